@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { CODE_LENGTH, MAX_EMAIL_LENGTH } from './constants.ts';
+import { user } from './user.ts';
+
+/**
+ * The email format check, shared by the server schema and the modal's Submit button
+ * (spec section 5). A plain regex (zod's default email pattern) so the client needs no zod.
+ */
+export const EMAIL_PATTERN =
+  /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+
+/** True when `value`, trimmed, is a well-formed email address of at most 254 characters. */
+export function isEmailAddress(value: string): boolean {
+  const trimmed = value.trim();
+  return trimmed.length <= MAX_EMAIL_LENGTH && EMAIL_PATTERN.test(trimmed);
+}
+
+/**
+ * An email address as the API accepts it: trimmed, lower-cased, at most 254 characters,
+ * of the usual `local@domain.tld` form. The same rule disables Submit in the modal (spec section 5).
+ */
+export const emailAddress = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(MAX_EMAIL_LENGTH)
+  .pipe(z.email({ pattern: EMAIL_PATTERN }));
+
+/** A login code: a string of exactly six digits once trimmed (spec section 5). */
+export const loginCode = z
+  .string()
+  .trim()
+  .regex(new RegExp(`^[0-9]{${CODE_LENGTH}}$`), 'Code should be numeric');
+
+/** What the server tells the client to do with the tokens it holds (spec section 4). */
+export const SESSION_UPDATE_ACTIONS = ['set', 'clear', 'ignore'] as const;
+export type SessionUpdateAction = (typeof SESSION_UPDATE_ACTIONS)[number];
+
+/** `POST /api/v1/passwordless/init`: send a login code by email. `token` is a captcha token. */
+export const passwordlessInitRequest = z.object({
+  email: emailAddress,
+  token: z.string().max(4096).optional(),
+});
+export type PasswordlessInitRequest = z.input<typeof passwordlessInitRequest>;
+
+/** Answer of every code-sending init call. Identical for known and unknown addresses. */
+export const codeSentResponse = z.object({ success: z.literal(true) });
+export type CodeSentResponse = z.infer<typeof codeSentResponse>;
+
+/** `POST /api/v1/passwordless/authenticate`: log in (or sign up) with the emailed code. */
+export const passwordlessAuthenticateRequest = z.object({ email: emailAddress, code: loginCode });
+export type PasswordlessAuthenticateRequest = z.input<typeof passwordlessAuthenticateRequest>;
+
+/** Tokens and user answered by every login and by a session refresh. */
+export const sessionResponse = z.object({
+  user: user,
+  /** ES256 access token (JWT), or null when cookies carry it. */
+  token: z.string().nullable(),
+  /** Opaque refresh token, or null when an HttpOnly cookie carries it. */
+  refresh_token: z.string().nullable(),
+  session_update_action: z.enum(SESSION_UPDATE_ACTIONS),
+});
+export type SessionResponse = z.infer<typeof sessionResponse>;
+
+/** Answer of a login: the session plus whether the user was created by it. */
+export const authenticateResponse = sessionResponse.extend({ is_new_user: z.boolean() });
+export type AuthenticateResponse = z.infer<typeof authenticateResponse>;
+
+/** `POST /api/v1/sessions` (refresh) and `POST /api/v1/sessions/logout`. The token may come from a cookie. */
+export const refreshRequest = z.object({ refresh_token: z.string().max(512).optional() });
+export type RefreshRequest = z.input<typeof refreshRequest>;
+
+/** `GET /api/v1/users/me`. */
+export const userResponse = z.object({ user: user });
+export type UserResponse = z.infer<typeof userResponse>;
+
+/** One message in the development outbox (`GET /dev/outbox`), newest last. */
+export const outboxMessage = z.object({
+  to: z.string(),
+  channel: z.enum(['email', 'sms']),
+  subject: z.string().nullable(),
+  text: z.string(),
+  code: z.string().nullable(),
+  /** ISO 8601. */
+  sentAt: z.string(),
+});
+export type OutboxMessage = z.infer<typeof outboxMessage>;

@@ -1,0 +1,10 @@
+/**
+ * @latchkey/api: the wire contract between the Latchkey client and server.
+ * Schemas are zod; types are inferred from them. snake_case on the wire.
+ */
+export * from './app-config.ts';
+export * from './auth.ts';
+export * from './constants.ts';
+export * from './errors.ts';
+export * from './routes.ts';
+export * from './user.ts';

@@ -1,0 +1,20 @@
+/**
+ * Every API path, in one place, so client and server cannot drift (spec section 7).
+ * Functions build paths with parameters; Hono patterns live in `ROUTE_PATTERNS`.
+ */
+export const ROUTES = {
+  appConfig: (appId: string) => `/api/v1/apps/${encodeURIComponent(appId)}`,
+  jwks: (appId: string) => `/api/v1/apps/${encodeURIComponent(appId)}/jwks.json`,
+  passwordlessInit: '/api/v1/passwordless/init',
+  passwordlessAuthenticate: '/api/v1/passwordless/authenticate',
+  sessions: '/api/v1/sessions',
+  logout: '/api/v1/sessions/logout',
+  usersMe: '/api/v1/users/me',
+  devOutbox: '/dev/outbox',
+} as const;
+
+/** Hono route patterns for the parameterised paths above. */
+export const ROUTE_PATTERNS = {
+  appConfig: '/api/v1/apps/:appId',
+  jwks: '/api/v1/apps/:appId/jwks.json',
+} as const;

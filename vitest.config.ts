@@ -1,0 +1,32 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One Vitest run covers every package: unit tests for api and core (node), React
+ * component tests (happy-dom), and server tests that call `app.request()` on PGlite.
+ * `npm run test:pg` re-runs the server project against real PostgreSQL.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'api', include: ['packages/api/src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'core', include: ['packages/core/src/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'react',
+          include: ['packages/react/src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          include: ['packages/server/src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
