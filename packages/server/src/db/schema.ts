@@ -1,0 +1,237 @@
+/**
+ * The Latchkey database schema (Drizzle, PostgreSQL dialect; the same SQL runs on PGlite and
+ * on PostgreSQL). Migrations are generated from this file by drizzle-kit into `drizzle/`
+ * (`npm run db:generate -w @latchkey/server`). All times are `timestamptz`.
+ *
+ * All short-lived state (login codes, rate counters, sessions) lives here so that any number
+ * of stateless server processes can serve one app (design.md, Sessions).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const flag = (name: string) => boolean(name).notNull().default(false);
+
+/** `telegram_auth_config` of the server app config (spec section 3). */
+export interface TelegramAuthConfigColumn {
+  bot_id: string;
+  bot_name: string;
+  link_enabled: boolean;
+  seamless_auth_enabled: boolean;
+}
+
+/**
+ * One row per app: every field of the server app config (spec section 3, `serverAppConfig`
+ * in @latchkey/api) plus the origins allowed to call the API for this app.
+ */
+export const apps = pgTable('apps', {
+  id: varchar('id', { length: 25 }).primaryKey(),
+  name: text('name').notNull(),
+  logoUrl: text('logo_url'),
+  accentColor: text('accent_color'),
+  showWalletLoginFirst: flag('show_wallet_login_first'),
+  allowlistErrorTitle: text('allowlist_error_title'),
+  allowlistErrorDetail: text('allowlist_error_detail'),
+  allowlistCtaText: text('allowlist_cta_text'),
+  allowlistCtaLink: text('allowlist_cta_link'),
+  walletAuth: flag('wallet_auth'),
+  emailAuth: flag('email_auth'),
+  smsAuth: flag('sms_auth'),
+  googleOauth: flag('google_oauth'),
+  twitterOauth: flag('twitter_oauth'),
+  discordOauth: flag('discord_oauth'),
+  githubOauth: flag('github_oauth'),
+  spotifyOauth: flag('spotify_oauth'),
+  instagramOauth: flag('instagram_oauth'),
+  tiktokOauth: flag('tiktok_oauth'),
+  linkedinOauth: flag('linkedin_oauth'),
+  appleOauth: flag('apple_oauth'),
+  farcasterAuth: flag('farcaster_auth'),
+  passkeyAuth: flag('passkey_auth'),
+  telegramAuth: flag('telegram_auth'),
+  telegramAuthConfig: jsonb('telegram_auth_config').$type<TelegramAuthConfigColumn>(),
+  termsAndConditionsUrl: text('terms_and_conditions_url'),
+  privacyPolicyUrl: text('privacy_policy_url'),
+  requireUsersAcceptTerms: flag('require_users_accept_terms'),
+  createOnLogin: text('create_on_login', { enum: ['off', 'users-without-wallets', 'all-users'] })
+    .notNull()
+    .default('off'),
+  userOwnedRecoveryOptions: text('user_owned_recovery_options', {
+    enum: ['user-passcode', 'google-drive', 'icloud'],
+  })
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  requireUserOwnedRecoveryOnCreate: flag('require_user_owned_recovery_on_create'),
+  customApiUrl: text('custom_api_url'),
+  walletConnectCloudProjectId: text('wallet_connect_cloud_project_id'),
+  fiatOnRampEnabled: flag('fiat_on_ramp_enabled'),
+  captchaEnabled: flag('captcha_enabled'),
+  captchaSiteKey: text('captcha_site_key'),
+  twitterOauthOnMobileEnabled: flag('twitter_oauth_on_mobile_enabled'),
+  mfaMethods: text('mfa_methods', { enum: ['sms', 'totp', 'passkey'] })
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  enforceWalletUis: flag('enforce_wallet_uis'),
+  legacyWalletUiConfig: flag('legacy_wallet_ui_config'),
+  /** Exact origins (`scheme://host[:port]`) allowed to call the API for this app (CORS). */
+  allowedOrigins: text('allowed_origins').array().notNull().default(sql`'{}'::text[]`),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+export type AppRow = typeof apps.$inferSelect;
+export type NewAppRow = typeof apps.$inferInsert;
+
+/**
+ * ES256 signing keys of an app's access tokens. The private key is a JWE (`dir`, A256GCM)
+ * under a key derived from the server secret; the public key is a plain JWK.
+ */
+export const appSigningKeys = pgTable(
+  'app_signing_keys',
+  {
+    kid: text('kid').primaryKey(),
+    appId: varchar('app_id', { length: 25 })
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    publicJwk: jsonb('public_jwk').$type<Record<string, unknown>>().notNull(),
+    privateJwe: text('private_jwe').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('app_signing_keys_app_idx').on(t.appId)],
+);
+export type AppSigningKeyRow = typeof appSigningKeys.$inferSelect;
+
+/** Users, one set per app. */
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    appId: varchar('app_id', { length: 25 })
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    hasAcceptedTerms: flag('has_accepted_terms'),
+    isGuest: flag('is_guest'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('users_app_idx').on(t.appId)],
+);
+export type UserRow = typeof users.$inferSelect;
+
+/**
+ * Accounts linked to a user: `type` (email, phone, ...) and `subject` (the address, number,
+ * provider subject). One subject belongs to at most one user of an app.
+ */
+export const linkedAccounts = pgTable(
+  'linked_accounts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    appId: varchar('app_id', { length: 25 })
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    subject: text('subject').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    firstVerifiedAt: ts('first_verified_at').notNull(),
+    latestVerifiedAt: ts('latest_verified_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('linked_accounts_subject_uq').on(t.appId, t.type, t.subject),
+    index('linked_accounts_user_idx').on(t.userId),
+  ],
+);
+export type LinkedAccountRow = typeof linkedAccounts.$inferSelect;
+
+/**
+ * The live login code of one destination (email address or phone number) of an app.
+ * Only an HMAC-SHA256 of the code is stored, bound to app, channel and destination.
+ * A new code replaces the row (the old code dies with it).
+ */
+export const loginCodes = pgTable(
+  'login_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    appId: varchar('app_id', { length: 25 })
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
+    destination: text('destination').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    consumedAt: ts('consumed_at'),
+  },
+  (t) => [uniqueIndex('login_codes_destination_uq').on(t.appId, t.channel, t.destination)],
+);
+export type LoginCodeRow = typeof loginCodes.$inferSelect;
+
+/** A login session (`sid` of the access tokens). Revoking it kills every token of the family. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    appId: varchar('app_id', { length: 25 })
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull(),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+export type SessionRow = typeof sessions.$inferSelect;
+
+/** Refresh tokens, stored as SHA-256 hex of the token. Rotated on every use. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    rotatedAt: ts('rotated_at'),
+  },
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_uq').on(t.tokenHash),
+    index('refresh_tokens_session_idx').on(t.sessionId),
+  ],
+);
+export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
+
+/** Fixed-window rate-limit counters, keyed by purpose and subject (IP, destination). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: ts('window_start').notNull(),
+  count: integer('count').notNull(),
+});
+
+/** Messages delivered by the development outbox (`GET /dev/outbox`). */
+export const devOutbox = pgTable('dev_outbox', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  to: text('to').notNull(),
+  channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
+  subject: text('subject'),
+  text: text('text').notNull(),
+  code: text('code'),
+  sentAt: ts('sent_at').notNull(),
+});

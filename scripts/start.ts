@@ -1,0 +1,193 @@
+/**
+ * `npm start`: runs the whole development stack (design.md, "The stack that npm start runs").
+ *
+ * - anvil, a local EVM chain, on 127.0.0.1:8545 (chain id 31337)
+ * - the Latchkey API on http://localhost:8787 with PGlite data under `.latchkey/`
+ *   (created on first run, kept across restarts), dev outbox on, the demo app seeded
+ * - the demo host app (Vite) on http://localhost:5173, a different origin from the API
+ *
+ * Ports and the data folder can be moved with LATCHKEY_API_PORT, LATCHKEY_DEMO_PORT,
+ * ANVIL_PORT and LATCHKEY_DATA_DIR (the e2e harness does, to run beside a running stack).
+ * Prints one line containing `Latchkey is running` once every part answers; Ctrl-C (SIGINT)
+ * or SIGTERM stops every child process group and exits 0. If a part dies, the rest are
+ * stopped and the exit code is 1.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
+
+const apiPort = Number(process.env.LATCHKEY_API_PORT ?? 8787);
+const demoPort = Number(process.env.LATCHKEY_DEMO_PORT ?? 5173);
+const anvilPort = Number(process.env.ANVIL_PORT ?? 8545);
+const dataDir = path.resolve(root, process.env.LATCHKEY_DATA_DIR ?? '.latchkey');
+const appId = process.env.LATCHKEY_DEV_APP_ID ?? 'latchkeydemo0000000000000';
+const apiUrl = `http://localhost:${apiPort}`;
+const demoUrl = `http://localhost:${demoPort}`;
+const rpcUrl = `http://127.0.0.1:${anvilPort}`;
+
+/** Time each part may take to answer before the start is given up, in ms. */
+const READY_TIMEOUT_MS = 120_000;
+
+interface Part {
+  name: string;
+  child: ChildProcess;
+}
+const parts: Part[] = [];
+let stopping = false;
+
+function log(line: string) {
+  process.stdout.write(`${line}\n`);
+}
+
+/** Fails fast with a clear message when a port is taken (a stack already running?). */
+async function assertPortFree(port: number, what: string): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', () =>
+      reject(
+        new Error(
+          `Port ${port} (${what}) is already in use. Stop what is using it, or set ${what === 'API' ? 'LATCHKEY_API_PORT' : what === 'demo' ? 'LATCHKEY_DEMO_PORT' : 'ANVIL_PORT'}.`,
+        ),
+      ),
+    );
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve()));
+  });
+}
+
+/** Spawns a part in its own process group and prefixes its output with `[name]`. */
+function startPart(name: string, command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Part {
+  const child = spawn(command, args, {
+    cwd: options.cwd ?? root,
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  const prefix = (stream: NodeJS.ReadableStream, out: NodeJS.WriteStream) => {
+    let buffered = '';
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk: string) => {
+      buffered += chunk;
+      const lines = buffered.split('\n');
+      buffered = lines.pop() ?? '';
+      for (const line of lines) out.write(`[${name}] ${line}\n`);
+    });
+  };
+  prefix(child.stdout!, process.stdout);
+  prefix(child.stderr!, process.stderr);
+  child.on('exit', (code, signal) => {
+    if (stopping) return;
+    log(`[${name}] exited (${signal ?? code}); stopping the stack`);
+    void stop(1);
+  });
+  const part = { name, child };
+  parts.push(part);
+  return part;
+}
+
+/** Polls `check` every 200 ms until it resolves true, or throws after READY_TIMEOUT_MS. */
+async function waitFor(what: string, check: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (stopping) throw new Error('stopped');
+    if (await check().catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${what} did not answer within ${READY_TIMEOUT_MS / 1000} s`);
+}
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+/** Stops every part: SIGTERM to each process group, SIGKILL after 5 s, then exits. */
+async function stop(exitCode: number): Promise<never> {
+  if (!stopping) {
+    stopping = true;
+    for (const { child } of [...parts].reverse()) killGroup(child, 'SIGTERM');
+    await Promise.all(
+      parts.map(
+        ({ child }) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            const timer = setTimeout(() => {
+              killGroup(child, 'SIGKILL');
+              resolve();
+            }, 5_000);
+            child.once('exit', () => {
+              clearTimeout(timer);
+              resolve();
+            });
+          }),
+      ),
+    );
+  }
+  process.exit(exitCode);
+}
+
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
+
+async function main() {
+  await assertPortFree(anvilPort, 'chain');
+  await assertPortFree(apiPort, 'API');
+  await assertPortFree(demoPort, 'demo');
+
+  startPart('chain', bin('anvil'), ['--host', '127.0.0.1', '--port', String(anvilPort), '--chain-id', '31337', '--silent']);
+
+  const api = startPart('api', bin('tsx'), ['packages/server/src/main.ts'], {
+    env: {
+      PORT: String(apiPort),
+      PUBLIC_URL: apiUrl,
+      LATCHKEY_DEV: '1',
+      LATCHKEY_DATA_DIR: dataDir,
+      LATCHKEY_DEV_APP_ID: appId,
+      LATCHKEY_DEV_ORIGINS: process.env.LATCHKEY_DEV_ORIGINS ?? demoUrl,
+      LATCHKEY_RPC_URL: rpcUrl,
+      LATCHKEY_CHAIN_ID: '31337',
+    },
+  });
+  let apiListening = false;
+  api.child.stdout!.on('data', (chunk: Buffer) => {
+    if (chunk.toString().includes('Latchkey API listening')) apiListening = true;
+  });
+
+  startPart('demo', bin('vite'), ['--port', String(demoPort), '--strictPort', '--host', 'localhost'], {
+    cwd: path.join(root, 'examples', 'demo'),
+    env: { VITE_LATCHKEY_APP_ID: appId, VITE_LATCHKEY_API_URL: apiUrl },
+  });
+
+  await waitFor('anvil', async () => {
+    const res = await fetch(rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+    });
+    return res.ok;
+  });
+  await waitFor('the API', async () => apiListening && (await fetch(`${apiUrl}/api/v1/apps/${appId}`)).ok);
+  await waitFor('the demo', async () => (await fetch(demoUrl)).ok);
+
+  log('');
+  log(`  Demo app      ${demoUrl}`);
+  log(`  Latchkey API  ${apiUrl}   (app id ${appId})`);
+  log(`  Dev outbox    ${apiUrl}/dev/outbox`);
+  log(`  Chain (anvil) ${rpcUrl}   (chain id 31337)`);
+  log(`  Data          ${path.relative(root, dataDir) || dataDir}`);
+  log('');
+  log('Latchkey is running. Press Ctrl-C to stop.');
+}
+
+main().catch((error: unknown) => {
+  if (stopping) return;
+  process.stderr.write(`npm start failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  void stop(1);
+});
