@@ -9,6 +9,13 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'api', include: ['packages/api/src/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'wallet-frame',
+          include: ['packages/wallet-frame/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
       { test: { name: 'core', include: ['packages/core/src/**/*.test.ts'], environment: 'node' } },
       {
         test: {

@@ -59,7 +59,12 @@ async function assertPortFree(port: number, what: string): Promise<void> {
 }
 
 /** Spawns a part in its own process group and prefixes its output with `[name]`. */
-function startPart(name: string, command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Part {
+function startPart(
+  name: string,
+  command: string,
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): Part {
   const child = spawn(command, args, {
     cwd: options.cwd ?? root,
     env: { ...process.env, ...options.env },
@@ -141,7 +146,15 @@ async function main() {
   await assertPortFree(apiPort, 'API');
   await assertPortFree(demoPort, 'demo');
 
-  startPart('chain', bin('anvil'), ['--host', '127.0.0.1', '--port', String(anvilPort), '--chain-id', '31337', '--silent']);
+  startPart('chain', bin('anvil'), [
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(anvilPort),
+    '--chain-id',
+    '31337',
+    '--silent',
+  ]);
 
   const api = startPart('api', bin('tsx'), ['packages/server/src/main.ts'], {
     env: {
@@ -160,10 +173,15 @@ async function main() {
     if (chunk.toString().includes('Latchkey API listening')) apiListening = true;
   });
 
-  startPart('demo', bin('vite'), ['--port', String(demoPort), '--strictPort', '--host', 'localhost'], {
-    cwd: path.join(root, 'examples', 'demo'),
-    env: { VITE_LATCHKEY_APP_ID: appId, VITE_LATCHKEY_API_URL: apiUrl },
-  });
+  startPart(
+    'demo',
+    bin('vite'),
+    ['--port', String(demoPort), '--strictPort', '--host', 'localhost'],
+    {
+      cwd: path.join(root, 'examples', 'demo'),
+      env: { VITE_LATCHKEY_APP_ID: appId, VITE_LATCHKEY_API_URL: apiUrl },
+    },
+  );
 
   await waitFor('anvil', async () => {
     const res = await fetch(rpcUrl, {
@@ -173,7 +191,10 @@ async function main() {
     });
     return res.ok;
   });
-  await waitFor('the API', async () => apiListening && (await fetch(`${apiUrl}/api/v1/apps/${appId}`)).ok);
+  await waitFor(
+    'the API',
+    async () => apiListening && (await fetch(`${apiUrl}/api/v1/apps/${appId}`)).ok,
+  );
   await waitFor('the demo', async () => (await fetch(demoUrl)).ok);
 
   log('');
@@ -188,6 +209,8 @@ async function main() {
 
 main().catch((error: unknown) => {
   if (stopping) return;
-  process.stderr.write(`npm start failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(
+    `npm start failed: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
   void stop(1);
 });

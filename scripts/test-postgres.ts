@@ -17,11 +17,15 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 function runVitest(url: string): number {
-  const result = spawnSync(path.join(root, 'node_modules', '.bin', 'vitest'), ['run', '--project', 'server'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, LATCHKEY_TEST_DATABASE_URL: url },
-  });
+  const result = spawnSync(
+    path.join(root, 'node_modules', '.bin', 'vitest'),
+    ['run', '--project', 'server'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, LATCHKEY_TEST_DATABASE_URL: url },
+    },
+  );
   return result.status ?? 1;
 }
 
@@ -74,7 +78,8 @@ async function main(): Promise<number> {
   const port = await freePort();
   let owner: { uid: number; gid: number } | null = null;
   if (asRoot) {
-    const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
+    const id = (flag: string) =>
+      Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
     owner = { uid: id('-u'), gid: id('-g') };
     chmodSync(work, 0o755);
     chownSync(work, owner.uid, owner.gid);
@@ -89,8 +94,15 @@ async function main(): Promise<number> {
   try {
     pg('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8']);
     pg('pg_ctl', [
-      '-D', dataDir, '-l', path.join(work, 'postgres.log'), '-w', '-t', '60',
-      '-o', `-p ${port} -k ${work} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+      '-D',
+      dataDir,
+      '-l',
+      path.join(work, 'postgres.log'),
+      '-w',
+      '-t',
+      '60',
+      '-o',
+      `-p ${port} -k ${work} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
       'start',
     ]);
     console.log(`test:pg: PostgreSQL from ${binDir} on 127.0.0.1:${port}`);

@@ -7,7 +7,7 @@ import { user } from './user.ts';
  * (spec section 5). A plain regex (zod's default email pattern) so the client needs no zod.
  */
 export const EMAIL_PATTERN =
-  /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
 /** True when `value`, trimmed, is a well-formed email address of at most 254 characters. */
 export function isEmailAddress(value: string): boolean {

@@ -8,9 +8,17 @@ const verification = {
 };
 
 /** An email address linked to a user. */
-export const emailAccount = z.object({ type: z.literal('email'), address: z.string(), ...verification });
+export const emailAccount = z.object({
+  type: z.literal('email'),
+  address: z.string(),
+  ...verification,
+});
 /** A phone number linked to a user, in E.164. */
-export const phoneAccount = z.object({ type: z.literal('phone'), number: z.string(), ...verification });
+export const phoneAccount = z.object({
+  type: z.literal('phone'),
+  number: z.string(),
+  ...verification,
+});
 
 /**
  * A linked account on the wire. Discriminated on `type`; later slices add
