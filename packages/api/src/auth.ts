@@ -70,6 +70,15 @@ export type AuthenticateResponse = z.infer<typeof authenticateResponse>;
 export const refreshRequest = z.object({ refresh_token: z.string().max(512).optional() });
 export type RefreshRequest = z.input<typeof refreshRequest>;
 
+/**
+ * Answer of `POST /api/v1/sessions/logout`: `{}`, or `{session_update_action: 'clear'}` in
+ * server-cookie mode, where the server also expires the cookies (spec sections 4 and 9).
+ */
+export const logoutResponse = z.object({
+  session_update_action: z.enum(SESSION_UPDATE_ACTIONS).optional(),
+});
+export type LogoutResponse = z.infer<typeof logoutResponse>;
+
 /** `GET /api/v1/users/me`. */
 export const userResponse = z.object({ user: user });
 export type UserResponse = z.infer<typeof userResponse>;

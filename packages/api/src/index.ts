@@ -8,3 +8,4 @@ export * from './constants.ts';
 export * from './errors.ts';
 export * from './routes.ts';
 export * from './user.ts';
+export * from './wallet-frame.ts';

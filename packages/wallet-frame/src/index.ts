@@ -7,3 +7,4 @@ export * from './custody/errors.ts';
 export * from './custody/password.ts';
 export * from './custody/shares.ts';
 export * from './custody/wallet-secret.ts';
+export * from './frame/router.ts';

@@ -1,0 +1,81 @@
+/**
+ * The wallet frame's message protocol (spec section 7, "Wallet frame"). The host page and
+ * the frame at `/apps/{appId}/embedded-wallets` talk only through `postMessage`, always to an
+ * explicit target origin. Requests are `{id, event, data}`; answers echo `id` and `event` and
+ * carry either `data` or `error: {type, message}`.
+ */
+
+/** Path of the wallet frame page on the API origin. */
+export const walletFramePath = (appId: string) =>
+  `/apps/${encodeURIComponent(appId)}/embedded-wallets`;
+
+/** Every event name of the protocol (spec section 7), prefixed `latchkey:`. */
+export const FRAME_EVENTS = {
+  ready: 'latchkey:iframe:ready',
+  walletCreate: 'latchkey:wallet:create',
+  walletImport: 'latchkey:wallet:import',
+  walletConnect: 'latchkey:wallet:connect',
+  walletRecover: 'latchkey:wallet:recover',
+  walletRpc: 'latchkey:wallet:rpc',
+  walletSetRecovery: 'latchkey:wallet:set-recovery',
+  walletClear: 'latchkey:wallet:clear',
+  mfaVerify: 'latchkey:mfa:verify',
+  mfaInitEnrollment: 'latchkey:mfa:init-enrollment',
+  mfaSubmitEnrollment: 'latchkey:mfa:submit-enrollment',
+  mfaUnenroll: 'latchkey:mfa:unenroll',
+  farcasterInitSigner: 'latchkey:farcaster:init-signer',
+  farcasterSign: 'latchkey:farcaster:sign',
+  solanaCreate: 'latchkey:solana-wallet:create',
+  solanaConnect: 'latchkey:solana-wallet:connect',
+  solanaRecover: 'latchkey:solana-wallet:recover',
+  solanaRpc: 'latchkey:solana-wallet:rpc',
+} as const;
+export type FrameEvent = (typeof FRAME_EVENTS)[keyof typeof FRAME_EVENTS];
+const FRAME_EVENT_SET: ReadonlySet<string> = new Set(Object.values(FRAME_EVENTS));
+
+/** True when `value` names an event of the protocol. */
+export function isFrameEvent(value: unknown): value is FrameEvent {
+  return typeof value === 'string' && FRAME_EVENT_SET.has(value);
+}
+
+/** Error types the frame answers with (spec section 8, "Wallet API error types"). */
+export const WALLET_ERROR_TYPES = [
+  'error',
+  'invalid_request_arguments',
+  'wallet_not_on_device',
+  'invalid_recovery_pin',
+  'insufficient_funds',
+  'missing_or_invalid_mfa',
+  'mfa_verification_max_attempts_reached',
+  'mfa_timeout',
+  'twilio_verification_failed',
+] as const;
+export type WalletErrorType = (typeof WALLET_ERROR_TYPES)[number];
+
+/** A request from the host page to the frame. `id` is unique per request (at most 128 chars). */
+export interface FrameRequest<TData = unknown> {
+  id: string;
+  event: FrameEvent;
+  data: TData;
+}
+
+/** The frame's answer to a {@link FrameRequest}. */
+export type FrameResponse<TData = unknown> =
+  | { id: string; event: FrameEvent; data: TData }
+  | { id: string; event: FrameEvent; error: { type: WalletErrorType; message: string } };
+
+/** Longest request id accepted. */
+export const FRAME_REQUEST_ID_MAX_LENGTH = 128;
+
+/**
+ * Narrows an untrusted `MessageEvent.data` to a {@link FrameRequest}, or null when it is not one
+ * (security catalogue 11: malformed or unknown messages are discarded).
+ */
+export function parseFrameRequest(value: unknown): FrameRequest | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const { id, event, data } = value as Record<string, unknown>;
+  if (typeof id !== 'string' || id.length === 0 || id.length > FRAME_REQUEST_ID_MAX_LENGTH)
+    return null;
+  if (!isFrameEvent(event)) return null;
+  return { id, event, data };
+}
