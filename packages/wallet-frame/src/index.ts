@@ -4,6 +4,7 @@
  * (spec section 7) come with the embedded-wallet issue.
  */
 export * from './custody/errors.ts';
+export * from './custody/evm-rpc.ts';
 export * from './custody/password.ts';
 export * from './custody/shares.ts';
 export * from './custody/wallet-secret.ts';
