@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emailAddress, loginCode, passwordlessInitRequest } from './auth.ts';
-import { ERROR_CODES, ERROR_STATUS, isErrorCode } from './errors.ts';
+import { ERROR_CODES, ERROR_STATUS, isErrorCode } from './error-codes.ts';
 
 describe('emailAddress', () => {
   it('trims and lower-cases', () => {
@@ -49,7 +49,7 @@ describe('error codes', () => {
 
 describe('isEmailAddress', () => {
   it('agrees with the schema', async () => {
-    const { isEmailAddress } = await import('./auth.ts');
+    const { isEmailAddress } = await import('./email.ts');
     for (const s of [
       'alice@example.com',
       'a.b+tag@sub.example.co',

@@ -1,19 +1,7 @@
 import { z } from 'zod';
 import { CODE_LENGTH, MAX_EMAIL_LENGTH } from './constants.ts';
+import { EMAIL_PATTERN } from './email.ts';
 import { user } from './user.ts';
-
-/**
- * The email format check, shared by the server schema and the modal's Submit button
- * (spec section 5). A plain regex (zod's default email pattern) so the client needs no zod.
- */
-export const EMAIL_PATTERN =
-  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
-
-/** True when `value`, trimmed, is a well-formed email address of at most 254 characters. */
-export function isEmailAddress(value: string): boolean {
-  const trimmed = value.trim();
-  return trimmed.length <= MAX_EMAIL_LENGTH && EMAIL_PATTERN.test(trimmed);
-}
 
 /**
  * An email address as the API accepts it: trimmed, lower-cased, at most 254 characters,

@@ -1,47 +1,5 @@
 import { z } from 'zod';
-
-/**
- * Every error code the API can answer with, declared once (spec section 8).
- * Clients branch on `code`, never on message text.
- */
-export const ERROR_CODES = [
-  // Generic request problems
-  'invalid_data',
-  'invalid_origin',
-  'app_not_found',
-  'not_found',
-  'method_not_allowed',
-  'payload_too_large',
-  'internal_error',
-  'client_request_timeout',
-  'too_many_requests',
-  // Sessions and auth
-  'missing_or_invalid_token',
-  'invalid_credentials',
-  'disallowed_login_method',
-  'allowlist_rejected',
-  'max_accounts_reached',
-  'user_does_not_exist',
-  'linked_to_another_user',
-  'cannot_link_more_of_type',
-  'not_supported',
-  'twilio_verification_failed',
-  // Captcha
-  'invalid_captcha',
-  'captcha_failure',
-  'captcha_timeout',
-  // OAuth, passkeys, MFA (later slices)
-  'oauth_user_denied',
-  'oauth_account_suspended',
-  'oauth_unexpected',
-  'passkey_not_allowed',
-  'missing_or_invalid_mfa',
-  'mfa_timeout',
-  'mfa_verification_max_attempts_reached',
-] as const;
-
-/** A stable, machine-readable error code. */
-export type ErrorCode = (typeof ERROR_CODES)[number];
+import { ERROR_CODES } from './error-codes.ts';
 
 /** The JSON body of every non-2xx answer: `{error, code}` plus optional details. */
 export const apiErrorBody = z.object({
@@ -55,41 +13,3 @@ export const apiErrorBody = z.object({
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorBody>;
-
-/** The HTTP status the server uses for each code. */
-export const ERROR_STATUS: Record<ErrorCode, number> = {
-  invalid_data: 400,
-  invalid_origin: 403,
-  app_not_found: 404,
-  not_found: 404,
-  method_not_allowed: 405,
-  payload_too_large: 413,
-  internal_error: 500,
-  client_request_timeout: 408,
-  too_many_requests: 429,
-  missing_or_invalid_token: 401,
-  invalid_credentials: 422,
-  disallowed_login_method: 403,
-  allowlist_rejected: 403,
-  max_accounts_reached: 403,
-  user_does_not_exist: 404,
-  linked_to_another_user: 409,
-  cannot_link_more_of_type: 409,
-  not_supported: 400,
-  twilio_verification_failed: 502,
-  invalid_captcha: 400,
-  captcha_failure: 400,
-  captcha_timeout: 408,
-  oauth_user_denied: 400,
-  oauth_account_suspended: 403,
-  oauth_unexpected: 400,
-  passkey_not_allowed: 400,
-  missing_or_invalid_mfa: 401,
-  mfa_timeout: 408,
-  mfa_verification_max_attempts_reached: 429,
-};
-
-/** True when `value` is one of {@link ERROR_CODES}. */
-export function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
-}

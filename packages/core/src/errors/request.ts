@@ -33,7 +33,9 @@ export class ApiError extends LatchkeyError {
   constructor(parameters: ApiErrorParameters) {
     super(parameters.message, {
       code: parameters.code,
-      details: parameters.request ? `${parameters.request} -> HTTP ${parameters.status}` : undefined,
+      details: parameters.request
+        ? `${parameters.request} -> HTTP ${parameters.status}`
+        : undefined,
     });
     this.status = parameters.status;
     if (parameters.retryAfterS !== undefined) this.retryAfterS = parameters.retryAfterS;

@@ -1,0 +1,224 @@
+import {
+  API_REQUEST_RETRIES,
+  API_TIMEOUT_MS,
+  APP_ID_HEADER,
+  type AuthenticateResponse,
+  CLIENT_HEADER,
+  type CodeSentResponse,
+  type PasswordlessAuthenticateRequest,
+  type PasswordlessInitRequest,
+  type RefreshRequest,
+  ROUTES,
+  type ServerAppConfig,
+  type SessionResponse,
+  type UserResponse,
+} from '@latchkey/api';
+import { LatchkeyError } from '../errors/base.ts';
+import { NetworkError, parseApiError, TimeoutError } from '../errors/request.ts';
+
+/** Value of the `latchkey-client` header. */
+export const CLIENT_NAME = 'latchkey-core:0.1.0';
+/** First delay between retries, in ms; doubles after each retry (250, 500, 1000). */
+export const RETRY_BASE_DELAY_MS = 250;
+
+/** Parameters of {@link createApiClient}. */
+export type CreateApiClientParameters = {
+  /** The app id, sent as the `latchkey-app-id` header. */
+  appId: string;
+  /** Base URL of the Latchkey API, e.g. `http://localhost:8787` (a trailing slash is ignored). */
+  apiUrl: string;
+  /** `fetch` to use; defaults to the global one. */
+  fetch?: typeof fetch;
+  /** Timeout of each attempt, in ms. Default 20000 (spec section 9). */
+  timeoutMs?: number;
+  /** Extra attempts for retriable requests on network errors and 5xx. Default 3 (spec section 9). */
+  retries?: number;
+  /** First delay between retries, in ms (doubles each time). Default 250. */
+  retryDelayMs?: number;
+  /** Returns the access token to send as `Authorization: Bearer`, or null for none. */
+  getAccessToken?: () => string | null;
+};
+
+/** Parameters of {@link ApiClient.request}. */
+export type ApiRequestParameters = {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Path from `ROUTES`, e.g. `/api/v1/users/me`. */
+  path: string;
+  /** JSON body. */
+  body?: unknown;
+  /**
+   * Retry on network errors and 5xx. Defaults to true for GET and for `POST /api/v1/sessions`,
+   * false otherwise: code sends and code checks are never retried.
+   */
+  retry?: boolean;
+  /** Bearer token to send instead of `getAccessToken()`; `null` sends none. */
+  accessToken?: string | null;
+};
+
+/** A typed client of the Latchkey API (spec section 7). Every method may throw {@link ApiError},
+ * {@link TimeoutError} or {@link NetworkError}. */
+export type ApiClient = {
+  /** Base URL without trailing slash. */
+  readonly apiUrl: string;
+  /** Low-level request: JSON in, JSON out; non-2xx becomes an `ApiError`. */
+  request<T>(parameters: ApiRequestParameters): Promise<T>;
+  /** `GET /api/v1/apps/{appId}`. Retried. */
+  getAppConfig(): Promise<ServerAppConfig>;
+  /** `POST /api/v1/passwordless/init`. Never retried. `token` is a captcha token. */
+  sendEmailCode(parameters: PasswordlessInitRequest): Promise<CodeSentResponse>;
+  /** `POST /api/v1/passwordless/authenticate`. Never retried. */
+  authenticateEmail(parameters: PasswordlessAuthenticateRequest): Promise<AuthenticateResponse>;
+  /** `POST /api/v1/sessions`. Retried. Omit `refresh_token` to use the refresh cookie. */
+  refreshSession(
+    parameters?: RefreshRequest,
+    options?: { accessToken?: string | null },
+  ): Promise<SessionResponse>;
+  /** `POST /api/v1/sessions/logout`. Not retried. */
+  logout(parameters?: RefreshRequest, options?: { accessToken?: string | null }): Promise<void>;
+  /** `GET /api/v1/users/me`. Retried. */
+  getMe(options?: { accessToken?: string | null }): Promise<UserResponse>;
+};
+
+/**
+ * Creates the HTTP client of the Latchkey API (spec sections 7 and 9).
+ *
+ * Each attempt is aborted after `timeoutMs` (default 20000 ms) with a {@link TimeoutError}.
+ * Network errors and 5xx answers are retried up to `retries` times (default 3, with
+ * 250/500/1000 ms back-off) for GET and `POST /api/v1/sessions` only; timeouts are not retried.
+ * Every request sends `latchkey-app-id`, `credentials: 'include'` and, when a token is held,
+ * `Authorization: Bearer`.
+ *
+ * @param parameters - See {@link CreateApiClientParameters}.
+ * @returns An {@link ApiClient}.
+ * @throws {ApiError} on a non-2xx answer, parsed from `{ error, code }`.
+ * @throws {TimeoutError} code `client_request_timeout` after `timeoutMs`.
+ * @throws {NetworkError} code `network_error` when `fetch` rejects after the retries.
+ * @example
+ * const api = createApiClient({ appId, apiUrl: 'http://localhost:8787' });
+ * const config = await api.getAppConfig();
+ */
+export function createApiClient(parameters: CreateApiClientParameters): ApiClient {
+  const apiUrl = parameters.apiUrl.replace(/\/+$/, '');
+  const timeoutMs = parameters.timeoutMs ?? API_TIMEOUT_MS;
+  const retries = parameters.retries ?? API_REQUEST_RETRIES;
+  const retryDelayMs = parameters.retryDelayMs ?? RETRY_BASE_DELAY_MS;
+
+  async function attempt(p: ApiRequestParameters): Promise<Response> {
+    const doFetch = parameters.fetch ?? globalThis.fetch;
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      [APP_ID_HEADER]: parameters.appId,
+      [CLIENT_HEADER]: CLIENT_NAME,
+    };
+    const token =
+      p.accessToken !== undefined ? p.accessToken : (parameters.getAccessToken?.() ?? null);
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (p.body !== undefined) headers['content-type'] = 'application/json';
+    const label = `${p.method} ${p.path}`;
+    const controller = new AbortController();
+    let timedOut = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        timedOut = true;
+        controller.abort();
+        reject(new TimeoutError({ timeoutMs, request: label }));
+      }, timeoutMs);
+    });
+    try {
+      // Race as well as abort: a fetch that ignores the signal still times out.
+      return await Promise.race([
+        doFetch(`${apiUrl}${p.path}`, {
+          method: p.method,
+          headers,
+          credentials: 'include',
+          body: p.body === undefined ? undefined : JSON.stringify(p.body),
+          signal: controller.signal,
+        }),
+        timeout,
+      ]);
+    } catch (error) {
+      if (error instanceof TimeoutError) throw error;
+      if (timedOut) throw new TimeoutError({ timeoutMs, request: label, cause: error });
+      throw new NetworkError({ request: label, cause: error });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async function request<T>(p: ApiRequestParameters): Promise<T> {
+    const retriable = p.retry ?? (p.method === 'GET' || p.path === ROUTES.sessions);
+    const label = `${p.method} ${p.path}`;
+    for (let attemptIndex = 0; ; attemptIndex++) {
+      const canRetry = retriable && attemptIndex < retries;
+      let response: Response;
+      try {
+        response = await attempt(p);
+      } catch (error) {
+        if (canRetry && error instanceof NetworkError) {
+          await sleep(retryDelayMs * 2 ** attemptIndex);
+          continue;
+        }
+        throw error;
+      }
+      if (response.status >= 500 && canRetry) {
+        await response.body?.cancel().catch(() => {});
+        await sleep(retryDelayMs * 2 ** attemptIndex);
+        continue;
+      }
+      const body = await readJson(response);
+      if (!response.ok) throw parseApiError(response.status, body, response.headers, label);
+      return body as T;
+    }
+  }
+
+  return {
+    apiUrl,
+    request,
+    getAppConfig: () =>
+      request<ServerAppConfig>({ method: 'GET', path: ROUTES.appConfig(parameters.appId) }),
+    sendEmailCode: (body) =>
+      request<CodeSentResponse>({ method: 'POST', path: ROUTES.passwordlessInit, body }),
+    authenticateEmail: (body) =>
+      request<AuthenticateResponse>({
+        method: 'POST',
+        path: ROUTES.passwordlessAuthenticate,
+        body,
+      }),
+    refreshSession: (body = {}, options = {}) =>
+      request<SessionResponse>({ method: 'POST', path: ROUTES.sessions, body, ...options }),
+    logout: async (body = {}, options = {}) => {
+      await request<unknown>({ method: 'POST', path: ROUTES.logout, body, ...options });
+    },
+    getMe: (options = {}) =>
+      request<UserResponse>({ method: 'GET', path: ROUTES.usersMe, ...options }),
+  };
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    throw new LatchkeyError('Could not read the API answer.', {
+      code: 'network_error',
+      cause: error,
+    });
+  }
+  if (text.length === 0) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    if (response.ok) {
+      throw new LatchkeyError('The API answered with invalid JSON.', {
+        code: 'invalid_response',
+        details: text.slice(0, 200),
+      });
+    }
+    return undefined;
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

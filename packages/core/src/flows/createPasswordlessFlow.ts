@@ -1,0 +1,299 @@
+import {
+  CODE_LENGTH,
+  CODE_RESEND_COOLDOWN_S,
+  INVALID_CODE_RESET_MS,
+  SUCCESS_CLOSE_MS,
+} from '@latchkey/api';
+import { type LatchkeyError, toLatchkeyError } from '../errors/base.ts';
+import { errorCodeOf, screenForError } from '../errors/errorScreenFor.ts';
+import { ApiError } from '../errors/request.ts';
+import { type MessageOverrides, resolveMessages } from '../messages.ts';
+import { SCREEN, type ScreenName } from '../screens/screens.ts';
+import type { LatchkeyClient } from '../session/createLatchkeyClient.ts';
+import type { AuthenticateResult } from '../session/user.ts';
+
+/** Where the email-code flow is (spec section 4, "Email or SMS login" and "Code entry"). */
+export type PasswordlessFlowStep =
+  | 'idle'
+  | 'sending'
+  | 'awaiting-code'
+  | 'verifying'
+  | 'success'
+  | 'invalid'
+  | 'error';
+
+/** State of a {@link PasswordlessFlow}; replaced (never mutated) on every change. */
+export type PasswordlessFlowState = {
+  step: PasswordlessFlowStep;
+  /** The address the code was (or is being) sent to. */
+  email: string;
+  /** Seconds before Resend is offered again: 30 after a send, ticking to 0. Show 'Code sent' while > 0. */
+  resendCooldownS: number;
+  /** True while a resend request runs. */
+  resending: boolean;
+  /** The last error, or null. */
+  error: LatchkeyError | null;
+  /** Text to show under the code boxes ('Invalid or expired verification code', ...), or null. */
+  errorMessage: string | null;
+  /**
+   * Screen the modal should move to because of the error (ERROR_SCREEN, USER_LIMIT_REACHED_SCREEN,
+   * ACCOUNT_NOT_FOUND_SCREEN, ALLOWLIST_REJECTION_SCREEN), or null to stay.
+   */
+  screen: ScreenName | null;
+  /** The login result once `step` is 'success'. */
+  result: AuthenticateResult | null;
+  /** Bumped when the code boxes must be cleared (1400 ms after an invalid code). */
+  resetCount: number;
+};
+
+/** Options of {@link createPasswordlessFlow}. */
+export type PasswordlessFlowOptions = {
+  /** Called once, `completeDelayMs` after a successful login: the UI closes the modal or moves on. */
+  onComplete?: (result: AuthenticateResult) => void;
+  /**
+   * Delay before `onComplete`, in ms. Default 1400 (SUCCESS_CLOSE_MS). Pass a function to use
+   * 900 ms (SUCCESS_REDIRECT_MS) when the consent or wallet-creation screen comes next.
+   */
+  completeDelayMs?: number | ((result: AuthenticateResult) => number);
+  /** Resend cooldown in seconds. Default 30. */
+  resendCooldownS?: number;
+  /** Delay before the boxes reset after an invalid code, in ms. Default 1400. */
+  invalidCodeResetMs?: number;
+  /** String overrides. */
+  messages?: MessageOverrides;
+};
+
+/** Send-time options. */
+export type SendCodeOptions = { captchaToken?: string };
+
+/** The email-code login flow, DOM-free: screens render its state. */
+export type PasswordlessFlow = {
+  getState(): PasswordlessFlowState;
+  /** @returns unsubscribe */
+  subscribe(listener: (state: PasswordlessFlowState) => void): () => void;
+  /** Sends a code. @returns true when sent (go to AWAITING_PASSWORDLESS_CODE); errors land in state. */
+  sendCode(email: string, options?: SendCodeOptions): Promise<boolean>;
+  /** Checks a code. @returns true on login; errors land in state. Ignored while verifying or after success. */
+  submitCode(code: string): Promise<boolean>;
+  /** Sends a new code to the same address; ignored while the cooldown runs. */
+  resend(options?: SendCodeOptions): Promise<boolean>;
+  /** Back to 'idle', timers cleared. */
+  reset(): void;
+  /** Clears timers and listeners; later results are ignored. */
+  destroy(): void;
+};
+
+/** The client methods the flow needs. */
+export type PasswordlessFlowClient = Pick<LatchkeyClient, 'sendEmailCode' | 'loginWithEmailCode'>;
+
+const initialState: PasswordlessFlowState = {
+  step: 'idle',
+  email: '',
+  resendCooldownS: 0,
+  resending: false,
+  error: null,
+  errorMessage: null,
+  screen: null,
+  result: null,
+  resetCount: 0,
+};
+
+/**
+ * Creates the email-code login flow (spec sections 4 and 8, "Code entry").
+ *
+ * - `sendCode`: 'sending' -> 'awaiting-code' with a 30 s resend countdown ticking each second;
+ *   a failure -> 'error' with `screen` ERROR_SCREEN (the UI remembers the previous screen).
+ * - `submitCode`: 'verifying' -> 'success', then `onComplete(result)` after 1400 ms;
+ *   an invalid code (HTTP 422) -> 'invalid' with 'Invalid or expired verification code', then
+ *   'awaiting-code' after 1400 ms with `resetCount` bumped so the boxes clear;
+ *   cannot_link_more_of_type -> the server's message; max_accounts_reached ->
+ *   USER_LIMIT_REACHED_SCREEN; user_does_not_exist -> ACCOUNT_NOT_FOUND_SCREEN;
+ *   allowlist_rejected -> ALLOWLIST_REJECTION_SCREEN; linked_to_another_user -> ERROR_SCREEN;
+ *   anything else -> 'Issue verifying code'.
+ *
+ * Timers use the global `setTimeout`/`setInterval` at call time, so fake timers apply.
+ *
+ * @param client - A {@link LatchkeyClient} (only `sendEmailCode` and `loginWithEmailCode` are used).
+ * @param options - See {@link PasswordlessFlowOptions}.
+ * @returns A {@link PasswordlessFlow}.
+ * @example
+ * const flow = createPasswordlessFlow(client, { onComplete: () => closeModal() });
+ * if (await flow.sendCode('alice@example.com')) navigate(SCREEN.AWAITING_PASSWORDLESS_CODE);
+ * await flow.submitCode('123456');
+ */
+export function createPasswordlessFlow(
+  client: PasswordlessFlowClient,
+  options: PasswordlessFlowOptions = {},
+): PasswordlessFlow {
+  const text = resolveMessages(options.messages);
+  const cooldownS = options.resendCooldownS ?? CODE_RESEND_COOLDOWN_S;
+  const invalidResetMs = options.invalidCodeResetMs ?? INVALID_CODE_RESET_MS;
+  let state = initialState;
+  let destroyed = false;
+  /** Bumped by reset/destroy/new sends so late answers of an older attempt are dropped. */
+  let generation = 0;
+  const listeners = new Set<(state: PasswordlessFlowState) => void>();
+  const timeouts = new Set<ReturnType<typeof setTimeout>>();
+  let countdown: ReturnType<typeof setInterval> | undefined;
+
+  function set(patch: Partial<PasswordlessFlowState>) {
+    if (destroyed) return;
+    state = { ...state, ...patch };
+    for (const listener of [...listeners]) listener(state);
+  }
+
+  function later(ms: number, fn: () => void) {
+    const id = setTimeout(() => {
+      timeouts.delete(id);
+      if (!destroyed) fn();
+    }, ms);
+    timeouts.add(id);
+  }
+
+  function stopCountdown() {
+    if (countdown !== undefined) clearInterval(countdown);
+    countdown = undefined;
+  }
+
+  function startCountdown() {
+    stopCountdown();
+    set({ resendCooldownS: cooldownS });
+    if (cooldownS <= 0) return;
+    countdown = setInterval(() => {
+      const next = Math.max(0, state.resendCooldownS - 1);
+      set({ resendCooldownS: next });
+      if (next === 0) stopCountdown();
+    }, 1000);
+  }
+
+  function clearTimers() {
+    for (const id of timeouts) clearTimeout(id);
+    timeouts.clear();
+    stopCountdown();
+  }
+
+  async function send(email: string, sendOptions: SendCodeOptions, resending: boolean) {
+    const mine = ++generation;
+    set(
+      resending
+        ? { resending: true, error: null, errorMessage: null, screen: null }
+        : {
+            step: 'sending',
+            email: email.trim(),
+            error: null,
+            errorMessage: null,
+            screen: null,
+            result: null,
+          },
+    );
+    try {
+      await client.sendEmailCode({ email, ...sendOptions });
+    } catch (thrown) {
+      if (mine !== generation) return false;
+      const error = toLatchkeyError(thrown);
+      const inline = error.code === 'invalid_input';
+      set({
+        step: 'error',
+        resending: false,
+        error,
+        errorMessage: inline ? error.shortMessage : null,
+        screen: inline ? null : screenForError(error),
+      });
+      return false;
+    }
+    if (mine !== generation) return false;
+    set({ step: 'awaiting-code', resending: false });
+    startCountdown();
+    return true;
+  }
+
+  function mapVerifyError(error: LatchkeyError): Partial<PasswordlessFlowState> {
+    const code = errorCodeOf(error);
+    if ((error instanceof ApiError && error.status === 422) || code === 'invalid_credentials') {
+      return { step: 'invalid', errorMessage: text.invalidOrExpiredCode, screen: null };
+    }
+    switch (code) {
+      case 'cannot_link_more_of_type':
+        return { step: 'error', errorMessage: error.shortMessage, screen: null };
+      case 'max_accounts_reached':
+        return { step: 'error', errorMessage: null, screen: SCREEN.USER_LIMIT_REACHED_SCREEN };
+      case 'user_does_not_exist':
+        return { step: 'error', errorMessage: null, screen: SCREEN.ACCOUNT_NOT_FOUND_SCREEN };
+      case 'allowlist_rejected':
+        return { step: 'error', errorMessage: null, screen: SCREEN.ALLOWLIST_REJECTION_SCREEN };
+      case 'linked_to_another_user':
+        return { step: 'error', errorMessage: null, screen: SCREEN.ERROR_SCREEN };
+      default:
+        return { step: 'error', errorMessage: text.issueVerifyingCode, screen: null };
+    }
+  }
+
+  return {
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    sendCode(email, sendOptions = {}) {
+      if (destroyed || state.step === 'sending') return Promise.resolve(false);
+      return send(email, sendOptions, false);
+    },
+    resend(sendOptions = {}) {
+      if (destroyed || state.resending || state.resendCooldownS > 0 || !state.email) {
+        return Promise.resolve(false);
+      }
+      if (state.step === 'verifying' || state.step === 'success') return Promise.resolve(false);
+      return send(state.email, sendOptions, true);
+    },
+    async submitCode(code) {
+      if (destroyed || state.step === 'verifying' || state.step === 'success') return false;
+      const trimmed = code.replace(/[\s-]/g, '');
+      if (!new RegExp(`^[0-9]{${CODE_LENGTH}}$`).test(trimmed)) {
+        set({ errorMessage: text.codeShouldBeNumeric });
+        return false;
+      }
+      const mine = ++generation;
+      set({ step: 'verifying', error: null, errorMessage: null, screen: null });
+      let result: AuthenticateResult;
+      try {
+        result = await client.loginWithEmailCode({ email: state.email, code: trimmed });
+      } catch (thrown) {
+        if (mine !== generation) return false;
+        const error = toLatchkeyError(thrown);
+        const patch = mapVerifyError(error);
+        set({ ...patch, error });
+        if (patch.step === 'invalid') {
+          later(invalidResetMs, () => {
+            if (mine !== generation || state.step !== 'invalid') return;
+            set({ step: 'awaiting-code', resetCount: state.resetCount + 1 });
+          });
+        }
+        return false;
+      }
+      if (mine !== generation) return false;
+      stopCountdown();
+      set({ step: 'success', result });
+      const delay =
+        typeof options.completeDelayMs === 'function'
+          ? options.completeDelayMs(result)
+          : (options.completeDelayMs ?? SUCCESS_CLOSE_MS);
+      later(delay, () => {
+        if (mine === generation) options.onComplete?.(result);
+      });
+      return true;
+    },
+    reset() {
+      generation++;
+      clearTimers();
+      set({ ...initialState, resetCount: state.resetCount });
+    },
+    destroy() {
+      generation++;
+      clearTimers();
+      listeners.clear();
+      destroyed = true;
+    },
+  };
+}

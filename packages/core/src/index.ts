@@ -1,0 +1,94 @@
+/**
+ * @latchkey/core: the framework-free Latchkey client. API client, session store and refresh,
+ * the email-code flow, the code-box model, the error catalogue and every user-facing string.
+ * Imports from `@latchkey/api` only constants, `isEmailAddress`, `ROUTES`, error codes and types:
+ * zod never reaches the browser bundle.
+ *
+ * Sections: contract constants, API client, errors and the error catalogue, flows (email code,
+ * code boxes), strings, screen names, session and client, validation.
+ */
+
+export {
+  CODE_LENGTH,
+  CODE_RESEND_COOLDOWN_S,
+  INVALID_CODE_RESET_MS,
+  isEmailAddress,
+  SUCCESS_CLOSE_MS,
+  SUCCESS_REDIRECT_MS,
+} from '@latchkey/api';
+export {
+  type ApiClient,
+  type ApiRequestParameters,
+  CLIENT_NAME,
+  type CreateApiClientParameters,
+  createApiClient,
+} from './api/createApiClient.ts';
+export { LatchkeyError, type LatchkeyErrorParameters, toLatchkeyError } from './errors/base.ts';
+export {
+  type AllowlistConfig,
+  type ErrorScreen,
+  type ErrorScreenContext,
+  errorCodeOf,
+  errorScreenFor,
+  screenForError,
+} from './errors/errorScreenFor.ts';
+export {
+  ApiError,
+  type ApiErrorParameters,
+  NetworkError,
+  parseApiError,
+  TimeoutError,
+} from './errors/request.ts';
+export { AlreadyLoggedInError, InvalidAppIdError, InvalidInputError } from './errors/session.ts';
+export { type CodeInputOptions, type CodeInputResult, codeInput } from './flows/codeInput.ts';
+export {
+  createPasswordlessFlow,
+  type PasswordlessFlow,
+  type PasswordlessFlowClient,
+  type PasswordlessFlowOptions,
+  type PasswordlessFlowState,
+  type PasswordlessFlowStep,
+  type SendCodeOptions,
+} from './flows/createPasswordlessFlow.ts';
+export {
+  formatMessage,
+  type MessageOverrides,
+  type Messages,
+  messages,
+  resolveMessages,
+} from './messages.ts';
+export { SCREEN, type ScreenName } from './screens/screens.ts';
+export {
+  type CreateLatchkeyClientParameters,
+  createLatchkeyClient,
+  type LatchkeyClient,
+  type LockManagerLike,
+  type LoginWithEmailCodeParameters,
+  type SendEmailCodeParameters,
+  type SessionState,
+  type SessionStatus,
+} from './session/createLatchkeyClient.ts';
+export {
+  type AccessTokenClaims,
+  audienceMatches,
+  decodeJwtPayload,
+  isExpiring,
+} from './session/jwt.ts';
+export {
+  defaultStorage,
+  type KeyValueStorage,
+  memoryStorage,
+  safeStorage,
+  storageKeys,
+} from './session/storage.ts';
+export {
+  type AuthenticateResult,
+  type EmailAccount,
+  type LinkedAccount,
+  type MfaMethod,
+  type OAuthTokens,
+  type PhoneAccount,
+  toUser,
+  type User,
+} from './session/user.ts';
+export { validateAppId } from './validateAppId.ts';

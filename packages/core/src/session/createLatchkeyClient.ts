@@ -1,0 +1,426 @@
+import {
+  ACCESS_TOKEN_REFRESH_MARGIN_S,
+  isEmailAddress,
+  type ServerAppConfig,
+  type SessionResponse,
+} from '@latchkey/api';
+import { type ApiClient, createApiClient } from '../api/createApiClient.ts';
+import { LatchkeyError } from '../errors/base.ts';
+import { ApiError } from '../errors/request.ts';
+import { AlreadyLoggedInError, InvalidInputError } from '../errors/session.ts';
+import { type MessageOverrides, type Messages, resolveMessages } from '../messages.ts';
+import { validateAppId } from '../validateAppId.ts';
+import { audienceMatches, decodeJwtPayload, isExpiring } from './jwt.ts';
+import { defaultStorage, type KeyValueStorage, safeStorage, storageKeys } from './storage.ts';
+import { type AuthenticateResult, toUser, type User } from './user.ts';
+
+/** Whether a user is logged in. `loading` until {@link LatchkeyClient.initialize} settles. */
+export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
+
+/**
+ * The session as the UI sees it. The object is replaced (never mutated) on every change,
+ * so it can feed React's `useSyncExternalStore` directly.
+ */
+export type SessionState = { status: SessionStatus; user: User | null };
+
+/** The Web Locks API subset used to serialise refreshes across tabs. */
+export type LockManagerLike = {
+  request<T>(name: string, callback: () => Promise<T>): Promise<T>;
+};
+
+/** Parameters of {@link createLatchkeyClient}. */
+export type CreateLatchkeyClientParameters = {
+  /** App id, 25 characters (spec section 5). */
+  appId: string;
+  /** Base URL of the Latchkey API. */
+  apiUrl: string;
+  /** Where tokens live. Default: `localStorage` when usable, else memory. Failures fall back to memory. */
+  storage?: KeyValueStorage;
+  /** `fetch` to use; defaults to the global one. */
+  fetch?: typeof fetch;
+  /** Request timeout in ms. Default 20000. */
+  timeoutMs?: number;
+  /** Retries of idempotent requests. Default 3. */
+  retries?: number;
+  /** First retry delay in ms (doubles). Default 250. */
+  retryDelayMs?: number;
+  /** Clock, ms since the epoch. Default `Date.now`. */
+  now?: () => number;
+  /** Cross-tab lock manager. Default `navigator.locks` when available; `null` disables. */
+  locks?: LockManagerLike | null;
+  /**
+   * Where `storage` events of other tabs arrive, to follow their logins and logouts.
+   * Default `globalThis` when it has `addEventListener` (a browser window); `null` disables.
+   */
+  storageEvents?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'> | null;
+  /** Where warnings go. Default `console`. */
+  logger?: { warn(...args: unknown[]): void };
+  /** String overrides (see `messages`). */
+  messages?: MessageOverrides;
+};
+
+/** Parameters of {@link LatchkeyClient.sendEmailCode}. */
+export type SendEmailCodeParameters = { email: string; captchaToken?: string };
+/** Parameters of {@link LatchkeyClient.loginWithEmailCode}. */
+export type LoginWithEmailCodeParameters = { email: string; code: string };
+
+/** The framework-free Latchkey client: config, session and login methods. */
+export interface LatchkeyClient {
+  readonly appId: string;
+  readonly apiUrl: string;
+  readonly api: ApiClient;
+  /** The server app config, fetched once and cached; a failure is not cached. */
+  getAppConfig(): Promise<ServerAppConfig>;
+  /**
+   * Restores the session from storage (idempotent; later calls share the first promise).
+   * Never rejects: on failure the status becomes `unauthenticated` and the tokens are kept.
+   */
+  initialize(): Promise<void>;
+  /** The current state (same object until it changes). */
+  getState(): SessionState;
+  /** Calls `listener` on every state change. @returns unsubscribe */
+  subscribe(listener: (state: SessionState) => void): () => void;
+  /** Sends a login code by email (spec section 4). Never retried. */
+  sendEmailCode(parameters: SendEmailCodeParameters): Promise<void>;
+  /** Logs in (or signs up) with an emailed code (spec section 4). */
+  loginWithEmailCode(parameters: LoginWithEmailCodeParameters): Promise<AuthenticateResult>;
+  /** A valid access token, refreshed when it expires within 60 s; null when logged out. */
+  getAccessToken(): Promise<string | null>;
+  /** Forces a session refresh (spec section 4); null when the session is gone. */
+  refreshSession(): Promise<User | null>;
+  /** Re-reads the user from `GET /api/v1/users/me`; null when logged out. */
+  refreshUser(): Promise<User | null>;
+  /** Logs out: tells the API (best effort) and always clears local state. */
+  logout(): Promise<void>;
+  /** Stops listening to other tabs and drops every subscriber. The client stays usable. */
+  destroy(): void;
+}
+
+/**
+ * Creates the Latchkey client (spec sections 3, 4 and 6).
+ *
+ * Session refresh rules (spec section 4):
+ * - `missing_or_invalid_token` from the server: local state destroyed, null returned,
+ *   `console.warn('Unable to refresh tokens - token is missing or no longer valid')`.
+ * - `session_update_action` `set` stores both tokens, `clear` destroys local state,
+ *   `ignore` stores only the access token if given (and marks that server cookies may exist),
+ *   no action stores both.
+ * - An access token whose `aud` is not the app id logs the user out.
+ * - Concurrent refreshes share one request; across tabs they are serialised with
+ *   `navigator.locks` (`latchkey-refresh-<appId>`) and storage is re-read inside the lock,
+ *   because reusing a rotated refresh token revokes the whole session.
+ * - `storage` events of other tabs are followed: their logout logs this tab out, their login
+ *   fetches the user here. Call `destroy()` to stop listening.
+ *
+ * @param parameters - See {@link CreateLatchkeyClientParameters}.
+ * @returns A {@link LatchkeyClient}; call `initialize()` once at start-up.
+ * @throws {InvalidAppIdError} when `appId` is not a 25-character string.
+ * @example
+ * const client = createLatchkeyClient({ appId, apiUrl: 'http://localhost:8787' });
+ * await client.initialize();
+ * await client.sendEmailCode({ email: 'alice@example.com' });
+ * const { user, isNewUser } = await client.loginWithEmailCode({ email: 'alice@example.com', code: '123456' });
+ */
+export function createLatchkeyClient(parameters: CreateLatchkeyClientParameters): LatchkeyClient {
+  validateAppId(parameters.appId);
+  const appId = parameters.appId;
+  const keys = storageKeys(appId);
+  const storage = safeStorage(parameters.storage ?? defaultStorage());
+  const now = parameters.now ?? (() => Date.now());
+  const logger = parameters.logger ?? console;
+  const text: Messages = resolveMessages(parameters.messages);
+  const locks =
+    parameters.locks === undefined
+      ? ((globalThis as { navigator?: { locks?: LockManagerLike } }).navigator?.locks ?? null)
+      : parameters.locks;
+
+  const api = createApiClient({
+    appId,
+    apiUrl: parameters.apiUrl,
+    fetch: parameters.fetch,
+    timeoutMs: parameters.timeoutMs,
+    retries: parameters.retries,
+    retryDelayMs: parameters.retryDelayMs,
+    getAccessToken: () => storage.getItem(keys.token),
+  });
+
+  let state: SessionState = { status: 'loading', user: null };
+  const listeners = new Set<(state: SessionState) => void>();
+  /** Bumped whenever local state is destroyed, so a refresh in flight cannot resurrect it. */
+  let epoch = 0;
+  let configPromise: Promise<ServerAppConfig> | null = null;
+  let initPromise: Promise<void> | null = null;
+  let refreshInFlight: Promise<User | null> | null = null;
+
+  function setState(next: SessionState) {
+    if (next.status === state.status && next.user === state.user) return;
+    state = next;
+    for (const listener of [...listeners]) {
+      try {
+        listener(state);
+      } catch (error) {
+        logger.warn('Latchkey: a session listener threw', error);
+      }
+    }
+  }
+
+  function read() {
+    return {
+      token: storage.getItem(keys.token),
+      refreshToken: storage.getItem(keys.refreshToken),
+      cookies: storage.getItem(keys.cookies) === 'true',
+    };
+  }
+
+  function store(key: string, value: string | null) {
+    if (value) storage.setItem(key, value);
+    else storage.removeItem(key);
+  }
+
+  function destroyLocalState() {
+    epoch++;
+    storage.removeItem(keys.token);
+    storage.removeItem(keys.refreshToken);
+    storage.removeItem(keys.cookies);
+    setState({ status: 'unauthenticated', user: null });
+  }
+
+  /** True when the token names this app; otherwise the caller must log out. */
+  function tokenIsForThisApp(token: string): boolean {
+    const claims = decodeJwtPayload(token);
+    return claims !== null && audienceMatches(claims, appId);
+  }
+
+  function tokenIsFresh(token: string): boolean {
+    const claims = decodeJwtPayload(token);
+    return claims !== null && !isExpiring(claims, now(), ACCESS_TOKEN_REFRESH_MARGIN_S);
+  }
+
+  /**
+   * Applies a session answer (login or refresh) per spec section 4.
+   * @returns the user, or null when the answer ended the session.
+   */
+  async function applySession(response: SessionResponse): Promise<User | null> {
+    const { token, refresh_token: refreshToken } = response;
+    const action = response.session_update_action as
+      | SessionResponse['session_update_action']
+      | undefined;
+    if (token && !tokenIsForThisApp(token)) {
+      logger.warn('Latchkey: the access token was issued for another app; logging out');
+      await logout();
+      return null;
+    }
+    switch (action) {
+      case 'clear':
+        destroyLocalState();
+        return null;
+      case 'ignore':
+        if (token) store(keys.token, token);
+        storage.setItem(keys.cookies, 'true');
+        break;
+      default:
+        // 'set' and no action: store both.
+        store(keys.token, token);
+        store(keys.refreshToken, refreshToken);
+        if (!refreshToken) storage.setItem(keys.cookies, 'true');
+        else storage.removeItem(keys.cookies);
+    }
+    const user = toUser(response.user);
+    setState({ status: 'authenticated', user });
+    return user;
+  }
+
+  function withLock<T>(fn: () => Promise<T>): Promise<T> {
+    return locks ? locks.request(`latchkey-refresh-${appId}`, fn) : fn();
+  }
+
+  /**
+   * One refresh at a time in this tab (single-flight) and across tabs (Web Locks).
+   * With `force` false, a token another tab refreshed meanwhile is adopted without a request.
+   */
+  function refresh(force: boolean): Promise<User | null> {
+    if (refreshInFlight) return refreshInFlight;
+    const tokenBefore = storage.getItem(keys.token);
+    refreshInFlight = withLock(async () => {
+      const { token, refreshToken, cookies } = read();
+      if (!force && token && token !== tokenBefore && tokenIsFresh(token)) return state.user;
+      if (!token && !refreshToken && !cookies) {
+        if (state.status !== 'unauthenticated') destroyLocalState();
+        return null;
+      }
+      const startEpoch = epoch;
+      let response: SessionResponse;
+      try {
+        response = await api.refreshSession(refreshToken ? { refresh_token: refreshToken } : {}, {
+          accessToken: token,
+        });
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'missing_or_invalid_token') {
+          logger.warn(text.refreshTokenInvalid);
+          destroyLocalState();
+          return null;
+        }
+        throw error;
+      }
+      if (epoch !== startEpoch) return null; // logged out meanwhile
+      return applySession(response);
+    }).finally(() => {
+      refreshInFlight = null;
+    });
+    return refreshInFlight;
+  }
+
+  async function restore(): Promise<void> {
+    try {
+      const { token, refreshToken, cookies } = read();
+      if (token) {
+        if (!tokenIsForThisApp(token)) {
+          await logout();
+          return;
+        }
+        if (tokenIsFresh(token)) {
+          const startEpoch = epoch;
+          try {
+            const { user } = await api.getMe({ accessToken: token });
+            if (epoch === startEpoch) setState({ status: 'authenticated', user: toUser(user) });
+            return;
+          } catch (error) {
+            if (!(error instanceof ApiError && error.code === 'missing_or_invalid_token'))
+              throw error;
+          }
+        }
+      }
+      if (token || refreshToken || cookies) await refresh(true);
+    } catch (error) {
+      logger.warn('Latchkey: could not restore the session', error);
+    } finally {
+      if (state.status === 'loading') setState({ status: 'unauthenticated', user: null });
+    }
+  }
+
+  async function getAccessToken(): Promise<string | null> {
+    if (initPromise && state.status === 'loading') await initPromise;
+    const { token, refreshToken, cookies } = read();
+    if (token) {
+      if (!tokenIsForThisApp(token)) {
+        await logout();
+        return null;
+      }
+      if (tokenIsFresh(token)) return token;
+    } else if (!refreshToken && !cookies) {
+      // Another tab may have logged out: follow it.
+      if (state.status === 'authenticated') setState({ status: 'unauthenticated', user: null });
+      return null;
+    }
+    await refresh(false);
+    const next = storage.getItem(keys.token);
+    return next && tokenIsForThisApp(next) ? next : null;
+  }
+
+  async function logout(): Promise<void> {
+    const { token, refreshToken } = read();
+    destroyLocalState();
+    try {
+      await api.logout(refreshToken ? { refresh_token: refreshToken } : {}, { accessToken: token });
+    } catch {
+      // Best effort: local state is already gone.
+    }
+  }
+
+  /**
+   * Another tab changed this app's tokens: a removed token means it logged out; a new token
+   * while logged out here means it logged in, so fetch the user.
+   */
+  function onStorage(event: Event) {
+    const key = (event as { key?: string | null }).key;
+    if (key !== null && key !== keys.token) return; // null: the other tab cleared all storage
+    const { token, refreshToken, cookies } = read();
+    if (!token && !refreshToken && !cookies) {
+      if (state.status === 'authenticated') setState({ status: 'unauthenticated', user: null });
+    } else if (token && state.status === 'unauthenticated') {
+      client.refreshUser().catch((error: unknown) => {
+        logger.warn('Latchkey: could not follow a login in another tab', error);
+      });
+    }
+  }
+  const events =
+    parameters.storageEvents === undefined
+      ? typeof (globalThis as { addEventListener?: unknown }).addEventListener === 'function'
+        ? (globalThis as unknown as Pick<EventTarget, 'addEventListener' | 'removeEventListener'>)
+        : null
+      : parameters.storageEvents;
+  events?.addEventListener('storage', onStorage);
+
+  const client: LatchkeyClient = {
+    appId,
+    apiUrl: api.apiUrl,
+    api,
+    getAppConfig() {
+      if (!configPromise) {
+        configPromise = api.getAppConfig().catch((error: unknown) => {
+          configPromise = null;
+          throw error;
+        });
+      }
+      return configPromise;
+    },
+    initialize() {
+      if (!initPromise) initPromise = restore();
+      return initPromise;
+    },
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    async sendEmailCode({ email, captchaToken }) {
+      if (!isEmailAddress(email)) throw new InvalidInputError(text.invalidEmail);
+      await api.sendEmailCode({
+        email: email.trim(),
+        ...(captchaToken ? { token: captchaToken } : {}),
+      });
+    },
+    async loginWithEmailCode({ email, code }) {
+      if (state.status === 'authenticated') throw new AlreadyLoggedInError(text.alreadyLoggedIn);
+      const response = await api.authenticateEmail({ email: email.trim(), code: code.trim() });
+      const user = await applySession(response);
+      if (!user) {
+        throw new LatchkeyError('The login did not create a session.', {
+          code: 'session_not_created',
+          details: `session_update_action ${response.session_update_action}, or a token for another app`,
+        });
+      }
+      return { user, isNewUser: response.is_new_user };
+    },
+    getAccessToken,
+    refreshSession: () => refresh(true),
+    async refreshUser() {
+      const token = await getAccessToken();
+      if (!token && !read().cookies) {
+        if (state.status !== 'unauthenticated') setState({ status: 'unauthenticated', user: null });
+        return null;
+      }
+      const startEpoch = epoch;
+      try {
+        const { user } = await api.getMe({ accessToken: token });
+        if (epoch !== startEpoch) return null;
+        const next = toUser(user);
+        setState({ status: 'authenticated', user: next });
+        return next;
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'missing_or_invalid_token') {
+          return refresh(true);
+        }
+        throw error;
+      }
+    },
+    logout,
+    destroy() {
+      events?.removeEventListener('storage', onStorage);
+      listeners.clear();
+    },
+  };
+  return client;
+}

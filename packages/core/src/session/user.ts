@@ -1,0 +1,92 @@
+import type { LinkedAccountWire, MFA_METHODS, UserWire } from '@latchkey/api';
+
+/** Verification times every linked account carries (spec section 3). */
+type Verification = {
+  verifiedAt: Date;
+  firstVerifiedAt: Date;
+  latestVerifiedAt: Date;
+};
+
+/** An email address linked to a user. */
+export type EmailAccount = { type: 'email'; address: string } & Verification;
+/** A phone number (E.164) linked to a user. */
+export type PhoneAccount = { type: 'phone'; number: string } & Verification;
+/** A linked account, discriminated on `type`. Later slices add wallet, passkey, OAuth... */
+export type LinkedAccount = EmailAccount | PhoneAccount;
+
+/** An MFA method (spec section 3). */
+export type MfaMethod = (typeof MFA_METHODS)[number];
+
+/** The logged-in user, camelCase, times as `Date` (spec section 3). */
+export type User = {
+  id: string;
+  createdAt: Date;
+  /** The first linked email, if any. */
+  email?: { address: string };
+  /** The first linked phone, if any. */
+  phone?: { number: string };
+  linkedAccounts: LinkedAccount[];
+  mfaMethods: MfaMethod[];
+  hasAcceptedTerms: boolean;
+  isGuest: boolean;
+};
+
+/** OAuth tokens returned by a social login (spec section 3). */
+export type OAuthTokens = {
+  provider: string;
+  accessToken: string;
+  /** Seconds. */
+  accessTokenExpiresInSeconds?: number;
+  refreshToken?: string;
+  /** Seconds. */
+  refreshTokenExpiresInSeconds?: number;
+  scopes?: string[];
+};
+
+/** What a login resolves with (spec section 3, "Authenticate result"). */
+export type AuthenticateResult = {
+  user: User;
+  /** True when this login created the user. */
+  isNewUser: boolean;
+  oAuthTokens?: OAuthTokens;
+};
+
+const seconds = (s: number) => new Date(s * 1000);
+const MFA: readonly string[] = ['sms', 'totp', 'passkey'];
+
+function toLinkedAccount(wire: LinkedAccountWire): LinkedAccount {
+  const verification: Verification = {
+    verifiedAt: seconds(wire.verified_at),
+    firstVerifiedAt: seconds(wire.first_verified_at),
+    latestVerifiedAt: seconds(wire.latest_verified_at),
+  };
+  return wire.type === 'email'
+    ? { type: 'email', address: wire.address, ...verification }
+    : { type: 'phone', number: wire.number, ...verification };
+}
+
+/**
+ * Converts the API's user (snake_case, seconds) to the client's {@link User}.
+ * Unknown linked account types and MFA methods (from a newer server) are skipped.
+ *
+ * @param wire - `user` of a session or `/users/me` answer.
+ * @returns The user.
+ */
+export function toUser(wire: UserWire): User {
+  const linkedAccounts = wire.linked_accounts
+    .filter((a) => a.type === 'email' || a.type === 'phone')
+    .map(toLinkedAccount);
+  const email = linkedAccounts.find((a): a is EmailAccount => a.type === 'email');
+  const phone = linkedAccounts.find((a): a is PhoneAccount => a.type === 'phone');
+  const user: User = {
+    id: wire.id,
+    createdAt: seconds(wire.created_at),
+    linkedAccounts,
+    mfaMethods: wire.mfa_methods.map((m) => m.type).filter((t): t is MfaMethod => MFA.includes(t)),
+    hasAcceptedTerms: wire.has_accepted_terms,
+    isGuest: wire.is_guest,
+  };
+  if (email) user.email = { address: email.address };
+  if (phone) user.phone = { number: phone.number };
+  return user;
+}

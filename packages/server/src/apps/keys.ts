@@ -1,0 +1,115 @@
+/**
+ * ES256 signing keys of apps (design.md, Sessions). Generated with jose; the private JWK is
+ * stored as a JWE (`dir`, A256GCM) under a key derived from the server secret.
+ */
+import { desc, eq } from 'drizzle-orm';
+import {
+  type CryptoKey,
+  calculateJwkThumbprint,
+  exportJWK,
+  exportSPKI,
+  generateKeyPair,
+  importJWK,
+  type JWK,
+} from 'jose';
+import { decryptString, encryptString } from '../crypto.ts';
+import type { Db } from '../db/index.ts';
+import { appSigningKeys } from '../db/schema.ts';
+
+/** A usable signing key of an app. */
+export interface SigningKey {
+  kid: string;
+  appId: string;
+  privateKey: CryptoKey;
+  publicKey: CryptoKey;
+  /** Public JWK with `kid`, `alg: 'ES256'`, `use: 'sig'`. */
+  publicJwk: JWK;
+  /** Public key as SPKI PEM (the app config's `verification_key`). */
+  spkiPem: string;
+}
+
+/**
+ * Generates an ES256 keypair for `appId` and stores it (private half encrypted).
+ * @returns the new key's `kid` (its RFC 7638 thumbprint).
+ */
+export async function createSigningKey(
+  db: Db,
+  keyEncryptionKey: Uint8Array,
+  appId: string,
+): Promise<string> {
+  const { publicKey, privateKey } = await generateKeyPair('ES256', { extractable: true });
+  const publicJwk = await exportJWK(publicKey);
+  const kid = await calculateJwkThumbprint(publicJwk);
+  const privateJwk = await exportJWK(privateKey);
+  const privateJwe = await encryptString(JSON.stringify(privateJwk), keyEncryptionKey);
+  await db.insert(appSigningKeys).values({
+    kid,
+    appId,
+    publicJwk: { ...publicJwk, kid, alg: 'ES256', use: 'sig' },
+    privateJwe,
+  });
+  return kid;
+}
+
+/**
+ * Loads and decrypts app signing keys, caching them per process (keys never change once
+ * written; a rotation adds a row with a new kid).
+ */
+export class KeyStore {
+  readonly #db: Db;
+  readonly #kek: Uint8Array;
+  readonly #cache = new Map<string, Promise<SigningKey[]>>();
+
+  constructor(db: Db, keyEncryptionKey: Uint8Array) {
+    this.#db = db;
+    this.#kek = keyEncryptionKey;
+  }
+
+  /** The app's keys, newest first (empty when the app has none). */
+  keys(appId: string): Promise<SigningKey[]> {
+    let entry = this.#cache.get(appId);
+    if (!entry) {
+      entry = this.#load(appId);
+      this.#cache.set(appId, entry);
+      entry.then(
+        (keys) => keys.length === 0 && this.#cache.delete(appId),
+        () => this.#cache.delete(appId),
+      );
+    }
+    return entry;
+  }
+
+  /**
+   * The key that signs new tokens of `appId`.
+   * @throws Error when the app has no signing key.
+   */
+  async current(appId: string): Promise<SigningKey> {
+    const [key] = await this.keys(appId);
+    if (!key) throw new Error(`App ${appId} has no signing key`);
+    return key;
+  }
+
+  async #load(appId: string): Promise<SigningKey[]> {
+    const rows = await this.#db
+      .select()
+      .from(appSigningKeys)
+      .where(eq(appSigningKeys.appId, appId))
+      .orderBy(desc(appSigningKeys.createdAt));
+    return Promise.all(
+      rows.map(async (row) => {
+        const privateJwk = JSON.parse(await decryptString(row.privateJwe, this.#kek)) as JWK;
+        const privateKey = (await importJWK(privateJwk, 'ES256')) as CryptoKey;
+        const publicJwk = row.publicJwk as JWK;
+        const publicKey = (await importJWK(publicJwk, 'ES256', { extractable: true })) as CryptoKey;
+        return {
+          kid: row.kid,
+          appId: row.appId,
+          privateKey,
+          publicKey,
+          publicJwk,
+          spkiPem: await exportSPKI(publicKey),
+        };
+      }),
+    );
+  }
+}

@@ -1,0 +1,38 @@
+/**
+ * Public app routes (spec section 7): `GET /api/v1/apps/{appId}` (server app config) and
+ * `GET /api/v1/apps/{appId}/jwks.json` (the app's token verification keys). The app id is in
+ * the path; no `latchkey-app-id` header is needed.
+ */
+import { type Jwks, ROUTE_PATTERNS } from '@latchkey/api';
+import { Hono } from 'hono';
+import type { AppEnv, ServerContext } from '../context.ts';
+import { ApiError } from '../errors.ts';
+import { findApp, toServerAppConfig } from './service.ts';
+
+/** The app config and JWKS routes, mounted by `createServer`. */
+export function appRoutes(ctx: ServerContext) {
+  const r = new Hono<AppEnv>();
+
+  const load = async (id: string) => {
+    const app = await findApp(ctx.db, id);
+    if (!app) throw new ApiError('app_not_found', 'App not found');
+    return app;
+  };
+
+  r.get(ROUTE_PATTERNS.jwks, async (c) => {
+    const app = await load(c.req.param('appId'));
+    c.set('app', app);
+    const keys = await ctx.keyStore.keys(app.id);
+    c.header('Cache-Control', 'public, max-age=300');
+    return c.json({ keys: keys.map((k) => ({ ...k.publicJwk })) } satisfies Jwks);
+  });
+
+  r.get(ROUTE_PATTERNS.appConfig, async (c) => {
+    const app = await load(c.req.param('appId'));
+    c.set('app', app);
+    const key = await ctx.keyStore.current(app.id);
+    return c.json(toServerAppConfig(app, key.spkiPem));
+  });
+
+  return r;
+}

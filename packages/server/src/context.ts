@@ -1,0 +1,32 @@
+/**
+ * What every route module receives from `createServer`: the database, derived keys, clock,
+ * delivery and limits. Built once per server; route modules close over it.
+ */
+import type { HttpBindings } from '@hono/node-server';
+import type { KeyStore } from './apps/keys.ts';
+import type { ServerKeys } from './crypto.ts';
+import type { Db } from './db/index.ts';
+import type { AppRow } from './db/schema.ts';
+import type { Delivery } from './delivery/types.ts';
+import type { RateLimitConfig } from './rate-limit.ts';
+
+/** Shared dependencies of the route modules. */
+export interface ServerContext {
+  db: Db;
+  /** Origin of the API without trailing slash; the `iss` of access tokens. */
+  publicUrl: string;
+  keys: ServerKeys;
+  keyStore: KeyStore;
+  delivery: Delivery;
+  /** Current time in ms since the epoch (injectable for expiry tests). */
+  now: () => number;
+  rateLimits: RateLimitConfig;
+  /** Take the client IP from `X-Forwarded-For` (only behind a trusted proxy). */
+  trustProxy: boolean;
+}
+
+/** Hono environment of the server: node bindings (absent under `app.request()`), the resolved app. */
+export interface AppEnv {
+  Bindings: Partial<HttpBindings> | undefined;
+  Variables: { app: AppRow };
+}

@@ -1,0 +1,74 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serverAppConfig } from '@latchkey/api';
+import { describe, expect, it } from 'vitest';
+
+const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
+
+function run(env: Record<string, string>): {
+  child: ChildProcess;
+  output: () => string;
+  exit: Promise<number | null>;
+} {
+  const clean = { ...process.env };
+  for (const key of Object.keys(clean)) {
+    if (key.startsWith('LATCHKEY_') || key === 'DATABASE_URL' || key.startsWith('SMTP_'))
+      delete clean[key];
+  }
+  const child = spawn(TSX, [MAIN], {
+    env: { ...clean, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => out, exit };
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+describe('main.ts', () => {
+  it('refuses to start without LATCHKEY_DEV and without SMTP_URL', async () => {
+    const p = run({ PORT: String(await freePort()) });
+    expect(await p.exit).toBe(1);
+    expect(p.output()).toMatch(/SMTP_URL/);
+  });
+
+  it('starts in dev mode, serves the seeded app and exits 0 on SIGTERM', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'latchkey-main-'));
+    const port = await freePort();
+    const p = run({ PORT: String(port), LATCHKEY_DEV: '1', LATCHKEY_DATA_DIR: dir });
+    try {
+      const deadline = Date.now() + 60_000;
+      while (!p.output().includes('Latchkey API listening')) {
+        if (Date.now() > deadline || p.child.exitCode !== null) throw new Error(p.output());
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(p.output().trim().split('\n')).toContain(
+        `Latchkey API listening on http://localhost:${port}`,
+      );
+      const res = await fetch(`http://127.0.0.1:${port}/api/v1/apps/latchkeydemo0000000000000`);
+      const config = serverAppConfig.parse(await res.json());
+      expect(config).toMatchObject({ name: 'Latchkey Demo', email_auth: true });
+      p.child.kill('SIGTERM');
+      expect(await p.exit).toBe(0);
+    } finally {
+      p.child.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
+});

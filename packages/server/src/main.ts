@@ -1,0 +1,152 @@
+/**
+ * The process entry: `tsx packages/server/src/main.ts`.
+ *
+ * Environment:
+ * - `PORT` (default 8787), `PUBLIC_URL` (default `http://localhost:$PORT`; the token issuer).
+ * - `DATABASE_URL`: PostgreSQL; else PGlite in `$LATCHKEY_DATA_DIR/db`
+ *   (`LATCHKEY_DATA_DIR` default `.latchkey` under the working directory).
+ * - `LATCHKEY_SECRET` (>= 32 characters); with `LATCHKEY_DEV=1` and no secret, one is generated
+ *   once and kept in `$LATCHKEY_DATA_DIR/secret`.
+ * - `LATCHKEY_DEV=1`: dev outbox delivery, `/dev` routes, and the dev app seeded
+ *   (`LATCHKEY_DEV_APP_ID`, default `latchkeydemo0000000000000`; origins from
+ *   `LATCHKEY_DEV_ORIGINS`, comma-separated, default `http://localhost:5173`).
+ * - `SMTP_URL` (+ `SMTP_FROM`): SMTP delivery (wins over the dev outbox).
+ * - `LATCHKEY_RATE_LIMITS`: JSON overriding parts of the rate-limit config.
+ * - `LATCHKEY_TRUST_PROXY=1`: take the client IP from X-Forwarded-For.
+ * Without `LATCHKEY_DEV=1` and without `SMTP_URL`, refuses to start.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { ensureApp } from './apps/service.ts';
+import { MIN_SECRET_LENGTH } from './crypto.ts';
+import { openDatabase } from './db/index.ts';
+import { devOutboxDelivery } from './delivery/dev-outbox.ts';
+import { smtpDelivery } from './delivery/smtp.ts';
+import type { Delivery } from './delivery/types.ts';
+import type { RateLimitConfig } from './rate-limit.ts';
+import { serve } from './serve.ts';
+import { createServer } from './server.ts';
+
+/** Default id of the development app (25 characters). */
+export const DEV_APP_ID = 'latchkeydemo0000000000000';
+
+function fail(message: string): never {
+  console.error(`latchkey: ${message}`);
+  process.exit(1);
+}
+
+async function devSecret(dataDir: string): Promise<string> {
+  const file = join(dataDir, 'secret');
+  try {
+    const existing = (await readFile(file, 'utf8')).trim();
+    if (existing.length >= MIN_SECRET_LENGTH) return existing;
+  } catch {
+    // Not created yet.
+  }
+  await mkdir(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  await writeFile(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+async function main(): Promise<void> {
+  const env = process.env;
+  const dev = env.LATCHKEY_DEV === '1';
+  const port = Number(env.PORT ?? 8787);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`PORT is not a port: ${env.PORT}`);
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;
+  const dataDir = resolve(env.LATCHKEY_DATA_DIR ?? '.latchkey');
+
+  if (!dev && !env.SMTP_URL) {
+    fail(
+      'no way to deliver login codes. Set SMTP_URL (and SMTP_FROM) for production, or LATCHKEY_DEV=1 for the development outbox.',
+    );
+  }
+  let secret = env.LATCHKEY_SECRET;
+  if (!secret) {
+    if (!dev) fail(`LATCHKEY_SECRET is required (at least ${MIN_SECRET_LENGTH} characters).`);
+    secret = await devSecret(dataDir);
+  }
+  if (secret.length < MIN_SECRET_LENGTH) {
+    fail(`LATCHKEY_SECRET must be at least ${MIN_SECRET_LENGTH} characters.`);
+  }
+  let rateLimits: Partial<RateLimitConfig> | undefined;
+  if (env.LATCHKEY_RATE_LIMITS) {
+    try {
+      rateLimits = JSON.parse(env.LATCHKEY_RATE_LIMITS) as Partial<RateLimitConfig>;
+    } catch {
+      fail('LATCHKEY_RATE_LIMITS is not valid JSON.');
+    }
+  }
+
+  const database = await openDatabase(
+    env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: join(dataDir, 'db') },
+  );
+  let delivery: Delivery;
+  let closeDelivery = () => {};
+  if (env.SMTP_URL) {
+    const smtp = smtpDelivery({
+      url: env.SMTP_URL,
+      from: env.SMTP_FROM ?? 'Latchkey <login@localhost>',
+    });
+    delivery = smtp;
+    closeDelivery = () => smtp.close();
+  } else {
+    delivery = devOutboxDelivery(database.db);
+  }
+
+  let server: ReturnType<typeof createServer>;
+  try {
+    server = createServer({
+      db: database.db,
+      publicUrl,
+      secret,
+      delivery,
+      dev,
+      rateLimits,
+      trustProxy: env.LATCHKEY_TRUST_PROXY === '1',
+    });
+  } catch (error) {
+    await database.close();
+    fail((error as Error).message);
+  }
+
+  if (dev) {
+    const origins = (env.LATCHKEY_DEV_ORIGINS ?? 'http://localhost:5173')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean);
+    await ensureApp(database.db, secret, {
+      id: env.LATCHKEY_DEV_APP_ID ?? DEV_APP_ID,
+      name: 'Latchkey Demo',
+      emailAuth: true,
+      allowedOrigins: origins,
+    });
+  }
+
+  const http = await serve({ app: server.app, port });
+  console.log(`Latchkey API listening on ${server.context.publicUrl}`);
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    try {
+      await http.close();
+      closeDelivery();
+      await database.close();
+    } catch (error) {
+      console.error('latchkey: error while stopping', error);
+      process.exit(1);
+    }
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error('latchkey: failed to start', error);
+  process.exit(1);
+});

@@ -1,0 +1,108 @@
+/**
+ * `createServer`: the Latchkey provider API as a Hono app (design.md; spec section 7).
+ * Tests call `app.request()`; `serve()` runs it on Node's HTTP server.
+ */
+import { MAX_REQUEST_BODY_BYTES } from '@latchkey/api';
+import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { KeyStore } from './apps/keys.ts';
+import { appRoutes } from './apps/routes.ts';
+import type { AppEnv, ServerContext } from './context.ts';
+import { deriveServerKeys } from './crypto.ts';
+import type { Db } from './db/index.ts';
+import type { Delivery } from './delivery/types.ts';
+import { devRoutes } from './dev/routes.ts';
+import { ApiError } from './errors.ts';
+import { emailRoutes } from './methods/email/routes.ts';
+import { cors } from './middleware/cors.ts';
+import { type RateLimitConfig, resolveRateLimits } from './rate-limit.ts';
+import { sessionRoutes } from './sessions/routes.ts';
+
+/** Options of {@link createServer}. */
+export interface CreateServerOptions {
+  /** Drizzle handle from `openDatabase()` (`database.db`). */
+  db: Db;
+  /** The API's public origin, e.g. `http://localhost:8787`; the `iss` of access tokens. */
+  publicUrl: string;
+  /** Server secret (>= 32 characters): pepper of code HMACs and key of signing keys at rest. */
+  secret: string;
+  /** Where login codes go (`devOutboxDelivery(db)` or `smtpDelivery(...)`). */
+  delivery: Delivery;
+  /** Mount the `/dev` routes (dev outbox). Default false. */
+  dev?: boolean;
+  /** Overrides of the default rate limits. */
+  rateLimits?: Partial<RateLimitConfig>;
+  /** Clock in ms since the epoch. Default `Date.now`. */
+  now?: () => number;
+  /** Take the client IP from `X-Forwarded-For`. Only behind a proxy you control. Default false. */
+  trustProxy?: boolean;
+}
+
+/** What {@link createServer} returns. */
+export interface LatchkeyServer {
+  /** The Hono app: `app.fetch` for a runtime, `app.request()` in tests. */
+  app: Hono<AppEnv>;
+  /** The resolved dependencies (clock, limits, key store), for tools and tests. */
+  context: ServerContext;
+}
+
+function errorResponse(c: Context<AppEnv>, error: ApiError): Response {
+  if (error.retryAfterS !== undefined) c.header('Retry-After', String(error.retryAfterS));
+  return c.json(error.toBody(), error.status as 400);
+}
+
+/**
+ * Builds the API.
+ *
+ * @throws Error when `secret` is shorter than 32 characters, `publicUrl` is not a URL, or a
+ *   rate limit is invalid (see `resolveRateLimits`).
+ */
+export function createServer(options: CreateServerOptions): LatchkeyServer {
+  const keys = deriveServerKeys(options.secret);
+  // Validates the URL; keeps any path, drops trailing slashes (the `iss` must be stable).
+  const publicUrl = new URL(options.publicUrl).href.replace(/\/+$/, '');
+  const ctx: ServerContext = {
+    db: options.db,
+    publicUrl,
+    keys,
+    keyStore: new KeyStore(options.db, keys.keyEncryptionKey),
+    delivery: options.delivery,
+    now: options.now ?? Date.now,
+    rateLimits: resolveRateLimits(options.rateLimits),
+    trustProxy: options.trustProxy ?? false,
+  };
+
+  const app = new Hono<AppEnv>();
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) {
+      if (error.status >= 500) console.error(`[latchkey] ${error.message}:`, error.cause ?? error);
+      return errorResponse(c, error);
+    }
+    if (error instanceof HTTPException && error.status < 500) {
+      const code = error.status === 413 ? 'payload_too_large' : 'invalid_data';
+      return errorResponse(c, new ApiError(code, error.message || 'Bad request'));
+    }
+    console.error('[latchkey] unhandled error', error);
+    return errorResponse(c, new ApiError('internal_error', 'Internal server error'));
+  });
+  app.notFound((c) => errorResponse(c, new ApiError('not_found', 'Not found')));
+
+  app.use(cors({ db: ctx.db }));
+  app.use(
+    bodyLimit({
+      maxSize: MAX_REQUEST_BODY_BYTES,
+      onError: () => {
+        throw new ApiError('payload_too_large', 'Request body too large');
+      },
+    }),
+  );
+
+  app.route('/', appRoutes(ctx));
+  app.route('/', emailRoutes(ctx));
+  app.route('/', sessionRoutes(ctx));
+  if (options.dev) app.route('/', devRoutes(ctx));
+
+  return { app, context: ctx };
+}

@@ -1,0 +1,95 @@
+/** Users and their linked accounts (spec section 3, "User"). */
+import type { UserWire } from '@latchkey/api';
+import { and, asc, eq, TransactionRollbackError } from 'drizzle-orm';
+import { randomId } from '../crypto.ts';
+import type { Db } from '../db/index.ts';
+import { linkedAccounts, users } from '../db/schema.ts';
+
+const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
+
+/** Builds a fresh user id: `did:latchkey:` + 25 random characters. */
+export function newUserId(): string {
+  return `did:latchkey:${randomId(25)}`;
+}
+
+/**
+ * The wire form of a user (`user` in @latchkey/api), or undefined when the id is unknown.
+ */
+export async function loadUser(db: Db, userId: string): Promise<UserWire | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  if (!row) return undefined;
+  const accounts = await db
+    .select()
+    .from(linkedAccounts)
+    .where(eq(linkedAccounts.userId, userId))
+    .orderBy(asc(linkedAccounts.id));
+  const linked: UserWire['linked_accounts'] = [];
+  for (const a of accounts) {
+    const times = {
+      verified_at: seconds(a.latestVerifiedAt),
+      first_verified_at: seconds(a.firstVerifiedAt),
+      latest_verified_at: seconds(a.latestVerifiedAt),
+    };
+    if (a.type === 'email') linked.push({ type: 'email', address: a.subject, ...times });
+    else if (a.type === 'phone') linked.push({ type: 'phone', number: a.subject, ...times });
+  }
+  return {
+    id: row.id,
+    created_at: seconds(row.createdAt),
+    linked_accounts: linked,
+    mfa_methods: [],
+    has_accepted_terms: row.hasAcceptedTerms,
+    is_guest: row.isGuest,
+  };
+}
+
+/**
+ * Finds the user owning the account `(type, subject)` in `appId`, or creates the user and the
+ * account (first login). Marks the account verified at `nowMs`. Safe under concurrency: the
+ * unique `(app_id, type, subject)` index decides which creation wins.
+ *
+ * @returns the user id and whether this call created it.
+ */
+export async function findOrCreateUserByAccount(
+  db: Db,
+  appId: string,
+  type: string,
+  subject: string,
+  nowMs: number,
+): Promise<{ userId: string; isNewUser: boolean }> {
+  const now = new Date(nowMs);
+  const where = and(
+    eq(linkedAccounts.appId, appId),
+    eq(linkedAccounts.type, type),
+    eq(linkedAccounts.subject, subject),
+  );
+  const [existing] = await db
+    .update(linkedAccounts)
+    .set({ latestVerifiedAt: now })
+    .where(where)
+    .returning({ userId: linkedAccounts.userId });
+  if (existing) return { userId: existing.userId, isNewUser: false };
+  const userId = newUserId();
+  const created = await db
+    .transaction(async (tx) => {
+      await tx.insert(users).values({ id: userId, appId, createdAt: now });
+      const rows = await tx
+        .insert(linkedAccounts)
+        .values({ appId, userId, type, subject, firstVerifiedAt: now, latestVerifiedAt: now })
+        .onConflictDoNothing()
+        .returning({ id: linkedAccounts.id });
+      if (rows.length === 0) tx.rollback();
+      return true;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof TransactionRollbackError) return false;
+      throw error;
+    });
+  if (created) return { userId, isNewUser: true };
+  const [winner] = await db
+    .select({ userId: linkedAccounts.userId })
+    .from(linkedAccounts)
+    .where(where);
+  if (!winner) throw new Error('Linked account vanished during creation');
+  return { userId: winner.userId, isNewUser: false };
+}
