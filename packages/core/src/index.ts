@@ -92,3 +92,23 @@ export {
   type User,
 } from './session/user.ts';
 export { validateAppId } from './validateAppId.ts';
+export {
+  generatePassword,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_SYMBOLS,
+  type PasswordStrength,
+  type PasswordStrengthLabel,
+  passwordConfirmationError,
+  passwordError,
+  passwordStrength,
+  recoveryFileName,
+} from './wallet/password.ts';
+export {
+  hasSufficientFunds,
+  type Quantity,
+  type TransactionRequest,
+  TransactionRequestError,
+  toQuantity,
+  transactionType,
+  validateTransactionRequest,
+} from './wallet/transaction.ts';
