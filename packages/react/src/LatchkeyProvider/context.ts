@@ -1,0 +1,39 @@
+import type { AuthenticateResult, LatchkeyClient, SessionState, User } from '@latchkey/core';
+import { createContext } from 'react';
+import type { ResolvedConfig } from '../config/resolveConfig.ts';
+
+/** Why a login did not finish: `exited_auth_flow` when the user closed the modal. */
+export interface LoginFailure {
+  code: string;
+  message: string;
+  cause?: unknown;
+}
+
+/** Listeners `useLogin` registers; the modal calls them. */
+export interface LoginListeners {
+  onComplete?: (result: { user: User; isNewUser: boolean }) => void;
+  onError?: (error: LoginFailure) => void;
+}
+
+/** Everything the provider shares with hooks and the modal. Internal; hooks are the public API. */
+export interface LatchkeyContextValue {
+  client: LatchkeyClient;
+  config: ResolvedConfig;
+  session: SessionState;
+  login: () => void;
+  logout: () => Promise<void>;
+  getAccessToken: () => Promise<string | null>;
+  /** Registers login listeners; returns the unregister function. */
+  addLoginListeners: (listeners: LoginListeners) => () => void;
+  /** Called by the modal (internal). */
+  modal: {
+    open: boolean;
+    /** The element focused when `login()` was called; focus returns there on close. */
+    opener: { current: HTMLElement | null };
+    close: () => void;
+    complete: (result: AuthenticateResult | { user: User; isNewUser: boolean }) => void;
+    fail: (error: LoginFailure) => void;
+  };
+}
+
+export const LatchkeyContext = createContext<LatchkeyContextValue | null>(null);

@@ -1,0 +1,273 @@
+import { MODAL_TRANSITION_MS } from '@latchkey/api';
+import {
+  type AuthenticateResult,
+  createPasswordlessFlow,
+  type PasswordlessFlow,
+  SCREEN,
+  type ScreenName,
+} from '@latchkey/core';
+import {
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { createPortal } from 'react-dom';
+import { Footer } from '../components/Footer/Footer.tsx';
+import { BackIcon, CloseIcon } from '../components/Icons/Icons.tsx';
+import { useInternalLatchkey } from '../hooks/useInternalLatchkey.ts';
+import { ShadowHost } from '../ShadowHost/ShadowHost.tsx';
+import { screenEntry } from '../screens/registry.ts';
+import { useStyleSheet } from '../styles/useStyleSheet.ts';
+import { themeToCss } from '../theme/theme.ts';
+import { focusInitial, trapTab } from './focus.ts';
+import { modalCss } from './Modal.css.ts';
+import { ModalContext, type ModalContextValue, type ScreenParams } from './ModalContext.ts';
+
+/** Props of {@link LoginModal}. */
+export interface LoginModalProps {
+  /**
+   * Render inline for embedding in a page (spec section 3, `render.standalone`): no overlay,
+   * no portal to `<body>`, no close button, always open.
+   */
+  standalone?: boolean;
+}
+
+type Phase = 'open' | 'closing' | 'closed';
+type Nav = { screen: ScreenName; params: ScreenParams };
+const LANDING: Nav = { screen: SCREEN.LANDING, params: {} };
+
+/**
+ * The login modal (spec section 2). Loaded lazily by the provider on the first `login()`.
+ *
+ * - `role="dialog"`, `aria-modal`, labelled by the current screen's title; Tab and Shift+Tab
+ *   stay inside; first input focused on open and on every screen change; focus returns to
+ *   the element that called `login()`.
+ * - Escape, the close button and a click on the backdrop share one graceful close path: the
+ *   current screen's cancel handler runs first (spec section 2).
+ * - 150 ms transitions; 150 ms after closing, the screen resets to LANDING.
+ * - Rendered in a shadow root with constructable stylesheets (no `<style>` tags).
+ */
+export default function LoginModal({ standalone = false }: LoginModalProps) {
+  const { client, config, modal } = useInternalLatchkey('LoginModal');
+  const open = standalone || modal.open;
+  const [phase, setPhase] = useState<Phase>(open ? 'open' : 'closed');
+  const [nav, setNav] = useState<Nav>(LANDING);
+  const [passwordless, setPasswordless] = useState<PasswordlessFlow | null>(null);
+  const cancelHandler = useRef<(() => void) | null>(null);
+  const cardRef = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  const latestModal = useRef(modal);
+  latestModal.current = modal;
+
+  // One flow per mounted modal; created in an effect so StrictMode's re-run gets a fresh one.
+  // It depends on the client only: a config change (the server config arriving, a host
+  // re-rendering with a new `config` object) must not restart a login in progress.
+  const messagesAtStart = useRef(config.messages);
+  useEffect(() => {
+    const flow = createPasswordlessFlow(client, {
+      onComplete: (result: AuthenticateResult) => latestModal.current.complete(result),
+      messages: messagesAtStart.current,
+    });
+    setPasswordless(flow);
+    return () => flow.destroy();
+  }, [client]);
+
+  const wasOpen = useRef(open);
+  useEffect(() => {
+    if (open) {
+      wasOpen.current = true;
+      setPhase('open');
+      return;
+    }
+    if (!wasOpen.current) return;
+    wasOpen.current = false;
+    setPhase('closing');
+    latestModal.current.opener.current?.focus();
+    const timer = setTimeout(() => {
+      setPhase('closed');
+      setNav(LANDING);
+      passwordless?.reset();
+    }, MODAL_TRANSITION_MS);
+    return () => clearTimeout(timer);
+  }, [open, passwordless]);
+
+  const closeable = !standalone && config.render.closeable;
+  const requestClose = useCallback(() => {
+    if (!closeable) return;
+    const handler = cancelHandler.current;
+    cancelHandler.current = null;
+    handler?.();
+    latestModal.current.close();
+  }, [closeable]);
+
+  const navigate = useCallback((screen: ScreenName, params: ScreenParams = {}) => {
+    cancelHandler.current = null;
+    setNav({ screen, params });
+  }, []);
+
+  const setCancelHandler = useCallback((handler: (() => void) | null) => {
+    cancelHandler.current = handler;
+  }, []);
+
+  const value = useMemo<ModalContextValue | null>(
+    () =>
+      passwordless && {
+        screen: nav.screen,
+        params: nav.params,
+        navigate,
+        config,
+        messages: config.messages,
+        titleId,
+        passwordless,
+        complete: (result) => latestModal.current.complete(result),
+        fail: (error) => latestModal.current.fail(error),
+        requestClose,
+        setCancelHandler,
+      },
+    [passwordless, nav, navigate, config, titleId, requestClose, setCancelHandler],
+  );
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      if (!closeable) return;
+      event.stopPropagation();
+      event.preventDefault();
+      requestClose();
+      return;
+    }
+    if (!standalone && cardRef.current) trapTab(event, cardRef.current);
+  };
+
+  const onBackdrop = (event: MouseEvent<HTMLDivElement>) => {
+    if (event.target === event.currentTarget) requestClose();
+  };
+
+  if (phase === 'closed' || !value) return null;
+
+  const entry = screenEntry(nav.screen);
+  const Screen = entry.component;
+  const back = entry.back;
+  const m = config.messages;
+
+  const card = (
+    <div
+      ref={cardRef}
+      className="lk-card"
+      role="dialog"
+      aria-modal={standalone ? undefined : true}
+      aria-labelledby={titleId}
+      tabIndex={-1}
+      data-screen={nav.screen}
+      onKeyDown={onKeyDown}
+    >
+      <div className="lk-topbar">
+        {back ? (
+          <button
+            type="button"
+            className="lk-icon-button lk-back"
+            aria-label={m.back}
+            onClick={() => navigate(back)}
+          >
+            <BackIcon />
+          </button>
+        ) : (
+          <span />
+        )}
+        {closeable && (
+          <button
+            type="button"
+            className="lk-icon-button lk-close"
+            aria-label={m.close}
+            onClick={requestClose}
+          >
+            <CloseIcon />
+          </button>
+        )}
+      </div>
+      <ModalContext.Provider value={value}>
+        <Suspense fallback={<Loading label={m.loading} />}>
+          <div className="lk-screen" key={nav.screen} data-screen={nav.screen}>
+            <Screen />
+          </div>
+          <FocusOnMount target={cardRef} screen={nav.screen} skipFirst={standalone} />
+        </Suspense>
+        <Footer legal={config.legal} messages={m} />
+      </ModalContext.Provider>
+    </div>
+  );
+
+  const tree = (
+    <ShadowHost>
+      <Frame themeCss={themeToCss(config.theme)} standalone={standalone}>
+        {standalone ? (
+          card
+        ) : (
+          // biome-ignore lint/a11y/noStaticElementInteractions: a backdrop click is a pointer shortcut; keyboard users have Escape and the close button
+          <div className="lk-overlay" data-state={phase} onMouseDown={onBackdrop}>
+            {card}
+          </div>
+        )}
+      </Frame>
+    </ShadowHost>
+  );
+  return standalone ? tree : createPortal(tree, document.body);
+}
+
+/** The themed root inside the shadow root; adopts the frame and theme stylesheets. */
+function Frame({
+  themeCss,
+  standalone,
+  children,
+}: {
+  themeCss: string;
+  standalone: boolean;
+  children: ReactNode;
+}) {
+  useStyleSheet(modalCss);
+  useStyleSheet(themeCss);
+  return (
+    <div className={`lk-root${standalone ? ' lk-root--standalone' : ''}`} data-lk-root="">
+      {children}
+    </div>
+  );
+}
+
+/**
+ * Rendered after the screen inside its Suspense boundary: focuses its first input once shown.
+ * `skipFirst` (standalone) leaves the page's focus alone until the user moves to another screen.
+ */
+function FocusOnMount({
+  target,
+  screen,
+  skipFirst,
+}: {
+  target: { current: HTMLElement | null };
+  screen: ScreenName;
+  skipFirst: boolean;
+}) {
+  const first = useRef(true);
+  // A passive effect: on a cached screen this commits with the card, whose ref is attached
+  // only after its children's layout effects.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again on every screen change on purpose
+  useEffect(() => {
+    const skip = skipFirst && first.current;
+    first.current = false;
+    if (!skip && target.current) focusInitial(target.current);
+  }, [target, screen, skipFirst]);
+  return null;
+}
+
+function Loading({ label }: { label: string }) {
+  return (
+    <div className="lk-loading" role="status" aria-label={label}>
+      <span className="lk-spinner" />
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import type { ScreenName } from '@latchkey/core';
+import { createContext, useContext, useEffect, useRef } from 'react';
+import type { ResolvedConfig } from '../config/resolveConfig.ts';
+import type { PasswordlessFlowHandle } from '../flows/passwordlessFlow.ts';
+import type { LatchkeyContextValue } from '../LatchkeyProvider/context.ts';
+import type { Messages } from '../messages.ts';
+
+/** Data a screen is opened with. `ERROR_SCREEN` reads `error` and returns to `returnTo`. */
+export interface ScreenParams {
+  error?: unknown;
+  returnTo?: ScreenName;
+}
+
+/** What every screen gets from the modal. */
+export interface ModalContextValue {
+  screen: ScreenName;
+  params: ScreenParams;
+  /** Moves to another screen (navigation is data: see `screens/registry.ts`). */
+  navigate: (screen: ScreenName, params?: ScreenParams) => void;
+  config: ResolvedConfig;
+  messages: Messages;
+  /** Id of the current screen's title; the dialog is `aria-labelledby` it. */
+  titleId: string;
+  /** The email flow of this modal session (one per open; reset on close). */
+  passwordless: PasswordlessFlowHandle;
+  /** Ends the login successfully: closes the modal and fires `onComplete`. */
+  complete: LatchkeyContextValue['modal']['complete'];
+  /** Reports a failure to `useLogin({ onError })` (the modal stays open). */
+  fail: LatchkeyContextValue['modal']['fail'];
+  /** The one graceful close path (close button, Escape, backdrop). */
+  requestClose: () => void;
+  /** Registers what the current screen does when the modal is closed (internal). */
+  setCancelHandler: (handler: (() => void) | null) => void;
+}
+
+export const ModalContext = createContext<ModalContextValue | null>(null);
+
+/** The modal's context; screens only render inside the modal. */
+export function useModal(): ModalContextValue {
+  const value = useContext(ModalContext);
+  if (!value) throw new Error('Latchkey screens must be rendered inside the Latchkey modal.');
+  return value;
+}
+
+/**
+ * Lets the current screen handle a close (spec section 2: "Closing goes through a graceful
+ * path that lets each screen handle cancel"). The latest `handler` runs once, before the
+ * modal closes.
+ */
+export function useOnCancel(handler: () => void): void {
+  const { setCancelHandler } = useModal();
+  const latest = useRef(handler);
+  latest.current = handler;
+  useEffect(() => {
+    setCancelHandler(() => latest.current());
+    return () => setCancelHandler(null);
+  }, [setCancelHandler]);
+}

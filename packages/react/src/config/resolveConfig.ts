@@ -1,0 +1,113 @@
+import type { ServerAppConfig } from '@latchkey/api';
+import { LOGIN_MESSAGE_MAX_LENGTH } from '@latchkey/api';
+import { type Messages, resolveAllMessages } from '../messages.ts';
+import { darkTheme, type LatchkeyTheme, lightTheme } from '../theme/theme.ts';
+import type { LatchkeyClientConfig, LoginMethod } from './config.ts';
+
+/** The config the modal renders from: client config merged over the server's, defaults filled. */
+export interface ResolvedConfig {
+  appId: string;
+  appName: string;
+  logo: string | null;
+  landingHeader: string;
+  /** At most {@link LOGIN_MESSAGE_MAX_LENGTH} characters, or null. */
+  loginMessage: string | null;
+  theme: LatchkeyTheme;
+  loginMethods: LoginMethod[];
+  legal: {
+    requireUsersAcceptTerms: boolean;
+    termsAndConditionsUrl: string | null;
+    privacyPolicyUrl: string | null;
+  };
+  render: { standalone: boolean; closeable: boolean };
+  intl: { defaultCountry: string };
+  allowlistConfig: {
+    errorTitle: string | null;
+    errorDetail: string | null;
+    errorCtaText: string | null;
+    errorCtaLink: string | null;
+  };
+  messages: Messages;
+}
+
+/** The subset of the server app config the modal reads (spec section 3, "Server app config"). */
+export type ServerConfigInput = Partial<
+  Pick<
+    ServerAppConfig,
+    | 'name'
+    | 'logo_url'
+    | 'accent_color'
+    | 'email_auth'
+    | 'sms_auth'
+    | 'terms_and_conditions_url'
+    | 'privacy_policy_url'
+    | 'require_users_accept_terms'
+    | 'allowlist_config'
+  >
+>;
+
+/** Cuts `appearance.loginMessage` to {@link LOGIN_MESSAGE_MAX_LENGTH} characters (spec section 3). */
+export function capLoginMessage(message: string | undefined | null): string | null {
+  if (!message) return null;
+  return Array.from(message).slice(0, LOGIN_MESSAGE_MAX_LENGTH).join('');
+}
+
+/**
+ * Merges the host's client config over the server app config (client wins), then fills
+ * defaults. Pure; `server` is null until `GET /api/v1/apps/{appId}` answers.
+ */
+export function resolveConfig(
+  appId: string,
+  client: LatchkeyClientConfig | undefined,
+  server: ServerConfigInput | null,
+): ResolvedConfig {
+  const appearance = client?.appearance ?? {};
+  const messages = resolveAllMessages(client?.messages);
+  const accentColor = appearance.accentColor ?? server?.accent_color ?? undefined;
+  const named = typeof appearance.theme === 'string' ? appearance.theme : appearance.colorScheme;
+  let theme: LatchkeyTheme;
+  if (appearance.theme && typeof appearance.theme === 'object') {
+    theme = appearance.accentColor
+      ? { ...appearance.theme, accent: appearance.accentColor }
+      : appearance.theme;
+  } else {
+    theme = (named === 'dark' ? darkTheme : lightTheme)(accentColor ? { accentColor } : {});
+  }
+  const serverMethods: LoginMethod[] = [];
+  if (server?.email_auth) serverMethods.push('email');
+  if (server?.sms_auth) serverMethods.push('sms');
+  const loginMethods = client?.loginMethods?.length
+    ? client.loginMethods
+    : serverMethods.length
+      ? serverMethods
+      : ['email' as const];
+  const allowlist = server?.allowlist_config;
+  return {
+    appId,
+    appName: client?.name ?? server?.name ?? '',
+    logo: appearance.logo ?? server?.logo_url ?? null,
+    landingHeader: appearance.landingHeader ?? messages.landingHeader,
+    loginMessage: capLoginMessage(appearance.loginMessage),
+    theme,
+    loginMethods,
+    legal: {
+      requireUsersAcceptTerms:
+        client?.legal?.requireUsersAcceptTerms ?? server?.require_users_accept_terms ?? false,
+      termsAndConditionsUrl:
+        client?.legal?.termsAndConditionsUrl ?? server?.terms_and_conditions_url ?? null,
+      privacyPolicyUrl: client?.legal?.privacyPolicyUrl ?? server?.privacy_policy_url ?? null,
+    },
+    render: {
+      standalone: client?.render?.standalone ?? false,
+      closeable: client?.render?.closeable ?? true,
+    },
+    intl: { defaultCountry: client?.intl?.defaultCountry ?? 'US' },
+    allowlistConfig: {
+      errorTitle: allowlist?.error_title ?? null,
+      errorDetail: allowlist?.error_detail ?? null,
+      errorCtaText: allowlist?.cta_text ?? null,
+      errorCtaLink: allowlist?.cta_link ?? null,
+    },
+    messages,
+  };
+}

@@ -1,0 +1,26 @@
+/**
+ * @latchkey/react: `LatchkeyProvider`, hooks, the login modal and theming.
+ *
+ * The eager entry is small: the modal and every screen are separate chunks loaded on the
+ * first `login()` (bundle budget, user-needs theme 5). SSR-safe (theme 1).
+ */
+export type { LatchkeyClientConfig, LoginMethod } from './config/config.ts';
+export { capLoginMessage, type ResolvedConfig, resolveConfig } from './config/resolveConfig.ts';
+export { LatchkeyProviderMissingError } from './hooks/useInternalLatchkey.ts';
+export { type UseLatchkeyReturnType, useLatchkey } from './hooks/useLatchkey.ts';
+export { type UseLoginParameters, type UseLoginReturnType, useLogin } from './hooks/useLogin.ts';
+export { LatchkeyLogin, type LatchkeyLoginProps } from './LatchkeyLogin/LatchkeyLogin.tsx';
+export type { LoginFailure } from './LatchkeyProvider/context.ts';
+export {
+  LatchkeyProvider,
+  type LatchkeyProviderProps,
+} from './LatchkeyProvider/LatchkeyProvider.tsx';
+export { type MessageOverrides, type Messages, reactMessages } from './messages.ts';
+export {
+  DEFAULT_ACCENT,
+  darkTheme,
+  type LatchkeyTheme,
+  lightTheme,
+  type ThemeOptions,
+  themeToCss,
+} from './theme/theme.ts';

@@ -1,0 +1,114 @@
+import { formatMessage, SCREEN } from '@latchkey/core';
+import { useEffect, useState } from 'react';
+import { Button } from '../../components/Button/Button.tsx';
+import { CodeInput } from '../../components/CodeInput/CodeInput.tsx';
+import { CheckIcon, MailIcon } from '../../components/Icons/Icons.tsx';
+import { ModalHeader } from '../../components/ModalHeader/ModalHeader.tsx';
+import { usePasswordlessState } from '../../flows/passwordlessFlow.ts';
+import { formatNodes } from '../../formatNodes.tsx';
+import { useModal, useOnCancel } from '../../Modal/ModalContext.ts';
+import { useStyleSheet } from '../../styles/useStyleSheet.ts';
+import { awaitingCodeCss } from './AwaitingPasswordlessCode.css.ts';
+
+/**
+ * AWAITING_PASSWORDLESS_CODE (spec sections 2, 4 and 8, "Code entry"): six boxes that submit
+ * themselves when full. It renders core's passwordless flow: 'verifying'; 'invalid' shows
+ * 'Invalid or expired verification code' and the boxes clear 1400 ms later (`resetCount`);
+ * 'success' shows 'Success!' and the flow completes the login 1400 ms later; errors that have
+ * their own screen navigate there. 'Didn't get an email? Resend code' turns into 'Code sent'
+ * and a 30 s countdown after each send.
+ */
+export default function AwaitingPasswordlessCode() {
+  useStyleSheet(awaitingCodeCss);
+  const { passwordless, messages: m, config, navigate, fail, complete } = useModal();
+  const state = usePasswordlessState(passwordless);
+  const [inputError, setInputError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (state.step !== 'error' || !state.screen) return;
+    if (state.error) {
+      fail({ code: state.error.code, message: state.error.shortMessage, cause: state.error });
+    }
+    navigate(state.screen, { error: state.error, returnTo: SCREEN.LANDING });
+  }, [state, navigate, fail]);
+
+  // Closing during the success pause finishes the login instead of abandoning it.
+  useOnCancel(() => {
+    const now = passwordless.getState();
+    if (now.step === 'success' && now.result) complete(now.result);
+  });
+
+  const busy = state.step === 'verifying' || state.step === 'success' || state.step === 'invalid';
+  const boxState =
+    state.step === 'verifying' || state.step === 'invalid' || state.step === 'success'
+      ? state.step
+      : 'idle';
+  const status = statusLine(state, inputError, m);
+
+  return (
+    <div className="lk-awaiting">
+      <ModalHeader
+        title={m.enterConfirmationCode}
+        icon={state.step === 'success' ? <CheckIcon /> : <MailIcon />}
+        iconTone={state.step === 'success' ? 'success' : 'accent'}
+        message={formatNodes(m.checkEmailForCode, {
+          email: <strong>{state.email}</strong>,
+          app: config.appName || m.appNameFallback,
+        })}
+      />
+      <CodeInput
+        key={state.resetCount}
+        autoFocus={state.resetCount > 0}
+        messages={m}
+        disabled={busy}
+        state={boxState}
+        onError={setInputError}
+        onComplete={(code) => {
+          setInputError(null);
+          void passwordless.submitCode(code);
+        }}
+      />
+      <p className="lk-awaiting__status" role="status" aria-live="polite" data-tone={status.tone}>
+        {status.tone === 'busy' && <span className="lk-spinner" aria-hidden="true" />}
+        {status.text}
+      </p>
+      {state.step !== 'success' && (
+        <p className="lk-awaiting__resend">
+          {state.resendCooldownS > 0 ? (
+            <>
+              <span className="lk-awaiting__sent">{m.codeSent}</span>
+              <span className="lk-awaiting__countdown">
+                {formatMessage(m.resendCountdown, { seconds: String(state.resendCooldownS) })}
+              </span>
+            </>
+          ) : (
+            <>
+              <span>{m.didNotGetEmail}</span>
+              <Button
+                variant="link"
+                disabled={state.resending || busy}
+                onClick={() => void passwordless.resend()}
+              >
+                {m.resendCode}
+              </Button>
+            </>
+          )}
+        </p>
+      )}
+    </div>
+  );
+}
+
+type Tone = 'muted' | 'busy' | 'danger' | 'success';
+
+function statusLine(
+  state: ReturnType<typeof usePasswordlessState>,
+  inputError: string | null,
+  m: ReturnType<typeof useModal>['messages'],
+): { text: string; tone: Tone } {
+  if (state.step === 'success') return { text: m.success, tone: 'success' };
+  if (state.step === 'verifying') return { text: m.verifying, tone: 'busy' };
+  if (inputError) return { text: inputError, tone: 'danger' };
+  if (state.errorMessage) return { text: state.errorMessage, tone: 'danger' };
+  return { text: '', tone: 'muted' };
+}

@@ -1,0 +1,119 @@
+/**
+ * Theme tokens for the Latchkey modal: a typed set of CSS custom properties, all prefixed
+ * `--lk-` so a host page can target them and they never clash with the page's own variables.
+ * Themes are plain objects built by plain functions (RainbowKit style); no runtime CSS-in-JS.
+ */
+
+/** Every themeable token. Colours are any CSS colour; `radius` and `font` are CSS values. */
+export interface LatchkeyTheme {
+  colorScheme: 'light' | 'dark';
+  /** Primary buttons, focus rings, links. */
+  accent: string;
+  /** Text on top of `accent`. */
+  accentForeground: string;
+  /** Card background. */
+  background: string;
+  /** Raised surfaces inside the card (inputs, secondary buttons). */
+  surface: string;
+  /** Main text. */
+  foreground: string;
+  /** Secondary text. */
+  muted: string;
+  /** Hairlines and input borders. */
+  border: string;
+  /** Error text and borders. */
+  danger: string;
+  /** Success marks. */
+  success: string;
+  /** Dimmed page behind the modal. */
+  overlay: string;
+  /** Card corner radius, e.g. `'16px'`. */
+  radius: string;
+  /** Input and button corner radius. */
+  radiusControl: string;
+  /** Font stack. */
+  font: string;
+  /** Card shadow. */
+  shadow: string;
+}
+
+/** Options shared by {@link lightTheme} and {@link darkTheme}. */
+export interface ThemeOptions {
+  /** Accent colour (any CSS colour). Default `'#5b4bdb'`. */
+  accentColor?: string;
+  /** Text colour on the accent. Default `'#ffffff'`. */
+  accentColorForeground?: string;
+  /** Card radius. Default `'16px'`. */
+  borderRadius?: string;
+  /** Font stack. Default the system UI stack. */
+  fontStack?: string;
+}
+
+const SYSTEM_FONT =
+  'ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+/** The accent used when neither the server nor the client config names one. */
+export const DEFAULT_ACCENT = '#5b4bdb';
+
+/** The light theme. Pure: same options, same object. */
+export function lightTheme(options: ThemeOptions = {}): LatchkeyTheme {
+  return {
+    colorScheme: 'light',
+    accent: options.accentColor ?? DEFAULT_ACCENT,
+    accentForeground: options.accentColorForeground ?? '#ffffff',
+    background: '#ffffff',
+    surface: '#f5f5f7',
+    foreground: '#15141a',
+    muted: '#6b6a75',
+    border: '#e3e2e8',
+    danger: '#d92d20',
+    success: '#12a150',
+    overlay: 'rgba(15, 14, 20, 0.45)',
+    radius: options.borderRadius ?? '16px',
+    radiusControl: '10px',
+    font: options.fontStack ?? SYSTEM_FONT,
+    shadow: '0 12px 40px rgba(15, 14, 20, 0.18), 0 2px 6px rgba(15, 14, 20, 0.08)',
+  };
+}
+
+/** The dark theme. Pure: same options, same object. */
+export function darkTheme(options: ThemeOptions = {}): LatchkeyTheme {
+  return {
+    colorScheme: 'dark',
+    accent: options.accentColor ?? '#7c6df2',
+    accentForeground: options.accentColorForeground ?? '#ffffff',
+    background: '#17161c',
+    surface: '#222128',
+    foreground: '#f4f3f8',
+    muted: '#a09fab',
+    border: '#33323b',
+    danger: '#f97066',
+    success: '#32d583',
+    overlay: 'rgba(0, 0, 0, 0.6)',
+    radius: options.borderRadius ?? '16px',
+    radiusControl: '10px',
+    font: options.fontStack ?? SYSTEM_FONT,
+    shadow: '0 12px 40px rgba(0, 0, 0, 0.5), 0 2px 6px rgba(0, 0, 0, 0.3)',
+  };
+}
+
+/** The CSS variable name of a token: `accentForeground` -> `--lk-accent-foreground`. */
+export function themeVarName(token: keyof LatchkeyTheme): string {
+  return `--lk-${token.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+}
+
+/**
+ * The theme as a CSS rule that sets every `--lk-` variable on `selector`, for a constructable
+ * stylesheet. The default, `:host`, is the modal's shadow host: a rule in the host page such as
+ * `.lk-host { --lk-radius: 4px; }` beats it, so any token can be overridden from plain CSS.
+ */
+export function themeToCss(theme: LatchkeyTheme, selector = ':host'): string {
+  const decls = (Object.keys(theme) as (keyof LatchkeyTheme)[])
+    .filter((k) => k !== 'colorScheme')
+    .map((k) => `  ${themeVarName(k)}: ${sanitizeCssValue(theme[k])};`);
+  return `${selector} {\n  color-scheme: ${theme.colorScheme};\n${decls.join('\n')}\n}`;
+}
+
+/** Drops characters that could end the declaration or the rule (`;`, `{`, `}`, `<`). */
+function sanitizeCssValue(value: string): string {
+  return value.replace(/[;{}<>]/g, '');
+}
