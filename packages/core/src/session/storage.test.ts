@@ -88,7 +88,18 @@ describe('defaultStorage', () => {
   it('uses a working localStorage', () => {
     const local = memoryStorage();
     vi.stubGlobal('localStorage', local);
-    expect(defaultStorage()).toBe(local);
+    defaultStorage().setItem('k', 'v');
+    expect(local.getItem('k')).toBe('v');
+  });
+
+  it('touches no global until first used (server rendering)', () => {
+    const get = vi.fn(() => memoryStorage());
+    vi.stubGlobal('localStorage', undefined);
+    Object.defineProperty(globalThis, 'localStorage', { get, configurable: true });
+    const s = defaultStorage();
+    expect(get).not.toHaveBeenCalled();
+    s.getItem('k');
+    expect(get).toHaveBeenCalledTimes(1);
   });
 });
 

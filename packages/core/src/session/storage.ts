@@ -76,18 +76,32 @@ export function safeStorage(
 /**
  * The default storage: `localStorage` when it exists and accepts a write, else memory.
  * Never throws (reading `window.localStorage` itself throws when storage is blocked).
+ * The choice is made on first use, not at creation, so creating a client during server
+ * rendering touches no browser global (user-needs theme 1).
  */
 export function defaultStorage(): KeyValueStorage {
-  try {
-    const storage = (globalThis as { localStorage?: KeyValueStorage }).localStorage;
-    if (!storage) return memoryStorage();
-    const probe = 'latchkey:probe';
-    storage.setItem(probe, '1');
-    storage.removeItem(probe);
-    return storage;
-  } catch {
-    return memoryStorage();
-  }
+  let chosen: KeyValueStorage | null = null;
+  const pick = (): KeyValueStorage => {
+    if (chosen) return chosen;
+    chosen = memoryStorage();
+    try {
+      const storage = (globalThis as { localStorage?: KeyValueStorage }).localStorage;
+      if (storage) {
+        const probe = 'latchkey:probe';
+        storage.setItem(probe, '1');
+        storage.removeItem(probe);
+        chosen = storage;
+      }
+    } catch {
+      // blocked or full: keep memory
+    }
+    return chosen;
+  };
+  return {
+    getItem: (key) => pick().getItem(key),
+    setItem: (key, value) => pick().setItem(key, value),
+    removeItem: (key) => pick().removeItem(key),
+  };
 }
 
 /** Storage keys, namespaced by app id so two apps on one origin never share a session. */

@@ -23,7 +23,6 @@ import {
   type LoginFailure,
   type LoginListeners,
 } from './context.ts';
-import { deferredStorage } from './deferredStorage.ts';
 
 /** The modal and its screens are a separate chunk, fetched on the first `login()` (bundle budget). */
 const LoginModal = lazy(() => import('../Modal/LoginModal.tsx'));
@@ -71,7 +70,7 @@ export function LatchkeyProvider({
 }: LatchkeyProviderProps) {
   validateAppId(appId);
   const [client] = useState(
-    () => givenClient ?? createLatchkeyClient({ appId, apiUrl, storage: deferredStorage() }),
+    () => givenClient ?? createLatchkeyClient({ appId, apiUrl }),
   );
   const subscribe = useCallback((onChange: () => void) => client.subscribe(onChange), [client]);
   const getState = useCallback(() => client.getState(), [client]);
