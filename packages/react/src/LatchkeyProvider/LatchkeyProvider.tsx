@@ -69,9 +69,7 @@ export function LatchkeyProvider({
   children,
 }: LatchkeyProviderProps) {
   validateAppId(appId);
-  const [client] = useState(
-    () => givenClient ?? createLatchkeyClient({ appId, apiUrl }),
-  );
+  const [client] = useState(() => givenClient ?? createLatchkeyClient({ appId, apiUrl }));
   const subscribe = useCallback((onChange: () => void) => client.subscribe(onChange), [client]);
   const getState = useCallback(() => client.getState(), [client]);
   const session = useSyncExternalStore(subscribe, getState, () => SERVER_SNAPSHOT);
