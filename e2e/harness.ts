@@ -1,0 +1,505 @@
+/**
+ * End-to-end harness: starts the whole stack exactly as `npm start` does (it spawns
+ * `npx tsx scripts/start.ts` from the repository root) on free ports with a fresh PGlite
+ * data folder, and launches Debian's Chromium through playwright-core.
+ *
+ * Process hygiene (no orphans, even when a spec crashes):
+ * - `start.ts` runs in its own process group and starts every part (anvil, API, Vite) in a
+ *   process group of its own. `stop()` sends SIGTERM to start.ts (which stops its parts),
+ *   waits, then SIGKILLs every process group seen under it.
+ * - On test-process exit (normal, uncaught error, SIGINT/SIGTERM) the same groups are
+ *   SIGKILLed synchronously.
+ * - A tiny detached watchdog kills the stack if the test process dies without running any
+ *   handler (SIGKILL, OOM).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium, type Page } from 'playwright-core';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const artifactsDir = path.join(repoRoot, 'e2e', 'artifacts');
+
+/** How long the stack may take to print its ready line: PGlite initdb (~7 s) + Vite + anvil on a busy box. */
+const READY_TIMEOUT_MS = 180_000;
+/** How long start.ts gets to stop its parts after SIGTERM before everything is SIGKILLed. */
+const STOP_GRACE_MS = 10_000;
+const READY_LINE = 'Latchkey is running';
+const DEFAULT_APP_ID = 'latchkeydemo0000000000000';
+
+/** One message of the development outbox (`GET /dev/outbox`), newest last. */
+export interface OutboxMessage {
+  to: string;
+  channel: 'email' | 'sms';
+  subject: string | null;
+  text: string;
+  code: string | null;
+  sentAt: string;
+}
+
+export interface Stack {
+  /** e.g. `http://localhost:41234`: the API origin. */
+  apiUrl: string;
+  /** e.g. `http://localhost:41235`: the demo host app origin. */
+  demoUrl: string;
+  /** JSON-RPC URL of anvil. */
+  rpcUrl: string;
+  /** The dev app the server seeds, which the demo uses. */
+  appId: string;
+  /** The temporary PGlite data folder (deleted by stop()). */
+  dataDir: string;
+  /** Everything start.ts printed so far (stdout and stderr, interleaved). */
+  output(): string;
+  /** The dev outbox, optionally only messages to `to` (case-insensitive), oldest first. */
+  outbox(to?: string): Promise<OutboxMessage[]>;
+  /**
+   * Waits for a message to `to` that carries a code and arrived after `after` messages to
+   * `to` already existed (pass the count you saw before triggering the send). Returns it.
+   */
+  waitForCode(to: string, opts?: { after?: number; timeoutMs?: number }): Promise<OutboxMessage>;
+  /** Process groups of start.ts and every part it started (anvil, API, Vite), seen so far. */
+  processGroups(): number[];
+  /** Stops the whole stack; resolves when every process is gone. Idempotent. */
+  stop(): Promise<void>;
+}
+
+/** A port nobody listens on right now (bound on 0.0.0.0 and released). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.once('error', reject);
+    server.listen(0, () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** `n` distinct free ports. */
+export async function freePorts(n: number): Promise<number[]> {
+  const ports = new Set<number>();
+  while (ports.size < n) ports.add(await freePort());
+  return [...ports];
+}
+
+/** pid -> parent pid and process group, read from /proc (Linux). */
+function processTable(): Map<number, { ppid: number; pgid: number }> {
+  const table = new Map<number, { ppid: number; pgid: number }>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // Fields after the command name (which may contain spaces) start after the last ')'.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      table.set(Number(entry), { ppid: Number(fields[1]), pgid: Number(fields[2]) });
+    } catch {
+      // process vanished while reading
+    }
+  }
+  return table;
+}
+
+/** Process groups of `rootPid` and all its descendants (including detached ones). */
+function descendantGroups(rootPid: number): Set<number> {
+  const table = processTable();
+  const groups = new Set<number>([rootPid]);
+  const pids = new Set<number>([rootPid]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const [pid, { ppid, pgid }] of table) {
+      if (!pids.has(pid) && pids.has(ppid)) {
+        pids.add(pid);
+        groups.add(pgid);
+        grew = true;
+      }
+    }
+  }
+  // never our own group
+  groups.delete(process.pid);
+  try {
+    groups.delete(Number(readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ')[2]));
+  } catch {
+    // ignore
+  }
+  return groups;
+}
+
+/** Polls until no process of `groups` is alive; false if some still are after `timeoutMs`. */
+async function allGone(groups: Iterable<number>, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (![...groups].some(groupAlive)) return true;
+    if (Date.now() > deadline) return false;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+function killGroups(groups: Iterable<number>, signal: NodeJS.Signals) {
+  for (const pgid of groups) {
+    try {
+      process.kill(-pgid, signal);
+    } catch {
+      // already gone
+    }
+  }
+}
+
+/** Every live stack in this process, for the exit hooks. */
+const liveStacks = new Set<{ pid: number; groups: Set<number>; dataDir: string }>();
+let hooksInstalled = false;
+
+function installExitHooks() {
+  if (hooksInstalled) return;
+  hooksInstalled = true;
+  const killAll = () => {
+    for (const stack of liveStacks) {
+      for (const g of descendantGroups(stack.pid)) stack.groups.add(g);
+      killGroups(stack.groups, 'SIGKILL');
+      rmSync(stack.dataDir, { recursive: true, force: true });
+    }
+    liveStacks.clear();
+  };
+  process.on('exit', killAll);
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.once(signal, () => {
+      killAll();
+      process.exit(signal === 'SIGINT' ? 130 : 143);
+    });
+  }
+}
+
+/**
+ * A detached process that outlives us only to clean up: if `parentPid` dies while the stack
+ * still runs, it SIGTERMs start.ts, waits, then SIGKILLs every group under it and deletes the
+ * data folder. It never acts while the parent lives (stop() owns the graceful path) and exits
+ * once every group it saw is gone.
+ */
+function spawnWatchdog(parentPid: number, stackPid: number, dataDir: string) {
+  const script = `
+const fs = require('node:fs');
+const [parent, root, dataDir] = [${parentPid}, ${stackPid}, ${JSON.stringify(dataDir)}];
+const alive = (pid) => { try { process.kill(pid, 0); return true; } catch { return false; } };
+function groups() {
+  const t = new Map();
+  for (const e of fs.readdirSync('/proc')) {
+    if (!/^\\d+$/.test(e)) continue;
+    try { const s = fs.readFileSync('/proc/' + e + '/stat', 'utf8'); const f = s.slice(s.lastIndexOf(')') + 2).split(' '); t.set(+e, [+f[1], +f[2]]); } catch {}
+  }
+  const pids = new Set([root]); const gs = new Set([root]); let grew = true;
+  while (grew) { grew = false; for (const [p, [pp, pg]] of t) if (!pids.has(p) && pids.has(pp)) { pids.add(p); gs.add(pg); grew = true; } }
+  return gs;
+}
+const groupAlive = (g) => { try { process.kill(-g, 0); return true; } catch { return false; } };
+const seen = new Set([root]);
+const timer = setInterval(() => {
+  if (alive(root)) for (const g of groups()) seen.add(g);
+  if (!alive(parent)) {
+    clearInterval(timer);
+    try { process.kill(-root, 'SIGTERM'); } catch {}
+    setTimeout(() => {
+      for (const g of seen) { try { process.kill(-g, 'SIGKILL'); } catch {} }
+      setTimeout(() => fs.rmSync(dataDir, { recursive: true, force: true }), 1000);
+    }, ${STOP_GRACE_MS});
+  } else if (![...seen].some(groupAlive)) {
+    clearInterval(timer); // the stack is gone and the harness cleans up: nothing left to guard
+  }
+}, 1000);
+`;
+  const child = spawn(process.execPath, ['-e', script], { detached: true, stdio: 'ignore' });
+  child.unref();
+  return child;
+}
+
+export interface StartStackOptions {
+  /** Extra environment for start.ts and its parts (e.g. LATCHKEY_RATE_LIMITS). */
+  env?: Record<string, string>;
+  /** Echo start.ts output to stderr as it arrives (also on with E2E_VERBOSE=1). */
+  verbose?: boolean;
+}
+
+/**
+ * Starts anvil, the API and the demo through `scripts/start.ts` on free ports with a fresh
+ * temporary LATCHKEY_DATA_DIR, and resolves once it prints `Latchkey is running`.
+ *
+ * @throws if start.ts exits first or the ready line does not come within 180 s; the error
+ *   carries the tail of its output.
+ */
+export async function startStack(options: StartStackOptions = {}): Promise<Stack> {
+  installExitHooks();
+  const [apiPort, demoPort, anvilPort] = await freePorts(3);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'latchkey-e2e-'));
+  const appId =
+    options.env?.LATCHKEY_DEV_APP_ID ?? process.env.LATCHKEY_DEV_APP_ID ?? DEFAULT_APP_ID;
+  const apiUrl = `http://localhost:${apiPort}`;
+  const demoUrl = `http://localhost:${demoPort}`;
+  const rpcUrl = `http://127.0.0.1:${anvilPort}`;
+  const verbose = options.verbose ?? process.env.E2E_VERBOSE === '1';
+
+  // The specs read codes from the dev outbox: SMTP delivery from the caller's shell would hide them.
+  const { SMTP_URL: _smtp, ...inherited } = process.env;
+  const child: ChildProcess = spawn('npx', ['tsx', 'scripts/start.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...inherited,
+      // Only the demo on its random port, whatever the caller's shell says.
+      LATCHKEY_DEV_ORIGINS: demoUrl,
+      LATCHKEY_API_PORT: String(apiPort),
+      LATCHKEY_DEMO_PORT: String(demoPort),
+      ANVIL_PORT: String(anvilPort),
+      LATCHKEY_DATA_DIR: dataDir,
+      LATCHKEY_DEV_APP_ID: appId,
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  const pid = child.pid;
+  if (pid === undefined) throw new Error('could not spawn npx tsx scripts/start.ts');
+  const record = { pid, groups: new Set<number>([pid]), dataDir };
+  liveStacks.add(record);
+  const watchdog = spawnWatchdog(process.pid, pid, dataDir);
+
+  let output = '';
+  let exited: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  let isReady = false;
+  let stopRequested = false;
+  const exitPromise = new Promise<void>((resolve) => {
+    child.once('exit', (code, signal) => {
+      exited = { code, signal };
+      resolve();
+    });
+  });
+  const ready = new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      const text = chunk.toString();
+      output += text;
+      if (verbose) process.stderr.write(text);
+      if (!isReady && output.includes(READY_LINE)) {
+        isReady = true;
+        resolve();
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    void exitPromise.then(() => {
+      if (isReady && !stopRequested) {
+        process.stderr.write(
+          `\n[e2e] the stack (scripts/start.ts) exited by itself (${exited?.signal ?? exited?.code}) while tests ran:\n${tail(output)}\n`,
+        );
+      }
+    });
+    void exitPromise.then(() =>
+      reject(
+        new Error(
+          `scripts/start.ts exited (${exited?.signal ?? exited?.code}) before it was ready:\n${tail(output)}`,
+        ),
+      ),
+    );
+  });
+
+  let stopped: Promise<void> | undefined;
+  const stop = () => {
+    stopRequested = true;
+    stopped ??= (async () => {
+      // Learn every group now, while the tree is intact.
+      for (const g of descendantGroups(pid)) record.groups.add(g);
+      // start.ts stops its parts on SIGTERM (SIGTERM to each group, SIGKILL after 5 s).
+      killGroups([pid], 'SIGTERM');
+      if (!(await allGone(record.groups, STOP_GRACE_MS))) {
+        killGroups(record.groups, 'SIGKILL');
+        await allGone(record.groups, 5_000);
+      }
+      try {
+        if (watchdog.pid) process.kill(watchdog.pid, 'SIGKILL');
+      } catch {
+        // gone
+      }
+      liveStacks.delete(record);
+      rmSync(dataDir, { recursive: true, force: true });
+    })();
+    return stopped;
+  };
+
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      ready,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () =>
+            reject(
+              new Error(`no "${READY_LINE}" within ${READY_TIMEOUT_MS / 1000} s:\n${tail(output)}`),
+            ),
+          READY_TIMEOUT_MS,
+        );
+      }),
+    ]);
+  } catch (error) {
+    await stop();
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+
+  const outbox = async (to?: string): Promise<OutboxMessage[]> => {
+    const query = to === undefined ? '' : `?to=${encodeURIComponent(to)}`;
+    const res = await fetch(`${apiUrl}/dev/outbox${query}`, {
+      headers: { accept: 'application/json' },
+    });
+    if (!res.ok) throw new Error(`GET /dev/outbox answered ${res.status}: ${await res.text()}`);
+    const all = (await res.json()) as OutboxMessage[];
+    return to === undefined ? all : all.filter((m) => m.to.toLowerCase() === to.toLowerCase());
+  };
+
+  const waitForCode: Stack['waitForCode'] = async (to, opts = {}) => {
+    const after = opts.after ?? 0;
+    const deadline = Date.now() + (opts.timeoutMs ?? 15_000);
+    for (;;) {
+      const messages = (await outbox(to)).filter((m) => m.code);
+      if (messages.length > after) return messages[messages.length - 1]!;
+      if (Date.now() > deadline) {
+        throw new Error(
+          `no code for ${to} in the dev outbox (had ${messages.length}, wanted more than ${after})`,
+        );
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+
+  const processGroups = () => {
+    for (const g of descendantGroups(pid)) record.groups.add(g);
+    return [...record.groups];
+  };
+
+  return {
+    apiUrl,
+    demoUrl,
+    rpcUrl,
+    appId,
+    dataDir,
+    output: () => output,
+    outbox,
+    waitForCode,
+    processGroups,
+    stop,
+  };
+}
+
+function tail(text: string, lines = 40): string {
+  return text.split('\n').slice(-lines).join('\n');
+}
+
+/** Chromium flags that keep a headless run quiet and offline except for our loopback servers. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/** Debian's Chromium, headless, through playwright-core (never a downloaded browser). */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+    headless: true,
+  });
+}
+
+/** Saves a full-page screenshot to e2e/artifacts/<name>.png and returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(artifactsDir, { recursive: true });
+  const file = path.join(artifactsDir, `${name.replace(/[^a-z0-9._-]+/gi, '-')}.png`);
+  // Finite CSS transitions (the modal's 150 ms fade) are fast-forwarded, so shots are stable.
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+  return file;
+}
+
+/**
+ * Runs `body`; if it throws, saves `failure-<name>.png` under e2e/artifacts/ before
+ * rethrowing.
+ */
+export async function withFailureScreenshot<T>(
+  page: Page,
+  name: string,
+  body: () => Promise<T>,
+): Promise<T> {
+  // A failure shot left by an earlier run would mislead.
+  rmSync(path.join(artifactsDir, `failure-${name}.png`), { force: true });
+  try {
+    return await body();
+  } catch (error) {
+    try {
+      const file = await screenshot(page, `failure-${name}`);
+      process.stderr.write(`screenshot of the failure: ${file}\n`);
+    } catch (shotError) {
+      process.stderr.write(`could not save a failure screenshot: ${String(shotError)}\n`);
+    }
+    throw error;
+  }
+}
+
+/** Collects console messages and page errors of `page`, for failure reports. */
+export function recordConsole(page: Page): string[] {
+  const lines: string[] = [];
+  page.on('console', (m) => lines.push(`[console.${m.type()}] ${m.text()}`));
+  page.on('pageerror', (e) => lines.push(`[pageerror] ${e.message}`));
+  return lines;
+}
+
+/** Random, unique, valid email for one test. */
+export function uniqueEmail(label: string): string {
+  return `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+/** True while any process of group `pgid` is alive. */
+export function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * For a spec file: starts one stack and one browser before its tests and stops both after.
+ * Returns an object whose `stack` and `browser` are set once `before` has run.
+ */
+export function useStackAndBrowser(options: StartStackOptions = {}): {
+  stack: Stack;
+  browser: Browser;
+} {
+  const state = {} as { stack: Stack; browser: Browser };
+  before(
+    async () => {
+      const [stack, browser] = await Promise.allSettled([startStack(options), launchBrowser()]);
+      if (stack.status === 'fulfilled') state.stack = stack.value;
+      if (browser.status === 'fulfilled') state.browser = browser.value;
+      if (stack.status === 'rejected') throw stack.reason;
+      if (browser.status === 'rejected') throw browser.reason;
+    },
+    { timeout: READY_TIMEOUT_MS + 30_000 },
+  );
+  after(async () => {
+    await state.browser?.close().catch(() => {});
+    await state.stack?.stop();
+  });
+  return state;
+}
+
+/** Writes what helps to understand a failed spec: the page's console and the stack's output. */
+export function reportFailure(stack: Stack | undefined, consoleLines: string[]): void {
+  process.stderr.write(`browser console:\n${consoleLines.join('\n')}\n`);
+  if (stack) process.stderr.write(`stack output (last 40 lines):\n${tail(stack.output())}\n`);
+}
