@@ -30,7 +30,7 @@ export interface PostMessageCall {
 
 /** The init script (runs in every frame before the page's own scripts). */
 function probe(binding: string) {
-  // biome-ignore lint/suspicious/noExplicitAny: the page's global object, typed loosely on purpose
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the page's global object, typed loosely on purpose
   const g = window as any;
   if (g.__latchkeyE2eProbeInstalled) return;
   g.__latchkeyE2eProbeInstalled = true;
@@ -135,7 +135,7 @@ function probe(binding: string) {
   }
   const open = g.open;
   if (typeof open === 'function') {
-    // biome-ignore lint/suspicious/noExplicitAny: window.open's overloads
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- window.open's overloads
     g.open = (...args: any[]) => wrapWindow(Reflect.apply(open, window, args), 'popup');
   }
   wrapGetter(g.MessageEvent?.prototype, 'source', (w) => (w && proxies.get(w as object)) ?? w);

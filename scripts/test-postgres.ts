@@ -76,13 +76,11 @@ async function main(): Promise<number> {
   const work = mkdtempSync(path.join(tmpdir(), 'latchkey-pg-'));
   const dataDir = path.join(work, 'data');
   const port = await freePort();
-  let owner: { uid: number; gid: number } | null = null;
   if (asRoot) {
     const id = (flag: string) =>
       Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
-    owner = { uid: id('-u'), gid: id('-g') };
     chmodSync(work, 0o755);
-    chownSync(work, owner.uid, owner.gid);
+    chownSync(work, id('-u'), id('-g'));
   }
   const pg = (tool: string, args: string[]) => {
     const command = asRoot ? 'runuser' : path.join(binDir, tool);

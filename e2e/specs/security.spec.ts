@@ -28,6 +28,9 @@ import {
 } from '../harness.ts';
 import { recordPostMessages } from '../postmessage-probe.ts';
 
+/** The target origin that must never be used; only the probe's self-check sends it. */
+const WILDCARD_TARGET = '*';
+
 const env = useStackAndBrowser();
 
 /** A tiny static server on another port: an origin no app allows. */
@@ -79,79 +82,83 @@ async function initFromPage(
   );
 }
 
-test('the API refuses a request from an origin the app does not allow', {
-  timeout: 120_000,
-}, async () => {
-  const { stack, browser } = env;
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  try {
-    await withFailureScreenshot(page, 'security-origin', async () => {
-      // Control: from the demo's origin (allowed), the same call works.
-      await page.goto(stack.demoUrl);
-      const allowedEmail = uniqueEmail('allowed');
-      const allowed = await initFromPage(page, stack.apiUrl, stack.appId, allowedEmail);
-      assert.deepEqual(
-        allowed,
-        { ok: true, status: 200, origin: stack.demoUrl },
-        'the allowed origin can call the API',
-      );
-      assert.equal(
-        (await stack.outbox(allowedEmail)).length,
-        1,
-        'a code went out for the allowed origin',
-      );
+test(
+  'the API refuses a request from an origin the app does not allow',
+  {
+    timeout: 120_000,
+  },
+  async () => {
+    const { stack, browser } = env;
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    try {
+      await withFailureScreenshot(page, 'security-origin', async () => {
+        // Control: from the demo's origin (allowed), the same call works.
+        await page.goto(stack.demoUrl);
+        const allowedEmail = uniqueEmail('allowed');
+        const allowed = await initFromPage(page, stack.apiUrl, stack.appId, allowedEmail);
+        assert.deepEqual(
+          allowed,
+          { ok: true, status: 200, origin: stack.demoUrl },
+          'the allowed origin can call the API',
+        );
+        assert.equal(
+          (await stack.outbox(allowedEmail)).length,
+          1,
+          'a code went out for the allowed origin',
+        );
 
-      // From another origin: the browser gets a CORS failure.
-      await page.goto(other.origin);
-      const deniedEmail = uniqueEmail('denied');
-      const denied = await initFromPage(page, stack.apiUrl, stack.appId, deniedEmail);
-      assert.equal(denied.origin, other.origin);
-      assert.equal(
-        denied.ok,
-        false,
-        `the call from ${other.origin} must fail: ${JSON.stringify(denied)}`,
-      );
-      assert.match(denied.ok ? '' : denied.error, /TypeError|Failed to fetch/);
+        // From another origin: the browser gets a CORS failure.
+        await page.goto(other.origin);
+        const deniedEmail = uniqueEmail('denied');
+        const denied = await initFromPage(page, stack.apiUrl, stack.appId, deniedEmail);
+        assert.equal(denied.origin, other.origin);
+        assert.equal(
+          denied.ok,
+          false,
+          `the call from ${other.origin} must fail: ${JSON.stringify(denied)}`,
+        );
+        assert.match(denied.ok ? '' : denied.error, /TypeError|Failed to fetch/);
 
-      // On the wire, both the preflight and the request itself are refused with 403.
-      const preflight = await fetch(`${stack.apiUrl}/api/v1/passwordless/init`, {
-        method: 'OPTIONS',
-        headers: {
-          origin: other.origin,
-          'access-control-request-method': 'POST',
-          'access-control-request-headers': 'content-type, latchkey-app-id',
-        },
+        // On the wire, both the preflight and the request itself are refused with 403.
+        const preflight = await fetch(`${stack.apiUrl}/api/v1/passwordless/init`, {
+          method: 'OPTIONS',
+          headers: {
+            origin: other.origin,
+            'access-control-request-method': 'POST',
+            'access-control-request-headers': 'content-type, latchkey-app-id',
+          },
+        });
+        assert.equal(preflight.status, 403, 'the preflight from a disallowed origin is refused');
+        assert.equal(preflight.headers.get('access-control-allow-origin'), null);
+        const direct = await fetch(`${stack.apiUrl}/api/v1/passwordless/init`, {
+          method: 'POST',
+          headers: {
+            origin: other.origin,
+            'content-type': 'application/json',
+            'latchkey-app-id': stack.appId,
+          },
+          body: JSON.stringify({ email: deniedEmail }),
+        });
+        const body = (await direct.json()) as { code?: string };
+        assert.equal(
+          direct.status,
+          403,
+          `a request with a disallowed Origin is refused: ${JSON.stringify(body)}`,
+        );
+        assert.equal(body.code, 'invalid_origin');
+        assert.equal(direct.headers.get('access-control-allow-origin'), null);
+        assert.equal(
+          (await stack.outbox(deniedEmail)).length,
+          0,
+          'no code was sent for the disallowed origin',
+        );
       });
-      assert.equal(preflight.status, 403, 'the preflight from a disallowed origin is refused');
-      assert.equal(preflight.headers.get('access-control-allow-origin'), null);
-      const direct = await fetch(`${stack.apiUrl}/api/v1/passwordless/init`, {
-        method: 'POST',
-        headers: {
-          origin: other.origin,
-          'content-type': 'application/json',
-          'latchkey-app-id': stack.appId,
-        },
-        body: JSON.stringify({ email: deniedEmail }),
-      });
-      const body = (await direct.json()) as { code?: string };
-      assert.equal(
-        direct.status,
-        403,
-        `a request with a disallowed Origin is refused: ${JSON.stringify(body)}`,
-      );
-      assert.equal(body.code, 'invalid_origin');
-      assert.equal(direct.headers.get('access-control-allow-origin'), null);
-      assert.equal(
-        (await stack.outbox(deniedEmail)).length,
-        0,
-        'no code was sent for the disallowed origin',
-      );
-    });
-  } finally {
-    await context.close();
-  }
-});
+    } finally {
+      await context.close();
+    }
+  },
+);
 
 test('no postMessage during the email login flow targets "*"', { timeout: 180_000 }, async (t) => {
   const { stack, browser } = env;
@@ -189,39 +196,48 @@ test('no postMessage during the email login flow targets "*"', { timeout: 180_00
   }
 });
 
-test('self-check: the postMessage probe records a "*" target, including through iframe.contentWindow', {
-  timeout: 60_000,
-}, async () => {
-  const { browser } = env;
-  const context = await browser.newContext();
-  const calls = await recordPostMessages(context);
-  const page = await context.newPage();
-  try {
-    // A page without the SDK, so only the calls below are made.
-    await page.goto(other.origin);
-    await page.evaluate(async (frameUrl) => {
-      const iframe = document.createElement('iframe');
-      iframe.src = frameUrl;
-      const loaded = new Promise((resolve) =>
-        iframe.addEventListener('load', resolve, { once: true }),
+test(
+  'self-check: the postMessage probe records a "*" target, including through iframe.contentWindow',
+  {
+    timeout: 60_000,
+  },
+  async () => {
+    const { browser } = env;
+    const context = await browser.newContext();
+    const calls = await recordPostMessages(context);
+    const page = await context.newPage();
+    try {
+      // A page without the SDK, so only the calls below are made.
+      await page.goto(other.origin);
+      // Negative control: the probe must report a wildcard target when one is used. The product
+      // code never does this (lint forbids it); only this self-check makes such calls.
+      await page.evaluate(
+        async ({ frameUrl, wildcard }) => {
+          const iframe = document.createElement('iframe');
+          iframe.src = frameUrl;
+          const loaded = new Promise((resolve) =>
+            iframe.addEventListener('load', resolve, { once: true }),
+          );
+          document.body.append(iframe);
+          await loaded;
+          iframe.contentWindow!.postMessage({ probe: 'frame' }, wildcard);
+          iframe.contentWindow!.postMessage({ probe: 'frame-explicit' }, new URL(frameUrl).origin);
+          window.postMessage({ probe: 'self' }, { targetOrigin: wildcard });
+        },
+        { frameUrl: `${other.frameOrigin}/frame`, wildcard: WILDCARD_TARGET },
       );
-      document.body.append(iframe);
-      await loaded;
-      iframe.contentWindow!.postMessage({ probe: 'frame' }, '*');
-      iframe.contentWindow!.postMessage({ probe: 'frame-explicit' }, new URL(frameUrl).origin);
-      window.postMessage({ probe: 'self' }, { targetOrigin: '*' });
-    }, `${other.frameOrigin}/frame`);
-    const deadline = Date.now() + 5_000;
-    while (calls.length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    assert.deepEqual(
-      calls.map((c) => [c.via, c.targetOrigin]),
-      [
-        ['frame', '*'],
-        ['frame', other.frameOrigin],
-        ['self', '*'],
-      ],
-    );
-  } finally {
-    await context.close();
-  }
-});
+      const deadline = Date.now() + 5_000;
+      while (calls.length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      assert.deepEqual(
+        calls.map((c) => [c.via, c.targetOrigin]),
+        [
+          ['frame', '*'],
+          ['frame', other.frameOrigin],
+          ['self', '*'],
+        ],
+      );
+    } finally {
+      await context.close();
+    }
+  },
+);

@@ -55,78 +55,82 @@ async function submitAndWaitForAnswer(page: Page, code: string): Promise<number>
   return (await response).status();
 }
 
-test('five wrong codes kill the code: the right one is refused afterwards and no session exists', {
-  timeout: 180_000,
-}, async () => {
-  const { stack, browser } = env;
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const consoleLines = recordConsole(page);
-  const email = uniqueEmail('wrong');
-  const error = dialog(page).getByText(INVALID_CODE_TEXT);
-  try {
-    await withFailureScreenshot(page, 'wrong-codes', async () => {
-      await openDemo(page, stack.demoUrl, 'unauthenticated');
-      await openLoginModal(page);
-      await submitEmail(page, email);
-      const { code } = await stack.waitForCode(email);
-      assert.ok(code);
-      const wrong = wrongCodes(code, MAX_ATTEMPTS);
-      assert.ok(!wrong.includes(code) && new Set(wrong).size === MAX_ATTEMPTS);
+test(
+  'five wrong codes kill the code: the right one is refused afterwards and no session exists',
+  {
+    timeout: 180_000,
+  },
+  async () => {
+    const { stack, browser } = env;
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const consoleLines = recordConsole(page);
+    const email = uniqueEmail('wrong');
+    const error = dialog(page).getByText(INVALID_CODE_TEXT);
+    try {
+      await withFailureScreenshot(page, 'wrong-codes', async () => {
+        await openDemo(page, stack.demoUrl, 'unauthenticated');
+        await openLoginModal(page);
+        await submitEmail(page, email);
+        const { code } = await stack.waitForCode(email);
+        assert.ok(code);
+        const wrong = wrongCodes(code, MAX_ATTEMPTS);
+        assert.ok(!wrong.includes(code) && new Set(wrong).size === MAX_ATTEMPTS);
 
-      for (const [i, attempt] of wrong.entries()) {
-        const answer = await submitAndWaitForAnswer(page, attempt);
-        const answeredAt = Date.now();
-        assert.equal(answer, 422, `attempt ${i + 1}: the API answers 422`);
-        // This attempt's answer: its digits are still in the boxes while the error shows.
+        for (const [i, attempt] of wrong.entries()) {
+          const answer = await submitAndWaitForAnswer(page, attempt);
+          const answeredAt = Date.now();
+          assert.equal(answer, 422, `attempt ${i + 1}: the API answers 422`);
+          // This attempt's answer: its digits are still in the boxes while the error shows.
+          await error.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+          assert.deepEqual(
+            await boxValues(page),
+            attempt.split(''),
+            `attempt ${i + 1}: the wrong digits stay while the error shows`,
+          );
+          if (i === 0) await screenshot(page, 'wrong-codes-invalid');
+          // The product clears the boxes INVALID_CODE_RESET_MS after the answer.
+          await waitForEmptyBoxes(page);
+          const resetAfter = Date.now() - answeredAt;
+          assert.ok(
+            resetAfter >= INVALID_CODE_RESET_MS - 300,
+            `attempt ${i + 1}: boxes cleared ${resetAfter} ms after the answer (expected about ${INVALID_CODE_RESET_MS})`,
+          );
+        }
+
+        // The right code now: refused, because the code died after five failures.
+        const answer = await submitAndWaitForAnswer(page, code);
+        assert.equal(answer, 422, 'the right code is refused with 422');
         await error.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
         assert.deepEqual(
           await boxValues(page),
-          attempt.split(''),
-          `attempt ${i + 1}: the wrong digits stay while the error shows`,
+          code.split(''),
+          'the error is the answer to the right code',
         );
-        if (i === 0) await screenshot(page, 'wrong-codes-invalid');
-        // The product clears the boxes INVALID_CODE_RESET_MS after the answer.
+        await screenshot(page, 'wrong-codes-right-code-refused');
         await waitForEmptyBoxes(page);
-        const resetAfter = Date.now() - answeredAt;
-        assert.ok(
-          resetAfter >= INVALID_CODE_RESET_MS - 300,
-          `attempt ${i + 1}: boxes cleared ${resetAfter} ms after the answer (expected about ${INVALID_CODE_RESET_MS})`,
-        );
-      }
+        assert.ok(await dialog(page).isVisible(), 'the modal stays open');
+        assert.equal(await currentStatus(page), 'unauthenticated');
+        assert.equal(await shownUser(page), null);
 
-      // The right code now: refused, because the code died after five failures.
-      const answer = await submitAndWaitForAnswer(page, code);
-      assert.equal(answer, 422, 'the right code is refused with 422');
-      await error.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-      assert.deepEqual(
-        await boxValues(page),
-        code.split(''),
-        'the error is the answer to the right code',
-      );
-      await screenshot(page, 'wrong-codes-right-code-refused');
-      await waitForEmptyBoxes(page);
-      assert.ok(await dialog(page).isVisible(), 'the modal stays open');
-      assert.equal(await currentStatus(page), 'unauthenticated');
-      assert.equal(await shownUser(page), null);
-
-      // No session anywhere: not after a reload, and the API refuses the code too.
-      await page.reload();
-      await waitForStatus(page, 'unauthenticated');
-      const res = await fetch(`${stack.apiUrl}/api/v1/passwordless/authenticate`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'latchkey-app-id': stack.appId },
-        body: JSON.stringify({ email, code }),
+        // No session anywhere: not after a reload, and the API refuses the code too.
+        await page.reload();
+        await waitForStatus(page, 'unauthenticated');
+        const res = await fetch(`${stack.apiUrl}/api/v1/passwordless/authenticate`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'latchkey-app-id': stack.appId },
+          body: JSON.stringify({ email, code }),
+        });
+        const body = (await res.json()) as { code?: string };
+        assert.equal(res.status, 422, `the API refuses the dead code: ${JSON.stringify(body)}`);
+        assert.equal(body.code, 'invalid_credentials');
+        assert.equal((await stack.outbox(email)).length, 1, 'exactly one code was sent');
       });
-      const body = (await res.json()) as { code?: string };
-      assert.equal(res.status, 422, `the API refuses the dead code: ${JSON.stringify(body)}`);
-      assert.equal(body.code, 'invalid_credentials');
-      assert.equal((await stack.outbox(email)).length, 1, 'exactly one code was sent');
-    });
-  } catch (error) {
-    reportFailure(stack, consoleLines);
-    throw error;
-  } finally {
-    await context.close();
-  }
-});
+    } catch (error) {
+      reportFailure(stack, consoleLines);
+      throw error;
+    } finally {
+      await context.close();
+    }
+  },
+);

@@ -10,7 +10,7 @@ export function formatNodes(template: string, values: Record<string, ReactNode>)
   return template.split(/(\{\w+\})/g).map((part, i) => {
     const name = /^\{(\w+)\}$/.exec(part)?.[1];
     const value = name !== undefined && name in values ? values[name] : part;
-    // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one template never reorder
+    // Index keys: the parts of one template never reorder.
     return <Fragment key={i}>{value}</Fragment>;
   });
 }

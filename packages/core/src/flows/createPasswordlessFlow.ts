@@ -14,13 +14,7 @@ import type { AuthenticateResult } from '../session/user.ts';
 
 /** Where the email-code flow is (spec section 4, "Email or SMS login" and "Code entry"). */
 export type PasswordlessFlowStep =
-  | 'idle'
-  | 'sending'
-  | 'awaiting-code'
-  | 'verifying'
-  | 'success'
-  | 'invalid'
-  | 'error';
+  'idle' | 'sending' | 'awaiting-code' | 'verifying' | 'success' | 'invalid' | 'error';
 
 /** State of a {@link PasswordlessFlow}; replaced (never mutated) on every change. */
 export type PasswordlessFlowState = {

@@ -203,8 +203,7 @@ export function createLatchkeyClient(parameters: CreateLatchkeyClientParameters)
   async function applySession(response: SessionResponse): Promise<User | null> {
     const { token, refresh_token: refreshToken } = response;
     const action = response.session_update_action as
-      | SessionResponse['session_update_action']
-      | undefined;
+      SessionResponse['session_update_action'] | undefined;
     if (token && !tokenIsForThisApp(token)) {
       logger.warn('Latchkey: the access token was issued for another app; logging out');
       await logout();

@@ -209,7 +209,7 @@ export default function LoginModal({ standalone = false }: LoginModalProps) {
         {standalone ? (
           card
         ) : (
-          // biome-ignore lint/a11y/noStaticElementInteractions: a backdrop click is a pointer shortcut; keyboard users have Escape and the close button
+          // A backdrop click is a pointer shortcut; keyboard users have Escape and the close button.
           <div className="lk-overlay" data-state={phase} onMouseDown={onBackdrop}>
             {card}
           </div>
@@ -255,7 +255,6 @@ function FocusOnMount({
   const first = useRef(true);
   // A passive effect: on a cached screen this commits with the card, whose ref is attached
   // only after its children's layout effects.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again on every screen change on purpose
   useEffect(() => {
     const skip = skipFirst && first.current;
     first.current = false;

@@ -87,7 +87,10 @@ export const apps = pgTable('apps', {
   enforceWalletUis: flag('enforce_wallet_uis'),
   legacyWalletUiConfig: flag('legacy_wallet_ui_config'),
   /** Exact origins (`scheme://host[:port]`) allowed to call the API for this app (CORS). */
-  allowedOrigins: text('allowed_origins').array().notNull().default(sql`'{}'::text[]`),
+  allowedOrigins: text('allowed_origins')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

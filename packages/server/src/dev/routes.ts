@@ -39,24 +39,30 @@ export function devRoutes(ctx: ServerContext) {
         .slice()
         .reverse()
         .map(
-          (m) => html`<li>
-  <p><strong>${m.to}</strong> (${m.channel}) <time>${m.sentAt}</time></p>
-  ${m.subject ? html`<p>${m.subject}</p>` : ''}
-  <pre>${m.text}</pre>
-  ${m.code ? html`<p>Code: <code data-code>${m.code}</code></p>` : ''}
-</li>`,
+          (m) =>
+            html`<li>
+              <p><strong>${m.to}</strong> (${m.channel}) <time>${m.sentAt}</time></p>
+              ${m.subject ? html`<p>${m.subject}</p>` : ''}
+              <pre>${m.text}</pre>
+              ${m.code ? html`<p>Code: <code data-code>${m.code}</code></p>` : ''}
+            </li>`,
         );
       c.header('Content-Security-Policy', "default-src 'none'");
       return c.html(
         html`<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><title>Latchkey dev outbox</title></head>
-<body>
-<h1>Dev outbox</h1>
-<p>${messages.length} message(s), newest first.</p>
-<ul>${items}</ul>
-</body>
-</html>`,
+          <html lang="en">
+            <head>
+              <meta charset="utf-8" />
+              <title>Latchkey dev outbox</title>
+            </head>
+            <body>
+              <h1>Dev outbox</h1>
+              <p>${messages.length} message(s), newest first.</p>
+              <ul>
+                ${items}
+              </ul>
+            </body>
+          </html>`,
       );
     }
     return c.json(messages);

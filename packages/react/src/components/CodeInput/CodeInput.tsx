@@ -75,7 +75,7 @@ export function CodeInput({
     <div className="lk-code" data-state={state}>
       {digits.map((digit, index) => (
         <input
-          // biome-ignore lint/suspicious/noArrayIndexKey: the six boxes are fixed positions
+          // Index keys: the six boxes are fixed positions.
           key={index}
           ref={(el) => {
             boxes.current[index] = el;

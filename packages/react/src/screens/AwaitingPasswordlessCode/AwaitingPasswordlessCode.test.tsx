@@ -22,8 +22,8 @@ async function toCodeScreen(options: Parameters<typeof openModal>[0] = {}) {
   fireEvent.change(opened.email, { target: { value: 'alice@example.com' } });
   fireEvent.submit(opened.email.form!);
   const found = await waitForScreen('AWAITING_PASSWORDLESS_CODE');
-  const boxes = [1, 2, 3, 4, 5, 6].map(
-    (n) => found.el.querySelector<HTMLInputElement>(`input[aria-label="Digit ${n}"]`)!,
+  const boxes = [1, 2, 3, 4, 5, 6].map((n) =>
+    found.el.querySelector<HTMLInputElement>(`input[aria-label="Digit ${n}"]`)!,
   );
   const status = () => found.el.querySelector('.lk-awaiting__status')!.textContent;
   return { ...opened, ...found, boxes, status };
