@@ -88,6 +88,7 @@ export {
   type MfaMethod,
   type OAuthTokens,
   type PhoneAccount,
+  type WalletAccount,
   toUser,
   type User,
 } from './session/user.ts';
@@ -112,3 +113,9 @@ export {
   transactionType,
   validateTransactionRequest,
 } from './wallet/transaction.ts';
+export {
+  type ConnectedWallet,
+  createWalletRegistry,
+  type Eip1193Provider,
+  type WalletRegistry,
+} from './wallets/registry.ts';

@@ -11,6 +11,7 @@ import { AlreadyLoggedInError, InvalidInputError } from '../errors/session.ts';
 import { type MessageOverrides, type Messages, resolveMessages } from '../messages.ts';
 import { validateAppId } from '../validateAppId.ts';
 import { audienceMatches, decodeJwtPayload, isExpiring } from './jwt.ts';
+import { createWalletRegistry, type WalletRegistry } from '../wallets/registry.ts';
 import { defaultStorage, type KeyValueStorage, safeStorage, storageKeys } from './storage.ts';
 import { type AuthenticateResult, toUser, type User } from './user.ts';
 
@@ -69,6 +70,8 @@ export interface LatchkeyClient {
   readonly appId: string;
   readonly apiUrl: string;
   readonly api: ApiClient;
+  /** The wallets usable in this page (embedded and external); emptied on logout. */
+  readonly wallets: WalletRegistry;
   /** The server app config, fetched once and cached; a failure is not cached. */
   getAppConfig(): Promise<ServerAppConfig>;
   /**
@@ -124,6 +127,7 @@ export interface LatchkeyClient {
 export function createLatchkeyClient(parameters: CreateLatchkeyClientParameters): LatchkeyClient {
   validateAppId(parameters.appId);
   const appId = parameters.appId;
+  const wallets = createWalletRegistry();
   const keys = storageKeys(appId);
   const storage = safeStorage(parameters.storage ?? defaultStorage());
   const now = parameters.now ?? (() => Date.now());
@@ -182,6 +186,7 @@ export function createLatchkeyClient(parameters: CreateLatchkeyClientParameters)
     storage.removeItem(keys.token);
     storage.removeItem(keys.refreshToken);
     storage.removeItem(keys.cookies);
+    wallets.clear();
     setState({ status: 'unauthenticated', user: null });
   }
 
@@ -354,6 +359,7 @@ export function createLatchkeyClient(parameters: CreateLatchkeyClientParameters)
     appId,
     apiUrl: api.apiUrl,
     api,
+    wallets,
     getAppConfig() {
       if (!configPromise) {
         configPromise = api.getAppConfig().catch((error: unknown) => {

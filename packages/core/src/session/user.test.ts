@@ -62,3 +62,51 @@ describe('toUser', () => {
     expect('phone' in user).toBe(false);
   });
 });
+
+describe('toUser with wallets', () => {
+  const v = { verified_at: 1, first_verified_at: 1, latest_verified_at: 2 };
+  const external = {
+    type: 'wallet' as const,
+    address: '0x000000000000000000000000000000000000dEaD',
+    chain_type: 'ethereum' as const,
+    chain_id: 'eip155:1',
+    wallet_client_type: 'metamask',
+    connector_type: 'injected',
+    recovery_method: null,
+    imported: false,
+    ...v,
+  };
+  const embedded = {
+    ...external,
+    address: '0x9858EfFD232B4033E47d90003D41EC34EcaEda94',
+    chain_id: null,
+    wallet_client_type: 'latchkey',
+    connector_type: 'embedded',
+    recovery_method: 'latchkey' as const,
+  };
+  const base = {
+    id: 'u',
+    created_at: 1,
+    mfa_methods: [],
+    has_accepted_terms: false,
+    is_guest: false,
+  };
+
+  it('prefers the embedded wallet as user.wallet, in camelCase', () => {
+    const user = toUser({ ...base, linked_accounts: [external, embedded] });
+    expect(user.wallet).toMatchObject({
+      address: embedded.address,
+      walletClientType: 'latchkey',
+      connectorType: 'embedded',
+      recoveryMethod: 'latchkey',
+      chainType: 'ethereum',
+    });
+    expect(user.linkedAccounts).toHaveLength(2);
+  });
+
+  it('falls back to the first external wallet', () => {
+    expect(toUser({ ...base, linked_accounts: [external] }).wallet?.walletClientType).toBe(
+      'metamask',
+    );
+  });
+});

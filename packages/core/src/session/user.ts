@@ -1,4 +1,4 @@
-import type { LinkedAccountWire, MFA_METHODS, UserWire } from '@latchkey/api';
+import type { LinkedAccountWire, MFA_METHODS, RecoveryMethod, UserWire } from '@latchkey/api';
 
 /** Verification times every linked account carries (spec section 3). */
 type Verification = {
@@ -11,8 +11,23 @@ type Verification = {
 export type EmailAccount = { type: 'email'; address: string } & Verification;
 /** A phone number (E.164) linked to a user. */
 export type PhoneAccount = { type: 'phone'; number: string } & Verification;
-/** A linked account, discriminated on `type`. Later slices add wallet, passkey, OAuth... */
-export type LinkedAccount = EmailAccount | PhoneAccount;
+/**
+ * A wallet linked to a user (spec section 3): `walletClientType` 'latchkey' is the embedded
+ * wallet (with its `recoveryMethod`); anything else an external wallet.
+ */
+export type WalletAccount = {
+  type: 'wallet';
+  address: string;
+  chainType: 'ethereum' | 'solana';
+  /** CAIP-2, e.g. 'eip155:31337'. */
+  chainId: string | null;
+  walletClientType: string;
+  connectorType: string;
+  recoveryMethod: RecoveryMethod | null;
+  imported: boolean;
+} & Verification;
+/** A linked account, discriminated on `type`. Later slices add passkey, OAuth... */
+export type LinkedAccount = EmailAccount | PhoneAccount | WalletAccount;
 
 /** An MFA method (spec section 3). */
 export type MfaMethod = (typeof MFA_METHODS)[number];
@@ -25,6 +40,11 @@ export type User = {
   email?: { address: string };
   /** The first linked phone, if any. */
   phone?: { number: string };
+  /**
+   * The embedded wallet if the user has one, else the first linked external wallet
+   * (spec section 3, `User.wallet`).
+   */
+  wallet?: WalletAccount;
   linkedAccounts: LinkedAccount[];
   mfaMethods: MfaMethod[];
   hasAcceptedTerms: boolean;
@@ -60,10 +80,27 @@ function toLinkedAccount(wire: LinkedAccountWire): LinkedAccount {
     firstVerifiedAt: seconds(wire.first_verified_at),
     latestVerifiedAt: seconds(wire.latest_verified_at),
   };
-  return wire.type === 'email'
-    ? { type: 'email', address: wire.address, ...verification }
-    : { type: 'phone', number: wire.number, ...verification };
+  switch (wire.type) {
+    case 'email':
+      return { type: 'email', address: wire.address, ...verification };
+    case 'phone':
+      return { type: 'phone', number: wire.number, ...verification };
+    case 'wallet':
+      return {
+        type: 'wallet',
+        address: wire.address,
+        chainType: wire.chain_type,
+        chainId: wire.chain_id,
+        walletClientType: wire.wallet_client_type,
+        connectorType: wire.connector_type,
+        recoveryMethod: wire.recovery_method,
+        imported: wire.imported,
+        ...verification,
+      };
+  }
 }
+
+const KNOWN_TYPES: ReadonlySet<string> = new Set(['email', 'phone', 'wallet']);
 
 /**
  * Converts the API's user (snake_case, seconds) to the client's {@link User}.
@@ -74,7 +111,7 @@ function toLinkedAccount(wire: LinkedAccountWire): LinkedAccount {
  */
 export function toUser(wire: UserWire): User {
   const linkedAccounts = wire.linked_accounts
-    .filter((a) => a.type === 'email' || a.type === 'phone')
+    .filter((a) => KNOWN_TYPES.has(a.type))
     .map(toLinkedAccount);
   const email = linkedAccounts.find((a): a is EmailAccount => a.type === 'email');
   const phone = linkedAccounts.find((a): a is PhoneAccount => a.type === 'phone');
@@ -88,5 +125,8 @@ export function toUser(wire: UserWire): User {
   };
   if (email) user.email = { address: email.address };
   if (phone) user.phone = { number: phone.number };
+  const wallets = linkedAccounts.filter((a): a is WalletAccount => a.type === 'wallet');
+  const wallet = wallets.find((w) => w.walletClientType === 'latchkey') ?? wallets[0];
+  if (wallet) user.wallet = wallet;
   return user;
 }
