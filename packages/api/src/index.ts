@@ -5,6 +5,7 @@
 export * from './app-config.ts';
 export * from './auth.ts';
 export * from './constants.ts';
+export * from './embedded-wallet.ts';
 export * from './email.ts';
 export * from './error-codes.ts';
 export * from './errors.ts';

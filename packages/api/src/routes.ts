@@ -11,6 +11,12 @@ export const ROUTES = {
   logout: '/api/v1/sessions/logout',
   usersMe: '/api/v1/users/me',
   devOutbox: '/dev/outbox',
+  embeddedWallets: '/api/v1/embedded_wallets',
+  walletAuthShare: '/api/v1/embedded_wallets/auth_share',
+  walletRecoveryShare: '/api/v1/embedded_wallets/recovery_share',
+  walletReshare: '/api/v1/embedded_wallets/reshare',
+  walletFrame: (appId: string) => `/apps/${encodeURIComponent(appId)}/embedded-wallets`,
+  walletExport: (appId: string) => `/apps/${encodeURIComponent(appId)}/embedded-wallets/export`,
 } as const;
 
 /** Hono route patterns for the parameterised paths above. */

@@ -51,7 +51,11 @@ export const walletAccount = z.object({
  * A linked account on the wire. Discriminated on `type`; later slices add
  * passkey, OAuth, Telegram, Farcaster and cross_app members.
  */
-export const linkedAccount = z.discriminatedUnion('type', [emailAccount, phoneAccount, walletAccount]);
+export const linkedAccount = z.discriminatedUnion('type', [
+  emailAccount,
+  phoneAccount,
+  walletAccount,
+]);
 export type LinkedAccountWire = z.infer<typeof linkedAccount>;
 
 /** A user as the API sends it (snake_case; `created_at` in seconds). */

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { RECOVERY_METHODS, type RecoveryMethod } from './user.ts';
+
+/**
+ * The embedded wallet's server calls (design.md, Keys; issue 3). Shares travel base64-encoded;
+ * the server stores them encrypted at rest and releases them only to the same user's valid
+ * access token. The frame (on the API origin) makes these calls, never the host page.
+ */
+
+const base64 = (max: number) =>
+  z
+    .string()
+    .min(4)
+    .max(max)
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/);
+/** An EIP-55 or lower-case EVM address. */
+export const evmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
+
+/** A recovery share sealed in the frame with a key derived from the user's password. */
+export const passwordEncryptedShare = z.object({
+  version: z.literal(1),
+  kdf: z.literal('PBKDF2-SHA256'),
+  iterations: z.number().int().min(1_000).max(10_000_000),
+  salt: base64(64),
+  iv: base64(64),
+  ciphertext: base64(512),
+});
+export type PasswordEncryptedShareWire = z.infer<typeof passwordEncryptedShare>;
+
+/**
+ * The recovery share as stored: plain base64 for `latchkey` (the server seals it with its
+ * recovery key) and the cloud methods (a secret from the user's drive seals it first), or the
+ * password blob for `user-passcode`.
+ */
+const recoveryFields = {
+  recovery_method: z.enum(RECOVERY_METHODS),
+  recovery_share: base64(512).nullable(),
+  recovery_blob: passwordEncryptedShare.nullable(),
+};
+const recoveryConsistent = (v: {
+  recovery_method: RecoveryMethod;
+  recovery_share: string | null;
+  recovery_blob: unknown;
+}) =>
+  v.recovery_method === 'user-passcode'
+    ? v.recovery_blob !== null && v.recovery_share === null
+    : v.recovery_share !== null && v.recovery_blob === null;
+const recoveryMessage = {
+  message: 'user-passcode needs recovery_blob only; other methods need recovery_share only',
+};
+
+/** `POST /api/v1/embedded_wallets`: store a new wallet's auth and recovery shares. Answers `{user}`. */
+export const createEmbeddedWalletRequest = z
+  .object({
+    address: evmAddress,
+    chain_type: z.literal('ethereum'),
+    auth_share: base64(512),
+    ...recoveryFields,
+  })
+  .refine(recoveryConsistent, recoveryMessage);
+export type CreateEmbeddedWalletRequest = z.input<typeof createEmbeddedWalletRequest>;
+
+/** Body of the share calls: which wallet. */
+export const walletShareRequest = z.object({ address: evmAddress });
+
+/** `POST /api/v1/embedded_wallets/auth_share` answer. */
+export const authShareResponse = z.object({ auth_share: base64(512) });
+/** `POST /api/v1/embedded_wallets/recovery_share` answer (rate limited per user). */
+export const recoveryShareResponse = z.object(recoveryFields);
+export type RecoveryShareResponse = z.infer<typeof recoveryShareResponse>;
+
+/**
+ * `POST /api/v1/embedded_wallets/reshare`: after a recovery or a recovery-method change the frame
+ * splits the same secret anew and replaces both server-held shares (old shares become useless).
+ * Answers `{user}`.
+ */
+export const reshareEmbeddedWalletRequest = z
+  .object({ address: evmAddress, auth_share: base64(512), ...recoveryFields })
+  .refine(recoveryConsistent, recoveryMessage);
+export type ReshareEmbeddedWalletRequest = z.input<typeof reshareEmbeddedWalletRequest>;
+
+/** Frame event payloads (`data` in, answer `data` out) of the wallet message protocol. */
+export interface FramePayloads {
+  'latchkey:wallet:create': {
+    in: { accessToken: string; userId: string; recoveryMethod?: RecoveryMethod; password?: string };
+    out: { address: string };
+  };
+  'latchkey:wallet:connect': {
+    in: { accessToken: string; userId: string; address: string };
+    out: { address: string };
+  };
+  'latchkey:wallet:recover': {
+    in: { accessToken: string; userId: string; address: string; password?: string };
+    out: { address: string };
+  };
+  'latchkey:wallet:rpc': {
+    in: {
+      accessToken: string;
+      userId: string;
+      address: string;
+      request: { method: string; params?: unknown };
+    };
+    out: { response: unknown };
+  };
+  'latchkey:wallet:set-recovery': {
+    in: {
+      accessToken: string;
+      userId: string;
+      address: string;
+      recoveryMethod: RecoveryMethod;
+      password?: string;
+    };
+    out: { address: string; recoveryMethod: RecoveryMethod };
+  };
+  'latchkey:wallet:clear': { in: { userId?: string }; out: Record<string, never> };
+}
