@@ -1,5 +1,6 @@
-import { useLatchkey, useLogin } from '@latchkey/react';
+import { useConnectWallet, useLatchkey, useLogin, useWallets } from '@latchkey/react';
 import { useState } from 'react';
+import { Wallet } from './Wallet.tsx';
 
 /** The demo host page: a header, the session status, and log in / log out. */
 export function App() {
@@ -56,6 +57,39 @@ export function App() {
         )}
         {lastEvent && <p className="demo__event">{lastEvent}</p>}
       </section>
+
+      <Wallet />
+
+      <ExternalWallets />
     </main>
+  );
+}
+
+/** Connected external wallets (SIWE logins and connect-only; issue 4) and 'Connect wallet'. */
+function ExternalWallets() {
+  const { ready } = useLatchkey();
+  const { connectWallet } = useConnectWallet();
+  const wallets = useWallets().wallets.filter((w) => w.connectorType !== 'embedded');
+  return (
+    <section className="demo__card">
+      <h2>External wallets</h2>
+      <ul data-testid="wallets" className="demo__wallets">
+        {wallets.map((w) => (
+          <li key={`${w.walletClientType}:${w.address}`} data-address={w.address}>
+            <code>{w.address}</code> {w.walletClientType} ({w.connectorType},{' '}
+            {w.linked ? 'linked' : 'connected only'}, {w.chainId})
+          </li>
+        ))}
+      </ul>
+      {wallets.length === 0 && <p className="demo__lead">No external wallet connected.</p>}
+      <button
+        type="button"
+        className="demo__button demo__button--secondary"
+        onClick={connectWallet}
+        disabled={!ready}
+      >
+        Connect wallet
+      </button>
+    </section>
   );
 }

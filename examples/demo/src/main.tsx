@@ -15,6 +15,13 @@ const config: LatchkeyClientConfig = {
     ...(params.get('accent') ? { accentColor: params.get('accent') as string } : {}),
     loginMessage: 'Sign in with your email to try the Latchkey demo.',
   },
+  // Issue 3: a wallet for every user without one; `?noPrompt=1` signs without the sign screen.
+  embeddedWallets: {
+    createOnLogin: 'users-without-wallets',
+    noPromptOnSignature: params.get('noPrompt') === '1',
+    // `?passwordOnCreate=1`: the password flow runs while the wallet is created.
+    requireUserOwnedRecoveryOnCreate: params.get('passwordOnCreate') === '1',
+  },
   legal: {
     termsAndConditionsUrl: 'https://example.com/terms',
     privacyPolicyUrl: 'https://example.com/privacy',

@@ -79,19 +79,26 @@ export const reshareEmbeddedWalletRequest = z
   .refine(recoveryConsistent, recoveryMessage);
 export type ReshareEmbeddedWalletRequest = z.input<typeof reshareEmbeddedWalletRequest>;
 
+/**
+ * Where the frame keeps the device share: `local` is its origin's localStorage; `memory` means
+ * storage is blocked or partitioned, so the share lives only as long as the frame (the next
+ * visit needs recovery). Reported so the host can warn (user-needs: handling storage loss).
+ */
+export type DeviceShareStorage = 'local' | 'memory';
+
 /** Frame event payloads (`data` in, answer `data` out) of the wallet message protocol. */
 export interface FramePayloads {
   'latchkey:wallet:create': {
     in: { accessToken: string; userId: string; recoveryMethod?: RecoveryMethod; password?: string };
-    out: { address: string };
+    out: { address: string; deviceStorage?: DeviceShareStorage };
   };
   'latchkey:wallet:connect': {
     in: { accessToken: string; userId: string; address: string };
-    out: { address: string };
+    out: { address: string; deviceStorage?: DeviceShareStorage };
   };
   'latchkey:wallet:recover': {
     in: { accessToken: string; userId: string; address: string; password?: string };
-    out: { address: string };
+    out: { address: string; deviceStorage?: DeviceShareStorage };
   };
   'latchkey:wallet:rpc': {
     in: {
@@ -110,7 +117,15 @@ export interface FramePayloads {
       recoveryMethod: RecoveryMethod;
       password?: string;
     };
-    out: { address: string; recoveryMethod: RecoveryMethod };
+    out: { address: string; recoveryMethod: RecoveryMethod; deviceStorage?: DeviceShareStorage };
   };
   'latchkey:wallet:clear': { in: { userId?: string }; out: Record<string, never> };
+  /**
+   * Export page only. The frame rebuilds the key and renders it into its own DOM; the answer
+   * never carries key material.
+   */
+  'latchkey:wallet:export': {
+    in: { accessToken: string; address: string };
+    out: { shown: true };
+  };
 }

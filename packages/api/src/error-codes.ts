@@ -41,6 +41,8 @@ export const ERROR_CODES = [
   'missing_or_invalid_mfa',
   'mfa_timeout',
   'mfa_verification_max_attempts_reached',
+  // Embedded wallet
+  'embedded_wallet_exists',
 ] as const;
 
 /** A stable, machine-readable error code. */
@@ -77,6 +79,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   missing_or_invalid_mfa: 401,
   mfa_timeout: 408,
   mfa_verification_max_attempts_reached: 429,
+  embedded_wallet_exists: 409,
 };
 
 /** True when `value` is one of {@link ERROR_CODES}. */

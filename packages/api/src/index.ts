@@ -2,13 +2,16 @@
  * @latchkey/api: the wire contract between the Latchkey client and server.
  * Schemas are zod; types are inferred from them. snake_case on the wire.
  */
+export * from './analytics.ts';
 export * from './app-config.ts';
 export * from './auth.ts';
+export * from './chains.ts';
 export * from './constants.ts';
 export * from './embedded-wallet.ts';
 export * from './email.ts';
 export * from './error-codes.ts';
 export * from './errors.ts';
 export * from './routes.ts';
+export * from './siwe.ts';
 export * from './user.ts';
 export * from './wallet-frame.ts';

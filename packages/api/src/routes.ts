@@ -17,10 +17,18 @@ export const ROUTES = {
   walletReshare: '/api/v1/embedded_wallets/reshare',
   walletFrame: (appId: string) => `/apps/${encodeURIComponent(appId)}/embedded-wallets`,
   walletExport: (appId: string) => `/apps/${encodeURIComponent(appId)}/embedded-wallets/export`,
+  analyticsEvents: '/api/v1/analytics_events',
+  chains: '/api/v1/chains',
+  siweInit: '/api/v1/siwe/init',
+  siweAuthenticate: '/api/v1/siwe/authenticate',
+  siweLink: '/api/v1/siwe/link',
+  siweUnlink: '/api/v1/siwe/unlink',
 } as const;
 
 /** Hono route patterns for the parameterised paths above. */
 export const ROUTE_PATTERNS = {
   appConfig: '/api/v1/apps/:appId',
   jwks: '/api/v1/apps/:appId/jwks.json',
+  walletFrame: '/apps/:appId/embedded-wallets',
+  walletExport: '/apps/:appId/embedded-wallets/export',
 } as const;

@@ -19,6 +19,8 @@ export const FRAME_EVENTS = {
   walletRpc: 'latchkey:wallet:rpc',
   walletSetRecovery: 'latchkey:wallet:set-recovery',
   walletClear: 'latchkey:wallet:clear',
+  /** Export page only (`/apps/{appId}/embedded-wallets/export`): show the key inside the frame. */
+  walletExport: 'latchkey:wallet:export',
   mfaVerify: 'latchkey:mfa:verify',
   mfaInitEnrollment: 'latchkey:mfa:init-enrollment',
   mfaSubmitEnrollment: 'latchkey:mfa:submit-enrollment',

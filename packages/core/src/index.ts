@@ -119,3 +119,84 @@ export {
   type Eip1193Provider,
   type WalletRegistry,
 } from './wallets/registry.ts';
+// Embedded wallet (issue 3). Only viem-free pieces are exported here; the bridge, provider and
+// manager live in the lazy entry `@latchkey/core/embedded-wallet` (dynamic import).
+export {
+  PROVIDER_ERRORS,
+  ProviderRpcError,
+  WALLET_ERROR_MESSAGES,
+  WalletError,
+  type WalletErrorCode,
+} from './wallets/embedded/errors.ts';
+export {
+  type ChainConfig,
+  type CreateOnLogin,
+  embeddedWalletOf,
+  hasEmbeddedWallet,
+  shouldCreateWalletOnLogin,
+} from './wallets/embedded/types.ts';
+export type {
+  ConfirmSignature,
+  CreateEmbeddedEthereumProviderParameters,
+  CreateEmbeddedWalletBridgeParameters,
+  CreateEmbeddedWalletExportParameters,
+  CreateEmbeddedWalletManagerParameters,
+  EmbeddedEthereumProvider,
+  EmbeddedSignatureRequest,
+  EmbeddedWalletBridge,
+  EmbeddedWalletConnectResult,
+  EmbeddedWalletExport,
+  EmbeddedWalletFrameResult,
+  EmbeddedWalletManager,
+  EmbeddedWalletState,
+  EmbeddedWalletStatus,
+} from './wallets/embedded/index.ts';
+// External wallets, SIWE and the login list (issue 4). viem-free: the SIWE message builder
+// (`createSiweMessage` from `viem/siwe`) is passed in by the lazily loaded screen.
+export {
+  type BuildLoginListParameters,
+  buildLoginList,
+  LOGIN_LIST_GROUP_MAX,
+  LOGIN_LIST_PRIMARY_ALL,
+  LOGIN_LIST_PRIMARY_MAX,
+  LOGIN_METHODS,
+  type LoginList,
+  type LoginListEntry,
+  type LoginListItemName,
+  type LoginListView,
+  type LoginMethodName,
+  SOCIAL_METHODS,
+} from './loginList/buildLoginList.ts';
+export {
+  autoSignDelayMs,
+  autoSigns,
+  type CreateSiweMessage,
+  createWalletConnectionFlow,
+  WALLET_CONNECT_METAMASK_SIGN_DELAY_MS,
+  WALLET_MAX_RETRIES,
+  type WalletConnectionFlow,
+  type WalletConnectionFlowClient,
+  type WalletConnectionFlowOptions,
+  type WalletConnectionState,
+  type WalletConnectionStatus,
+  type WalletConnectionStep,
+  type WalletConnectionTarget,
+  type WalletErrorKind,
+  walletErrorKind,
+} from './methods/siwe/createWalletConnectionFlow.ts';
+export {
+  type Eip6963ProviderDetail,
+  type Eip6963Target,
+  watchEip6963Wallets,
+} from './methods/siwe/eip6963.ts';
+export { isInAppBrowser, walletClickAllowed } from './methods/siwe/inAppBrowser.ts';
+export {
+  DEFAULT_WALLET_LIST,
+  type Eip6963ProviderInfo,
+  KNOWN_WALLETS,
+  type KnownWallet,
+  knownWalletOf,
+  WALLET_IDS,
+  type WalletId,
+  walletClientTypeOf,
+} from './methods/siwe/walletCatalog.ts';

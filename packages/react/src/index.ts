@@ -6,6 +6,7 @@
  */
 export type { LatchkeyClientConfig, LoginMethod } from './config/config.ts';
 export { capLoginMessage, type ResolvedConfig, resolveConfig } from './config/resolveConfig.ts';
+export { type UseConnectWalletReturnType, useConnectWallet } from './hooks/useConnectWallet.ts';
 export { LatchkeyProviderMissingError } from './hooks/useInternalLatchkey.ts';
 export { type UseLatchkeyReturnType, useLatchkey } from './hooks/useLatchkey.ts';
 export { type UseLoginParameters, type UseLoginReturnType, useLogin } from './hooks/useLogin.ts';
@@ -24,3 +25,38 @@ export {
   type ThemeOptions,
   themeToCss,
 } from './theme/theme.ts';
+// Embedded wallet (issue 3)
+export type {
+  ChainConfig,
+  CreateOnLogin,
+  EmbeddedWalletsConfig,
+  UserOwnedRecoveryOption,
+} from './config/walletConfig.ts';
+export { ANVIL_CHAIN, InvalidChainConfigError } from './config/walletConfig.ts';
+export { type UseCreateWalletReturnType, useCreateWallet } from './hooks/useCreateWallet.ts';
+export { type UseExportWalletReturnType, useExportWallet } from './hooks/useExportWallet.ts';
+export {
+  type UseSendTransactionReturnType,
+  useSendTransaction,
+} from './hooks/useSendTransaction.ts';
+export {
+  type SignMessageOptions,
+  type UseSignMessageReturnType,
+  useSignMessage,
+} from './hooks/useSignMessage.ts';
+export {
+  type TypedData,
+  type UseSignTypedDataReturnType,
+  useSignTypedData,
+} from './hooks/useSignTypedData.ts';
+export {
+  type UseSetWalletPasswordReturnType,
+  useSetWalletPassword,
+} from './hooks/useSetWalletPassword.ts';
+export { type UseWalletsReturnType, useWallets } from './hooks/useWallets.ts';
+export type {
+  SendTransactionUiOptions,
+  SignMessageUiOptions,
+  TransactionReceipt,
+} from './wallet/requests.ts';
+export { InvalidMessageError, USER_REJECTED } from './wallet/walletController.ts';

@@ -21,6 +21,13 @@ export interface ServerKeys {
   codePepper: Buffer;
   /** 32-byte key that encrypts signing keys at rest (JWE `dir`, A256GCM). */
   keyEncryptionKey: Uint8Array;
+  /** 32-byte key that seals embedded-wallet auth shares at rest (JWE `dir`, A256GCM). */
+  authShareKey: Uint8Array;
+  /**
+   * 32-byte recovery key (design.md, Keys): seals recovery shares and password blobs at rest.
+   * A different HKDF purpose from {@link authShareKey}: the two shares never share a key.
+   */
+  recoveryKey: Uint8Array;
 }
 
 /**
@@ -35,6 +42,8 @@ export function deriveServerKeys(secret: string): ServerKeys {
   return {
     codePepper: derive('latchkey login-code hmac v1'),
     keyEncryptionKey: new Uint8Array(derive('latchkey signing-key encryption v1')),
+    authShareKey: new Uint8Array(derive('latchkey wallet auth-share encryption v1')),
+    recoveryKey: new Uint8Array(derive('latchkey wallet recovery-share encryption v1')),
   };
 }
 

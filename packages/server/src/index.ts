@@ -35,3 +35,12 @@ export {
 } from './rate-limit.ts';
 export { type RunningServer, serve } from './serve.ts';
 export { type CreateServerOptions, createServer, type LatchkeyServer } from './server.ts';
+export {
+  ANVIL_CHAIN_ID,
+  ANVIL_DEV_PRIVATE_KEY,
+  chainConfigFor,
+  type DevWalletFunderOptions,
+  devWalletFunder,
+  type WalletFunder,
+} from './wallets/funder.ts';
+export { buildWalletFrame, type WalletFrameConfig, walletFrameCsp } from './wallets/frame.ts';

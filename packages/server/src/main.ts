@@ -13,6 +13,9 @@
  * - `SMTP_URL` (+ `SMTP_FROM`): SMTP delivery (wins over the dev outbox).
  * - `LATCHKEY_RATE_LIMITS`: JSON overriding parts of the rate-limit config.
  * - `LATCHKEY_TRUST_PROXY=1`: take the client IP from X-Forwarded-For.
+ * - `LATCHKEY_RPC_URL` (+ `LATCHKEY_CHAIN_ID`, default 31337; `LATCHKEY_CHAIN_NAME`): an EVM
+ *   JSON-RPC published at `GET /api/v1/chains`; with `LATCHKEY_DEV=1` new embedded wallets get
+ *   10 ETH there from anvil's first dev account (`npm start` points it at its anvil).
  * Without `LATCHKEY_DEV=1` and without `SMTP_URL`, refuses to start.
  */
 import { randomBytes } from 'node:crypto';
@@ -27,6 +30,7 @@ import type { Delivery } from './delivery/types.ts';
 import type { RateLimitConfig } from './rate-limit.ts';
 import { serve } from './serve.ts';
 import { createServer } from './server.ts';
+import { ANVIL_CHAIN_ID, chainConfigFor, devWalletFunder } from './wallets/funder.ts';
 
 /** Default id of the development app (25 characters). */
 export const DEV_APP_ID = 'latchkeydemo0000000000000';
@@ -80,6 +84,19 @@ async function main(): Promise<void> {
     }
   }
 
+  const rpcUrl = env.LATCHKEY_RPC_URL?.trim() || undefined;
+  const chainId = Number(env.LATCHKEY_CHAIN_ID ?? ANVIL_CHAIN_ID);
+  if (rpcUrl) {
+    try {
+      new URL(rpcUrl);
+    } catch {
+      fail(`LATCHKEY_RPC_URL is not a URL: ${rpcUrl}`);
+    }
+    if (!Number.isInteger(chainId) || chainId < 1) {
+      fail(`LATCHKEY_CHAIN_ID is not a chain id: ${env.LATCHKEY_CHAIN_ID}`);
+    }
+  }
+
   const database = await openDatabase(
     env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: join(dataDir, 'db') },
   );
@@ -106,6 +123,9 @@ async function main(): Promise<void> {
       dev,
       rateLimits,
       trustProxy: env.LATCHKEY_TRUST_PROXY === '1',
+      chains: rpcUrl ? [chainConfigFor(rpcUrl, chainId, env.LATCHKEY_CHAIN_NAME)] : [],
+      walletFunder: dev && rpcUrl ? devWalletFunder({ rpcUrl, chainId }) : undefined,
+      prebuildWalletFrame: true,
     });
   } catch (error) {
     await database.close();
@@ -121,6 +141,7 @@ async function main(): Promise<void> {
       id: env.LATCHKEY_DEV_APP_ID ?? DEV_APP_ID,
       name: 'Latchkey Demo',
       emailAuth: true,
+      walletAuth: true,
       allowedOrigins: origins,
     });
   }

@@ -25,6 +25,15 @@ export interface RateLimitConfig {
   sendsPerDestination: RateLimitRule;
   /** Wrong codes for one destination, across codes (a resend does not reset it). Default 20 per hour; at most 100 per hour. */
   failuresPerDestination: RateLimitRule;
+  /**
+   * Recovery-share fetches per user (`POST /embedded_wallets/recovery_share`): each password
+   * guess in the frame fetches the blob again (security catalogue 8). Default 10 per 60 s.
+   */
+  recoverySharePerUser: RateLimitRule;
+  /** Recovery-share fetches per user over a longer window. Default 100 per hour; at most 100 per hour. */
+  recoverySharePerUserHourly: RateLimitRule;
+  /** Analytics events per client IP. Default 60 per 60 s. */
+  analyticsPerIp: RateLimitRule;
 }
 
 /** The defaults of {@link RateLimitConfig}. */
@@ -34,12 +43,16 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   refreshPerIp: { max: 60, windowS: 60 },
   sendsPerDestination: { max: 10, windowS: 3600 },
   failuresPerDestination: { max: 20, windowS: 3600 },
+  recoverySharePerUser: { max: 10, windowS: 60 },
+  recoverySharePerUserHourly: { max: 100, windowS: 3600 },
+  analyticsPerIp: { max: 60, windowS: 60 },
 };
 
 /**
  * Merges overrides into the defaults and checks them.
  * @throws Error when a rule is not two positive integers, or the failure cap allows more than
- *   100 wrong codes per hour (security catalogue 22).
+ *   100 wrong codes per hour (security catalogue 22), or the recovery-share cap more than 100
+ *   fetches per hour (catalogue 8).
  */
 export function resolveRateLimits(overrides: Partial<RateLimitConfig> = {}): RateLimitConfig {
   const out = { ...DEFAULT_RATE_LIMITS };
@@ -58,6 +71,10 @@ export function resolveRateLimits(overrides: Partial<RateLimitConfig> = {}): Rat
   const f = out.failuresPerDestination;
   if (f.max * Math.max(1, 3600 / f.windowS) > 100) {
     throw new Error('failuresPerDestination must allow at most 100 failures per hour');
+  }
+  const r = out.recoverySharePerUserHourly;
+  if (r.max * Math.max(1, 3600 / r.windowS) > 100) {
+    throw new Error('recoverySharePerUserHourly must allow at most 100 fetches per hour');
   }
   return out;
 }

@@ -2,11 +2,12 @@
  * `createServer`: the Latchkey provider API as a Hono app (design.md; spec section 7).
  * Tests call `app.request()`; `serve()` runs it on Node's HTTP server.
  */
-import { MAX_REQUEST_BODY_BYTES } from '@latchkey/api';
+import { type ChainConfigWire, MAX_REQUEST_BODY_BYTES } from '@latchkey/api';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { KeyStore } from './apps/keys.ts';
+import { analyticsRoutes } from './analytics/routes.ts';
 import { appRoutes } from './apps/routes.ts';
 import type { AppEnv, ServerContext } from './context.ts';
 import { deriveServerKeys } from './crypto.ts';
@@ -15,9 +16,14 @@ import type { Delivery } from './delivery/types.ts';
 import { devRoutes } from './dev/routes.ts';
 import { ApiError } from './errors.ts';
 import { emailRoutes } from './methods/email/routes.ts';
+import { siweRoutes } from './methods/siwe/routes.ts';
+import type { SiweChain } from './methods/siwe/service.ts';
 import { cors } from './middleware/cors.ts';
 import { type RateLimitConfig, resolveRateLimits } from './rate-limit.ts';
 import { sessionRoutes } from './sessions/routes.ts';
+import { walletFrameRoutes } from './wallets/frame.ts';
+import type { WalletFunder } from './wallets/funder.ts';
+import { walletRoutes } from './wallets/routes.ts';
 
 /** Options of {@link createServer}. */
 export interface CreateServerOptions {
@@ -37,6 +43,25 @@ export interface CreateServerOptions {
   now?: () => number;
   /** Take the client IP from `X-Forwarded-For`. Only behind a proxy you control. Default false. */
   trustProxy?: boolean;
+  /**
+   * Funds each new embedded wallet before the create call answers (development: 10 ETH on
+   * anvil, see `devWalletFunder`). Undefined in production.
+   */
+  walletFunder?: WalletFunder;
+  /** Chains published at `GET /api/v1/chains` (development: anvil). Default none. */
+  chains?: ChainConfigWire[];
+  /** Entry of the wallet frame script. Default `packages/wallet-frame/src/frame/main.ts`. */
+  walletFrameEntry?: string;
+  /**
+   * Bundle the wallet frame script at once instead of on the first frame request. With `dev`,
+   * a page request after a frame source changed rebuilds it.
+   */
+  prebuildWalletFrame?: boolean;
+  /**
+   * Chains a SIWE message may name (security catalogue 35), with the RPC that verifies
+   * smart-contract wallet signatures. Default: `chains` above; when both are empty, mainnet (1).
+   */
+  siweChains?: SiweChain[];
 }
 
 /** What {@link createServer} returns. */
@@ -102,6 +127,20 @@ export function createServer(options: CreateServerOptions): LatchkeyServer {
   app.route('/', appRoutes(ctx));
   app.route('/', emailRoutes(ctx));
   app.route('/', sessionRoutes(ctx));
+  app.route(
+    '/',
+    siweRoutes(ctx, {
+      chains: options.siweChains ?? options.chains?.map((c) => ({ id: c.id, rpcUrl: c.rpc_url })),
+    }),
+  );
+  app.route('/', walletRoutes(ctx, { funder: options.walletFunder, chains: options.chains }));
+  app.route('/', analyticsRoutes(ctx));
+  const frame = walletFrameRoutes(ctx, {
+    entry: options.walletFrameEntry,
+    rebuild: options.dev ?? false,
+  });
+  app.route('/', frame.routes);
+  if (options.prebuildWalletFrame) void frame.prebuild();
   if (options.dev) app.route('/', devRoutes(ctx));
 
   return { app, context: ctx };

@@ -11,7 +11,7 @@ import type { AppRow } from './db/schema.ts';
 import { devOutboxDelivery } from './delivery/dev-outbox.ts';
 import type { Delivery } from './delivery/types.ts';
 import type { RateLimitConfig } from './rate-limit.ts';
-import { createServer, type LatchkeyServer } from './server.ts';
+import { type CreateServerOptions, createServer, type LatchkeyServer } from './server.ts';
 
 /** The secret used by test servers (>= 32 characters). */
 export const TEST_SECRET = 'test-secret-0123456789-abcdefghijklmnop';
@@ -97,6 +97,8 @@ export function testServer(
     rateLimits?: Partial<RateLimitConfig>;
     delivery?: Delivery;
     trustProxy?: boolean;
+    /** Further `createServer` options (wallet funder, frame entry, chains, ...). */
+    server?: Partial<CreateServerOptions>;
   } = {},
 ): TestServer {
   const clock = testClock();
@@ -109,6 +111,7 @@ export function testServer(
     now: clock,
     rateLimits: { ...RELAXED_IP_LIMITS, ...options.rateLimits },
     trustProxy: options.trustProxy ?? false,
+    ...options.server,
   });
   return {
     ...server,

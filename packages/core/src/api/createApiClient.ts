@@ -11,6 +11,10 @@ import {
   ROUTES,
   type ServerAppConfig,
   type SessionResponse,
+  type SiweAuthenticateRequest,
+  type SiweInitRequest,
+  type SiweInitResponse,
+  type SiweLinkResponse,
   type UserResponse,
 } from '@latchkey/api';
 import { LatchkeyError } from '../errors/base.ts';
@@ -77,6 +81,12 @@ export type ApiClient = {
   logout(parameters?: RefreshRequest, options?: { accessToken?: string | null }): Promise<void>;
   /** `GET /api/v1/users/me`. Retried. */
   getMe(options?: { accessToken?: string | null }): Promise<UserResponse>;
+  /** `POST /api/v1/siwe/init`: a single-use nonce for `address`. Never retried. */
+  siweInit(parameters: SiweInitRequest): Promise<SiweInitResponse>;
+  /** `POST /api/v1/siwe/authenticate`: log in with a signed EIP-4361 message. Never retried. */
+  siweAuthenticate(parameters: SiweAuthenticateRequest): Promise<AuthenticateResponse>;
+  /** `POST /api/v1/siwe/link` (bearer token): link a wallet to the logged-in user. Never retried. */
+  siweLink(parameters: SiweAuthenticateRequest): Promise<SiweLinkResponse>;
 };
 
 /**
@@ -192,6 +202,10 @@ export function createApiClient(parameters: CreateApiClientParameters): ApiClien
     },
     getMe: (options = {}) =>
       request<UserResponse>({ method: 'GET', path: ROUTES.usersMe, ...options }),
+    siweInit: (body) => request<SiweInitResponse>({ method: 'POST', path: ROUTES.siweInit, body }),
+    siweAuthenticate: (body) =>
+      request<AuthenticateResponse>({ method: 'POST', path: ROUTES.siweAuthenticate, body }),
+    siweLink: (body) => request<SiweLinkResponse>({ method: 'POST', path: ROUTES.siweLink, body }),
   };
 }
 

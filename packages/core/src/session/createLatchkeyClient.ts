@@ -3,6 +3,9 @@ import {
   isEmailAddress,
   type ServerAppConfig,
   type SessionResponse,
+  ROUTES,
+  type SiweAuthenticateRequest,
+  type UserWire,
 } from '@latchkey/api';
 import { type ApiClient, createApiClient } from '../api/createApiClient.ts';
 import { LatchkeyError } from '../errors/base.ts';
@@ -87,6 +90,17 @@ export interface LatchkeyClient {
   sendEmailCode(parameters: SendEmailCodeParameters): Promise<void>;
   /** Logs in (or signs up) with an emailed code (spec section 4). */
   loginWithEmailCode(parameters: LoginWithEmailCodeParameters): Promise<AuthenticateResult>;
+  /**
+   * Logs in (or signs up) with a signed EIP-4361 message (spec sections 4 and 7,
+   * `POST /api/v1/siwe/authenticate`). Get the nonce first with `api.siweInit`.
+   * @throws {AlreadyLoggedInError} when logged in; `ApiError` as the server answers.
+   */
+  loginWithSiwe(parameters: SiweAuthenticateRequest): Promise<AuthenticateResult>;
+  /**
+   * Links a wallet to the logged-in user with a signed EIP-4361 message
+   * (`POST /api/v1/siwe/link`). @returns the updated user.
+   */
+  linkWithSiwe(parameters: SiweAuthenticateRequest): Promise<User>;
   /** A valid access token, refreshed when it expires within 60 s; null when logged out. */
   getAccessToken(): Promise<string | null>;
   /** Forces a session refresh (spec section 4); null when the session is gone. */
@@ -398,6 +412,30 @@ export function createLatchkeyClient(parameters: CreateLatchkeyClientParameters)
         });
       }
       return { user, isNewUser: response.is_new_user };
+    },
+    async loginWithSiwe(siwe) {
+      if (state.status === 'authenticated') throw new AlreadyLoggedInError(text.alreadyLoggedIn);
+      const response = await api.siweAuthenticate(siwe);
+      const user = await applySession(response);
+      if (!user) {
+        throw new LatchkeyError('The login did not create a session.', {
+          code: 'session_not_created',
+          details: `session_update_action ${response.session_update_action}, or a token for another app`,
+        });
+      }
+      return { user, isNewUser: response.is_new_user };
+    },
+    async linkWithSiwe(siwe) {
+      const token = await getAccessToken();
+      const { user } = await api.request<{ user: UserWire }>({
+        method: 'POST',
+        path: ROUTES.siweLink,
+        body: siwe,
+        accessToken: token,
+      });
+      const next = toUser(user);
+      setState({ status: 'authenticated', user: next });
+      return next;
     },
     getAccessToken,
     refreshSession: () => refresh(true),

@@ -1,6 +1,10 @@
+import { type ChainsResponse, ROUTES } from '@latchkey/api';
 import {
   createLatchkeyClient,
+  hasEmbeddedWallet,
   type LatchkeyClient,
+  SCREEN,
+  type ScreenName,
   type SessionState,
   validateAppId,
 } from '@latchkey/core';
@@ -17,6 +21,8 @@ import {
 } from 'react';
 import type { LatchkeyClientConfig } from '../config/config.ts';
 import { resolveConfig, type ServerConfigInput } from '../config/resolveConfig.ts';
+import type { ScreenParams } from '../Modal/ModalContext.ts';
+import { createWalletController } from '../wallet/walletController.ts';
 import {
   LatchkeyContext,
   type LatchkeyContextValue,
@@ -74,6 +80,9 @@ export function LatchkeyProvider({
   const getState = useCallback(() => client.getState(), [client]);
   const session = useSyncExternalStore(subscribe, getState, () => SERVER_SNAPSHOT);
   const [serverConfig, setServerConfig] = useState<ServerConfigInput | null>(null);
+  const [serverChains, setServerChains] = useState<ChainsResponse['chains'] | null>(null);
+  /** The screen the modal opens on (a wallet screen), or null for LANDING (`login()`). */
+  const [start, setStart] = useState<{ screen: ScreenName; params: ScreenParams } | null>(null);
   const [modalRequested, setModalRequested] = useState(false);
   const [open, setOpen] = useState(false);
   const listeners = useRef(new Set<LoginListeners>());
@@ -93,15 +102,71 @@ export function LatchkeyProvider({
       .catch((error: unknown) => {
         console.warn('[latchkey] could not load the app config; using the client config', error);
       });
+    // The server's chain info (issue 3): the default `supportedChains`. Optional.
+    client.api
+      .request<ChainsResponse>({ method: 'GET', path: ROUTES.chains })
+      .then((answer) => {
+        if (live && Array.isArray(answer?.chains)) setServerChains(answer.chains);
+      })
+      .catch(() => {});
     return () => {
       live = false;
     };
   }, [client]);
 
   const resolved = useMemo(
-    () => resolveConfig(appId, config, serverConfig),
-    [appId, config, serverConfig],
+    () =>
+      resolveConfig(
+        appId,
+        config,
+        serverChains ? { ...serverConfig, chains: serverChains } : serverConfig,
+        apiUrl,
+      ),
+    [appId, config, serverConfig, serverChains, apiUrl],
   );
+  const latestConfig = useRef(resolved);
+  latestConfig.current = resolved;
+
+  // The embedded wallet (issue 3): core's manager is loaded on first use.
+  const [wallet] = useState(() =>
+    createWalletController({
+      client,
+      getConfig: () => latestConfig.current.wallet,
+      openScreen: (screen, params) => {
+        completed.current = true; // a wallet screen is not a login: closing reports no login error
+        setStart({ screen, params });
+        setModalRequested(true);
+        setOpen(true);
+      },
+    }),
+  );
+  const walletStatus = useSyncExternalStore(
+    wallet.subscribe,
+    () => wallet.getState().status,
+    () => 'idle' as const,
+  );
+  // Connect the embedded wallet after login and on reload; forget it on logout.
+  useEffect(() => {
+    if (session.status === 'unauthenticated') {
+      wallet.reset();
+      return;
+    }
+    if (session.status !== 'authenticated' || !hasEmbeddedWallet(session.user)) return;
+    // Wait for a login in progress to finish (its modal closes) before any recovery screen.
+    if (walletStatus !== 'idle' || open) return;
+    void (async () => {
+      try {
+        const manager = await wallet.manager();
+        if (manager.getState().status !== 'idle') return;
+        const result = await manager.connect();
+        if (result.status === 'needs-recovery') {
+          await wallet.prompt(SCREEN.EMBEDDED_WALLET_PASSWORD_RECOVERY_SCREEN, { kind: 'recover' });
+        }
+      } catch (error) {
+        console.warn('[latchkey] could not connect the embedded wallet', error);
+      }
+    })();
+  }, [session, wallet, walletStatus, open]);
 
   const authenticated = session.status === 'authenticated';
   const login = useCallback(() => {
@@ -113,9 +178,22 @@ export function LatchkeyProvider({
     const active = typeof document === 'undefined' ? null : document.activeElement;
     opener.current = active instanceof HTMLElement ? active : null;
     completed.current = false;
+    setStart(null);
     setModalRequested(true);
     setOpen(true);
   }, [authenticated, resolved]);
+
+  // Connect-only mode (issue 4): the modal opens on the wallet list; no login, so closing it
+  // reports nothing to `useLogin`.
+  const connectWallet = useCallback(() => {
+    if (resolved.render.standalone) return;
+    const active = typeof document === 'undefined' ? null : document.activeElement;
+    opener.current = active instanceof HTMLElement ? active : null;
+    completed.current = true;
+    setStart({ screen: SCREEN.CONNECT_ONLY_LANDING_SCREEN, params: {} });
+    setModalRequested(true);
+    setOpen(true);
+  }, [resolved]);
 
   const addLoginListeners = useCallback((l: LoginListeners) => {
     listeners.current.add(l);
@@ -131,6 +209,7 @@ export function LatchkeyProvider({
   const modal = useMemo<LatchkeyContextValue['modal']>(
     () => ({
       open,
+      start,
       opener,
       close: () => {
         setOpen(false);
@@ -146,7 +225,7 @@ export function LatchkeyProvider({
       },
       fail: emitError,
     }),
-    [open, emitError],
+    [open, start, emitError],
   );
 
   const value = useMemo<LatchkeyContextValue>(
@@ -159,8 +238,10 @@ export function LatchkeyProvider({
       getAccessToken: () => client.getAccessToken(),
       addLoginListeners,
       modal,
+      wallet,
+      connectWallet,
     }),
-    [client, resolved, session, login, addLoginListeners, modal],
+    [client, resolved, session, login, addLoginListeners, modal, wallet, connectWallet],
   );
 
   return (

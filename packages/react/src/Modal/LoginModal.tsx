@@ -1,10 +1,11 @@
-import { MODAL_TRANSITION_MS } from '@latchkey/api';
+import { MODAL_TRANSITION_MS, SUCCESS_CLOSE_MS, SUCCESS_REDIRECT_MS } from '@latchkey/api';
 import {
   type AuthenticateResult,
   createPasswordlessFlow,
   type PasswordlessFlow,
   SCREEN,
   type ScreenName,
+  shouldCreateWalletOnLogin,
 } from '@latchkey/core';
 import {
   type KeyboardEvent,
@@ -58,7 +59,7 @@ export default function LoginModal({ standalone = false }: LoginModalProps) {
   const { client, config, modal } = useInternalLatchkey('LoginModal');
   const open = standalone || modal.open;
   const [phase, setPhase] = useState<Phase>(open ? 'open' : 'closed');
-  const [nav, setNav] = useState<Nav>(LANDING);
+  const [nav, setNav] = useState<Nav>(modal.start ?? LANDING);
   const [passwordless, setPasswordless] = useState<PasswordlessFlow | null>(null);
   const cancelHandler = useRef<(() => void) | null>(null);
   const cardRef = useRef<HTMLDivElement>(null);
@@ -70,14 +71,38 @@ export default function LoginModal({ standalone = false }: LoginModalProps) {
   // It depends on the client only: a config change (the server config arriving, a host
   // re-rendering with a new `config` object) must not restart a login in progress.
   const messagesAtStart = useRef(config.messages);
+  const latestConfig = useRef(config);
+  latestConfig.current = config;
   useEffect(() => {
+    // Spec section 4, "Code entry": ~900 ms after success the wallet-creation screen when an
+    // embedded wallet must be created on login, else close after 1400 ms.
+    const needsWallet = (result: AuthenticateResult) =>
+      shouldCreateWalletOnLogin(latestConfig.current.wallet.createOnLogin, result.user);
     const flow = createPasswordlessFlow(client, {
-      onComplete: (result: AuthenticateResult) => latestModal.current.complete(result),
+      onComplete: (result: AuthenticateResult) => {
+        if (!needsWallet(result)) return latestModal.current.complete(result);
+        cancelHandler.current = null;
+        setNav({
+          screen: SCREEN.EMBEDDED_WALLET_ON_ACCOUNT_CREATE_SCREEN,
+          params: {
+            wallet: { kind: 'create', login: result, resolve: () => {}, reject: () => {} },
+          },
+        });
+      },
+      completeDelayMs: (result) => (needsWallet(result) ? SUCCESS_REDIRECT_MS : SUCCESS_CLOSE_MS),
       messages: messagesAtStart.current,
     });
     setPasswordless(flow);
     return () => flow.destroy();
   }, [client]);
+
+  // A wallet screen request (sign, send, export...) opens the modal on that screen.
+  useEffect(() => {
+    if (open && modal.start) {
+      cancelHandler.current = null;
+      setNav(modal.start);
+    }
+  }, [open, modal.start]);
 
   const wasOpen = useRef(open);
   useEffect(() => {
@@ -193,12 +218,16 @@ export default function LoginModal({ standalone = false }: LoginModalProps) {
       </div>
       <ModalContext.Provider value={value}>
         <Suspense fallback={<Loading label={m.loading} />}>
-          <div className="lk-screen" key={nav.screen} data-screen={nav.screen}>
+          <div className="lk-screen" key={screenKey(nav)} data-screen={nav.screen}>
             <Screen />
           </div>
           <FocusOnMount target={cardRef} screen={nav.screen} skipFirst={standalone} />
         </Suspense>
-        <Footer legal={config.legal} messages={m} />
+        <Footer
+          legal={config.legal}
+          messages={m}
+          hideTerms={nav.screen.startsWith('EMBEDDED_WALLET_')}
+        />
       </ModalContext.Provider>
     </div>
   );
@@ -218,6 +247,23 @@ export default function LoginModal({ standalone = false }: LoginModalProps) {
     </ShadowHost>
   );
   return standalone ? tree : createPortal(tree, document.body);
+}
+
+const requestIds = new WeakMap<object, number>();
+let nextRequestId = 0;
+/**
+ * A screen's React key: its name, plus the wallet request it settles, so a new request for the
+ * same screen (a second sign or send) mounts a fresh screen instead of reusing the last one's state.
+ */
+function screenKey(nav: Nav): string {
+  const settle = nav.params.wallet?.resolve;
+  if (!settle) return nav.screen;
+  let id = requestIds.get(settle);
+  if (id === undefined) {
+    id = ++nextRequestId;
+    requestIds.set(settle, id);
+  }
+  return `${nav.screen}:${id}`;
 }
 
 /** The themed root inside the shadow root; adopts the frame and theme stylesheets. */

@@ -1,14 +1,25 @@
-import type { ScreenName } from '@latchkey/core';
+import type { ScreenName, WalletConnectionTarget } from '@latchkey/core';
 import { createContext, useContext, useEffect, useRef } from 'react';
 import type { ResolvedConfig } from '../config/resolveConfig.ts';
 import type { PasswordlessFlowHandle } from '../flows/passwordlessFlow.ts';
 import type { LatchkeyContextValue } from '../LatchkeyProvider/context.ts';
 import type { Messages } from '../messages.ts';
+import type { WalletScreenParams } from '../wallet/requests.ts';
 
 /** Data a screen is opened with. `ERROR_SCREEN` reads `error` and returns to `returnTo`. */
 export interface ScreenParams {
   error?: unknown;
   returnTo?: ScreenName;
+  /** Wallet screens: the request they settle (issue 3). */
+  wallet?: WalletScreenParams;
+  /** AWAITING_CONNECTION / AWAITING_CONNECT_ONLY_CONNECTION: the external wallet to connect (issue 4). */
+  externalWallet?: WalletConnectionTarget;
+  /** The login method a 'not configured' screen names (issue 4). */
+  method?: string;
+  /** AWAITING_CONNECTION: retry the failed attempt instead of starting a new one. */
+  retry?: boolean;
+  /** AWAITING_CONNECTION: pair through WalletConnect first (QR code). */
+  walletConnect?: boolean;
 }
 
 /** What every screen gets from the modal. */

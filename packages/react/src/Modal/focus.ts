@@ -52,6 +52,9 @@ export function trapTab(
 /** Focuses the first input in `container`, else the first focusable element, else the container. */
 export function focusInitial(container: HTMLElement): void {
   const input = container.querySelector<HTMLElement>('input:not([disabled])');
-  const target = input ?? focusableIn(container).find((el) => !el.classList.contains('lk-close'));
+  // Within the screen only: a status screen (spinner, 'Welcome') keeps focus on the dialog
+  // rather than on a footer link.
+  const screen = container.querySelector<HTMLElement>('.lk-screen') ?? container;
+  const target = input ?? focusableIn(screen).find((el) => !el.classList.contains('lk-close'));
   (target ?? container).focus();
 }

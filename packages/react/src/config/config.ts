@@ -1,4 +1,6 @@
+import type { LoginListItemName, WalletId } from '@latchkey/core';
 import type { MessageOverrides } from '../messages.ts';
+import type { ChainConfig, EmbeddedWalletsConfig } from './walletConfig.ts';
 import type { LatchkeyTheme } from '../theme/theme.ts';
 
 /** Login methods a host may offer (spec section 3, "Client app config"). Only `email` has a screen in this slice. */
@@ -44,6 +46,12 @@ export interface LatchkeyClientConfig {
     theme?: 'light' | 'dark' | LatchkeyTheme;
     /** Alias of `theme` for a named scheme (spec wording: palette colorScheme). */
     colorScheme?: 'light' | 'dark';
+    /** Grouped login list: web2 methods first (default) or wallets first (issue 4). */
+    loginGroupPriority?: 'web2-first' | 'web3-first';
+    /** Show email and SMS as buttons instead of inputs on the landing screen. */
+    hideDirectWeb2Inputs?: boolean;
+    /** Wallets on the login list, in order; `detected_wallets` places EIP-6963 wallets. */
+    walletList?: WalletId[];
   };
   legal?: {
     requireUsersAcceptTerms?: boolean;
@@ -60,6 +68,24 @@ export interface LatchkeyClientConfig {
     closeable?: boolean;
   };
   intl?: { defaultCountry?: string };
+  /**
+   * The login list as primary items plus 'More options' (spec sections 2 and 9). Items are
+   * login methods or wallet names of `walletList`. Without it the list is grouped.
+   */
+  loginMethodsAndOrder?: { primary: LoginListItemName[]; overflow?: LoginListItemName[] };
+  /** External wallets (spec section 3): `walletConnect.enabled` (default true). */
+  externalWallets?: { walletConnect?: { enabled?: boolean } };
+  /** Embedded wallet behaviour (spec section 3, `embeddedWallets`; issue 3). */
+  embeddedWallets?: EmbeddedWalletsConfig;
+  /**
+   * Chains the embedded wallet may sign for (viem `Chain`-compatible objects). Default: the
+   * server's chain info (`GET /api/v1/chains`), else anvil (31337) on a localhost API.
+   */
+  supportedChains?: ChainConfig[];
+  /** The wallet's starting chain; must be one of `supportedChains` (spec section 5). Default the first. */
+  defaultChain?: ChainConfig;
+  /** Card on-ramp (spec section 3, `fiatOnRamp`); only shows 'Add Funds' in this slice. */
+  fiatOnRamp?: { enabled?: boolean; useSandbox?: boolean };
   /** Overrides for any user-facing string (core's catalogue and the modal's). */
   messages?: MessageOverrides;
 }

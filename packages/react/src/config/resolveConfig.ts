@@ -3,6 +3,17 @@ import { LOGIN_MESSAGE_MAX_LENGTH } from '@latchkey/api';
 import { type Messages, resolveAllMessages } from '../messages.ts';
 import { darkTheme, type LatchkeyTheme, lightTheme } from '../theme/theme.ts';
 import type { LatchkeyClientConfig, LoginMethod } from './config.ts';
+import {
+  type LoginListServerInput,
+  type ResolvedLoginListConfig,
+  resolveLoginListConfig,
+  serverLoginMethods,
+} from './loginListConfig.ts';
+import {
+  type ResolvedWalletConfig,
+  resolveWalletConfig,
+  type WalletServerInput,
+} from './walletConfig.ts';
 
 /** The config the modal renders from: client config merged over the server's, defaults filled. */
 export interface ResolvedConfig {
@@ -28,6 +39,10 @@ export interface ResolvedConfig {
     errorCtaLink: string | null;
   };
   messages: Messages;
+  /** Login list layout settings (issue 4). */
+  loginList: ResolvedLoginListConfig;
+  /** Embedded wallet settings and chains (spec sections 3 and 5; issue 3). */
+  wallet: ResolvedWalletConfig;
 }
 
 /** The subset of the server app config the modal reads (spec section 3, "Server app config"). */
@@ -44,7 +59,9 @@ export type ServerConfigInput = Partial<
     | 'require_users_accept_terms'
     | 'allowlist_config'
   >
->;
+> &
+  WalletServerInput &
+  LoginListServerInput;
 
 /** Cuts `appearance.loginMessage` to {@link LOGIN_MESSAGE_MAX_LENGTH} characters (spec section 3). */
 export function capLoginMessage(message: string | undefined | null): string | null {
@@ -60,6 +77,7 @@ export function resolveConfig(
   appId: string,
   client: LatchkeyClientConfig | undefined,
   server: ServerConfigInput | null,
+  apiUrl?: string,
 ): ResolvedConfig {
   const appearance = client?.appearance ?? {};
   const messages = resolveAllMessages(client?.messages);
@@ -73,9 +91,7 @@ export function resolveConfig(
   } else {
     theme = (named === 'dark' ? darkTheme : lightTheme)(accentColor ? { accentColor } : {});
   }
-  const serverMethods: LoginMethod[] = [];
-  if (server?.email_auth) serverMethods.push('email');
-  if (server?.sms_auth) serverMethods.push('sms');
+  const serverMethods: LoginMethod[] = serverLoginMethods(server);
   const loginMethods = client?.loginMethods?.length
     ? client.loginMethods
     : serverMethods.length
@@ -109,5 +125,7 @@ export function resolveConfig(
       errorCtaLink: allowlist?.cta_link ?? null,
     },
     messages,
+    wallet: resolveWalletConfig(client, server, apiUrl),
+    loginList: resolveLoginListConfig(client, server),
   };
 }

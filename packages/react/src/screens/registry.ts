@@ -11,6 +11,8 @@ export interface ScreenEntry {
 }
 
 const ErrorScreen = lazy(() => import('./ErrorScreen/ErrorScreen.tsx'));
+const AwaitingConnection = lazy(() => import('./AwaitingConnection/AwaitingConnection.tsx'));
+const MethodNotConfigured = lazy(() => import('./MethodNotConfigured/MethodNotConfigured.tsx'));
 
 /**
  * The modal's navigation, as data: screen name -> lazily imported component
@@ -29,6 +31,90 @@ export const SCREENS: Partial<Record<ScreenName, ScreenEntry>> = {
   [SCREEN.ALLOWLIST_REJECTION_SCREEN]: { component: ErrorScreen },
   [SCREEN.USER_LIMIT_REACHED_SCREEN]: { component: ErrorScreen },
   [SCREEN.ACCOUNT_NOT_FOUND_SCREEN]: { component: ErrorScreen },
+  // Embedded wallet (issue 3): one folder each; the password-flow steps go Back inside their screen.
+  [SCREEN.EMBEDDED_WALLET_ON_ACCOUNT_CREATE_SCREEN]: {
+    component: lazy(
+      () => import('./EmbeddedWalletOnAccountCreate/EmbeddedWalletOnAccountCreate.tsx'),
+    ),
+  },
+  [SCREEN.EMBEDDED_WALLET_CREATED_SCREEN]: {
+    component: lazy(() => import('./EmbeddedWalletCreated/EmbeddedWalletCreated.tsx')),
+  },
+  [SCREEN.EMBEDDED_WALLET_CONNECTING_SCREEN]: {
+    component: lazy(() => import('./EmbeddedWalletConnecting/EmbeddedWalletConnecting.tsx')),
+  },
+  [SCREEN.EMBEDDED_WALLET_RECOVERY_SELECTION_SCREEN]: {
+    component: lazy(
+      () => import('./EmbeddedWalletRecoverySelection/EmbeddedWalletRecoverySelection.tsx'),
+    ),
+  },
+  [SCREEN.EMBEDDED_WALLET_PASSWORD_RECOVERY_SCREEN]: {
+    component: lazy(
+      () => import('./EmbeddedWalletPasswordRecovery/EmbeddedWalletPasswordRecovery.tsx'),
+    ),
+  },
+  [SCREEN.EMBEDDED_WALLET_PASSWORD_CREATE_SCREEN]: {
+    component: lazy(
+      () => import('./EmbeddedWalletPasswordCreate/EmbeddedWalletPasswordCreate.tsx'),
+    ),
+  },
+  [SCREEN.EMBEDDED_WALLET_PASSWORD_UPDATE_SPLASH_SCREEN]: {
+    component: lazy(
+      () => import('./EmbeddedWalletPasswordUpdateSplash/EmbeddedWalletPasswordUpdateSplash.tsx'),
+    ),
+  },
+  [SCREEN.EMBEDDED_WALLET_PASSWORD_UPDATE_SCREEN]: {
+    component: lazy(
+      () => import('./EmbeddedWalletPasswordUpdate/EmbeddedWalletPasswordUpdate.tsx'),
+    ),
+  },
+  [SCREEN.EMBEDDED_WALLET_SIGN_REQUEST_SCREEN]: {
+    component: lazy(() => import('./EmbeddedWalletSignRequest/EmbeddedWalletSignRequest.tsx')),
+  },
+  [SCREEN.EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN]: {
+    component: lazy(
+      () => import('./EmbeddedWalletSendTransaction/EmbeddedWalletSendTransaction.tsx'),
+    ),
+  },
+  [SCREEN.EMBEDDED_WALLET_KEY_EXPORT_SCREEN]: {
+    component: lazy(() => import('./EmbeddedWalletKeyExport/EmbeddedWalletKeyExport.tsx')),
+  },
+  // External wallets, connect-only and the methods later issues build (issue 4).
+  [SCREEN.CONNECT_OR_CREATE]: { component: lazy(() => import('./Landing/Landing.tsx')) },
+  [SCREEN.AWAITING_CONNECTION]: { component: AwaitingConnection, back: SCREEN.LANDING },
+  [SCREEN.AWAITING_CONNECT_ONLY_CONNECTION]: {
+    component: AwaitingConnection,
+    back: SCREEN.CONNECT_ONLY_LANDING_SCREEN,
+  },
+  [SCREEN.LOGIN_FAILED_SCREEN]: { component: lazy(() => import('./LoginFailed/LoginFailed.tsx')) },
+  [SCREEN.PHANTOM_INTERSTITIAL_SCREEN]: {
+    component: lazy(() => import('./Phantom/PhantomInterstitial.tsx')),
+    back: SCREEN.LANDING,
+  },
+  [SCREEN.INSTALL_PHANTOM_SCREEN]: {
+    component: lazy(() => import('./Phantom/InstallPhantom.tsx')),
+    back: SCREEN.PHANTOM_INTERSTITIAL_SCREEN,
+  },
+  [SCREEN.PHANTOM_REDIRECT_SCREEN]: {
+    component: lazy(() => import('./Phantom/PhantomRedirect.tsx')),
+    back: SCREEN.LANDING,
+  },
+  [SCREEN.IN_APP_BROWSER_LOGIN_NOT_POSSIBLE]: {
+    component: lazy(() => import('./InAppBrowser/InAppBrowser.tsx')),
+  },
+  [SCREEN.CONNECT_ONLY_LANDING_SCREEN]: {
+    component: lazy(() => import('./ConnectOnly/ConnectOnlyLanding.tsx')),
+  },
+  [SCREEN.CONNECT_ONLY_AUTHENTICATED_SCREEN]: {
+    component: lazy(() => import('./ConnectOnly/ConnectOnlyAuthenticated.tsx')),
+  },
+  [SCREEN.AWAITING_OAUTH_SCREEN]: { component: MethodNotConfigured, back: SCREEN.LANDING },
+  [SCREEN.AWAITING_PASSKEY_SYSTEM_DIALOGUE]: {
+    component: MethodNotConfigured,
+    back: SCREEN.LANDING,
+  },
+  [SCREEN.AWAITING_FARCASTER_CONNECTION]: { component: MethodNotConfigured, back: SCREEN.LANDING },
+  [SCREEN.TELEGRAM_AUTH_SCREEN]: { component: MethodNotConfigured, back: SCREEN.LANDING },
 };
 
 const FALLBACK: ScreenEntry = { component: ErrorScreen };

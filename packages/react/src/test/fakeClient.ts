@@ -1,5 +1,6 @@
 import {
   type AuthenticateResult,
+  createWalletRegistry,
   type LatchkeyClient,
   LatchkeyError,
   type SessionState,
@@ -57,6 +58,14 @@ export function createFakeClient(options: FakeClientOptions = {}) {
   const client = {
     appId: APP_ID,
     apiUrl: 'http://api.test',
+    /** `request` answers the chain info with no chains; other paths resolve to `{}`. */
+    api: {
+      apiUrl: 'http://api.test',
+      request: vi.fn(async ({ path }: { path: string }) =>
+        path === '/api/v1/chains' ? { chains: [] } : {},
+      ),
+    },
+    wallets: createWalletRegistry(),
     getAppConfig: vi.fn(async () => ({ name: 'Acme', email_auth: true, ...options.appConfig })),
     initialize: vi.fn(async () => {
       if (state.status === 'loading') {

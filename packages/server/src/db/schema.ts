@@ -238,3 +238,82 @@ export const devOutbox = pgTable('dev_outbox', {
   code: text('code'),
   sentAt: ts('sent_at').notNull(),
 });
+
+/**
+ * Embedded wallets (design.md, Keys; issue 3), one per user. The server holds two of the three
+ * Shamir shares, both sealed at rest as JWE (`dir`, A256GCM) under different keys derived from
+ * the server secret: the auth share under the auth-share key, and the recovery share
+ * (`latchkey` and cloud methods) or the password-encrypted recovery blob (`user-passcode`)
+ * under the recovery key. Plaintext shares are never stored.
+ */
+export const embeddedWallets = pgTable(
+  'embedded_wallets',
+  {
+    id: text('id').primaryKey(),
+    appId: varchar('app_id', { length: 25 })
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** EIP-55 checksummed address. */
+    address: text('address').notNull(),
+    chainType: text('chain_type', { enum: ['ethereum'] }).notNull(),
+    recoveryMethod: text('recovery_method', {
+      enum: ['latchkey', 'user-passcode', 'google-drive', 'icloud'],
+    }).notNull(),
+    /** JWE of the auth share under the auth-share key. */
+    authShare: text('auth_share').notNull(),
+    /** JWE of the recovery share under the recovery key (methods other than `user-passcode`). */
+    recoveryShare: text('recovery_share'),
+    /** JWE of the password-encrypted recovery blob (JSON) under the recovery key. */
+    recoveryBlob: text('recovery_blob'),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('embedded_wallets_user_uq').on(t.appId, t.userId),
+    uniqueIndex('embedded_wallets_address_uq').on(t.appId, t.address),
+  ],
+);
+export type EmbeddedWalletRow = typeof embeddedWallets.$inferSelect;
+
+/** Client analytics events (spec section 7, "Analytics event post"). */
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    appId: varchar('app_id', { length: 25 })
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    eventName: text('event_name').notNull(),
+    clientId: text('client_id'),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('analytics_events_app_idx').on(t.appId, t.createdAt)],
+);
+
+/**
+ * SIWE nonces (spec section 7; security catalogue 33): issued by `POST /api/v1/siwe/init` for
+ * one address of one app, valid until `expires_at`, consumed by the first message that uses it.
+ */
+export const siweNonces = pgTable(
+  'siwe_nonces',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    appId: varchar('app_id', { length: 25 })
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    /** Lower-case address the nonce was issued for. */
+    address: text('address').notNull(),
+    nonce: text('nonce').notNull(),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    consumedAt: ts('consumed_at'),
+  },
+  (t) => [
+    uniqueIndex('siwe_nonces_nonce_uq').on(t.appId, t.nonce),
+    index('siwe_nonces_expiry_idx').on(t.expiresAt),
+  ],
+);

@@ -3,6 +3,7 @@ import type { MiddlewareHandler } from 'hono';
 import { findApp } from '../apps/service.ts';
 import type { AppEnv } from '../context.ts';
 import type { Db } from '../db/index.ts';
+import type { AppRow } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 
 /**
@@ -10,9 +11,13 @@ import { ApiError } from '../errors.ts';
  *
  * @throws ApiError `invalid_data` (400) when the header is missing, `app_not_found` (404) for an
  *   unknown id, `invalid_origin` (403) when the request has an Origin the app does not allow.
- *   Requests without Origin (server to server) pass.
+ *   Requests without Origin (server to server) pass. `allowOrigin` replaces the origin check
+ *   (the wallet share routes accept only the wallet frame's own origin, the API origin).
  */
-export function requireApp(options: { db: Db }): MiddlewareHandler<AppEnv> {
+export function requireApp(options: {
+  db: Db;
+  allowOrigin?: (origin: string, app: AppRow) => boolean;
+}): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const id = c.req.header(APP_ID_HEADER)?.trim();
     if (!id) throw new ApiError('invalid_data', `Missing ${APP_ID_HEADER} header`);
@@ -20,7 +25,8 @@ export function requireApp(options: { db: Db }): MiddlewareHandler<AppEnv> {
     if (!app) throw new ApiError('app_not_found', 'App not found');
     c.set('app', app);
     const origin = c.req.header('origin');
-    if (origin !== undefined && !app.allowedOrigins.includes(origin)) {
+    const allowed = options.allowOrigin ?? ((o: string, a: AppRow) => a.allowedOrigins.includes(o));
+    if (origin !== undefined && !allowed(origin, app)) {
       throw new ApiError('invalid_origin', 'Origin not allowed for this app');
     }
     await next();

@@ -13,8 +13,8 @@ import { ApiError } from '../errors.ts';
  * @throws ApiError `invalid_data` (400) for malformed JSON, a non-object, or a schema failure,
  *   with `issues` listing the failing fields.
  */
-export async function readJson<S extends z.ZodType>(
-  c: Context<AppEnv>,
+export async function readJson<S extends z.ZodType, E extends AppEnv = AppEnv>(
+  c: Context<E>,
   schema: S,
 ): Promise<z.output<S>> {
   const text = await c.req.text();

@@ -1,5 +1,5 @@
 /** Users and their linked accounts (spec section 3, "User"). */
-import type { UserWire } from '@latchkey/api';
+import { RECOVERY_METHODS, type RecoveryMethod, type UserWire } from '@latchkey/api';
 import { and, asc, eq, TransactionRollbackError } from 'drizzle-orm';
 import { randomId } from '../crypto.ts';
 import type { Db } from '../db/index.ts';
@@ -10,6 +10,38 @@ const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 /** Builds a fresh user id: `did:latchkey:` + 25 random characters. */
 export function newUserId(): string {
   return `did:latchkey:${randomId(25)}`;
+}
+
+/**
+ * `details` of a `wallet` linked account row (snake_case, as on the wire). The subject is the
+ * EIP-55 address. The embedded wallet has `wallet_client_type: 'latchkey'`,
+ * `connector_type: 'embedded'` and a `recovery_method`; external (SIWE) wallets have none.
+ */
+export interface WalletAccountDetails {
+  chain_type: 'ethereum' | 'solana';
+  chain_id: string | null;
+  wallet_client_type: string;
+  connector_type: string;
+  recovery_method: RecoveryMethod | null;
+  imported: boolean;
+}
+
+/** The wire fields (`walletAccount` minus times) of a `wallet` row, with safe defaults. */
+function walletAccountFields(address: string, details: Record<string, unknown>) {
+  const d = details as Partial<WalletAccountDetails>;
+  const recovery = (RECOVERY_METHODS as readonly unknown[]).includes(d.recovery_method)
+    ? (d.recovery_method as RecoveryMethod)
+    : null;
+  return {
+    type: 'wallet' as const,
+    address,
+    chain_type: d.chain_type === 'solana' ? ('solana' as const) : ('ethereum' as const),
+    chain_id: typeof d.chain_id === 'string' ? d.chain_id : null,
+    wallet_client_type: typeof d.wallet_client_type === 'string' ? d.wallet_client_type : 'unknown',
+    connector_type: typeof d.connector_type === 'string' ? d.connector_type : 'unknown',
+    recovery_method: recovery,
+    imported: d.imported === true,
+  };
 }
 
 /**
@@ -32,6 +64,8 @@ export async function loadUser(db: Db, userId: string): Promise<UserWire | undef
     };
     if (a.type === 'email') linked.push({ type: 'email', address: a.subject, ...times });
     else if (a.type === 'phone') linked.push({ type: 'phone', number: a.subject, ...times });
+    else if (a.type === 'wallet')
+      linked.push({ ...walletAccountFields(a.subject, a.details), ...times });
   }
   return {
     id: row.id,

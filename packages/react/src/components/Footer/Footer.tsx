@@ -10,6 +10,8 @@ import { footerCss } from './Footer.css.ts';
 export interface FooterProps {
   legal: ResolvedConfig['legal'];
   messages: Messages;
+  /** Hides the terms sentence (wallet screens: the user is already logged in). */
+  hideTerms?: boolean;
 }
 
 /**
@@ -17,9 +19,9 @@ export interface FooterProps {
  * Policy' when terms acceptance is NOT required (when it is, a consent screen asks instead),
  * with links to the configured URLs; then 'Protected by Latchkey'.
  */
-export function Footer({ legal, messages }: FooterProps) {
+export function Footer({ legal, messages, hideTerms = false }: FooterProps) {
   useStyleSheet(footerCss);
-  const showTerms = !legal.requireUsersAcceptTerms;
+  const showTerms = !legal.requireUsersAcceptTerms && !hideTerms;
   return (
     <footer className="lk-footer">
       {showTerms && (

@@ -1,0 +1,125 @@
+/**
+ * `npm run bench:wallet`: the embedded wallet in Chromium through the whole stack (issue 3).
+ *
+ * Starts the stack as the e2e specs do (`scripts/start.ts` on free ports: anvil, the API with
+ * PGlite in a temporary folder, the demo), opens the demo with `?noPrompt=1`
+ * (`embeddedWallets.noPromptOnSignature`), logs in with an email code and measures:
+ *
+ * 1. wallet creation: from EMBEDDED_WALLET_ON_ACCOUNT_CREATE_SCREEN appearing to
+ *    EMBEDDED_WALLET_CREATED_SCREEN (frame load and init, key generation and Shamir split in the
+ *    frame, share upload, user refresh). Repeated for CREATE_RUNS fresh users.
+ * 2. signing latency: 100 sequential `personal_sign` calls through the wallet's EIP-1193 provider
+ *    in the page (host -> postMessage -> frame: rebuild the key from device + auth share, check the
+ *    address, sign -> answer), after 5 warm-up calls; p50, p99, mean, max in ms.
+ *
+ * Prints figures; asserts nothing. Run alone: the stack and Chromium share the machine.
+ */
+import { performance } from 'node:perf_hooks';
+import { openDemo, openLoginModal, submitEmail, typeCode } from '../e2e/demo.ts';
+import { launchBrowser, startStack, uniqueEmail } from '../e2e/harness.ts';
+
+const SIGNATURES = Number(process.env.BENCH_SIGNATURES ?? 100);
+const WARMUP = 5;
+const CREATE_RUNS = Number(process.env.BENCH_CREATE_RUNS ?? 3);
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)]!;
+}
+
+const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
+
+async function main() {
+  console.log('starting the stack (anvil, API, demo)...');
+  const stack = await startStack();
+  const browser = await launchBrowser();
+  try {
+    // Warm-up: Vite may pre-bundle dependencies on the first visit and reload the page once.
+    {
+      const page = await browser.newPage();
+      await openDemo(page, `${stack.demoUrl}/?noPrompt=1`);
+      await page.waitForTimeout(3000);
+      await openDemo(page, `${stack.demoUrl}/?noPrompt=1`);
+      await page.close();
+    }
+    const creations: number[] = [];
+    let signTimes: number[] = [];
+    for (let run = 0; run < CREATE_RUNS; run++) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const email = uniqueEmail('bench');
+      await openDemo(page, `${stack.demoUrl}/?noPrompt=1`);
+      await openLoginModal(page);
+      const before = (await stack.outbox(email)).length;
+      await submitEmail(page, email);
+      const message = await stack.waitForCode(email, { after: before });
+      await typeCode(page, message.code!);
+      const create = page.locator(
+        '[role="dialog"][data-screen="EMBEDDED_WALLET_ON_ACCOUNT_CREATE_SCREEN"]',
+      );
+      await create.waitFor({ state: 'attached', timeout: 60_000 });
+      const t0 = performance.now();
+      await page
+        .locator('[role="dialog"][data-screen="EMBEDDED_WALLET_CREATED_SCREEN"]')
+        .waitFor({ state: 'attached', timeout: 60_000 });
+      creations.push(performance.now() - t0);
+      await page.getByTestId('wallet-address').waitFor({ timeout: 60_000 });
+
+      if (run === 0) {
+        await page.waitForFunction(() => 'latchkeyDemo' in window && !!window.latchkeyDemo);
+        signTimes = await page.evaluate(
+          async ({ n, warmup }) => {
+            const demo = (
+              window as unknown as {
+                latchkeyDemo: {
+                  address: string;
+                  getEthereumProvider(): Promise<{
+                    request(a: { method: string; params: unknown[] }): Promise<unknown>;
+                  }>;
+                };
+              }
+            ).latchkeyDemo;
+            const provider = await demo.getEthereumProvider();
+            const times: number[] = [];
+            for (let i = 0; i < n + warmup; i++) {
+              const hex = `0x${Array.from(new TextEncoder().encode(`bench message ${i}`), (b) =>
+                b.toString(16).padStart(2, '0'),
+              ).join('')}`;
+              const start = performance.now();
+              await provider.request({ method: 'personal_sign', params: [hex, demo.address] });
+              if (i >= warmup) times.push(performance.now() - start);
+            }
+            return times;
+          },
+          { n: SIGNATURES, warmup: WARMUP },
+        );
+      }
+      await context.close();
+    }
+
+    const sortedCreate = [...creations].sort((a, b) => a - b);
+    const sorted = [...signTimes].sort((a, b) => a - b);
+    const mean = sorted.reduce((s, t) => s + t, 0) / Math.max(1, sorted.length);
+    console.log('');
+    console.log('embedded wallet, Chromium through the stack (noPromptOnSignature on)');
+    console.log(
+      `wallet creation (create screen -> created screen), ${creations.length} users: ` +
+        `median ${fmt(percentile(sortedCreate, 50))}, min ${fmt(sortedCreate[0]!)}, max ${fmt(sortedCreate.at(-1)!)}` +
+        ` [${creations.map((c) => c.toFixed(0)).join(', ')} ms]`,
+    );
+    console.log(
+      `personal_sign via the EIP-1193 provider (frame round trip), ${sorted.length} signatures: ` +
+        `p50 ${fmt(percentile(sorted, 50))}, p99 ${fmt(percentile(sorted, 99))}, ` +
+        `mean ${fmt(mean)}, max ${fmt(sorted.at(-1) ?? NaN)}`,
+    );
+  } finally {
+    await browser.close();
+    await stack.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,98 @@
+/**
+ * Embedded-wallet steps on the demo (issue 3), as a person takes them: log in (the wallet is
+ * created on login), read the shown address, press the wallet buttons, clear the wallet frame's
+ * storage the way a new device would look.
+ */
+import type { Page } from 'playwright-core';
+import { dialog, openDemo, openLoginModal, submitEmail, typeCode, UI_TIMEOUT_MS } from './demo.ts';
+import type { Stack } from './harness.ts';
+
+/** Wallet flows talk to the frame and the chain: allow more than the login screens. */
+export const WALLET_TIMEOUT_MS = 60_000;
+
+/** The modal's current screen name (`data-screen` of the dialog), or null when closed. */
+export async function currentScreen(page: Page): Promise<string | null> {
+  const d = dialog(page);
+  if ((await d.count()) === 0) return null;
+  return d.first().getAttribute('data-screen');
+}
+
+/** Waits until the modal shows `screen`. */
+export async function waitForScreen(page: Page, screen: string, timeout = WALLET_TIMEOUT_MS) {
+  await page
+    .locator(`[role="dialog"][data-screen="${screen}"]`)
+    .waitFor({ state: 'visible', timeout });
+}
+
+/** Logs in on the demo (`query`, e.g. '?passwordOnCreate=1') with a fresh email code; stops when the code is typed. */
+export async function logInWithEmail(
+  page: Page,
+  stack: Stack,
+  email: string,
+  query = '',
+): Promise<void> {
+  await openDemo(page, `${stack.demoUrl}/${query}`, 'unauthenticated');
+  await openLoginModal(page);
+  const before = (await stack.outbox(email)).length;
+  await submitEmail(page, email);
+  const message = await stack.waitForCode(email, { after: before });
+  await typeCode(page, message.code!);
+}
+
+/** The embedded wallet address the demo shows, once shown. */
+export async function shownAddress(page: Page, timeout = WALLET_TIMEOUT_MS): Promise<string> {
+  const el = page.getByTestId('wallet-address');
+  await el.waitFor({ state: 'visible', timeout });
+  return ((await el.textContent()) ?? '').trim();
+}
+
+/** The demo's result line, once it is not empty. */
+export async function waitForResult(page: Page, timeout = WALLET_TIMEOUT_MS): Promise<string> {
+  const el = page.getByTestId('result');
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const text = ((await el.textContent()) ?? '').trim();
+    if (text) return text;
+    if (Date.now() > deadline) throw new Error('no result shown');
+    await page.waitForTimeout(100);
+  }
+}
+
+/** Clears the result line (a test sees only the next result). */
+export async function clearResult(page: Page): Promise<void> {
+  await page.getByTestId('result').evaluate((el) => {
+    el.textContent = '';
+  });
+}
+
+/**
+ * Wipes everything the API origin stores in this browser context (the wallet frame's device
+ * share, in its localStorage / IndexedDB), as on a new device. The demo origin keeps its session.
+ */
+export async function clearFrameStorage(page: Page, apiUrl: string): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Storage.clearDataForOrigin', {
+    origin: new URL(apiUrl).origin,
+    storageTypes: 'all',
+  });
+  await cdp.detach();
+}
+
+/** JSON-RPC call to anvil. */
+export async function rpc<T>(rpcUrl: string, method: string, params: unknown[] = []): Promise<T> {
+  const res = await fetch(rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  const body = (await res.json()) as { result?: T; error?: { message: string } };
+  if (body.error) throw new Error(body.error.message);
+  return body.result as T;
+}
+
+/** The button of the open dialog named `name`. */
+export function dialogButton(page: Page, name: string | RegExp) {
+  return dialog(page).getByRole('button', { name, exact: typeof name === 'string' });
+}
+
+export { UI_TIMEOUT_MS };

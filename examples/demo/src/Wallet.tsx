@@ -1,0 +1,152 @@
+import {
+  useExportWallet,
+  useLatchkey,
+  useSendTransaction,
+  useSetWalletPassword,
+  useSignMessage,
+  useSignTypedData,
+  useWallets,
+} from '@latchkey/react';
+import { useCallback, useEffect, useState } from 'react';
+
+/** Where the demo's "Send transaction" sends 0.001 ETH (a burn address on anvil). */
+export const DEMO_RECIPIENT = '0x000000000000000000000000000000000000dEaD';
+const ONE_MILLI_ETH = 10n ** 15n;
+
+function formatEth(wei: bigint): string {
+  const whole = wei / 10n ** 18n;
+  const fraction = (wei % 10n ** 18n).toString().padStart(18, '0').slice(0, 6).replace(/0+$/, '');
+  return `${whole}${fraction ? `.${fraction}` : ''} ETH`;
+}
+
+/** The embedded wallet (issue 3): address, balance, sign, send, export and set password. */
+export function Wallet() {
+  const { authenticated } = useLatchkey();
+  const { ready, wallets } = useWallets();
+  const embedded = wallets.find((w) => w.walletClientType === 'latchkey');
+  const { signMessage } = useSignMessage();
+  const { signTypedData } = useSignTypedData();
+  const { sendTransaction } = useSendTransaction();
+  const { exportWallet } = useExportWallet();
+  const { setWalletPassword } = useSetWalletPassword();
+  const [result, setResult] = useState('');
+  const [balance, setBalance] = useState<bigint | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const refreshBalance = useCallback(async () => {
+    if (!embedded) return setBalance(null);
+    try {
+      const provider = await embedded.getEthereumProvider();
+      const hex = (await provider.request({
+        method: 'eth_getBalance',
+        params: [embedded.address, 'latest'],
+      })) as string;
+      setBalance(BigInt(hex));
+    } catch {
+      setBalance(null);
+    }
+  }, [embedded]);
+  useEffect(() => {
+    void refreshBalance();
+  }, [refreshBalance]);
+  // For scripts (bench/wallet.ts, e2e): the wallet's EIP-1193 provider and two hooks, as a dapp uses them.
+  useEffect(() => {
+    const w = window as unknown as { latchkeyDemo?: unknown };
+    w.latchkeyDemo = embedded
+      ? {
+          address: embedded.address,
+          getEthereumProvider: () => embedded.getEthereumProvider(),
+          sendTransaction,
+          signTypedData,
+        }
+      : undefined;
+  }, [embedded, sendTransaction, signTypedData]);
+
+  if (!authenticated) return null;
+
+  const run = (label: string, fn: () => Promise<string>) => async () => {
+    setBusy(true);
+    setResult('');
+    try {
+      setResult(await fn());
+    } catch (error) {
+      const e = error as { code?: unknown; message?: string };
+      setResult(`${label} failed: ${e.code !== undefined ? `${String(e.code)} ` : ''}${e.message}`);
+    } finally {
+      setBusy(false);
+      void refreshBalance();
+    }
+  };
+
+  return (
+    <section className="demo__card">
+      <h2>Embedded wallet</h2>
+      {embedded ? (
+        <>
+          <p className="demo__lead">
+            Address: <code data-testid="wallet-address">{embedded.address}</code>
+          </p>
+          <p className="demo__lead">
+            Balance:{' '}
+            <span data-testid="wallet-balance">{balance === null ? '…' : formatEth(balance)}</span>
+          </p>
+        </>
+      ) : (
+        <p className="demo__lead" data-testid="wallet-status">
+          {ready ? 'No embedded wallet on this device yet.' : 'Connecting your wallet…'}
+        </p>
+      )}
+      <div className="demo__actions">
+        <button
+          type="button"
+          className="demo__button"
+          disabled={!embedded || busy}
+          onClick={run('Sign message', async () => {
+            const { signature } = await signMessage('Hello from the Latchkey demo');
+            return signature;
+          })}
+        >
+          Sign message
+        </button>
+        <button
+          type="button"
+          className="demo__button"
+          disabled={!embedded || busy}
+          onClick={run('Send transaction', async () => {
+            const receipt = await sendTransaction({
+              to: DEMO_RECIPIENT,
+              value: ONE_MILLI_ETH,
+              chainId: 31337,
+            });
+            return receipt.transactionHash;
+          })}
+        >
+          Send transaction
+        </button>
+        <button
+          type="button"
+          className="demo__button demo__button--secondary"
+          disabled={!embedded || busy}
+          onClick={run('Export key', async () => {
+            await exportWallet();
+            return 'Key shown in the wallet frame';
+          })}
+        >
+          Export key
+        </button>
+        <button
+          type="button"
+          className="demo__button demo__button--secondary"
+          disabled={!embedded || busy}
+          onClick={run('Set password', async () => {
+            await setWalletPassword();
+            return 'Password set';
+          })}
+        >
+          Set password
+        </button>
+      </div>
+      <pre data-testid="result">{result}</pre>
+    </section>
+  );
+}

@@ -1,0 +1,262 @@
+import { describe, expect, it } from 'vitest';
+import { buildLoginList, type LoginListEntry } from './buildLoginList.ts';
+
+/** A short label per entry, to compare lists at a glance. */
+const labels = (entries: LoginListEntry[]) =>
+  entries.map((e) => {
+    switch (e.kind) {
+      case 'passwordless':
+        return `input:${e.methods.join('+')}${e.expanded === e.methods[0] ? '' : `(${e.expanded})`}${e.collapsed ? ':buttons' : ''}`;
+      case 'method':
+        return e.method;
+      case 'wallet':
+        return `wallet:${e.wallet}`;
+      case 'overflow':
+        return `overflow:${e.panel}:${e.count}`;
+      default:
+        return e.kind;
+    }
+  });
+
+const ALL = [
+  'email',
+  'sms',
+  'google',
+  'twitter',
+  'discord',
+  'github',
+  'apple',
+  'wallet',
+  'passkey',
+] as const;
+
+describe('buildLoginList, ordered layout (loginMethodsAndOrder, spec section 9)', () => {
+  const build = (primary: string[], overflow?: string[], view?: 'default' | 'overflow') =>
+    buildLoginList({
+      loginMethods: [...ALL],
+      loginMethodsAndOrder: { primary: primary as never, overflow: overflow as never },
+      walletList: ['metamask', 'rainbow'],
+      view,
+    });
+
+  it('shows fewer than 5 primary items fully, without More options when nothing overflows', () => {
+    const list = build(['google', 'email', 'metamask']);
+    expect(list.layout).toBe('ordered');
+    expect(labels(list.entries)).toEqual(['google', 'input:email', 'wallet:metamask']);
+  });
+
+  it('shows fewer than 5 primary items fully plus More options when there is an overflow', () => {
+    const list = build(['google', 'email'], ['apple', 'rainbow']);
+    expect(labels(list.entries)).toEqual(['google', 'input:email', 'more-options']);
+    const overflow = build(['google', 'email'], ['apple', 'rainbow'], 'overflow');
+    expect(overflow.back).toBe(true);
+    expect(labels(overflow.entries)).toEqual(['apple', 'wallet:rainbow']);
+  });
+
+  it('shows exactly 5 primary items all when there is no overflow', () => {
+    const list = build(['google', 'twitter', 'discord', 'github', 'apple']);
+    expect(labels(list.entries)).toEqual(['google', 'twitter', 'discord', 'github', 'apple']);
+  });
+
+  it('shows 4 plus More options for 5 primary items with an overflow', () => {
+    const list = build(['google', 'twitter', 'discord', 'github', 'apple'], ['passkey']);
+    expect(labels(list.entries)).toEqual([
+      'google',
+      'twitter',
+      'discord',
+      'github',
+      'more-options',
+    ]);
+    const overflow = build(
+      ['google', 'twitter', 'discord', 'github', 'apple'],
+      ['passkey'],
+      'overflow',
+    );
+    expect(labels(overflow.entries)).toEqual(['apple', 'passkey']);
+  });
+
+  it('shows 4 plus More options for more than 5 primary items', () => {
+    const primary = ['email', 'google', 'twitter', 'discord', 'github', 'metamask'];
+    expect(labels(build(primary).entries)).toEqual([
+      'input:email',
+      'google',
+      'twitter',
+      'discord',
+      'more-options',
+    ]);
+    expect(labels(build(primary, undefined, 'overflow').entries)).toEqual([
+      'github',
+      'wallet:metamask',
+    ]);
+  });
+
+  it('drops methods that are not enabled before counting', () => {
+    const list = buildLoginList({
+      loginMethods: ['email', 'google'],
+      loginMethodsAndOrder: {
+        primary: ['email', 'google', 'twitter', 'discord', 'github', 'metamask'],
+      },
+    });
+    expect(labels(list.entries)).toEqual(['input:email', 'google']);
+  });
+
+  it('merges email and SMS into one input row where the first stands, SMS expanded when first', () => {
+    const list = buildLoginList({
+      loginMethods: ['email', 'sms', 'google'],
+      loginMethodsAndOrder: { primary: ['sms', 'google', 'email'] },
+    });
+    expect(list.entries[0]).toEqual({
+      kind: 'passwordless',
+      methods: ['sms', 'email'],
+      expanded: 'sms',
+      collapsed: false,
+    });
+    expect(labels(list.entries)).toEqual(['input:sms+email', 'google']);
+  });
+
+  it("expands 'wallet' into the wallet list at its place", () => {
+    const list = buildLoginList({
+      loginMethods: ['email', 'wallet'],
+      loginMethodsAndOrder: { primary: ['wallet', 'email'] },
+      walletList: ['detected_wallets', 'metamask'],
+    });
+    expect(labels(list.entries)).toEqual([
+      'wallet:detected_wallets',
+      'wallet:metamask',
+      'input:email',
+    ]);
+  });
+});
+
+describe('buildLoginList, grouped layout (spec sections 2 and 9)', () => {
+  it('is web2-first by default: inputs, socials, then wallets', () => {
+    const list = buildLoginList({
+      loginMethods: ['wallet', 'google', 'email'],
+      walletList: ['metamask', 'rainbow'],
+    });
+    expect(list).toMatchObject({ layout: 'grouped', priority: 'web2-first', back: false });
+    expect(labels(list.entries)).toEqual([
+      'input:email',
+      'google',
+      'wallet:metamask',
+      'wallet:rainbow',
+    ]);
+  });
+
+  it('is web3-first with loginGroupPriority, or with show_wallet_login_first', () => {
+    const base = {
+      loginMethods: ['email', 'google', 'wallet'] as const,
+      walletList: ['metamask'] as const,
+    };
+    const expected = ['wallet:metamask', 'input:email', 'google'];
+    expect(
+      labels(
+        buildLoginList({
+          ...base,
+          loginMethods: [...base.loginMethods],
+          walletList: [...base.walletList],
+          loginGroupPriority: 'web3-first',
+        }).entries,
+      ),
+    ).toEqual(expected);
+    const server = buildLoginList({
+      ...base,
+      loginMethods: [...base.loginMethods],
+      walletList: [...base.walletList],
+      showWalletLoginFirst: true,
+    });
+    expect(server.priority).toBe('web3-first');
+    expect(labels(server.entries)).toEqual(expected);
+    // The client's priority wins over the server flag.
+    expect(
+      buildLoginList({
+        loginMethods: [...base.loginMethods],
+        walletList: [...base.walletList],
+        showWalletLoginFirst: true,
+        loginGroupPriority: 'web2-first',
+      }).priority,
+    ).toBe('web2-first');
+  });
+
+  it('shows up to 4 socials, then collapses the rest into the socials overflow panel', () => {
+    const four = buildLoginList({ loginMethods: ['google', 'twitter', 'discord', 'github'] });
+    expect(labels(four.entries)).toEqual(['google', 'twitter', 'discord', 'github']);
+    const six = buildLoginList({
+      loginMethods: ['email', 'google', 'twitter', 'discord', 'github', 'apple', 'telegram'],
+    });
+    expect(labels(six.entries)).toEqual([
+      'input:email',
+      'google',
+      'twitter',
+      'discord',
+      'github',
+      'overflow:overflow:2',
+    ]);
+    const panel = buildLoginList({
+      loginMethods: ['email', 'google', 'twitter', 'discord', 'github', 'apple', 'telegram'],
+      view: 'overflow',
+    });
+    expect(panel.back).toBe(true);
+    expect(labels(panel.entries)).toEqual([
+      'google',
+      'twitter',
+      'discord',
+      'github',
+      'apple',
+      'telegram',
+    ]);
+  });
+
+  it('shows up to 4 wallets, then collapses the rest into the web3-overflow panel', () => {
+    const walletList = [
+      'detected_wallets',
+      'metamask',
+      'coinbase_wallet',
+      'rainbow',
+      'wallet_connect',
+    ] as const;
+    const list = buildLoginList({ loginMethods: ['wallet'], walletList: [...walletList] });
+    expect(labels(list.entries)).toEqual([
+      'wallet:detected_wallets',
+      'wallet:metamask',
+      'wallet:coinbase_wallet',
+      'wallet:rainbow',
+      'overflow:web3-overflow:1',
+    ]);
+    const panel = buildLoginList({
+      loginMethods: ['wallet'],
+      walletList: [...walletList],
+      view: 'web3-overflow',
+    });
+    expect(panel.back).toBe(true);
+    expect(labels(panel.entries)).toEqual(walletList.map((w) => `wallet:${w}`));
+  });
+
+  it("adds 'I have a passkey' when passkeys are on", () => {
+    expect(labels(buildLoginList({ loginMethods: ['email', 'passkey'] }).entries)).toEqual([
+      'input:email',
+      'passkey-link',
+    ]);
+    expect(labels(buildLoginList({ loginMethods: ['email'] }).entries)).toEqual(['input:email']);
+  });
+
+  it('turns the inputs into buttons with hideDirectWeb2Inputs, and keeps one of email/SMS expanded', () => {
+    const list = buildLoginList({ loginMethods: ['email', 'sms'], hideDirectWeb2Inputs: true });
+    expect(list.entries).toEqual([
+      { kind: 'passwordless', methods: ['email', 'sms'], expanded: 'email', collapsed: true },
+    ]);
+    const smsFirst = buildLoginList({ loginMethods: ['sms', 'email'] });
+    expect(smsFirst.entries[0]).toMatchObject({ expanded: 'sms', methods: ['sms', 'email'] });
+  });
+
+  it('uses the default wallet list when none is configured and leaves wallets out when wallet login is off', () => {
+    expect(labels(buildLoginList({ loginMethods: ['wallet'] }).entries)).toEqual([
+      'wallet:detected_wallets',
+      'wallet:metamask',
+      'wallet:coinbase_wallet',
+      'wallet:rainbow',
+      'overflow:web3-overflow:1',
+    ]);
+    expect(buildLoginList({ loginMethods: ['email'], view: 'web3-overflow' }).entries).toEqual([]);
+  });
+});

@@ -1,0 +1,234 @@
+/**
+ * The login list of LANDING and CONNECT_OR_CREATE as data (spec sections 2, 3, 4 "Login list"
+ * and 9): which entries show, in what order, and what sits behind 'More options' and the
+ * overflow panels. Pure: the modal renders what this returns.
+ */
+import { DEFAULT_WALLET_LIST, type WalletId } from '../methods/siwe/walletCatalog.ts';
+
+/** Login methods of the client config (spec section 3, `loginMethods`). */
+export const LOGIN_METHODS = [
+  'email',
+  'sms',
+  'google',
+  'twitter',
+  'discord',
+  'github',
+  'spotify',
+  'instagram',
+  'tiktok',
+  'linkedin',
+  'apple',
+  'wallet',
+  'farcaster',
+  'passkey',
+  'telegram',
+] as const;
+/** One of {@link LOGIN_METHODS}. */
+export type LoginMethodName = (typeof LOGIN_METHODS)[number];
+
+/** Social methods: the web2 buttons other than the email and SMS inputs. */
+export const SOCIAL_METHODS: readonly LoginMethodName[] = [
+  'google',
+  'twitter',
+  'discord',
+  'github',
+  'spotify',
+  'instagram',
+  'tiktok',
+  'linkedin',
+  'apple',
+  'farcaster',
+  'telegram',
+];
+
+/** An item of `loginMethodsAndOrder`: a login method or a wallet of the wallet list. */
+export type LoginListItemName = LoginMethodName | Exclude<WalletId, 'detected_wallets'>;
+
+/** Entries shown before 'More options' / before a group collapses (spec section 9). */
+export const LOGIN_LIST_PRIMARY_MAX = 4;
+/** Up to this many primary items show without 'More options' when there is no overflow. */
+export const LOGIN_LIST_PRIMARY_ALL = 5;
+/** A grouped layout's group shows up to this many entries before collapsing (spec section 9). */
+export const LOGIN_LIST_GROUP_MAX = 4;
+
+/** One row of the login list. */
+export type LoginListEntry =
+  /**
+   * The email and/or SMS input (spec section 2: alternatives, one expanded at a time).
+   * `methods` lists the available ones in order; `expanded` is the default one;
+   * `collapsed` (hideDirectWeb2Inputs) renders buttons that open the input instead.
+   */
+  | {
+      kind: 'passwordless';
+      methods: ('email' | 'sms')[];
+      expanded: 'email' | 'sms';
+      collapsed: boolean;
+    }
+  /** A social, Farcaster, Telegram or passkey button. */
+  | { kind: 'method'; method: LoginMethodName }
+  /** A wallet button (`detected` stands for every EIP-6963 wallet the list does not name). */
+  | { kind: 'wallet'; wallet: WalletId }
+  /** 'More options': opens the 'overflow' view. */
+  | { kind: 'more-options' }
+  /** A collapsed group: opens the 'overflow' (socials) or 'web3-overflow' (wallets) panel. */
+  | { kind: 'overflow'; panel: 'overflow' | 'web3-overflow'; count: number }
+  /** The 'I have a passkey' link (grouped layout, passkeys on). */
+  | { kind: 'passkey-link' };
+
+/** Views of the login list (spec section 4): Back returns to 'default'. */
+export type LoginListView = 'default' | 'overflow' | 'web3-overflow';
+
+/** Parameters of {@link buildLoginList}. */
+export interface BuildLoginListParameters {
+  /** Enabled login methods in config order (client `loginMethods`, else the server flags). */
+  loginMethods: readonly LoginMethodName[];
+  /** `loginMethodsAndOrder` of the client config; when set, it decides the list. */
+  loginMethodsAndOrder?: {
+    primary: readonly LoginListItemName[];
+    overflow?: readonly LoginListItemName[];
+  } | null;
+  /** `appearance.loginGroupPriority`; wins over `showWalletLoginFirst`. */
+  loginGroupPriority?: 'web2-first' | 'web3-first' | null;
+  /** The server's `show_wallet_login_first`. */
+  showWalletLoginFirst?: boolean;
+  /** `appearance.hideDirectWeb2Inputs`: email/SMS as buttons, not inputs. */
+  hideDirectWeb2Inputs?: boolean;
+  /** `appearance.walletList`. Default {@link DEFAULT_WALLET_LIST}. */
+  walletList?: readonly WalletId[] | null;
+  /** Which view to build. Default 'default'. */
+  view?: LoginListView;
+}
+
+/** What {@link buildLoginList} returns. */
+export interface LoginList {
+  layout: 'ordered' | 'grouped';
+  /** 'web2-first' or 'web3-first' (grouped layout); null for the ordered layout. */
+  priority: 'web2-first' | 'web3-first' | null;
+  view: LoginListView;
+  entries: LoginListEntry[];
+  /** True when the view has a Back button (any overflow view). */
+  back: boolean;
+}
+
+const isSocial = (m: LoginListItemName) => (SOCIAL_METHODS as readonly string[]).includes(m);
+const isPasswordless = (m: LoginListItemName): m is 'email' | 'sms' => m === 'email' || m === 'sms';
+const isWalletItem = (m: LoginListItemName) => !(LOGIN_METHODS as readonly string[]).includes(m);
+
+/** Turns ordered item names into rows: email and SMS merge into one input row where the first stands. */
+function toEntries(
+  items: readonly LoginListItemName[],
+  hideDirectWeb2Inputs: boolean,
+  walletList: readonly WalletId[],
+): LoginListEntry[] {
+  const entries: LoginListEntry[] = [];
+  const passwordless = items.filter(isPasswordless);
+  let passwordlessPlaced = false;
+  for (const item of items) {
+    if (isPasswordless(item)) {
+      if (passwordlessPlaced) continue;
+      passwordlessPlaced = true;
+      entries.push({
+        kind: 'passwordless',
+        methods: passwordless,
+        expanded: passwordless[0]!,
+        collapsed: hideDirectWeb2Inputs,
+      });
+    } else if (item === 'wallet') {
+      // 'wallet' stands for the whole wallet list at this place.
+      for (const wallet of walletList) entries.push({ kind: 'wallet', wallet });
+    } else if (isWalletItem(item)) {
+      entries.push({ kind: 'wallet', wallet: item as WalletId });
+    } else {
+      entries.push({ kind: 'method', method: item as LoginMethodName });
+    }
+  }
+  return entries;
+}
+
+/** Shows a group whole, or its first {@link LOGIN_LIST_GROUP_MAX} plus an overflow row. */
+function collapse(
+  entries: LoginListEntry[],
+  panel: 'overflow' | 'web3-overflow',
+): LoginListEntry[] {
+  if (entries.length <= LOGIN_LIST_GROUP_MAX) return entries;
+  return [
+    ...entries.slice(0, LOGIN_LIST_GROUP_MAX),
+    { kind: 'overflow', panel, count: entries.length - LOGIN_LIST_GROUP_MAX },
+  ];
+}
+
+/**
+ * Builds the login list (spec sections 2 and 9).
+ *
+ * Ordered layout (`loginMethodsAndOrder` set): the primary items, where
+ * - fewer than 5 primary items: all shown, plus 'More options' when there is an overflow;
+ * - exactly 5 and no overflow: all 5 shown;
+ * - otherwise: the first 4 plus 'More options'.
+ * The 'overflow' view lists what 'More options' hides: the primary items not shown, then the
+ * overflow items.
+ *
+ * Grouped layout (otherwise): a web2 group (email/SMS input, then socials) and a web3 group
+ * (the wallet list), web2 first unless `loginGroupPriority` is 'web3-first' or (without it) the
+ * server's `show_wallet_login_first` is on. Each group shows up to 4 entries, then collapses
+ * into an overflow row opening the 'overflow' (socials) or 'web3-overflow' (wallets) panel,
+ * which lists the whole group. 'I have a passkey' ends the default view when passkeys are on.
+ *
+ * In both layouts email and SMS share one row (alternatives, the first configured expanded),
+ * and `hideDirectWeb2Inputs` turns the inputs into buttons. Methods that are not enabled in
+ * `loginMethods` are dropped from `loginMethodsAndOrder` (wallet names need `wallet` enabled).
+ *
+ * @returns the entries of the requested view.
+ * @example
+ * buildLoginList({ loginMethods: ['email', 'google', 'wallet'] }).entries
+ */
+export function buildLoginList(parameters: BuildLoginListParameters): LoginList {
+  const view = parameters.view ?? 'default';
+  const enabled = new Set<string>(parameters.loginMethods);
+  const walletList = parameters.walletList?.length ? parameters.walletList : DEFAULT_WALLET_LIST;
+  const hide = parameters.hideDirectWeb2Inputs ?? false;
+  const allowed = (item: LoginListItemName) =>
+    isWalletItem(item) ? enabled.has('wallet') : enabled.has(item);
+
+  const ordered = parameters.loginMethodsAndOrder;
+  if (ordered) {
+    const primary = ordered.primary.filter(allowed);
+    const overflow = (ordered.overflow ?? []).filter(allowed);
+    const showAll =
+      primary.length < LOGIN_LIST_PRIMARY_ALL ||
+      (primary.length === LOGIN_LIST_PRIMARY_ALL && overflow.length === 0);
+    const shown = showAll ? primary : primary.slice(0, LOGIN_LIST_PRIMARY_MAX);
+    const hidden = [...primary.slice(shown.length), ...overflow];
+    if (view !== 'default') {
+      return {
+        layout: 'ordered',
+        priority: null,
+        view,
+        back: true,
+        entries: toEntries(hidden, hide, walletList),
+      };
+    }
+    const entries = toEntries(shown, hide, walletList);
+    if (hidden.length > 0) entries.push({ kind: 'more-options' });
+    return { layout: 'ordered', priority: null, view, back: false, entries };
+  }
+
+  const priority =
+    parameters.loginGroupPriority ??
+    (parameters.showWalletLoginFirst ? 'web3-first' : 'web2-first');
+  const methods = parameters.loginMethods;
+  const passwordless = toEntries(methods.filter(isPasswordless), hide, walletList);
+  const socials = toEntries(methods.filter(isSocial), hide, walletList);
+  const wallets = enabled.has('wallet') ? toEntries(['wallet'], hide, walletList) : [];
+
+  if (view === 'overflow') {
+    return { layout: 'grouped', priority, view, back: true, entries: socials };
+  }
+  if (view === 'web3-overflow') {
+    return { layout: 'grouped', priority, view, back: true, entries: wallets };
+  }
+  const web2 = [...passwordless, ...collapse(socials, 'overflow')];
+  const web3 = collapse(wallets, 'web3-overflow');
+  const entries = priority === 'web3-first' ? [...web3, ...web2] : [...web2, ...web3];
+  if (enabled.has('passkey')) entries.push({ kind: 'passkey-link' });
+  return { layout: 'grouped', priority, view, back: false, entries };
+}

@@ -1,0 +1,431 @@
+import {
+  type DeviceShareStorage,
+  FRAME_EVENTS,
+  type FrameEvent,
+  type FramePayloads,
+  type RecoveryMethod,
+  ROUTES,
+  WALLET_ERROR_TYPES,
+  type WalletErrorType,
+} from '@latchkey/api';
+import { decodeJwtPayload } from '../../session/jwt.ts';
+import { WALLET_ERROR_MESSAGES, WalletError } from './errors.ts';
+
+/** The frame's client id query parameter (spec section 7: `client_id`). */
+export const FRAME_CLIENT_ID = 'latchkey-js';
+/** Default timeouts (spec section 9): proxy init 30 s, create 10 s, wallet RPC 120 s. */
+export const DEFAULT_BRIDGE_TIMEOUTS = { readyMs: 30_000, createMs: 10_000, rpcMs: 120_000 };
+
+/** Parameters of {@link createEmbeddedWalletBridge}. */
+export type CreateEmbeddedWalletBridgeParameters = {
+  /** Base URL of the Latchkey API; the frame is served from its origin. */
+  apiUrl: string;
+  appId: string;
+  /** A valid access token for each request, or null when logged out. */
+  getAccessToken: () => Promise<string | null>;
+  /** Where to mount the hidden frame. Default `globalThis.document`. */
+  document?: Document;
+  /** Timeouts in ms. Defaults: readyMs 30000, createMs 10000, rpcMs 120000 (other requests too). */
+  timeouts?: { readyMs?: number; createMs?: number; rpcMs?: number };
+  /** The `caid` query parameter (client analytics id). Default: random. */
+  clientAnalyticsId?: string;
+};
+
+/** Result of the frame's create / connect / recover. */
+export type EmbeddedWalletFrameResult = { address: string; deviceStorage?: DeviceShareStorage };
+
+/**
+ * The host side of the wallet frame (spec section 7): one hidden iframe on the API origin, and
+ * a request/answer channel to it. Every method waits for the frame to be ready and fetches a
+ * fresh access token. Errors are {@link WalletError}s.
+ */
+export interface EmbeddedWalletBridge {
+  /** The frame's origin (the API origin); the only origin posted to or listened to. */
+  readonly frameOrigin: string;
+  /** Mounts the frame (once) and waits for `latchkey:iframe:ready` (readyMs; 'walletProxy does not exist'). */
+  ready(): Promise<void>;
+  /** Creates the wallet in the frame (createMs; 'walletProxy.create timed out'). */
+  create(parameters?: {
+    recoveryMethod?: RecoveryMethod;
+    password?: string;
+  }): Promise<EmbeddedWalletFrameResult>;
+  /** Loads the wallet from this device's share + the auth share. `wallet_not_on_device` when absent. */
+  connect(parameters: { address: string }): Promise<EmbeddedWalletFrameResult>;
+  /** Recovers with recovery + auth share and reshares (`invalid_recovery_pin` on a wrong password). */
+  recover(parameters: { address: string; password?: string }): Promise<EmbeddedWalletFrameResult>;
+  /** Signs in the frame: `personal_sign`, `eth_signTypedData_v4`, `eth_signTransaction`. Returns the result. */
+  rpc(parameters: {
+    address: string;
+    request: { method: string; params?: unknown };
+  }): Promise<unknown>;
+  /** Changes the recovery method (reshares). */
+  setRecovery(parameters: {
+    address: string;
+    recoveryMethod: RecoveryMethod;
+    password?: string;
+  }): Promise<{
+    address: string;
+    recoveryMethod: RecoveryMethod;
+    deviceStorage?: DeviceShareStorage;
+  }>;
+  /** Removes this app's device shares from the frame's storage (logout on a shared device). */
+  clear(parameters?: { userId?: string }): Promise<void>;
+  /**
+   * Removes the frame (dropping the shares it holds in memory) and rejects pending requests; the
+   * next call mounts a fresh frame. Call at logout. The device share in the frame's storage stays.
+   */
+  reset?(): void;
+  /** Removes the frame and rejects pending requests; the bridge is unusable afterwards. */
+  destroy(): void;
+}
+
+type Pending = {
+  resolve: (data: unknown) => void;
+  reject: (error: unknown) => void;
+  timer: ReturnType<typeof setTimeout>;
+};
+
+const ERROR_TYPES: ReadonlySet<string> = new Set(WALLET_ERROR_TYPES);
+
+function randomId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Short names used in timeout texts ('walletProxy.create timed out'). */
+const SHORT: Partial<Record<FrameEvent, string>> = {
+  [FRAME_EVENTS.walletCreate]: 'create',
+  [FRAME_EVENTS.walletConnect]: 'connect',
+  [FRAME_EVENTS.walletRecover]: 'recover',
+  [FRAME_EVENTS.walletRpc]: 'rpc',
+  [FRAME_EVENTS.walletSetRecovery]: 'setRecovery',
+  [FRAME_EVENTS.walletClear]: 'clear',
+  [FRAME_EVENTS.walletExport]: 'export',
+};
+
+/**
+ * A channel to a wallet frame window: waits for `latchkey:iframe:ready`, then sends requests and
+ * matches answers by id. Only messages whose `origin` is `frameOrigin` AND whose `source` is the
+ * frame's window are read; everything is posted to `frameOrigin` (never '*').
+ * @internal shared by the bridge and the export frame.
+ */
+export function createFrameChannel(parameters: {
+  window: Window;
+  frameOrigin: string;
+  frameWindow: () => Window | null;
+}) {
+  const { window: win, frameOrigin } = parameters;
+  const pending = new Map<string, Pending>();
+  let readyResolve: (() => void) | null = null;
+  let isReady = false;
+  const readyPromise = new Promise<void>((resolve) => {
+    readyResolve = resolve;
+  });
+
+  const listener = (event: MessageEvent) => {
+    const frame = parameters.frameWindow();
+    if (event.origin !== frameOrigin || frame === null || event.source !== frame) return;
+    const message = event.data as unknown;
+    if (typeof message !== 'object' || message === null) return;
+    const { id, event: name, data, error } = message as Record<string, unknown>;
+    if (name === FRAME_EVENTS.ready) {
+      isReady = true;
+      readyResolve?.();
+      return;
+    }
+    if (typeof id !== 'string') return;
+    const entry = pending.get(id);
+    if (!entry) return;
+    pending.delete(id);
+    clearTimeout(entry.timer);
+    if (error !== undefined) {
+      const e = (typeof error === 'object' && error !== null ? error : {}) as Record<
+        string,
+        unknown
+      >;
+      const type = (
+        typeof e.type === 'string' && ERROR_TYPES.has(e.type) ? e.type : 'error'
+      ) as WalletErrorType;
+      const text =
+        typeof e.message === 'string' && e.message.length > 0
+          ? e.message
+          : 'An error has occurred, please try again.';
+      entry.reject(new WalletError(text, { type, code: 'frame_error' }));
+    } else {
+      entry.resolve(data);
+    }
+  };
+  win.addEventListener('message', listener);
+
+  return {
+    readyPromise,
+    get isReady() {
+      return isReady;
+    },
+    send(event: FrameEvent, data: unknown, timeoutMs: number): Promise<unknown> {
+      const frame = parameters.frameWindow();
+      if (!frame) {
+        return Promise.reject(
+          new WalletError(WALLET_ERROR_MESSAGES.proxyMissing, { code: 'wallet_proxy_missing' }),
+        );
+      }
+      const id = randomId();
+      return new Promise((resolve, reject) => {
+        const short = SHORT[event] ?? event;
+        const timer = setTimeout(() => {
+          pending.delete(id);
+          reject(
+            event === FRAME_EVENTS.walletCreate
+              ? new WalletError(WALLET_ERROR_MESSAGES.createTimedOut, {
+                  code: 'wallet_proxy_timeout',
+                })
+              : new WalletError(`walletProxy.${short} ${WALLET_ERROR_MESSAGES.noResponse}`, {
+                  code: 'wallet_proxy_no_response',
+                }),
+          );
+        }, timeoutMs);
+        pending.set(id, { resolve, reject, timer });
+        frame.postMessage({ id, event, data }, frameOrigin);
+      });
+    },
+    destroy(reason: WalletError) {
+      win.removeEventListener('message', listener);
+      for (const entry of pending.values()) {
+        clearTimeout(entry.timer);
+        entry.reject(reason);
+      }
+      pending.clear();
+    },
+  };
+}
+
+function hiddenFrame(doc: Document, src: string, title: string): HTMLIFrameElement {
+  const iframe = doc.createElement('iframe');
+  iframe.setAttribute('title', title);
+  iframe.setAttribute('aria-hidden', 'true');
+  iframe.setAttribute('tabindex', '-1');
+  // Hidden without inline CSS text: properties set through CSSOM are allowed by a strict CSP.
+  iframe.style.position = 'absolute';
+  iframe.style.width = '0';
+  iframe.style.height = '0';
+  iframe.style.border = '0';
+  iframe.style.visibility = 'hidden';
+  iframe.src = src;
+  return iframe;
+}
+
+/** The user id (`sub`) of an access token, or '' when unreadable (the frame then refuses). */
+function userIdOf(token: string): string {
+  return decodeJwtPayload(token)?.sub ?? '';
+}
+
+/**
+ * Creates the host side of the embedded-wallet frame (spec sections 4, 7, 8 and 9).
+ *
+ * Mounts a hidden iframe at `apiUrl + /apps/{appId}/embedded-wallets?caid=..&client_id=latchkey-js`
+ * on first use, waits for `latchkey:iframe:ready` from the frame's origin and window, then posts
+ * `{id, event, data}` requests to that origin only and matches answers by id.
+ *
+ * @throws {WalletError} from the methods: 'Missing access token' when `getAccessToken()` gives null;
+ *   'walletProxy does not exist' when the frame is not ready within `readyMs`;
+ *   'walletProxy.create timed out' (createMs); 'walletProxy.<call> did not send a response' (rpcMs);
+ *   the frame's own errors with their `type` (e.g. `wallet_not_on_device`, `invalid_recovery_pin`).
+ * @example
+ * const bridge = createEmbeddedWalletBridge({ apiUrl, appId, getAccessToken: () => client.getAccessToken() });
+ * const { address } = await bridge.create({ recoveryMethod: 'latchkey' });
+ */
+export function createEmbeddedWalletBridge(
+  parameters: CreateEmbeddedWalletBridgeParameters,
+): EmbeddedWalletBridge {
+  const apiUrl = parameters.apiUrl.replace(/\/+$/, '');
+  const frameOrigin = new URL(apiUrl).origin;
+  const timeouts = { ...DEFAULT_BRIDGE_TIMEOUTS, ...parameters.timeouts };
+  const caid = parameters.clientAnalyticsId ?? randomId();
+  let mounted: {
+    iframe: HTMLIFrameElement;
+    channel: ReturnType<typeof createFrameChannel>;
+    ready: Promise<void>;
+  } | null = null;
+  let destroyed = false;
+
+  function unmount(reason: WalletError) {
+    if (!mounted) return;
+    mounted.channel.destroy(reason);
+    mounted.iframe.remove();
+    mounted = null;
+  }
+
+  function mount() {
+    if (mounted) return mounted;
+    const doc = parameters.document ?? globalThis.document;
+    const win = doc?.defaultView;
+    if (!doc || !win) {
+      return Promise.reject(
+        new WalletError(WALLET_ERROR_MESSAGES.proxyMissing, {
+          code: 'wallet_proxy_missing',
+        }),
+      );
+    }
+    const src = `${apiUrl}${ROUTES.walletFrame(parameters.appId)}?caid=${encodeURIComponent(caid)}&client_id=${FRAME_CLIENT_ID}`;
+    const iframe = hiddenFrame(doc, src, 'Latchkey wallet');
+    const channel = createFrameChannel({
+      window: win,
+      frameOrigin,
+      frameWindow: () => iframe.contentWindow,
+    });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () =>
+          reject(
+            new WalletError(WALLET_ERROR_MESSAGES.proxyMissing, {
+              code: 'wallet_proxy_missing',
+            }),
+          ),
+        timeouts.readyMs,
+      );
+    });
+    const entry = {
+      iframe,
+      channel,
+      ready: Promise.race([channel.readyPromise, timeout]).finally(() => clearTimeout(timer)),
+    };
+    mounted = entry;
+    // A frame that never became ready is dropped, so the next call mounts a fresh one.
+    entry.ready.catch((error: WalletError) => {
+      if (mounted === entry) unmount(error);
+    });
+    (doc.body ?? doc.documentElement).appendChild(iframe);
+    return entry;
+  }
+
+  async function ready(): Promise<void> {
+    if (destroyed) {
+      throw new WalletError(WALLET_ERROR_MESSAGES.bridgeDestroyed, {
+        code: 'wallet_proxy_destroyed',
+      });
+    }
+    const entry = await mount();
+    await entry.ready;
+  }
+
+  async function token(): Promise<string> {
+    const value = await parameters.getAccessToken();
+    if (!value) {
+      throw new WalletError(WALLET_ERROR_MESSAGES.missingAccessToken, {
+        code: 'missing_access_token',
+      });
+    }
+    return value;
+  }
+
+  async function request<E extends keyof FramePayloads>(
+    event: E,
+    data: (accessToken: string) => FramePayloads[E]['in'],
+    timeoutMs: number,
+  ): Promise<FramePayloads[E]['out']> {
+    const accessToken = await token();
+    await ready();
+    const entry = mounted;
+    if (!entry) {
+      throw new WalletError(WALLET_ERROR_MESSAGES.proxyMissing, { code: 'wallet_proxy_missing' });
+    }
+    const answer = await entry.channel.send(event, data(accessToken), timeoutMs);
+    if (answer === undefined || answer === null) {
+      throw new WalletError(
+        `walletProxy.${SHORT[event] ?? event} ${WALLET_ERROR_MESSAGES.noResponse}`,
+        {
+          code: 'wallet_proxy_no_response',
+        },
+      );
+    }
+    return answer as FramePayloads[E]['out'];
+  }
+
+  const requireAddress = <T extends { address?: unknown }>(answer: T, event: FrameEvent): T => {
+    if (typeof answer.address !== 'string') {
+      throw new WalletError(`walletProxy.${SHORT[event]} ${WALLET_ERROR_MESSAGES.noResponse}`, {
+        code: 'wallet_proxy_no_response',
+      });
+    }
+    return answer;
+  };
+
+  return {
+    frameOrigin,
+    ready,
+    async create(p = {}) {
+      const answer = await request(
+        FRAME_EVENTS.walletCreate,
+        (accessToken) => ({ accessToken, userId: userIdOf(accessToken), ...p }),
+        timeouts.createMs,
+      );
+      return requireAddress(answer, FRAME_EVENTS.walletCreate);
+    },
+    async connect({ address }) {
+      const answer = await request(
+        FRAME_EVENTS.walletConnect,
+        (accessToken) => ({ accessToken, userId: userIdOf(accessToken), address }),
+        timeouts.rpcMs,
+      );
+      return requireAddress(answer, FRAME_EVENTS.walletConnect);
+    },
+    async recover({ address, password }) {
+      const answer = await request(
+        FRAME_EVENTS.walletRecover,
+        (accessToken) => ({
+          accessToken,
+          userId: userIdOf(accessToken),
+          address,
+          ...(password === undefined ? {} : { password }),
+        }),
+        timeouts.rpcMs,
+      );
+      return requireAddress(answer, FRAME_EVENTS.walletRecover);
+    },
+    async rpc({ address, request: rpcRequest }) {
+      const answer = await request(
+        FRAME_EVENTS.walletRpc,
+        (accessToken) => ({
+          accessToken,
+          userId: userIdOf(accessToken),
+          address,
+          request: rpcRequest,
+        }),
+        timeouts.rpcMs,
+      );
+      return answer.response;
+    },
+    async setRecovery({ address, recoveryMethod, password }) {
+      const answer = await request(
+        FRAME_EVENTS.walletSetRecovery,
+        (accessToken) => ({
+          accessToken,
+          userId: userIdOf(accessToken),
+          address,
+          recoveryMethod,
+          ...(password === undefined ? {} : { password }),
+        }),
+        timeouts.rpcMs,
+      );
+      return requireAddress(answer, FRAME_EVENTS.walletSetRecovery);
+    },
+    async clear(p = {}) {
+      // No token needed: clearing only forgets this device's shares (works after logout too).
+      await ready();
+      if (!mounted) return;
+      await mounted.channel.send(FRAME_EVENTS.walletClear, p, timeouts.rpcMs);
+    },
+    reset() {
+      unmount(
+        new WalletError(WALLET_ERROR_MESSAGES.bridgeDestroyed, { code: 'wallet_proxy_destroyed' }),
+      );
+    },
+    destroy() {
+      destroyed = true;
+      unmount(
+        new WalletError(WALLET_ERROR_MESSAGES.bridgeDestroyed, { code: 'wallet_proxy_destroyed' }),
+      );
+    },
+  };
+}

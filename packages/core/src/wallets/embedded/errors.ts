@@ -1,0 +1,90 @@
+import type { WalletErrorType } from '@latchkey/api';
+import { LatchkeyError } from '../../errors/base.ts';
+
+/**
+ * The failure texts of spec section 8 ("Wallet creation failures") and the other wallet texts the
+ * host side produces itself. Frame errors keep the frame's message.
+ */
+export const WALLET_ERROR_MESSAGES = {
+  missingAccessToken: 'Missing access token',
+  proxyMissing: 'walletProxy does not exist',
+  createTimedOut: 'walletProxy.create timed out',
+  noResponse: 'did not send a response',
+  refreshUserFailed: 'Failed to refresh user',
+  missingEmbeddedWallet: 'Updated user is missing embedded wallet',
+  onlyOneWallet: 'Only one Latchkey wallet per user is currently allowed',
+  noEmbeddedWallet: 'User has no embedded wallet',
+  invalidRecoveryPassword: 'Invalid recovery password, please try again.',
+  bridgeDestroyed: 'The wallet frame was removed',
+} as const;
+
+/**
+ * Stable codes of {@link WalletError}s raised on the host side (frame errors use `frame_error`).
+ * Branch on `code` or `type`, never on the message.
+ */
+export type WalletErrorCode =
+  | 'missing_access_token'
+  | 'wallet_proxy_missing'
+  | 'wallet_proxy_timeout'
+  | 'wallet_proxy_no_response'
+  | 'refresh_user_failed'
+  | 'missing_embedded_wallet'
+  | 'embedded_wallet_exists'
+  | 'no_embedded_wallet'
+  | 'wallet_proxy_destroyed'
+  | 'frame_error';
+
+/**
+ * An embedded-wallet failure: an error answer of the wallet frame (`type` is the frame's wallet
+ * error type of spec section 8, e.g. `wallet_not_on_device`, `invalid_recovery_pin`) or a host-side
+ * failure (`type: 'error'`, with a {@link WalletErrorCode}).
+ *
+ * @example
+ * try { await manager.recover({ password }); }
+ * catch (e) { if (e instanceof WalletError && e.type === 'invalid_recovery_pin') showInvalid(); }
+ */
+export class WalletError extends LatchkeyError {
+  override name = 'WalletError';
+  declare code: WalletErrorCode;
+  /** Wallet error type (spec section 8). */
+  readonly type: WalletErrorType;
+
+  constructor(
+    message: string,
+    parameters: {
+      type?: WalletErrorType;
+      code?: WalletErrorCode;
+      cause?: unknown;
+      details?: string;
+    } = {},
+  ) {
+    super(message, {
+      code: parameters.code ?? 'frame_error',
+      cause: parameters.cause,
+      details: parameters.details,
+    });
+    this.type = parameters.type ?? 'error';
+  }
+}
+
+/** An EIP-1193 provider error (`code` 4001 user rejected, 4100, 4200, 4900, 4901, 4902, -32602, -32603). */
+export class ProviderRpcError extends Error {
+  override name = 'ProviderRpcError';
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/** EIP-1193 codes used by the embedded provider. */
+export const PROVIDER_ERRORS = {
+  userRejected: { code: 4001, message: 'User rejected the request.' },
+  unsupportedMethod: { code: 4200, message: 'The Provider does not support the requested method.' },
+  unrecognizedChain: { code: 4902, message: 'Unrecognized chain ID.' },
+  invalidParams: { code: -32602, message: 'Invalid method parameters.' },
+  internal: { code: -32603, message: 'Internal JSON-RPC error.' },
+} as const;

@@ -1,0 +1,424 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { LatchkeyClient } from '../../session/createLatchkeyClient.ts';
+import type { User, WalletAccount } from '../../session/user.ts';
+import { createWalletRegistry } from '../registry.ts';
+import type { EmbeddedWalletBridge } from './bridge.ts';
+import { WalletError } from './errors.ts';
+import { createEmbeddedWalletManager, EMBEDDED_WALLET_CREATION_FAILED } from './manager.ts';
+import type { ChainConfig } from './types.ts';
+import { hasEmbeddedWallet, shouldCreateWalletOnLogin } from './types.ts';
+
+const ADDRESS = '0x1111111111111111111111111111111111111111';
+const CHAIN: ChainConfig = {
+  id: 31337,
+  name: 'Anvil',
+  rpcUrl: 'http://127.0.0.1:9',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+};
+const now = new Date(0);
+
+function walletAccount(overrides: Partial<WalletAccount> = {}): WalletAccount {
+  return {
+    type: 'wallet',
+    address: ADDRESS,
+    chainType: 'ethereum',
+    chainId: null,
+    walletClientType: 'latchkey',
+    connectorType: 'embedded',
+    recoveryMethod: 'latchkey',
+    imported: false,
+    verifiedAt: now,
+    firstVerifiedAt: now,
+    latestVerifiedAt: now,
+    ...overrides,
+  };
+}
+
+function user(accounts: WalletAccount[] = []): User {
+  return {
+    id: 'user_1',
+    createdAt: now,
+    linkedAccounts: accounts,
+    mfaMethods: [],
+    hasAcceptedTerms: true,
+    isGuest: false,
+    ...(accounts[0] ? { wallet: accounts[0] } : {}),
+  };
+}
+
+function fakeClient(initial: User | null) {
+  let current = initial;
+  const sessionListeners = new Set<(s: { user: User | null }) => void>();
+  const client = {
+    subscribe: (l: (s: { user: User | null }) => void) => {
+      sessionListeners.add(l);
+      return () => sessionListeners.delete(l);
+    },
+    appId: 'clpispdty00ycl80fpueukbhl',
+    apiUrl: 'https://api.example',
+    wallets: createWalletRegistry(),
+    getAccessToken: vi.fn(async (): Promise<string | null> => 'token'),
+    getState: () => ({ status: current ? 'authenticated' : 'unauthenticated', user: current }),
+    refreshUser: vi.fn(async (): Promise<User | null> => current),
+    api: { request: vi.fn(async () => undefined) },
+  };
+  return {
+    client,
+    asClient: client as unknown as LatchkeyClient,
+    setUser: (u: User | null) => {
+      current = u;
+    },
+    /** The same user's session update (e.g. a refresh): not a logout. */
+    login: () => {
+      for (const l of sessionListeners) l({ user: current });
+    },
+    logout: () => {
+      current = null;
+      client.wallets.clear();
+      for (const l of sessionListeners) l({ user: null });
+    },
+  };
+}
+
+function fakeBridge(overrides: Partial<EmbeddedWalletBridge> = {}): EmbeddedWalletBridge {
+  return {
+    frameOrigin: 'https://api.example',
+    ready: vi.fn(async () => {}),
+    create: vi.fn(async () => ({ address: ADDRESS, deviceStorage: 'local' as const })),
+    connect: vi.fn(async ({ address }: { address: string }) => ({ address })),
+    recover: vi.fn(async ({ address }: { address: string }) => ({ address })),
+    rpc: vi.fn(async () => '0xsig'),
+    setRecovery: vi.fn(async ({ address, recoveryMethod }) => ({ address, recoveryMethod })),
+    clear: vi.fn(async () => {}),
+    reset: vi.fn(),
+    destroy: vi.fn(),
+    ...overrides,
+  };
+}
+
+const notOnDevice = () =>
+  new WalletError('Wallet not found on this device.', { type: 'wallet_not_on_device' });
+
+describe('embedded wallet manager: create', () => {
+  it('creates, refreshes the user and registers the wallet', async () => {
+    const { client, asClient, setUser } = fakeClient(user());
+    const bridge = fakeBridge({
+      create: vi.fn(async () => {
+        setUser(user([walletAccount()]));
+        return { address: ADDRESS, deviceStorage: 'memory' as const };
+      }),
+    });
+    const manager = createEmbeddedWalletManager({
+      client: asClient,
+      chains: [CHAIN],
+      defaultChainId: 31337,
+      bridge,
+    });
+    const states: string[] = [];
+    manager.subscribe((s) => states.push(s.status));
+    const result = await manager.create({ recoveryMethod: 'latchkey' });
+    expect(result.address).toBe(ADDRESS);
+    expect(states).toEqual(['creating', 'connected']);
+    expect(manager.getState()).toMatchObject({
+      address: ADDRESS,
+      deviceStorage: 'memory',
+      recoveryMethod: 'latchkey',
+    });
+    const [wallet] = client.wallets.list();
+    expect(wallet).toMatchObject({
+      address: ADDRESS,
+      chainType: 'ethereum',
+      chainId: 'eip155:31337',
+      walletClientType: 'latchkey',
+      connectorType: 'embedded',
+      linked: true,
+      imported: false,
+    });
+    const provider = await wallet!.getEthereumProvider();
+    expect(await provider.request({ method: 'eth_accounts' })).toEqual([ADDRESS]);
+    expect(client.api.request).not.toHaveBeenCalled();
+  });
+
+  const failures: [
+    string,
+    (c: ReturnType<typeof fakeClient>) => Partial<EmbeddedWalletBridge>,
+    string,
+  ][] = [
+    [
+      'no access token',
+      (c) => {
+        c.client.getAccessToken.mockResolvedValue(null);
+        return {};
+      },
+      'Missing access token',
+    ],
+    [
+      'proxy never ready',
+      () => ({
+        ready: vi.fn(async () => {
+          throw new WalletError('walletProxy does not exist', { code: 'wallet_proxy_missing' });
+        }),
+      }),
+      'walletProxy does not exist',
+    ],
+    [
+      'create timed out',
+      () => ({
+        create: vi.fn(async () => {
+          throw new WalletError('walletProxy.create timed out', { code: 'wallet_proxy_timeout' });
+        }),
+      }),
+      'walletProxy.create timed out',
+    ],
+    [
+      'refresh throws',
+      (c) => {
+        c.client.refreshUser.mockRejectedValue(new Error('HTTP 500'));
+        return {};
+      },
+      'Failed to refresh user',
+    ],
+    [
+      'refresh gives no user',
+      (c) => {
+        c.client.refreshUser.mockResolvedValue(null);
+        return {};
+      },
+      'Failed to refresh user',
+    ],
+    ['user lacks the wallet after refresh', () => ({}), 'Updated user is missing embedded wallet'],
+  ];
+
+  for (const [name, arrange, text] of failures) {
+    it(`${name} -> '${text}', status error, analytics posted once`, async () => {
+      const c = fakeClient(user());
+      const bridge = fakeBridge(arrange(c));
+      const manager = createEmbeddedWalletManager({
+        client: c.asClient,
+        chains: [CHAIN],
+        defaultChainId: 31337,
+        bridge,
+      });
+      const error = await manager.create().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(WalletError);
+      expect((error as WalletError).message).toBe(text);
+      expect(manager.getState().status).toBe('error');
+      expect(manager.getState().error).toBe(error);
+      expect(c.client.api.request).toHaveBeenCalledTimes(1);
+      expect(c.client.api.request).toHaveBeenCalledWith({
+        method: 'POST',
+        path: '/api/v1/analytics_events',
+        body: {
+          event_name: EMBEDDED_WALLET_CREATION_FAILED,
+          client_id: null,
+          payload: { error: text },
+        },
+        retry: false,
+      });
+      expect(c.client.wallets.list()).toEqual([]);
+    });
+  }
+
+  it('analytics errors are ignored', async () => {
+    const c = fakeClient(user());
+    c.client.getAccessToken.mockResolvedValue(null);
+    c.client.api.request.mockRejectedValue(new Error('offline'));
+    const manager = createEmbeddedWalletManager({
+      client: c.asClient,
+      chains: [CHAIN],
+      defaultChainId: 31337,
+      bridge: fakeBridge(),
+    });
+    await expect(manager.create()).rejects.toThrow('Missing access token');
+  });
+
+  it('refuses a second wallet', async () => {
+    const c = fakeClient(user([walletAccount()]));
+    const bridge = fakeBridge();
+    const manager = createEmbeddedWalletManager({
+      client: c.asClient,
+      chains: [CHAIN],
+      defaultChainId: 31337,
+      bridge,
+    });
+    await expect(manager.create()).rejects.toMatchObject({ code: 'embedded_wallet_exists' });
+    expect(bridge.create).not.toHaveBeenCalled();
+  });
+});
+
+describe('embedded wallet manager: connect and recovery', () => {
+  it("recovers silently for 'latchkey' recovery when this device has no share", async () => {
+    const c = fakeClient(user([walletAccount({ recoveryMethod: 'latchkey' })]));
+    const bridge = fakeBridge({
+      connect: vi.fn(async () => {
+        throw notOnDevice();
+      }),
+    });
+    const manager = createEmbeddedWalletManager({
+      client: c.asClient,
+      chains: [CHAIN],
+      defaultChainId: 31337,
+      bridge,
+    });
+    expect(await manager.connect()).toEqual({ status: 'connected', address: ADDRESS });
+    expect(bridge.recover).toHaveBeenCalledWith({ address: ADDRESS });
+    expect(c.client.wallets.list()).toHaveLength(1);
+  });
+
+  it("asks for the password for 'user-passcode' recovery, then recovers with it", async () => {
+    const c = fakeClient(user([walletAccount({ recoveryMethod: 'user-passcode' })]));
+    const bridge = fakeBridge({
+      connect: vi.fn(async () => {
+        throw notOnDevice();
+      }),
+      recover: vi.fn(async ({ address, password }: { address: string; password?: string }) => {
+        if (password !== 'right') {
+          throw new WalletError('Invalid recovery password, please try again.', {
+            type: 'invalid_recovery_pin',
+          });
+        }
+        return { address };
+      }),
+    });
+    const manager = createEmbeddedWalletManager({
+      client: c.asClient,
+      chains: [CHAIN],
+      defaultChainId: 31337,
+      bridge,
+    });
+    expect(await manager.connect()).toEqual({
+      status: 'needs-recovery',
+      address: ADDRESS,
+      recoveryMethod: 'user-passcode',
+    });
+    expect(bridge.recover).not.toHaveBeenCalled();
+    expect(manager.getState().status).toBe('needs-recovery');
+    expect(c.client.wallets.list()).toEqual([]);
+
+    await expect(manager.recover({ password: 'wrong' })).rejects.toMatchObject({
+      type: 'invalid_recovery_pin',
+      message: 'Invalid recovery password, please try again.',
+    });
+    expect(manager.getState().status).toBe('needs-recovery');
+
+    expect(await manager.recover({ password: 'right' })).toEqual({ address: ADDRESS });
+    expect(manager.getState().status).toBe('connected');
+    expect(c.client.wallets.list()).toHaveLength(1);
+  });
+
+  it('other connect failures end in status error', async () => {
+    const c = fakeClient(user([walletAccount()]));
+    const bridge = fakeBridge({
+      connect: vi.fn(async () => {
+        throw new WalletError(
+          'Reconstructed wallet does not match the stored address; nothing was signed.',
+        );
+      }),
+    });
+    const manager = createEmbeddedWalletManager({
+      client: c.asClient,
+      chains: [CHAIN],
+      defaultChainId: 31337,
+      bridge,
+    });
+    await expect(manager.connect()).rejects.toBeInstanceOf(WalletError);
+    expect(manager.getState().status).toBe('error');
+    expect(bridge.recover).not.toHaveBeenCalled();
+  });
+
+  it('logout resets the manager to idle and drops the provider', async () => {
+    const c = fakeClient(user([walletAccount()]));
+    const manager = createEmbeddedWalletManager({
+      client: c.asClient,
+      chains: [CHAIN],
+      defaultChainId: 31337,
+      bridge: fakeBridge(),
+    });
+    await manager.connect();
+    expect(manager.getState().status).toBe('connected');
+    c.login();
+    expect(manager.bridge.reset).not.toHaveBeenCalled();
+    c.logout();
+    expect(manager.getState()).toMatchObject({ status: 'idle', address: null });
+    expect(manager.bridge.reset).toHaveBeenCalledTimes(1);
+    expect(() => manager.getProvider()).toThrow(WalletError);
+  });
+
+  it('connect without an embedded wallet fails', async () => {
+    const c = fakeClient(user());
+    const manager = createEmbeddedWalletManager({
+      client: c.asClient,
+      chains: [CHAIN],
+      defaultChainId: 31337,
+      bridge: fakeBridge(),
+    });
+    await expect(manager.connect()).rejects.toMatchObject({ code: 'no_embedded_wallet' });
+  });
+
+  it('setConfirm gates signatures of providers already handed out (4001 on reject)', async () => {
+    const c = fakeClient(user([walletAccount()]));
+    const bridge = fakeBridge();
+    const manager = createEmbeddedWalletManager({
+      client: c.asClient,
+      chains: [CHAIN],
+      defaultChainId: 31337,
+      bridge,
+    });
+    await manager.connect();
+    const provider = manager.getProvider();
+    expect(await provider.request({ method: 'personal_sign', params: ['0x01', ADDRESS] })).toBe(
+      '0xsig',
+    );
+    manager.setConfirm(async () => {
+      throw new Error('closed');
+    });
+    await expect(
+      provider.request({ method: 'personal_sign', params: ['0x01', ADDRESS] }),
+    ).rejects.toMatchObject({
+      code: 4001,
+    });
+    expect(bridge.rpc).toHaveBeenCalledTimes(1);
+  });
+
+  it('switchChain updates the registered wallet; destroy removes it', async () => {
+    const other: ChainConfig = { ...CHAIN, id: 1, name: 'Ethereum' };
+    const c = fakeClient(user([walletAccount()]));
+    const bridge = fakeBridge();
+    const manager = createEmbeddedWalletManager({
+      client: c.asClient,
+      chains: [CHAIN, other],
+      defaultChainId: 31337,
+      bridge,
+    });
+    await manager.connect();
+    await c.client.wallets.list()[0]!.switchChain(1);
+    expect(c.client.wallets.list()[0]!.chainId).toBe('eip155:1');
+    await expect(c.client.wallets.list()[0]!.switchChain(5)).rejects.toMatchObject({ code: 4902 });
+    manager.destroy();
+    expect(c.client.wallets.list()).toEqual([]);
+    expect(bridge.destroy).toHaveBeenCalled();
+  });
+});
+
+describe('createOnLogin rules', () => {
+  const external = walletAccount({
+    walletClientType: 'metamask',
+    connectorType: 'injected',
+    recoveryMethod: null,
+  });
+  it.each([
+    ['off', user(), false],
+    ['users-without-wallets', user(), true],
+    ['users-without-wallets', user([external]), false],
+    ['users-without-wallets', user([walletAccount()]), false],
+    ['all-users', user([external]), true],
+    ['all-users', user([walletAccount()]), false],
+  ] as const)('%s', (rule, u, expected) => {
+    expect(shouldCreateWalletOnLogin(rule, u)).toBe(expected);
+  });
+  it('hasEmbeddedWallet', () => {
+    expect(hasEmbeddedWallet(user([external]))).toBe(false);
+    expect(hasEmbeddedWallet(user([walletAccount()]))).toBe(true);
+    expect(hasEmbeddedWallet(null)).toBe(false);
+  });
+});

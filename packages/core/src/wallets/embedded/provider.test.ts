@@ -1,0 +1,284 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { handleEvmRpc } from '@latchkey/wallet-frame';
+import {
+  createPublicClient,
+  createWalletClient,
+  custom,
+  type Hex,
+  http,
+  parseEther,
+  UserRejectedRequestError,
+  verifyMessage,
+  verifyTypedData,
+} from 'viem';
+import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
+import { anvil as anvilChain } from 'viem/chains';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ProviderRpcError } from './errors.ts';
+import { createEmbeddedEthereumProvider } from './provider.ts';
+import type { ChainConfig } from './types.ts';
+
+const KEY = generatePrivateKey();
+const ADDRESS = privateKeyToAddress(KEY);
+
+/** A bridge whose "frame" signs with the custody code directly (the key stays in this object). */
+function signingBridge() {
+  const calls: { method: string; params?: unknown }[] = [];
+  return {
+    calls,
+    rpc: vi.fn(
+      async ({ request }: { address: string; request: { method: string; params?: unknown } }) => {
+        calls.push(request);
+        return handleEvmRpc(KEY, request);
+      },
+    ),
+  };
+}
+
+const offline = (id: number, name = `Chain ${id}`): ChainConfig => ({
+  id,
+  name,
+  rpcUrl: 'http://127.0.0.1:9/unused',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+});
+
+const typedData = {
+  domain: { name: 'Latchkey', version: '1', chainId: 31337 },
+  types: {
+    Mail: [
+      { name: 'from', type: 'address' },
+      { name: 'contents', type: 'string' },
+    ],
+  },
+  primaryType: 'Mail' as const,
+  message: { from: ADDRESS, contents: 'hello' },
+};
+
+describe('embedded EIP-1193 provider', () => {
+  it('answers accounts and chain id locally', async () => {
+    const provider = createEmbeddedEthereumProvider({
+      bridge: signingBridge(),
+      address: ADDRESS,
+      chains: [offline(31337)],
+      chainId: 31337,
+    });
+    expect(await provider.request({ method: 'eth_accounts' })).toEqual([ADDRESS]);
+    expect(await provider.request({ method: 'eth_requestAccounts' })).toEqual([ADDRESS]);
+    expect(await provider.request({ method: 'eth_chainId' })).toBe('0x7a69');
+  });
+
+  it('works as a viem custom transport: signMessage and signTypedData verify', async () => {
+    const bridge = signingBridge();
+    const confirm = vi.fn(async (_request: { method: string; params: unknown }) => {});
+    const provider = createEmbeddedEthereumProvider({
+      bridge,
+      address: ADDRESS,
+      chains: [offline(31337)],
+      chainId: 31337,
+      confirm,
+    });
+    const wallet = createWalletClient({
+      account: ADDRESS,
+      chain: anvilChain,
+      transport: custom(provider),
+    });
+    const [account] = await wallet.getAddresses();
+    expect(account).toBe(ADDRESS);
+    const signature = await wallet.signMessage({ account: ADDRESS, message: 'hello latchkey' });
+    expect(await verifyMessage({ address: ADDRESS, message: 'hello latchkey', signature })).toBe(
+      true,
+    );
+    const typedSignature = await wallet.signTypedData({ account: ADDRESS, ...typedData });
+    expect(
+      await verifyTypedData({ address: ADDRESS, signature: typedSignature, ...typedData }),
+    ).toBe(true);
+    expect(confirm.mock.calls.map(([r]) => r.method)).toEqual([
+      'personal_sign',
+      'eth_signTypedData_v4',
+    ]);
+    expect(bridge.calls.map((c) => c.method)).toEqual(['personal_sign', 'eth_signTypedData_v4']);
+  });
+
+  it('a rejected confirm is EIP-1193 4001 and nothing is signed', async () => {
+    const bridge = signingBridge();
+    const provider = createEmbeddedEthereumProvider({
+      bridge,
+      address: ADDRESS,
+      chains: [offline(31337)],
+      chainId: 31337,
+      confirm: async () => {
+        throw new Error('closed');
+      },
+    });
+    const error = await provider
+      .request({ method: 'personal_sign', params: ['0x68656c6c6f', ADDRESS] })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ProviderRpcError);
+    expect(error).toMatchObject({ code: 4001, message: 'User rejected the request.' });
+    expect(bridge.rpc).not.toHaveBeenCalled();
+    // viem sees it as UserRejectedRequestError.
+    const wallet = createWalletClient({ account: ADDRESS, transport: custom(provider) });
+    await expect(wallet.signMessage({ account: ADDRESS, message: 'x' })).rejects.toBeInstanceOf(
+      UserRejectedRequestError,
+    );
+  });
+
+  it('switches only to configured chains (4902 otherwise) and emits chainChanged', async () => {
+    const provider = createEmbeddedEthereumProvider({
+      bridge: signingBridge(),
+      address: ADDRESS,
+      chains: [offline(31337), offline(1, 'Ethereum')],
+      chainId: 31337,
+    });
+    const changed = vi.fn();
+    provider.on('chainChanged', changed);
+    await expect(
+      provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x89' }] }),
+    ).rejects.toMatchObject({ code: 4902 });
+    expect(
+      await provider.request({
+        method: 'wallet_switchEthereumChain',
+        params: [{ chainId: '0x1' }],
+      }),
+    ).toBeNull();
+    expect(changed).toHaveBeenCalledWith('0x1');
+    expect(await provider.request({ method: 'eth_chainId' })).toBe('0x1');
+    provider.removeListener('chainChanged', changed);
+    await provider.request({
+      method: 'wallet_switchEthereumChain',
+      params: [{ chainId: '0x7a69' }],
+    });
+    expect(changed).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses eth_sign and a foreign from address', async () => {
+    const provider = createEmbeddedEthereumProvider({
+      bridge: signingBridge(),
+      address: ADDRESS,
+      chains: [offline(31337)],
+      chainId: 31337,
+    });
+    await expect(
+      provider.request({ method: 'eth_sign', params: [ADDRESS, '0x00'] }),
+    ).rejects.toMatchObject({
+      code: 4200,
+    });
+    await expect(
+      provider.request({
+        method: 'eth_signTransaction',
+        params: [{ from: privateKeyToAddress(generatePrivateKey()), to: ADDRESS, value: '0x1' }],
+      }),
+    ).rejects.toMatchObject({ code: -32602 });
+  });
+});
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+describe('embedded provider on a real anvil chain', () => {
+  let anvil: ChildProcess | undefined;
+  let rpcUrl = '';
+
+  beforeAll(async () => {
+    const port = await freePort();
+    rpcUrl = `http://127.0.0.1:${port}`;
+    const bin = fileURLToPath(new URL('../../../../../node_modules/.bin/anvil', import.meta.url));
+    // Own process group: the .bin wrapper spawns the real binary, and both must go at the end.
+    anvil = spawn(bin, ['--port', String(port), '--silent'], { stdio: 'ignore', detached: true });
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      try {
+        const res = await fetch(rpcUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+        });
+        if (res.ok) break;
+      } catch {
+        // not up yet
+      }
+      if (Date.now() > deadline) throw new Error('anvil did not start');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }, 30_000);
+
+  afterAll(() => {
+    if (anvil?.pid) {
+      try {
+        process.kill(-anvil.pid, 'SIGTERM');
+      } catch {
+        anvil.kill();
+      }
+    }
+  });
+
+  it('fills, confirms, signs in the "frame" and broadcasts a transaction', async () => {
+    const chain: ChainConfig = {
+      id: 31337,
+      name: 'Anvil',
+      rpcUrl,
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    };
+    const publicClient = createPublicClient({ chain: anvilChain, transport: http(rpcUrl) });
+    await publicClient.request({
+      method: 'anvil_setBalance' as 'eth_chainId',
+      params: [ADDRESS, '0xde0b6b3a7640000'] as unknown as undefined,
+    });
+    const bridge = signingBridge();
+    const confirm = vi.fn(async (_request: { method: string; params: unknown }) => {});
+    const provider = createEmbeddedEthereumProvider({
+      bridge,
+      address: ADDRESS,
+      chains: [chain],
+      chainId: 31337,
+      confirm,
+    });
+    const to = privateKeyToAddress(generatePrivateKey());
+    // Reads are forwarded to the chain RPC.
+    expect(await provider.request({ method: 'eth_getBalance', params: [ADDRESS, 'latest'] })).toBe(
+      '0xde0b6b3a7640000',
+    );
+    const hash = (await provider.request({
+      method: 'eth_sendTransaction',
+      params: [{ from: ADDRESS, to, value: '0x38d7ea4c68000' }],
+    })) as Hex;
+    const receipt = await publicClient.waitForTransactionReceipt({ hash });
+    expect(receipt.status).toBe('success');
+    expect(await publicClient.getBalance({ address: to })).toBe(parseEther('0.001'));
+    // The confirm hook saw the filled transaction; the frame signed, the host broadcast.
+    const request = confirm.mock.calls[0]![0] as {
+      method: string;
+      params: [Record<string, string>];
+    };
+    expect(request.method).toBe('eth_sendTransaction');
+    expect(request.params[0]).toMatchObject({ nonce: '0x0', chainId: '0x7a69', type: '0x2' });
+    expect(request.params[0].gas).toBeDefined();
+    expect(request.params[0].maxFeePerGas).toBeDefined();
+    expect(bridge.calls.map((c) => c.method)).toEqual(['eth_signTransaction']);
+
+    // Through a viem wallet client too; the nonce follows the pending count.
+    const wallet = createWalletClient({
+      account: ADDRESS,
+      chain: anvilChain,
+      transport: custom(provider),
+    });
+    const hash2 = await wallet.sendTransaction({
+      account: ADDRESS,
+      to,
+      value: parseEther('0.002'),
+      chain: anvilChain,
+    });
+    expect((await publicClient.waitForTransactionReceipt({ hash: hash2 })).status).toBe('success');
+    expect(await publicClient.getBalance({ address: to })).toBe(parseEther('0.003'));
+  }, 30_000);
+});

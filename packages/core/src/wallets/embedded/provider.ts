@@ -1,0 +1,351 @@
+import {
+  type Chain,
+  createPublicClient,
+  defineChain,
+  type EIP1193Parameters,
+  http,
+  numberToHex,
+  type PublicClient,
+  type PublicRpcSchema,
+  type RpcTransactionRequest,
+} from 'viem';
+import type { Eip1193Provider } from '../registry.ts';
+import type { EmbeddedWalletBridge } from './bridge.ts';
+import { PROVIDER_ERRORS, ProviderRpcError, WalletError } from './errors.ts';
+import type { ChainConfig } from './types.ts';
+
+/** A request the user must approve before the wallet signs it (the sign or send screen). */
+export type EmbeddedSignatureRequest = {
+  method: 'personal_sign' | 'eth_signTypedData_v4' | 'eth_sendTransaction' | 'eth_signTransaction';
+  /** The method's params; for `eth_sendTransaction`, `[tx]` with nonce, gas and fees filled in. */
+  params: unknown;
+  /** The chain the request is for. */
+  chain: ChainConfig;
+};
+
+/**
+ * Called before each signature. Resolve to approve; reject (with anything) to refuse, which the
+ * provider turns into EIP-1193 error 4001 'User rejected the request.'.
+ */
+export type ConfirmSignature = (request: EmbeddedSignatureRequest) => Promise<void>;
+
+/** Parameters of {@link createEmbeddedEthereumProvider}. */
+export type CreateEmbeddedEthereumProviderParameters = {
+  bridge: Pick<EmbeddedWalletBridge, 'rpc'>;
+  /** The embedded wallet's address. */
+  address: string;
+  /** Chains the wallet may use; the first match of `chainId` is the starting chain. */
+  chains: readonly ChainConfig[];
+  chainId: number;
+  /** Approves signatures; omitted = approve without prompting (`noPromptOnSignature`). */
+  confirm?: ConfirmSignature;
+};
+
+/** The embedded wallet's EIP-1193 provider, plus its current chain. */
+export interface EmbeddedEthereumProvider extends Eip1193Provider {
+  on(event: string, listener: (...args: unknown[]) => void): void;
+  removeListener(event: string, listener: (...args: unknown[]) => void): void;
+  /** The current chain id (number). */
+  readonly chainId: number;
+  /** The current chain's config. */
+  readonly chain: ChainConfig;
+}
+
+type Tx = Record<string, unknown>;
+
+const SIGNING = new Set(['personal_sign', 'eth_signTypedData_v4', 'eth_signTransaction']);
+const UNSUPPORTED = new Set(['eth_sign', 'eth_signTypedData', 'eth_signTypedData_v3']);
+
+function toProviderError(error: unknown): ProviderRpcError {
+  if (error instanceof ProviderRpcError) return error;
+  if (error instanceof WalletError) {
+    const code =
+      error.type === 'invalid_request_arguments'
+        ? PROVIDER_ERRORS.invalidParams.code
+        : PROVIDER_ERRORS.internal.code;
+    return new ProviderRpcError(code, error.shortMessage, { type: error.type }, { cause: error });
+  }
+  const e = error as {
+    code?: unknown;
+    message?: unknown;
+    shortMessage?: unknown;
+    details?: unknown;
+  };
+  if (typeof e?.code === 'number') {
+    return new ProviderRpcError(
+      e.code,
+      String(e.details ?? e.shortMessage ?? e.message),
+      undefined,
+      {
+        cause: error,
+      },
+    );
+  }
+  return new ProviderRpcError(
+    PROVIDER_ERRORS.internal.code,
+    error instanceof Error ? error.message : PROVIDER_ERRORS.internal.message,
+    undefined,
+    { cause: error },
+  );
+}
+
+function parseChainId(value: unknown): number {
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return value;
+  if (typeof value === 'bigint') return Number(value);
+  if (typeof value === 'string' && /^(0x[0-9a-fA-F]+|\d+)$/.test(value))
+    return Number(BigInt(value));
+  throw new ProviderRpcError(PROVIDER_ERRORS.invalidParams.code, 'chainId must be a number');
+}
+
+/** A viem chain from a {@link ChainConfig}. */
+export function toViemChain(chain: ChainConfig): Chain {
+  return defineChain({
+    id: chain.id,
+    name: chain.name,
+    nativeCurrency: chain.nativeCurrency,
+    rpcUrls: { default: { http: [chain.rpcUrl] } },
+    ...(chain.blockExplorerUrl
+      ? { blockExplorers: { default: { name: chain.name, url: chain.blockExplorerUrl } } }
+      : {}),
+  });
+}
+
+/**
+ * Creates the EIP-1193 provider of an embedded wallet (spec sections 3 and 7; issue 3 item 8).
+ *
+ * - `eth_accounts` / `eth_requestAccounts`: `[address]`; `eth_chainId`: the current chain (hex).
+ * - `wallet_switchEthereumChain`: only to a configured chain, else error 4902; emits `chainChanged`.
+ * - `personal_sign`, `eth_signTypedData_v4`: `confirm`, then signed in the frame.
+ * - `eth_signTransaction`: `confirm`, then signed in the frame (the host never sees the key).
+ * - `eth_sendTransaction`: fills the nonce (pending), gas (estimate) and EIP-1559 fees (or the gas
+ *   price on chains without EIP-1559) from the chain's RPC, `confirm`s the filled transaction, signs
+ *   it in the frame with `eth_signTransaction`, broadcasts with `eth_sendRawTransaction`; returns the hash.
+ * - Any other method is forwarded to the chain's RPC (`rpcUrl`).
+ *
+ * Errors are EIP-1193 `{code, message}`: 4001 when `confirm` rejects, 4902 unknown chain,
+ * 4200 unsupported signing method, -32602 invalid arguments, -32603 anything else.
+ * Works as a viem `custom(provider)` transport and with wagmi.
+ *
+ * @example
+ * const walletClient = createWalletClient({ account: address, chain: anvil, transport: custom(provider) });
+ * const signature = await walletClient.signMessage({ account: address, message: 'hello' });
+ */
+export function createEmbeddedEthereumProvider(
+  parameters: CreateEmbeddedEthereumProviderParameters,
+): EmbeddedEthereumProvider {
+  const { bridge, address, confirm } = parameters;
+  const chains = [...parameters.chains];
+  const findChain = (id: number) => chains.find((c) => c.id === id);
+  let chain = findChain(parameters.chainId);
+  if (!chain) throw new Error(`Chain ${parameters.chainId} is not in the configured chains`);
+  const listeners = new Map<string, Set<(...args: unknown[]) => void>>();
+  const clients = new Map<number, PublicClient<ReturnType<typeof http>, Chain>>();
+
+  const emit = (event: string, ...args: unknown[]) => {
+    for (const listener of [...(listeners.get(event) ?? [])]) {
+      try {
+        listener(...args);
+      } catch {
+        // A listener's failure is not the provider's.
+      }
+    }
+  };
+
+  const publicClient = (target: ChainConfig) => {
+    let client = clients.get(target.id);
+    if (!client) {
+      client = createPublicClient({
+        chain: toViemChain(target),
+        transport: http(target.rpcUrl, { retryCount: 1 }),
+      });
+      clients.set(target.id, client);
+    }
+    return client;
+  };
+
+  const rpc = <T>(target: ChainConfig, method: string, params?: unknown): Promise<T> =>
+    publicClient(target).request({
+      method,
+      params,
+    } as EIP1193Parameters<PublicRpcSchema>) as Promise<T>;
+
+  async function approve(
+    method: EmbeddedSignatureRequest['method'],
+    params: unknown,
+    target: ChainConfig,
+  ) {
+    if (!confirm) return;
+    try {
+      await confirm({ method, params, chain: target });
+    } catch (cause) {
+      throw new ProviderRpcError(
+        PROVIDER_ERRORS.userRejected.code,
+        PROVIDER_ERRORS.userRejected.message,
+        undefined,
+        { cause },
+      );
+    }
+  }
+
+  function chainOfTx(tx: Tx): ChainConfig {
+    if (tx.chainId === undefined || tx.chainId === null) return chain!;
+    const id = parseChainId(tx.chainId);
+    const found = findChain(id);
+    if (!found) {
+      throw new ProviderRpcError(
+        PROVIDER_ERRORS.unrecognizedChain.code,
+        `Chain ${id} is not supported by this wallet.`,
+      );
+    }
+    return found;
+  }
+
+  function assertFrom(tx: Tx) {
+    if (tx.from !== undefined && String(tx.from).toLowerCase() !== address.toLowerCase()) {
+      throw new ProviderRpcError(
+        PROVIDER_ERRORS.invalidParams.code,
+        'Cannot request a signature with this wallet address',
+      );
+    }
+  }
+
+  /** Fills nonce, gas and fees from the chain's RPC (only the fields the request leaves out). */
+  async function fill(tx: Tx, target: ChainConfig): Promise<Tx> {
+    const out: Tx = { ...tx, from: address, chainId: numberToHex(target.id) };
+    if (out.gasLimit !== undefined && out.gas === undefined) out.gas = out.gasLimit;
+    delete out.gasLimit;
+    const client = publicClient(target);
+    const [nonce, gas, fees] = await Promise.all([
+      out.nonce === undefined
+        ? client.getTransactionCount({ address: address as `0x${string}`, blockTag: 'pending' })
+        : undefined,
+      out.gas === undefined
+        ? rpc<string>(target, 'eth_estimateGas', [
+            Object.fromEntries(
+              Object.entries({
+                from: address,
+                to: out.to,
+                value: out.value,
+                data: out.data ?? out.input,
+              }).filter(([, v]) => v !== undefined && v !== null),
+            ) as RpcTransactionRequest,
+          ])
+        : undefined,
+      out.gasPrice === undefined && out.maxFeePerGas === undefined
+        ? client.estimateFeesPerGas({ type: 'eip1559' }).catch(async () => ({
+            gasPrice: await client.getGasPrice(),
+          }))
+        : undefined,
+    ]);
+    if (nonce !== undefined) out.nonce = numberToHex(nonce);
+    if (gas !== undefined) out.gas = gas;
+    if (fees) {
+      if ('maxFeePerGas' in fees && fees.maxFeePerGas !== undefined) {
+        out.maxFeePerGas = numberToHex(fees.maxFeePerGas);
+        out.maxPriorityFeePerGas =
+          out.maxPriorityFeePerGas ?? numberToHex(fees.maxPriorityFeePerGas ?? 0n);
+        out.type = '0x2';
+      } else if ('gasPrice' in fees && fees.gasPrice !== undefined) {
+        out.gasPrice = numberToHex(fees.gasPrice);
+        out.type = '0x0';
+      }
+    }
+    return out;
+  }
+
+  async function handle(method: string, params: unknown): Promise<unknown> {
+    const list = Array.isArray(params) ? (params as unknown[]) : [];
+    switch (method) {
+      case 'eth_accounts':
+      case 'eth_requestAccounts':
+        return [address];
+      case 'eth_chainId':
+        return numberToHex(chain!.id);
+      case 'net_version':
+        return String(chain!.id);
+      case 'wallet_switchEthereumChain':
+      case 'wallet_addEthereumChain': {
+        const id = parseChainId((list[0] as { chainId?: unknown } | undefined)?.chainId);
+        const next = findChain(id);
+        if (!next) {
+          throw new ProviderRpcError(
+            PROVIDER_ERRORS.unrecognizedChain.code,
+            `Unrecognized chain ID ${numberToHex(id)}. Only configured chains are supported.`,
+          );
+        }
+        if (next.id !== chain!.id) {
+          chain = next;
+          emit('chainChanged', numberToHex(next.id));
+        }
+        return null;
+      }
+      case 'personal_sign':
+      case 'eth_signTypedData_v4': {
+        const target = chain!;
+        await approve(method, params, target);
+        return bridge.rpc({ address, request: { method, params: list } });
+      }
+      case 'eth_signTransaction': {
+        const tx = (list[0] ?? {}) as Tx;
+        assertFrom(tx);
+        const target = chainOfTx(tx);
+        const request = { ...tx, chainId: numberToHex(target.id) };
+        await approve(method, [request], target);
+        return bridge.rpc({ address, request: { method, params: [request] } });
+      }
+      case 'eth_sendTransaction': {
+        const tx = (list[0] ?? {}) as Tx;
+        if (typeof tx !== 'object' || tx === null) {
+          throw new ProviderRpcError(
+            PROVIDER_ERRORS.invalidParams.code,
+            'Transaction request must be an object',
+          );
+        }
+        assertFrom(tx);
+        const target = chainOfTx(tx);
+        const filled = await fill(tx, target);
+        await approve(method, [filled], target);
+        const raw = await bridge.rpc({
+          address,
+          request: { method: 'eth_signTransaction', params: [filled] },
+        });
+        return rpc<string>(target, 'eth_sendRawTransaction', [raw]);
+      }
+      default:
+        if (UNSUPPORTED.has(method) || method.startsWith('wallet_')) {
+          throw new ProviderRpcError(
+            PROVIDER_ERRORS.unsupportedMethod.code,
+            `The embedded wallet does not support ${method}.`,
+          );
+        }
+        return rpc(chain!, method, params);
+    }
+  }
+
+  return {
+    get chainId() {
+      return chain!.id;
+    },
+    get chain() {
+      return chain!;
+    },
+    async request({ method, params }) {
+      try {
+        return await handle(method, params);
+      } catch (error) {
+        throw toProviderError(error);
+      }
+    },
+    on(event, listener) {
+      let set = listeners.get(event);
+      if (!set) listeners.set(event, (set = new Set()));
+      set.add(listener);
+    },
+    removeListener(event, listener) {
+      listeners.get(event)?.delete(listener);
+    },
+  };
+}
+
+/** Methods the frame signs (everything else is answered by the provider or the chain's RPC). */
+export const EMBEDDED_SIGNING_METHODS: ReadonlySet<string> = SIGNING;

@@ -1,0 +1,190 @@
+import { SCREEN } from '@latchkey/core';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { LatchkeyClientConfig } from '../../config/config.ts';
+import { resolveConfig } from '../../config/resolveConfig.ts';
+import { APP_ID } from '../../test/fakeClient.ts';
+import { renderScreen } from '../../test/renderScreen.tsx';
+import { LoginList } from './LoginList.tsx';
+import { loginListCss } from './LoginList.css.ts';
+
+const provider = { request: vi.fn(async () => null) };
+
+/** Announces a wallet through EIP-6963 whenever the page asks. */
+function announceWallet(name = 'Test Wallet', rdns = 'dev.latchkey.test') {
+  const announce = () =>
+    window.dispatchEvent(
+      new CustomEvent('eip6963:announceProvider', {
+        detail: {
+          info: { uuid: `uuid-${rdns}`, name, icon: 'data:image/png;base64,', rdns },
+          provider,
+        },
+      }),
+    );
+  window.addEventListener('eip6963:requestProvider', announce);
+  return () => window.removeEventListener('eip6963:requestProvider', announce);
+}
+
+function renderList(
+  client: LatchkeyClientConfig,
+  server: Record<string, unknown> = {},
+  mode?: 'connect-only',
+) {
+  const config = resolveConfig(APP_ID, client, { name: 'Acme', ...server });
+  return renderScreen(<LoginList mode={mode} />, { config, messages: config.messages });
+}
+
+const rowNames = () =>
+  within(screen.getByRole('list'))
+    .getAllByRole('listitem')
+    .map((li) => li.textContent?.trim());
+
+const userAgent = navigator.userAgent;
+afterEach(() => {
+  Object.defineProperty(navigator, 'userAgent', { value: userAgent, configurable: true });
+});
+
+describe('LoginList', () => {
+  it('grouped, web2-first: the email input, then the wallet list with detected wallets first', () => {
+    const stop = announceWallet();
+    renderList({
+      loginMethods: ['email', 'wallet'],
+      appearance: { walletList: ['detected_wallets', 'metamask'] },
+    });
+    expect(screen.getByRole('list').dataset).toMatchObject({
+      layout: 'grouped',
+      priority: 'web2-first',
+    });
+    expect(screen.getByRole('textbox', { name: 'Email address' })).toBeTruthy();
+    expect(rowNames().slice(1)).toEqual([
+      expect.stringContaining('Test Wallet'),
+      expect.stringContaining('MetaMask'),
+    ]);
+    // The announced wallet is marked installed; every wallet says 'Connect' (shown on hover).
+    expect(rowNames()[1]).toContain('Installed');
+    expect(screen.getAllByText('Connect')).toHaveLength(2);
+    stop();
+  });
+
+  it('web3-first from the server flag puts wallets before the email input', () => {
+    renderList(
+      { loginMethods: ['email', 'wallet'], appearance: { walletList: ['metamask'] } },
+      { show_wallet_login_first: true },
+    );
+    expect(rowNames()[0]).toContain('MetaMask');
+    expect(screen.getByRole('list').dataset.priority).toBe('web3-first');
+  });
+
+  it('a click on an installed wallet opens AWAITING_CONNECTION with its injected provider', () => {
+    const stop = announceWallet();
+    const { value } = renderList({
+      loginMethods: ['wallet'],
+      appearance: { walletList: ['detected_wallets'] },
+    });
+    fireEvent.click(screen.getByRole('button', { name: /Test Wallet/ }));
+    expect(value.navigate).toHaveBeenCalledWith(SCREEN.AWAITING_CONNECTION, {
+      externalWallet: expect.objectContaining({
+        provider,
+        connectorType: 'injected',
+        walletClientType: 'test_wallet',
+        name: 'Test Wallet',
+      }),
+      returnTo: SCREEN.LANDING,
+    });
+    stop();
+  });
+
+  it('connect-only lists wallets only and opens AWAITING_CONNECT_ONLY_CONNECTION', () => {
+    const stop = announceWallet();
+    const { value } = renderList({ loginMethods: ['email'] }, {}, 'connect-only');
+    expect(screen.queryByRole('textbox')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /Test Wallet/ }));
+    expect(value.navigate).toHaveBeenCalledWith(
+      SCREEN.AWAITING_CONNECT_ONLY_CONNECTION,
+      expect.objectContaining({ externalWallet: expect.objectContaining({ provider }) }),
+    );
+    stop();
+  });
+
+  it('in an in-app browser an untrusted wallet click goes to IN_APP_BROWSER_LOGIN_NOT_POSSIBLE', () => {
+    Object.defineProperty(navigator, 'userAgent', {
+      value: 'Mozilla/5.0 Instagram 300.0',
+      configurable: true,
+    });
+    const stop = announceWallet();
+    const { value } = renderList({
+      loginMethods: ['wallet'],
+      appearance: { walletList: ['detected_wallets'] },
+    });
+    fireEvent.click(screen.getByRole('button', { name: /Test Wallet/ })); // synthetic: untrusted
+    expect(value.navigate).toHaveBeenCalledWith(
+      SCREEN.IN_APP_BROWSER_LOGIN_NOT_POSSIBLE,
+      expect.anything(),
+    );
+    stop();
+  });
+
+  it('Phantom not installed goes to PHANTOM_INTERSTITIAL_SCREEN; another missing wallet to LOGIN_FAILED_SCREEN', () => {
+    const { value } = renderList({
+      loginMethods: ['wallet'],
+      appearance: { walletList: ['phantom', 'rainbow'] },
+    });
+    fireEvent.click(screen.getByRole('button', { name: /Phantom/ }));
+    expect(value.navigate).toHaveBeenLastCalledWith(
+      SCREEN.PHANTOM_INTERSTITIAL_SCREEN,
+      expect.anything(),
+    );
+    fireEvent.click(screen.getByRole('button', { name: /Rainbow/ }));
+    expect(value.navigate).toHaveBeenLastCalledWith(
+      SCREEN.LOGIN_FAILED_SCREEN,
+      expect.objectContaining({ method: 'Rainbow' }),
+    );
+  });
+
+  it('ordered: 4 primary items plus More options; the overflow view has Back', () => {
+    renderList({
+      loginMethods: ['email', 'google', 'twitter', 'discord', 'github', 'apple'],
+      loginMethodsAndOrder: {
+        primary: ['google', 'twitter', 'discord', 'github', 'apple'],
+        overflow: ['email'],
+      },
+    });
+    expect(screen.getByRole('list').dataset.layout).toBe('ordered');
+    expect(rowNames()).toEqual(['Google', 'Twitter', 'Discord', 'GitHub', 'More options']);
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'More options' })));
+    expect(rowNames()).toEqual(['Apple', expect.stringContaining('Submit')]);
+    act(() => fireEvent.click(screen.getByRole('button', { name: /Back/ })));
+    expect(rowNames()).toHaveLength(5);
+  });
+
+  it('methods of later issues open a screen that says they are not configured; passkeys add the link', () => {
+    const { value } = renderList({ loginMethods: ['email', 'google', 'passkey'] });
+    fireEvent.click(screen.getByRole('button', { name: 'Google' }));
+    expect(value.navigate).toHaveBeenCalledWith(SCREEN.AWAITING_OAUTH_SCREEN, { method: 'Google' });
+    fireEvent.click(screen.getByRole('button', { name: 'I have a passkey' }));
+    expect(value.navigate).toHaveBeenCalledWith(SCREEN.AWAITING_PASSKEY_SYSTEM_DIALOGUE, {
+      method: 'Passkey',
+    });
+  });
+
+  it('email and SMS are alternatives with one expanded; hideDirectWeb2Inputs shows buttons', () => {
+    renderList({ loginMethods: ['email', 'sms'] });
+    expect(screen.getByRole('textbox', { name: 'Email address' })).toBeTruthy();
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'Use SMS instead' })));
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.getByRole('button', { name: /Continue with SMS/ })).toBeTruthy();
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'Use email instead' })));
+    expect(screen.getByRole('textbox', { name: 'Email address' })).toBeTruthy();
+  });
+
+  it('hideDirectWeb2Inputs: a Continue with email button opens the input', () => {
+    renderList({ loginMethods: ['email'], appearance: { hideDirectWeb2Inputs: true } });
+    expect(screen.queryByRole('textbox')).toBeNull();
+    act(() => fireEvent.click(screen.getByRole('button', { name: /Continue with email/ })));
+    expect(screen.getByRole('textbox', { name: 'Email address' })).toBeTruthy();
+  });
+
+  it('caps the list at 400 px (spec section 9)', () => {
+    expect(loginListCss).toContain('max-height: 400px');
+  });
+});

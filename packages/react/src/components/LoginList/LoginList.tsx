@@ -1,0 +1,262 @@
+import {
+  buildLoginList,
+  formatMessage,
+  type LoginListEntry,
+  type LoginListView,
+  type LoginMethodName,
+  SCREEN,
+  type ScreenName,
+  type WalletId,
+} from '@latchkey/core';
+import { type MouseEvent, type ReactNode, useState } from 'react';
+import { walletDestination } from '../../externalWallets/openWallet.ts';
+import {
+  useEip6963Wallets,
+  type WalletOption,
+  walletOptionsFor,
+} from '../../externalWallets/walletOptions.ts';
+import { useModal } from '../../Modal/ModalContext.ts';
+import { useStyleSheet } from '../../styles/useStyleSheet.ts';
+import { Button } from '../Button/Button.tsx';
+import { EmailLoginMethod } from '../EmailLoginMethod/EmailLoginMethod.tsx';
+import { BackIcon, MailIcon, WalletIcon } from '../Icons/Icons.tsx';
+import { WalletButton } from '../WalletButton/WalletButton.tsx';
+import { loginListCss } from './LoginList.css.ts';
+
+/** Display names of the methods whose buttons the list shows. */
+const METHOD_NAMES: Record<LoginMethodName, string> = {
+  email: 'Email',
+  sms: 'SMS',
+  google: 'Google',
+  twitter: 'Twitter',
+  discord: 'Discord',
+  github: 'GitHub',
+  spotify: 'Spotify',
+  instagram: 'Instagram',
+  tiktok: 'TikTok',
+  linkedin: 'LinkedIn',
+  apple: 'Apple',
+  wallet: 'Wallet',
+  farcaster: 'Farcaster',
+  passkey: 'Passkey',
+  telegram: 'Telegram',
+};
+
+/** The screen each method's button opens. Until later issues build them, these screens say
+ * the method is not configured. */
+function methodScreen(method: LoginMethodName): ScreenName {
+  switch (method) {
+    case 'passkey':
+      return SCREEN.AWAITING_PASSKEY_SYSTEM_DIALOGUE;
+    case 'farcaster':
+      return SCREEN.AWAITING_FARCASTER_CONNECTION;
+    case 'telegram':
+      return SCREEN.TELEGRAM_AUTH_SCREEN;
+    default:
+      return SCREEN.AWAITING_OAUTH_SCREEN;
+  }
+}
+
+const isMobile = () =>
+  typeof navigator !== 'undefined' && /android|iphone|ipad|ipod|mobile/i.test(navigator.userAgent);
+
+/** Props of {@link LoginList}. */
+export interface LoginListProps {
+  /** 'connect-only' lists wallets only and connects without a login. */
+  mode?: 'login' | 'connect-only';
+}
+
+/**
+ * The login list of LANDING (spec sections 2, 4 and 9): core's `buildLoginList` decides the
+ * entries; this renders them, keeps the view (default / overflow / web3-overflow, Back returns)
+ * and turns clicks into navigation.
+ */
+export function LoginList({ mode = 'login' }: LoginListProps) {
+  useStyleSheet(loginListCss);
+  const { config, messages: m, navigate } = useModal();
+  const [view, setView] = useState<LoginListView>(
+    mode === 'connect-only' ? 'web3-overflow' : 'default',
+  );
+  const [passwordlessChoice, setPasswordlessChoice] = useState<'email' | 'sms' | null>(null);
+  const [inputsOpen, setInputsOpen] = useState(false);
+  const announced = useEip6963Wallets();
+  const ll = config.loginList;
+  const list = buildLoginList({
+    loginMethods: mode === 'connect-only' ? ['wallet'] : config.loginMethods,
+    loginMethodsAndOrder: mode === 'connect-only' ? null : ll.loginMethodsAndOrder,
+    loginGroupPriority: ll.loginGroupPriority,
+    showWalletLoginFirst: ll.showWalletLoginFirst,
+    hideDirectWeb2Inputs: ll.hideDirectWeb2Inputs,
+    walletList: ll.walletList,
+    view,
+  });
+  const listedWallets = list.entries.flatMap((e) => (e.kind === 'wallet' ? [e.wallet] : []));
+
+  const openWallet = (option: WalletOption, event: MouseEvent<HTMLButtonElement>) => {
+    const to = walletDestination(option, {
+      mode,
+      userAgent: typeof navigator === 'undefined' ? '' : navigator.userAgent,
+      isTrusted: event.nativeEvent.isTrusted,
+      isMobile: isMobile(),
+      walletConnect: ll.walletConnectEnabled,
+    });
+    navigate(to.screen, { ...to.params, returnTo: SCREEN.LANDING });
+  };
+
+  const notConfigured = (method: string, screen: ScreenName = SCREEN.AWAITING_OAUTH_SCREEN) =>
+    navigate(screen, { method });
+
+  const renderWallets = (ids: WalletId[]) =>
+    walletOptionsFor(ids, announced, listedWallets).map((option) => (
+      <li key={option.key}>
+        <WalletButton
+          name={option.name}
+          icon={option.icon ? <img src={option.icon} alt="" /> : <WalletIcon />}
+          badge={option.provider ? m.detectedWallet : null}
+          connectLabel={m.connect}
+          onClick={(event) => openWallet(option, event)}
+          testId={`wallet-${option.walletClientType}`}
+        />
+      </li>
+    ));
+
+  const renderEntry = (entry: LoginListEntry, index: number) => {
+    switch (entry.kind) {
+      case 'passwordless': {
+        const shown = passwordlessChoice ?? entry.expanded;
+        const other = entry.methods.find((x) => x !== shown);
+        if (entry.collapsed && !inputsOpen) {
+          return entry.methods.map((method) => (
+            <li key={`pw-${method}`}>
+              <button
+                type="button"
+                className="lk-login-list__method"
+                onClick={() => {
+                  if (method === 'sms') return notConfigured('SMS');
+                  setPasswordlessChoice('email');
+                  setInputsOpen(true);
+                }}
+              >
+                <MailIcon />
+                {method === 'email' ? m.continueWithEmail : m.continueWithSms}
+              </button>
+            </li>
+          ));
+        }
+        return (
+          <li key="passwordless">
+            {shown === 'email' ? (
+              <EmailLoginMethod />
+            ) : (
+              <button
+                type="button"
+                className="lk-login-list__method"
+                onClick={() => notConfigured('SMS')}
+              >
+                <MailIcon />
+                {m.continueWithSms}
+              </button>
+            )}
+            {other && (
+              <Button
+                variant="link"
+                className="lk-login-list__switch"
+                onClick={() => setPasswordlessChoice(other)}
+              >
+                {other === 'sms' ? m.useSmsInstead : m.useEmailInstead}
+              </Button>
+            )}
+          </li>
+        );
+      }
+      case 'method':
+        return (
+          <li key={`method-${entry.method}`}>
+            <button
+              type="button"
+              className="lk-login-list__method"
+              onClick={() => notConfigured(METHOD_NAMES[entry.method], methodScreen(entry.method))}
+            >
+              {METHOD_NAMES[entry.method]}
+            </button>
+          </li>
+        );
+      case 'wallet':
+        return null; // rendered in runs below
+      case 'more-options':
+        return (
+          <li key="more-options">
+            <button
+              type="button"
+              className="lk-login-list__method lk-login-list__more"
+              onClick={() => setView('overflow')}
+            >
+              {m.moreOptions}
+            </button>
+          </li>
+        );
+      case 'overflow':
+        return (
+          <li key={`overflow-${entry.panel}`}>
+            <button
+              type="button"
+              className="lk-login-list__method lk-login-list__more"
+              onClick={() => setView(entry.panel)}
+            >
+              {entry.panel === 'web3-overflow' ? m.moreWallets : m.moreSocials}
+              <span>+{entry.count}</span>
+            </button>
+          </li>
+        );
+      case 'passkey-link':
+        return (
+          <li key="passkey-link" className="lk-login-list__passkey">
+            <Button
+              variant="link"
+              onClick={() => notConfigured('Passkey', SCREEN.AWAITING_PASSKEY_SYSTEM_DIALOGUE)}
+            >
+              {m.iHaveAPasskey}
+            </Button>
+          </li>
+        );
+      default:
+        return <li key={index} />;
+    }
+  };
+
+  // Consecutive wallet entries render as one run, so `detected_wallets` can expand in place.
+  const rows: ReactNode[] = [];
+  for (let i = 0; i < list.entries.length; i++) {
+    const entry = list.entries[i]!;
+    if (entry.kind !== 'wallet') {
+      rows.push(renderEntry(entry, i));
+      continue;
+    }
+    const run: WalletId[] = [];
+    while (i < list.entries.length && list.entries[i]!.kind === 'wallet') {
+      run.push((list.entries[i] as { wallet: WalletId }).wallet);
+      i++;
+    }
+    i--;
+    rows.push(...renderWallets(run));
+  }
+
+  return (
+    <>
+      {list.back && mode === 'login' && (
+        <Button variant="link" className="lk-login-list__back" onClick={() => setView('default')}>
+          <BackIcon /> {m.back}
+        </Button>
+      )}
+      <ul
+        className="lk-login-list"
+        data-layout={list.layout}
+        data-priority={list.priority ?? undefined}
+        data-view={list.view}
+        aria-label={formatMessage(m.landingHeader, {})}
+      >
+        {rows}
+      </ul>
+    </>
+  );
+}

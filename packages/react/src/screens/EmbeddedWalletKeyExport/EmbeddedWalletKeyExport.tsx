@@ -1,0 +1,91 @@
+import { createEmbeddedWalletExport } from '@latchkey/core/embedded-wallet';
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '../../components/Button/Button.tsx';
+import { ModalHeader } from '../../components/ModalHeader/ModalHeader.tsx';
+import { walletLayoutCss } from '../../components/WalletLayout/WalletLayout.css.ts';
+import { useStyleSheet } from '../../styles/useStyleSheet.ts';
+import { useWalletScreen } from '../../wallet/useWalletScreen.ts';
+import { keyExportCss } from './EmbeddedWalletKeyExport.css.ts';
+
+/** Key export holds its connecting state at least this long (spec section 9). */
+export const KEY_EXPORT_MIN_CONNECTING_MS = 1000;
+
+type ExportState = 'connecting' | 'shown' | 'error';
+
+/**
+ * EMBEDDED_WALLET_KEY_EXPORT_SCREEN (spec sections 2, 4 and 9): a frame of the wallet's export page
+ * (`apiUrl` + `/apps/{appId}/embedded-wallets/export`, the API origin). Once it is ready, core's
+ * `createEmbeddedWalletExport` posts `latchkey:wallet:export` {accessToken, address} to the frame's
+ * exact origin; the frame rebuilds and shows the key in its own document, so no key material ever
+ * reaches this page (design.md, Keys). The connecting state lasts at least 1 s.
+ */
+export default function EmbeddedWalletKeyExport() {
+  useStyleSheet(walletLayoutCss);
+  useStyleSheet(keyExportCss);
+  const { wallet, client, settle, close, messages: m } = useWalletScreen('export');
+  const container = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState<ExportState>('connecting');
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const el = container.current;
+    if (!el) return;
+    let live = true;
+    let mounted: ReturnType<typeof createEmbeddedWalletExport> | null = null;
+    const started = Date.now();
+    (async () => {
+      const manager = await wallet.manager();
+      const address = manager.getState().address;
+      if (!address) throw new Error(m.unableToRecoverWallet);
+      if (!live) return;
+      mounted = createEmbeddedWalletExport({
+        apiUrl: client.apiUrl,
+        appId: client.appId,
+        getAccessToken: () => client.getAccessToken(),
+        address,
+        container: el,
+      });
+      mounted.iframe.title = m.exportFrameTitle;
+      await mounted.shown;
+      const wait = KEY_EXPORT_MIN_CONNECTING_MS - (Date.now() - started);
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    })().then(
+      () => {
+        if (!live) return;
+        setState('shown');
+        settle(undefined);
+      },
+      (e: unknown) => {
+        if (!live) return;
+        setError(e instanceof Error ? e.message : String(e));
+        setState('error');
+      },
+    );
+    return () => {
+      live = false;
+      mounted?.destroy();
+    };
+  }, [wallet, client, settle, m]);
+
+  return (
+    <div className="lk-wallet lk-export">
+      <ModalHeader title={m.exportTitle} message={m.exportDetail} />
+      <div className="lk-export__frame" data-state={state}>
+        <div className="lk-export__host" ref={container} />
+        {state === 'connecting' && (
+          <div className="lk-export__busy" role="status" aria-label={m.walletConnectingTitle}>
+            <span className="lk-spinner" />
+          </div>
+        )}
+      </div>
+      {error && (
+        <p className="lk-wallet__error" role="alert">
+          {error}
+        </p>
+      )}
+      <Button variant="secondary" onClick={close}>
+        {m.done}
+      </Button>
+    </div>
+  );
+}

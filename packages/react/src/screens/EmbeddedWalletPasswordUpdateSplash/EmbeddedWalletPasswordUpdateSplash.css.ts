@@ -1,0 +1,7 @@
+/** Update splash: the explainer disclosure. */
+export const passwordUpdateSplashCss = `
+.lk-why { border: 1px solid var(--lk-border); border-radius: var(--lk-radius-control); background: var(--lk-surface); padding: 10px 12px; font-size: 13.5px; }
+.lk-why summary { cursor: pointer; font-weight: 600; color: var(--lk-accent); }
+.lk-why p { margin: 8px 0 4px; color: var(--lk-muted); }
+.lk-why ul { margin: 0; padding-left: 18px; color: var(--lk-foreground); display: flex; flex-direction: column; gap: 4px; }
+`;

@@ -1,0 +1,126 @@
+import { SCREEN } from '@latchkey/core';
+import { describe, expect, it, vi } from 'vitest';
+import { resolveConfig } from '../config/resolveConfig.ts';
+import { APP_ID, createFakeClient, TEST_USER } from '../test/fakeClient.ts';
+import {
+  createFakeManager,
+  createFakeProvider,
+  WALLET_ADDRESS,
+} from '../test/renderWalletScreen.tsx';
+import { createWalletController } from './walletController.ts';
+
+const WALLET_USER = {
+  ...TEST_USER,
+  linkedAccounts: [
+    {
+      type: 'wallet' as const,
+      address: WALLET_ADDRESS,
+      chainType: 'ethereum' as const,
+      chainId: null,
+      walletClientType: 'latchkey',
+      connectorType: 'embedded',
+      recoveryMethod: 'latchkey' as const,
+      imported: false,
+      verifiedAt: new Date(0),
+      firstVerifiedAt: new Date(0),
+      latestVerifiedAt: new Date(0),
+    },
+  ],
+};
+
+function setup(noPromptOnSignature = false) {
+  const fake = createFakeClient();
+  fake.setState({ status: 'authenticated', user: WALLET_USER as never });
+  const provider = createFakeProvider({ personal_sign: '0xsig' });
+  const manager = createFakeManager(provider);
+  const config = resolveConfig(APP_ID, { embeddedWallets: { noPromptOnSignature } }, null);
+  const openScreen = vi.fn();
+  const controller = createWalletController({
+    client: fake.client,
+    getConfig: () => config.wallet,
+    openScreen,
+    load: async () => ({ createEmbeddedWalletManager: () => manager }),
+  });
+  return { controller, openScreen, provider, manager };
+}
+
+describe('WalletController', () => {
+  it("refuses an empty message: 'Message must be a non-empty string'", async () => {
+    const { controller, openScreen } = setup();
+    await expect(controller.signMessage('')).rejects.toThrow('Message must be a non-empty string');
+    expect(openScreen).not.toHaveBeenCalled();
+  });
+
+  it('opens the sign screen, and settles with what the screen resolves', async () => {
+    const { controller, openScreen } = setup();
+    const pending = controller.signMessage('hello', { title: 'T' });
+    await vi.waitFor(() => expect(openScreen).toHaveBeenCalledTimes(1));
+    const [screen, { wallet }] = openScreen.mock.calls[0]!;
+    expect(screen).toBe(SCREEN.EMBEDDED_WALLET_SIGN_REQUEST_SCREEN);
+    expect(wallet).toMatchObject({
+      kind: 'sign-message',
+      message: 'hello',
+      uiOptions: { title: 'T' },
+    });
+    wallet.resolve('0xabc');
+    await expect(pending).resolves.toBe('0xabc');
+  });
+
+  it('noPromptOnSignature signs without a screen and without the approval hook prompting', async () => {
+    const { controller, openScreen, provider } = setup(true);
+    await expect(controller.signMessage('hi')).resolves.toBe('0xsig');
+    expect(openScreen).not.toHaveBeenCalled();
+    expect(provider.request).toHaveBeenCalledWith({
+      method: 'personal_sign',
+      params: ['0x6869', WALLET_ADDRESS],
+    });
+  });
+
+  it('validates a transaction request before any screen (spec section 5 texts)', async () => {
+    const { controller, openScreen } = setup();
+    await expect(
+      controller.sendTransaction({ to: WALLET_ADDRESS, value: 1n, chainId: 1 }),
+    ).rejects.toThrow(
+      'Chain ID 1 is not supported. It must be added to the config.supportedChains property of the LatchkeyProvider.',
+    );
+    await expect(
+      controller.sendTransaction({ to: WALLET_ADDRESS, value: 'lots', chainId: 31337 }),
+    ).rejects.toThrow(
+      "Transaction request property 'value' must be a valid number, bigint, or hex string representing a quantity",
+    );
+    expect(openScreen).not.toHaveBeenCalled();
+  });
+
+  it('one wallet per user', async () => {
+    const { controller } = setup();
+    await expect(controller.createWallet()).rejects.toThrow(
+      'Only one Latchkey wallet per user is currently allowed',
+    );
+  });
+
+  it("the provider's approval hook opens the sign screen; a rejection refuses", async () => {
+    const { controller, openScreen, manager } = setup();
+    await controller.manager();
+    const confirm = vi.mocked(manager.setConfirm).mock.calls[0]![0]!;
+    const approval = confirm({
+      method: 'personal_sign',
+      params: ['0x6869', WALLET_ADDRESS],
+      chain: {
+        id: 31337,
+        name: 'Anvil',
+        rpcUrl: '',
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      },
+    });
+    await vi.waitFor(() => expect(openScreen).toHaveBeenCalledTimes(1));
+    const { wallet } = openScreen.mock.calls[0]![1];
+    expect(wallet.kind).toBe('confirm-signature');
+    wallet.reject(new Error('closed'));
+    await expect(approval).rejects.toThrow('closed');
+    // Inside `approved()` (a screen that already asked) the hook does not prompt again.
+    await controller.approved(() =>
+      confirm({ method: 'personal_sign', params: [], chain: { id: 31337 } as never }),
+    );
+    expect(openScreen).toHaveBeenCalledTimes(1);
+  });
+});

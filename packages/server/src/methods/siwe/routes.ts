@@ -1,0 +1,97 @@
+/**
+ * Sign-In With Ethereum routes (spec section 7):
+ * - `POST /api/v1/siwe/init` `{address, token?}` -> `{nonce, expires_at}`
+ * - `POST /api/v1/siwe/authenticate` `{message, signature, chainId, walletClientType,
+ *   connectorType}` -> `authenticateResponse` (log in or sign up)
+ * - `POST /api/v1/siwe/link` (same body, bearer token) -> `{user}`
+ * - `POST /api/v1/siwe/unlink` `{address}` (bearer token) -> `{user}`
+ */
+import {
+  ROUTES,
+  type SiweInitResponse,
+  type SiweLinkResponse,
+  siweAuthenticateRequest,
+  siweInitRequest,
+  siweUnlinkRequest,
+} from '@latchkey/api';
+import { type Context, Hono } from 'hono';
+import type { AppEnv, ServerContext } from '../../context.ts';
+import { ApiError } from '../../errors.ts';
+import { requireApp } from '../../middleware/app.ts';
+import { clientIp, readJson } from '../../middleware/request.ts';
+import { authenticateAnswer, requireUser } from '../../sessions/routes.ts';
+import { createSession } from '../../sessions/service.ts';
+import { loadUser } from '../../users/service.ts';
+import {
+  DEFAULT_SIWE_CHAINS,
+  findOrCreateWalletUser,
+  issueSiweNonce,
+  linkWallet,
+  type SiweOptions,
+  unlinkWallet,
+  verifySiwe,
+} from './service.ts';
+
+/** The SIWE routes, mounted by `createServer`. */
+export function siweRoutes(ctx: ServerContext, options: SiweOptions = {}) {
+  const chains = options.chains?.length ? options.chains : DEFAULT_SIWE_CHAINS;
+  const r = new Hono<AppEnv>();
+  const app = requireApp({ db: ctx.db });
+
+  r.post(ROUTES.siweInit, app, async (c) => {
+    const { address } = await readJson(c, siweInitRequest);
+    const { nonce, expiresAt } = await issueSiweNonce(
+      ctx,
+      c.get('app'),
+      address,
+      clientIp(c, ctx.trustProxy),
+    );
+    return c.json({
+      nonce,
+      expires_at: Math.floor(expiresAt.getTime() / 1000),
+    } satisfies SiweInitResponse);
+  });
+
+  r.post(ROUTES.siweAuthenticate, app, async (c) => {
+    const body = await readJson(c, siweAuthenticateRequest);
+    const appRow = c.get('app');
+    const verified = await verifySiwe(ctx, appRow, chains, {
+      ...body,
+      origin: c.req.header('origin'),
+      ip: clientIp(c, ctx.trustProxy),
+    });
+    const { userId, isNewUser } = await findOrCreateWalletUser(ctx, appRow, verified);
+    const issued = await createSession(ctx, appRow.id, userId);
+    return c.json(await authenticateAnswer(c, ctx, appRow, issued, isNewUser));
+  });
+
+  // The routes behind `requireUser` have a wider context type; the body reader only needs the base.
+  const base = (c: unknown) => c as Context<AppEnv>;
+
+  r.post(ROUTES.siweLink, app, requireUser(ctx), async (c) => {
+    const body = await readJson(base(c), siweAuthenticateRequest);
+    const appRow = c.get('app');
+    const { userId } = c.get('auth');
+    const verified = await verifySiwe(ctx, appRow, chains, {
+      ...body,
+      origin: c.req.header('origin'),
+      ip: clientIp(base(c), ctx.trustProxy),
+    });
+    await linkWallet(ctx, appRow, userId, verified);
+    const user = await loadUser(ctx.db, userId);
+    if (!user) throw new ApiError('missing_or_invalid_token', 'Missing or invalid token');
+    return c.json({ user } satisfies SiweLinkResponse);
+  });
+
+  r.post(ROUTES.siweUnlink, app, requireUser(ctx), async (c) => {
+    const { address } = await readJson(base(c), siweUnlinkRequest);
+    const appRow = c.get('app');
+    const { userId } = c.get('auth');
+    await unlinkWallet(ctx, appRow, userId, address);
+    const user = await loadUser(ctx.db, userId);
+    if (!user) throw new ApiError('missing_or_invalid_token', 'Missing or invalid token');
+    return c.json({ user } satisfies SiweLinkResponse);
+  });
+
+  return r;
+}

@@ -1,0 +1,166 @@
+import { mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { apiErrorBody, ROUTES } from '@latchkey/api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/index.ts';
+import { TEST_PUBLIC_URL, type TestServer, testDatabase, testServer } from '../test-utils.ts';
+import { buildWalletFrame, DEFAULT_WALLET_FRAME_ENTRY, escapeHtml } from './frame.ts';
+
+let database: Database;
+let server: TestServer;
+let dir: string;
+const ORIGINS = ['https://app.example.com', 'http://localhost:5173'];
+
+beforeAll(async () => {
+  // A stub entry with a dependency and a stylesheet, standing in for wallet-frame's main.ts.
+  dir = await mkdtemp(join(tmpdir(), 'latchkey-frame-'));
+  await writeFile(
+    join(dir, 'helper.ts'),
+    'export const marker = (n: number): string => `latchkey-frame-stub-${n}`;\n',
+  );
+  await writeFile(
+    join(dir, 'main.ts'),
+    [
+      "import { marker } from './helper.ts';",
+      'const meta = document.querySelector(\'meta[name="latchkey-config"]\');',
+      "const config = JSON.parse(meta?.getAttribute('content') ?? '{}') as { mode?: string };",
+      'document.body.dataset.mode = config.mode ?? marker(1);',
+      'console.log(marker(42));',
+      '',
+    ].join('\n'),
+  );
+  await writeFile(join(dir, 'frame.css'), 'body {\n  margin: 0;\n  color: #123456;\n}\n');
+  database = await testDatabase();
+  server = testServer(database, { server: { walletFrameEntry: join(dir, 'main.ts') } });
+});
+afterAll(async () => {
+  await database?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+const get = (path: string) => server.app.request(path);
+
+function configOf(html: string): Record<string, unknown> {
+  const match = html.match(/<meta name="latchkey-config" content="([^"]*)">/);
+  expect(match).not.toBeNull();
+  const decoded = match![1]!
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#39;', "'")
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&amp;', '&');
+  return JSON.parse(decoded) as Record<string, unknown>;
+}
+
+describe('GET /apps/{appId}/embedded-wallets', () => {
+  it('serves the page with a strict CSP framed only by the app origins', async () => {
+    const app = await server.createApp({ allowedOrigins: ORIGINS });
+    const res = await get(`${ROUTES.walletFrame(app.id)}?caid=abc&client_id=xyz`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self'; " +
+        "img-src 'self' data:; frame-ancestors https://app.example.com http://localhost:5173; " +
+        "base-uri 'none'; form-action 'none'",
+    );
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    // Navigations are not CORS requests: no CORS headers on the page.
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+
+    const html = await res.text();
+    expect(configOf(html)).toEqual({
+      appId: app.id,
+      apiUrl: TEST_PUBLIC_URL,
+      allowedOrigins: ORIGINS,
+      mode: 'wallet',
+    });
+    // No inline script or style: every script has a src and is empty; no <style>, no style=.
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts).toHaveLength(1);
+    for (const [, attrs, body] of scripts) {
+      expect(attrs).toMatch(/\bsrc="\/wallet-frame\/frame\.[0-9a-f]{16}\.js"/);
+      expect(body).toBe('');
+    }
+    expect(html).not.toMatch(/<style\b|\sstyle=|\son[a-z]+=|javascript:/i);
+
+    // The script URL serves the bundled JavaScript, long-cached.
+    const src = scripts[0]![1]!.match(/src="([^"]+)"/)![1]!;
+    const js = await get(src);
+    expect(js.status).toBe(200);
+    expect(js.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(js.headers.get('cache-control')).toContain('immutable');
+    expect(js.headers.get('x-content-type-options')).toBe('nosniff');
+    const code = await js.text();
+    expect(code).toContain('latchkey-frame-stub-');
+    expect(code).toContain('latchkey-config');
+    expect(code).not.toMatch(/^\s*import\s|: number/m); // bundled and type-stripped
+
+    // The stylesheet too.
+    const href = html.match(/<link rel="stylesheet" href="([^"]+)">/)![1]!;
+    expect(href).toMatch(/^\/wallet-frame\/frame\.[0-9a-f]{16}\.css$/);
+    const css = await get(href);
+    expect(css.status).toBe(200);
+    expect(css.headers.get('content-type')).toMatch(/^text\/css/);
+    expect(await css.text()).toContain('#123456');
+  });
+
+  it('serves the export page in export mode', async () => {
+    const app = await server.createApp({ allowedOrigins: ORIGINS });
+    const res = await get(ROUTES.walletExport(app.id));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-security-policy')).toContain(
+      'frame-ancestors https://app.example.com http://localhost:5173;',
+    );
+    expect(configOf(await res.text()).mode).toBe('export');
+  });
+
+  it('lets no one frame the page of an app without origins', async () => {
+    const app = await server.createApp({ allowedOrigins: [] });
+    const res = await get(ROUTES.walletFrame(app.id));
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none';");
+  });
+
+  it('answers 404 for an unknown app and unknown assets', async () => {
+    const res = await get(ROUTES.walletFrame('nosuchapp0000000000000000'));
+    expect(res.status).toBe(404);
+    expect(apiErrorBody.parse(await res.json()).code).toBe('app_not_found');
+    expect((await get(ROUTES.walletExport('nosuchapp0000000000000000'))).status).toBe(404);
+    expect((await get('/wallet-frame/frame.0123456789abcdef.js')).status).toBe(404);
+    expect((await get('/wallet-frame/..%2Fmain.ts')).status).toBe(404);
+  });
+
+  it('rebuilds in development after a frame source changed', async () => {
+    const app = await server.createApp({ allowedOrigins: ORIGINS });
+    const scriptOf = async () => {
+      const html = await (await get(ROUTES.walletFrame(app.id))).text();
+      return html.match(/src="([^"]+\.js)"/)![1]!;
+    };
+    const before = await scriptOf();
+    expect(await scriptOf()).toBe(before); // unchanged sources: the cached build
+    const helper = join(dir, 'helper.ts');
+    await writeFile(helper, 'export const marker = (n: number): string => `rebuilt-stub-${n}`;\n');
+    const future = new Date(Date.now() + 60_000);
+    await utimes(helper, future, future);
+    const after = await scriptOf();
+    expect(after).not.toBe(before);
+    expect(await (await get(after)).text()).toContain('rebuilt-stub-');
+  });
+
+  it.skipIf(!existsSync(DEFAULT_WALLET_FRAME_ENTRY))(
+    'bundles the real frame entry of @latchkey/wallet-frame',
+    async () => {
+      const bundle = await buildWalletFrame(DEFAULT_WALLET_FRAME_ENTRY);
+      expect(bundle.script.body.length).toBeGreaterThan(1000);
+      expect(bundle.script.body).toContain('latchkey-config');
+      expect(bundle.script.body).not.toMatch(/\beval\(|new Function\(/); // CSP: no unsafe-eval
+    },
+  );
+
+  it('escapes the config for the attribute', () => {
+    expect(escapeHtml(`{"a":"<b>&'"}`)).toBe('{&quot;a&quot;:&quot;&lt;b&gt;&amp;&#39;&quot;}');
+  });
+});

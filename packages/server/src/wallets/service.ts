@@ -1,0 +1,271 @@
+/**
+ * Embedded wallets (design.md, Keys; issue 3): the server half of the key custody. The frame
+ * sends the auth share and the recovery share (or the password-encrypted recovery blob); both
+ * are sealed before they touch the database, each under its own key derived from the server
+ * secret, and bound to (app, user, address, kind) so a sealed value copied into another row
+ * does not open. Plaintext shares are never stored or logged (security catalogue 5).
+ */
+import {
+  EMBEDDED_WALLET_CLIENT_TYPE,
+  type PasswordEncryptedShareWire,
+  passwordEncryptedShare,
+  type RecoveryMethod,
+} from '@latchkey/api';
+import { and, eq, TransactionRollbackError } from 'drizzle-orm';
+import { getAddress, isAddress } from 'viem';
+import type { ServerContext } from '../context.ts';
+import { decryptString, encryptString, randomId } from '../crypto.ts';
+import { type EmbeddedWalletRow, embeddedWallets, linkedAccounts } from '../db/schema.ts';
+import { ApiError } from '../errors.ts';
+import type { WalletAccountDetails } from '../users/service.ts';
+
+/** The spec's answer to a second wallet (spec section 5, Latchkey-named). */
+export const ONE_WALLET_MESSAGE = 'Only one Latchkey wallet per user is currently allowed';
+
+/** What the frame stores: the shares as validated by the @latchkey/api request schemas. */
+export interface WalletShares {
+  auth_share: string;
+  recovery_method: RecoveryMethod;
+  recovery_share: string | null;
+  recovery_blob: PasswordEncryptedShareWire | null;
+}
+
+/** Who a sealed value belongs to. */
+interface Owner {
+  appId: string;
+  userId: string;
+  address: string;
+}
+
+type SealKind = 'auth_share' | 'recovery_share' | 'recovery_blob';
+
+/**
+ * The EIP-55 form of `address`.
+ * @throws ApiError `invalid_data` when a mixed-case address has a wrong checksum.
+ */
+export function checksumAddress(address: string): `0x${string}` {
+  // isAddress is strict by default: a mixed-case address must carry a valid checksum.
+  if (!isAddress(address)) {
+    throw new ApiError('invalid_data', 'Invalid request data', {
+      issues: [{ path: 'address', message: 'Invalid address checksum' }],
+    });
+  }
+  return getAddress(address);
+}
+
+async function seal(key: Uint8Array, owner: Owner, kind: SealKind, value: unknown) {
+  const { appId, userId, address } = owner;
+  return encryptString(JSON.stringify({ v: 1, appId, userId, address, kind, value }), key);
+}
+
+async function unseal(key: Uint8Array, owner: Owner, kind: SealKind, jwe: string) {
+  let sealed: Record<string, unknown>;
+  try {
+    sealed = JSON.parse(await decryptString(jwe, key)) as Record<string, unknown>;
+  } catch (cause) {
+    throw new ApiError('internal_error', 'A stored wallet share cannot be opened', { cause });
+  }
+  if (
+    sealed.appId !== owner.appId ||
+    sealed.userId !== owner.userId ||
+    sealed.address !== owner.address ||
+    sealed.kind !== kind
+  ) {
+    throw new ApiError('internal_error', 'A stored wallet share belongs to another wallet');
+  }
+  return sealed.value;
+}
+
+async function sealShares(ctx: ServerContext, owner: Owner, shares: WalletShares) {
+  const { authShareKey, recoveryKey } = ctx.keys;
+  return {
+    recoveryMethod: shares.recovery_method,
+    authShare: await seal(authShareKey, owner, 'auth_share', shares.auth_share),
+    recoveryShare:
+      shares.recovery_share === null
+        ? null
+        : await seal(recoveryKey, owner, 'recovery_share', shares.recovery_share),
+    recoveryBlob:
+      shares.recovery_blob === null
+        ? null
+        : await seal(recoveryKey, owner, 'recovery_blob', shares.recovery_blob),
+  };
+}
+
+/** The `details` of the embedded wallet's `wallet` linked account. */
+function accountDetails(method: RecoveryMethod): WalletAccountDetails {
+  return {
+    chain_type: 'ethereum',
+    chain_id: null,
+    wallet_client_type: EMBEDDED_WALLET_CLIENT_TYPE,
+    connector_type: 'embedded',
+    recovery_method: method,
+    imported: false,
+  };
+}
+
+/** The user's embedded wallet in `appId`, if any. */
+export async function findUserWallet(
+  ctx: ServerContext,
+  appId: string,
+  userId: string,
+): Promise<EmbeddedWalletRow | undefined> {
+  const [row] = await ctx.db
+    .select()
+    .from(embeddedWallets)
+    .where(and(eq(embeddedWallets.appId, appId), eq(embeddedWallets.userId, userId)));
+  return row;
+}
+
+/**
+ * The caller's wallet at `address`.
+ * @throws ApiError `not_found` (404) when the user has no wallet at that address; the same
+ *   answer whether the address is unknown or another user's (no enumeration).
+ */
+export async function ownWallet(
+  ctx: ServerContext,
+  appId: string,
+  userId: string,
+  address: string,
+): Promise<EmbeddedWalletRow> {
+  const row = await findUserWallet(ctx, appId, userId);
+  if (!row || row.address !== checksumAddress(address)) {
+    throw new ApiError('not_found', 'Embedded wallet not found');
+  }
+  return row;
+}
+
+/**
+ * Stores a new embedded wallet and its `wallet` linked account in one transaction.
+ *
+ * @returns the EIP-55 address.
+ * @throws ApiError `embedded_wallet_exists` (409) when the user already has a wallet;
+ *   `linked_to_another_user` (409) when the address is already taken in this app.
+ */
+export async function createEmbeddedWallet(
+  ctx: ServerContext,
+  appId: string,
+  userId: string,
+  input: WalletShares & { address: string },
+): Promise<`0x${string}`> {
+  const address = checksumAddress(input.address);
+  if (await findUserWallet(ctx, appId, userId)) {
+    throw new ApiError('embedded_wallet_exists', ONE_WALLET_MESSAGE);
+  }
+  const owner = { appId, userId, address };
+  const sealed = await sealShares(ctx, owner, input);
+  const now = new Date(ctx.now());
+  let conflict: 'wallet' | 'account' | undefined;
+  await ctx.db
+    .transaction(async (tx) => {
+      const inserted = await tx
+        .insert(embeddedWallets)
+        .values({
+          id: `wlt_${randomId(24)}`,
+          appId,
+          userId,
+          address,
+          chainType: 'ethereum',
+          ...sealed,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing()
+        .returning({ id: embeddedWallets.id });
+      if (inserted.length === 0) {
+        conflict = 'wallet';
+        tx.rollback();
+      }
+      const linked = await tx
+        .insert(linkedAccounts)
+        .values({
+          appId,
+          userId,
+          type: 'wallet',
+          subject: address,
+          details: { ...accountDetails(input.recovery_method) },
+          firstVerifiedAt: now,
+          latestVerifiedAt: now,
+        })
+        .onConflictDoNothing()
+        .returning({ id: linkedAccounts.id });
+      if (linked.length === 0) {
+        conflict = 'account';
+        tx.rollback();
+      }
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof TransactionRollbackError)) throw error;
+    });
+  if (conflict) {
+    // Concurrent creation by the same user, or an address already used in this app.
+    if (await findUserWallet(ctx, appId, userId)) {
+      throw new ApiError('embedded_wallet_exists', ONE_WALLET_MESSAGE);
+    }
+    throw new ApiError('linked_to_another_user', 'This wallet address is already in use');
+  }
+  return address;
+}
+
+/** The caller's auth share, unsealed (404 as {@link ownWallet}). */
+export async function releaseAuthShare(
+  ctx: ServerContext,
+  appId: string,
+  userId: string,
+  address: string,
+): Promise<string> {
+  const row = await ownWallet(ctx, appId, userId, address);
+  const owner = { appId, userId, address: row.address };
+  return String(await unseal(ctx.keys.authShareKey, owner, 'auth_share', row.authShare));
+}
+
+/** The caller's recovery material, unsealed (404 as {@link ownWallet}). */
+export async function releaseRecovery(
+  ctx: ServerContext,
+  appId: string,
+  userId: string,
+  address: string,
+): Promise<Omit<WalletShares, 'auth_share'>> {
+  const row = await ownWallet(ctx, appId, userId, address);
+  const owner = { appId, userId, address: row.address };
+  const key = ctx.keys.recoveryKey;
+  const share = row.recoveryShare
+    ? String(await unseal(key, owner, 'recovery_share', row.recoveryShare))
+    : null;
+  const blob = row.recoveryBlob
+    ? passwordEncryptedShare.parse(await unseal(key, owner, 'recovery_blob', row.recoveryBlob))
+    : null;
+  return { recovery_method: row.recoveryMethod, recovery_share: share, recovery_blob: blob };
+}
+
+/**
+ * Replaces both server-held shares and the recovery method in one transaction, and keeps the
+ * linked account's `recovery_method` in step (404 as {@link ownWallet}).
+ */
+export async function reshareEmbeddedWallet(
+  ctx: ServerContext,
+  appId: string,
+  userId: string,
+  input: WalletShares & { address: string },
+): Promise<void> {
+  const row = await ownWallet(ctx, appId, userId, input.address);
+  const sealed = await sealShares(ctx, { appId, userId, address: row.address }, input);
+  const now = new Date(ctx.now());
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(embeddedWallets)
+      .set({ ...sealed, updatedAt: now })
+      .where(eq(embeddedWallets.id, row.id));
+    await tx
+      .update(linkedAccounts)
+      .set({ details: { ...accountDetails(input.recovery_method) } })
+      .where(
+        and(
+          eq(linkedAccounts.appId, appId),
+          eq(linkedAccounts.userId, userId),
+          eq(linkedAccounts.type, 'wallet'),
+          eq(linkedAccounts.subject, row.address),
+        ),
+      );
+  });
+}

@@ -1,0 +1,57 @@
+import { FRAME_EVENTS } from '@latchkey/api';
+import { parentOriginOf, readFrameConfig } from './config.ts';
+import { type KeyValueStore, openDeviceShareStore } from './device-store.ts';
+import { mountExportView } from './export-page.ts';
+import { createFrameRouter, type FrameRouter, type FrameWindow } from './router.ts';
+import { createExportHandler, createWalletHandlers } from './wallet-handlers.ts';
+
+/**
+ * Starts the wallet frame page: reads the `latchkey-config` meta tag, opens the device-share store
+ * (localStorage, or memory when blocked), routes messages from the allowed origins to the wallet
+ * handlers (mode `wallet`) or the one export handler (mode `export`), and announces
+ * `latchkey:iframe:ready` to the parent when its origin is allowed.
+ * @returns the router, or null when the config is missing/invalid (the frame then stays silent).
+ */
+export function startFrame(win: Window, doc: Document): FrameRouter | null {
+  let config;
+  try {
+    config = readFrameConfig(doc);
+  } catch (error) {
+    console.error('Latchkey wallet frame: invalid configuration', error);
+    return null;
+  }
+  const store = openDeviceShareStore(
+    config.appId,
+    () => win.localStorage as KeyValueStore | undefined,
+  );
+  const base = { appId: config.appId, apiUrl: config.apiUrl, store };
+  let handlers;
+  if (config.mode === 'export') {
+    const view = mountExportView(doc, win.navigator.clipboard);
+    const exportHandler = createExportHandler({
+      ...base,
+      render: (privateKey, address) => view.showKey(privateKey, address),
+    });
+    handlers = {
+      [FRAME_EVENTS.walletExport]: async (data: unknown, context: { origin: string }) => {
+        try {
+          return await exportHandler(data, context);
+        } catch (error) {
+          view.showError();
+          throw error;
+        }
+      },
+    };
+  } else {
+    handlers = createWalletHandlers(base);
+  }
+  const router = createFrameRouter({
+    window: win as unknown as FrameWindow,
+    allowedOrigins: config.allowedOrigins,
+    handlers,
+  });
+  const parent = parentOriginOf(win, doc, config.allowedOrigins);
+  if (parent) router.announceReady(parent);
+  else console.error('Latchkey wallet frame: the parent page is not an allowed origin');
+  return router;
+}

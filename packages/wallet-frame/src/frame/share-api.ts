@@ -1,0 +1,113 @@
+import {
+  APP_ID_HEADER,
+  CLIENT_HEADER,
+  type CreateEmbeddedWalletRequest,
+  type PasswordEncryptedShareWire,
+  type RecoveryMethod,
+  type ReshareEmbeddedWalletRequest,
+  ROUTES,
+} from '@latchkey/api';
+import { CustodyError, ShareIntegrityError } from '../custody/errors.ts';
+import { fromBase64 } from './encoding.ts';
+
+/** The `latchkey-client` header value the frame sends. */
+export const FRAME_CLIENT_NAME = 'latchkey-wallet-frame:0.1.0';
+
+/** The recovery share as the server returns it. */
+export type RecoveryShareAnswer = {
+  recovery_method: RecoveryMethod;
+  recovery_share: string | null;
+  recovery_blob: PasswordEncryptedShareWire | null;
+};
+
+/** The share calls the frame makes to its own origin (design.md, Keys). */
+export interface ShareApi {
+  createWallet(token: string, body: CreateEmbeddedWalletRequest): Promise<void>;
+  /** The auth share, decoded. @throws ShareIntegrityError when the answer is not a share. */
+  authShare(token: string, address: string): Promise<Uint8Array>;
+  recoveryShare(token: string, address: string): Promise<RecoveryShareAnswer>;
+  reshare(token: string, body: ReshareEmbeddedWalletRequest): Promise<void>;
+}
+
+/**
+ * Same-origin client of the share routes, with the user's bearer token. Errors become
+ * CustodyErrors whose message names the HTTP status ('... code 429 ...' is the rate limit,
+ * spec section 8).
+ */
+export function createShareApi(parameters: {
+  apiUrl: string;
+  appId: string;
+  fetch?: typeof fetch;
+}): ShareApi {
+  async function post(path: string, token: string, body: unknown): Promise<unknown> {
+    const doFetch = parameters.fetch ?? globalThis.fetch;
+    let response: Response;
+    try {
+      response = await doFetch(`${parameters.apiUrl}${path}`, {
+        method: 'POST',
+        headers: {
+          accept: 'application/json',
+          'content-type': 'application/json',
+          authorization: `Bearer ${token}`,
+          [APP_ID_HEADER]: parameters.appId,
+          [CLIENT_HEADER]: FRAME_CLIENT_NAME,
+        },
+        body: JSON.stringify(body),
+        credentials: 'omit',
+      });
+    } catch (cause) {
+      throw new CustodyError('error', 'Network error while reaching the wallet service.', {
+        cause,
+      });
+    }
+    const text = await response.text().catch(() => '');
+    let json: unknown;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    if (!response.ok) {
+      const serverMessage =
+        typeof (json as { error?: unknown } | undefined)?.error === 'string'
+          ? (json as { error: string }).error
+          : response.statusText || 'Request failed';
+      throw new CustodyError(
+        'error',
+        `Request failed with code ${response.status}: ${serverMessage}`,
+      );
+    }
+    return json;
+  }
+
+  return {
+    async createWallet(token, body) {
+      await post(ROUTES.embeddedWallets, token, body);
+    },
+    async authShare(token, address) {
+      const answer = (await post(ROUTES.walletAuthShare, token, { address })) as
+        { auth_share?: unknown } | undefined;
+      if (typeof answer?.auth_share !== 'string') throw new ShareIntegrityError();
+      try {
+        return fromBase64(answer.auth_share);
+      } catch (cause) {
+        throw new ShareIntegrityError({ cause });
+      }
+    },
+    async recoveryShare(token, address) {
+      const answer = (await post(ROUTES.walletRecoveryShare, token, { address })) as
+        Partial<RecoveryShareAnswer> | undefined;
+      if (!answer || typeof answer.recovery_method !== 'string') {
+        throw new CustodyError('error', 'Unable to recover wallet');
+      }
+      return {
+        recovery_method: answer.recovery_method,
+        recovery_share: answer.recovery_share ?? null,
+        recovery_blob: answer.recovery_blob ?? null,
+      };
+    },
+    async reshare(token, body) {
+      await post(ROUTES.walletReshare, token, body);
+    },
+  };
+}

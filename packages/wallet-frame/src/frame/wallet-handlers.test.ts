@@ -1,0 +1,447 @@
+import { FRAME_EVENTS, ROUTES } from '@latchkey/api';
+import { combine } from 'shamir-secret-sharing';
+import { type Address, type Hex, verifyMessage } from 'viem';
+import { privateKeyToAddress } from 'viem/accounts';
+import { describe, expect, it } from 'vitest';
+import {
+  CustodyError,
+  InvalidRecoveryPasswordError,
+  ShareIntegrityError,
+} from '../custody/errors.ts';
+import { decryptWithPassword, type PasswordEncryptedShare } from '../custody/password.ts';
+import { reconstructEntropy } from '../custody/shares.ts';
+import { deriveEvmAddress } from '../custody/wallet-secret.ts';
+import { deviceShareKey, openDeviceShareStore } from './device-store.ts';
+import { fromBase64 } from './encoding.ts';
+import { createFrameRouter, type FrameWindow } from './router.ts';
+import {
+  API_URL,
+  APP_ID,
+  blockedStorage,
+  fakeShareServer,
+  memoryStorage,
+  token,
+} from './test/fakes.ts';
+import {
+  createExportHandler,
+  createWalletHandlers,
+  STALE_DEVICE_SHARE_MESSAGE,
+} from './wallet-handlers.ts';
+
+const ITERATIONS = 1_000;
+
+/** One "device": a frame with its own storage, talking to the shared fake server. */
+function device(server: ReturnType<typeof fakeShareServer>, storage = memoryStorage()) {
+  const store = openDeviceShareStore(APP_ID, () => storage);
+  const handlers = createWalletHandlers({
+    appId: APP_ID,
+    apiUrl: API_URL,
+    store,
+    fetch: server.fetch,
+    passwordIterations: ITERATIONS,
+  });
+  const call = async (event: keyof typeof handlers, data: unknown) =>
+    (await handlers[event]!(data, { origin: 'https://app.example' })) as Record<string, unknown>;
+  return { storage, store, handlers, call };
+}
+
+const T = token('user_1');
+const base = { accessToken: T, userId: 'user_1' };
+
+async function createWallet(
+  server: ReturnType<typeof fakeShareServer>,
+  dev = device(server),
+  extra: Record<string, unknown> = {},
+) {
+  const out = await dev.call(FRAME_EVENTS.walletCreate, { ...base, ...extra });
+  return { dev, address: out.address as Address, out };
+}
+
+const sign = (dev: ReturnType<typeof device>, address: string, message = 'hello') =>
+  dev.call(FRAME_EVENTS.walletRpc, {
+    ...base,
+    address,
+    request: { method: 'personal_sign', params: [message, address] },
+  });
+
+async function rejection(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a rejection');
+}
+
+describe('wallet frame handlers', () => {
+  it('create keeps ONLY the device share locally and sends the auth and recovery shares', async () => {
+    const server = fakeShareServer();
+    const { dev, address, out } = await createWallet(server);
+    expect(out).toEqual({ address, deviceStorage: 'local' });
+
+    // Exactly one entry, namespaced by app, user (token sub) and address.
+    expect([...dev.storage.map.keys()]).toEqual([deviceShareKey(APP_ID, 'user_1', address)]);
+    const stored = JSON.parse(dev.storage.map.get(deviceShareKey(APP_ID, 'user_1', address))!);
+    const deviceShare = fromBase64(stored.share);
+
+    const wallet = server.wallets.get(address.toLowerCase())!;
+    expect(wallet.userId).toBe('user_1');
+    expect(wallet.recovery_method).toBe('latchkey');
+    const auth = fromBase64(wallet.auth_share);
+    const recovery = fromBase64(wallet.recovery_share!);
+    // Three distinct shares; the device one never left, the other two are not stored locally.
+    expect(new Set([stored.share, wallet.auth_share, wallet.recovery_share]).size).toBe(3);
+    const localText = JSON.stringify([...dev.storage.map.values()]);
+    expect(localText).not.toContain(wallet.auth_share);
+    expect(localText).not.toContain(wallet.recovery_share);
+    const sent = JSON.stringify(server.calls.map((c) => c.body));
+    expect(sent).not.toContain(stored.share);
+    // Every pair rebuilds the wallet.
+    for (const pair of [
+      [deviceShare, auth],
+      [deviceShare, recovery],
+      [auth, recovery],
+    ] as const) {
+      expect(deriveEvmAddress(await reconstructEntropy(pair, address))).toBe(address);
+    }
+  });
+
+  it('create with a password sends the sealed blob, never the plain recovery share', async () => {
+    const server = fakeShareServer();
+    const { address } = await createWallet(server, undefined, {
+      recoveryMethod: 'user-passcode',
+      password: 'correct horse battery',
+    });
+    const wallet = server.wallets.get(address.toLowerCase())!;
+    expect(wallet.recovery_method).toBe('user-passcode');
+    expect(wallet.recovery_share).toBeNull();
+    const recovery = await decryptWithPassword(
+      wallet.recovery_blob as PasswordEncryptedShare,
+      'correct horse battery',
+    );
+    const entropy = await reconstructEntropy([recovery, fromBase64(wallet.auth_share)], address);
+    expect(deriveEvmAddress(entropy)).toBe(address);
+  });
+
+  it('create still works when storage is blocked, and reports it (memory only)', async () => {
+    const server = fakeShareServer();
+    const dev = device(server, blockedStorage() as ReturnType<typeof memoryStorage>);
+    const out = await dev.call(FRAME_EVENTS.walletCreate, base);
+    expect(out.deviceStorage).toBe('memory');
+    const { response } = await sign(dev, out.address as string);
+    expect(
+      await verifyMessage({
+        address: out.address as Address,
+        message: 'hello',
+        signature: response as Hex,
+      }),
+    ).toBe(true);
+    // The next visit (a new frame) has no share: recovery, not a crash.
+    const next = device(server, blockedStorage() as ReturnType<typeof memoryStorage>);
+    const error = await rejection(
+      next.call(FRAME_EVENTS.walletConnect, { ...base, address: out.address }),
+    );
+    expect(error).toMatchObject({ type: 'wallet_not_on_device' });
+  });
+
+  it('connect without a device share answers wallet_not_on_device', async () => {
+    const server = fakeShareServer();
+    const { address } = await createWallet(server);
+    const other = device(server);
+    const error = await rejection(other.call(FRAME_EVENTS.walletConnect, { ...base, address }));
+    expect(error).toBeInstanceOf(CustodyError);
+    expect(error).toMatchObject({ type: 'wallet_not_on_device' });
+  });
+
+  it('connect (new frame, same storage) then rpc signs; the answer is only the signature', async () => {
+    const server = fakeShareServer();
+    const { dev, address } = await createWallet(server);
+    const reopened = device(server, dev.storage);
+    expect(await reopened.call(FRAME_EVENTS.walletConnect, { ...base, address })).toEqual({
+      address,
+      deviceStorage: 'local',
+    });
+    const answer = await sign(reopened, address, 'sign me');
+    expect(Object.keys(answer)).toEqual(['response']);
+    expect(
+      await verifyMessage({ address, message: 'sign me', signature: answer.response as Hex }),
+    ).toBe(true);
+    // The auth share is fetched once at connect, then kept in memory for the frame's lifetime.
+    const before = server.count(ROUTES.walletAuthShare);
+    await sign(reopened, address, 'again');
+    expect(server.count(ROUTES.walletAuthShare)).toBe(before);
+  });
+
+  it('a new token (refreshed or forged with the same sub) is checked by the server before memory is used', async () => {
+    const server = fakeShareServer();
+    const { dev, address } = await createWallet(server);
+    const fetches = () => server.count(ROUTES.walletAuthShare);
+    await sign(dev, address);
+    expect(fetches()).toBe(0);
+    const forged = token('user_1', { jti: 'forged' });
+    server.rejectToken(forged);
+    const error = await rejection(
+      dev.call(FRAME_EVENTS.walletRpc, {
+        accessToken: forged,
+        address,
+        request: { method: 'personal_sign', params: ['hi', address] },
+      }),
+    );
+    expect(error).toBeInstanceOf(CustodyError);
+    expect((error as Error).message).toContain('code 401');
+    expect(fetches()).toBe(1);
+    const refreshed = token('user_1', { jti: 'refreshed' });
+    await dev.call(FRAME_EVENTS.walletRpc, {
+      accessToken: refreshed,
+      address,
+      request: { method: 'personal_sign', params: ['hi', address] },
+    });
+    expect(fetches()).toBe(2);
+  });
+
+  it('recover with a wrong password fails with invalid_recovery_pin, refetching the blob each time', async () => {
+    const server = fakeShareServer();
+    const { address } = await createWallet(server, undefined, {
+      recoveryMethod: 'user-passcode',
+      password: 'right password',
+    });
+    const laptop = device(server);
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      const error = await rejection(
+        laptop.call(FRAME_EVENTS.walletRecover, { ...base, address, password: 'wrong password' }),
+      );
+      expect(error).toBeInstanceOf(InvalidRecoveryPasswordError);
+      expect(error).toMatchObject({
+        type: 'invalid_recovery_pin',
+        message: 'Invalid recovery password, please try again.',
+      });
+      expect(server.count(ROUTES.walletRecoveryShare)).toBe(attempt);
+    }
+    expect(server.count(ROUTES.walletReshare)).toBe(0);
+    expect(laptop.storage.map.size).toBe(0);
+    expect(
+      await laptop.call(FRAME_EVENTS.walletRecover, {
+        ...base,
+        address,
+        password: 'right password',
+      }),
+    ).toEqual({ address, deviceStorage: 'local' });
+  });
+
+  it('recover reshares: the old device share no longer combines with the new auth share', async () => {
+    const server = fakeShareServer();
+    const { dev: phone, address } = await createWallet(server);
+    const oldDevice = fromBase64(
+      JSON.parse(phone.storage.map.get(deviceShareKey(APP_ID, 'user_1', address))!).share,
+    );
+    const oldAuth = server.wallets.get(address.toLowerCase())!.auth_share;
+    const oldRecovery = server.wallets.get(address.toLowerCase())!.recovery_share;
+
+    const laptop = device(server);
+    expect(await laptop.call(FRAME_EVENTS.walletRecover, { ...base, address })).toEqual({
+      address,
+      deviceStorage: 'local',
+    });
+    expect(server.count(ROUTES.walletReshare)).toBe(1);
+    const wallet = server.wallets.get(address.toLowerCase())!;
+    expect(wallet.auth_share).not.toBe(oldAuth);
+    expect(wallet.recovery_share).not.toBe(oldRecovery);
+    const newAuth = fromBase64(wallet.auth_share);
+    await expect(reconstructEntropy([oldDevice, newAuth], address)).rejects.toBeInstanceOf(
+      ShareIntegrityError,
+    );
+    // The old phone is told to recover (its share is stale), and signs nothing.
+    const stalePhone = device(server, phone.storage);
+    const error = await rejection(sign(stalePhone, address));
+    expect(error).toMatchObject({
+      type: 'wallet_not_on_device',
+      message: STALE_DEVICE_SHARE_MESSAGE,
+    });
+    // The laptop signs with its new device share + the new auth share.
+    const { response } = await sign(device(server, laptop.storage), address, 'from laptop');
+    expect(
+      await verifyMessage({ address, message: 'from laptop', signature: response as Hex }),
+    ).toBe(true);
+  });
+
+  it('a corrupted auth share from the server is caught: ShareIntegrityError, nothing signed or uploaded', async () => {
+    const server = fakeShareServer();
+    const { dev, address } = await createWallet(server);
+    // Flip bits of the auth share (same length and x-coordinate: only the address check can tell).
+    server.setTamperAuth((share) => {
+      const bytes = fromBase64(share);
+      bytes[0]! ^= 0xff;
+      return Buffer.from(bytes).toString('base64');
+    });
+    const laptop = device(server);
+    await expect(
+      laptop.call(FRAME_EVENTS.walletRecover, { ...base, address }),
+    ).rejects.toBeInstanceOf(ShareIntegrityError);
+    expect(server.count(ROUTES.walletReshare)).toBe(0);
+    expect(laptop.storage.map.size).toBe(0);
+    // On the device that has the wallet: no signature comes back.
+    const reopened = device(server, dev.storage);
+    const error = await rejection(sign(reopened, address));
+    expect(error).toBeInstanceOf(CustodyError);
+    expect(JSON.stringify(error)).not.toMatch(/0x[0-9a-f]{130}/i);
+  });
+
+  it('a corrupted device share (auth share intact) is caught by the address check', async () => {
+    const server = fakeShareServer();
+    const { dev, address } = await createWallet(server);
+    const key = deviceShareKey(APP_ID, 'user_1', address);
+    const stored = JSON.parse(dev.storage.map.get(key)!);
+    const bytes = fromBase64(stored.share);
+    bytes[3]! ^= 0x01;
+    dev.storage.map.set(
+      key,
+      JSON.stringify({ ...stored, share: Buffer.from(bytes).toString('base64') }),
+    );
+    const reopened = device(server, dev.storage);
+    await expect(
+      reopened.call(FRAME_EVENTS.walletConnect, { ...base, address }),
+    ).rejects.toBeInstanceOf(ShareIntegrityError);
+    await expect(sign(reopened, address)).rejects.toBeInstanceOf(ShareIntegrityError);
+  });
+
+  it('refuses a userId that is not the access token subject, before any server call', async () => {
+    const server = fakeShareServer();
+    const dev = device(server);
+    const error = await rejection(
+      dev.call(FRAME_EVENTS.walletCreate, { accessToken: T, userId: 'user_2' }),
+    );
+    expect(error).toMatchObject({ type: 'invalid_request_arguments' });
+    expect(server.calls).toEqual([]);
+    expect(dev.storage.map.size).toBe(0);
+  });
+
+  it('refuses tokens of another app or expired ones', async () => {
+    const server = fakeShareServer();
+    const dev = device(server);
+    await expect(
+      dev.call(FRAME_EVENTS.walletCreate, { accessToken: token('user_1', { aud: 'other-app' }) }),
+    ).rejects.toMatchObject({ type: 'invalid_request_arguments' });
+    await expect(
+      dev.call(FRAME_EVENTS.walletCreate, { accessToken: token('user_1', { exp: 1 }) }),
+    ).rejects.toThrow('expired');
+    expect(server.calls).toEqual([]);
+  });
+
+  it("another user's token cannot use this device's share", async () => {
+    const server = fakeShareServer();
+    const { dev, address } = await createWallet(server);
+    const reopened = device(server, dev.storage);
+    const mallory = { accessToken: token('user_2'), userId: 'user_2' };
+    await expect(
+      reopened.call(FRAME_EVENTS.walletConnect, { ...mallory, address }),
+    ).rejects.toMatchObject({ type: 'wallet_not_on_device' });
+  });
+
+  it('set-recovery moves to a password: the blob is uploaded and a new device recovers with it', async () => {
+    const server = fakeShareServer();
+    const { dev, address } = await createWallet(server);
+    expect(
+      await dev.call(FRAME_EVENTS.walletSetRecovery, {
+        ...base,
+        address,
+        recoveryMethod: 'user-passcode',
+        password: 'new password!',
+      }),
+    ).toEqual({ address, recoveryMethod: 'user-passcode', deviceStorage: 'local' });
+    const wallet = server.wallets.get(address.toLowerCase())!;
+    expect(wallet.recovery_method).toBe('user-passcode');
+    expect(wallet.recovery_share).toBeNull();
+    // Same device keeps working with its new share.
+    await sign(device(server, dev.storage), address);
+    const laptop = device(server);
+    await expect(
+      laptop.call(FRAME_EVENTS.walletRecover, { ...base, address, password: 'new password!' }),
+    ).resolves.toMatchObject({ address });
+  });
+
+  it("clear removes only this app's device shares", async () => {
+    const server = fakeShareServer();
+    const { dev, address } = await createWallet(server);
+    dev.storage.setItem(deviceShareKey('another-app-id-0000000000', 'user_1', address), 'x');
+    dev.storage.setItem('unrelated', 'y');
+    expect(await dev.call(FRAME_EVENTS.walletClear, {})).toEqual({});
+    expect([...dev.storage.map.keys()].sort()).toEqual([
+      deviceShareKey('another-app-id-0000000000', 'user_1', address),
+      'unrelated',
+    ]);
+    // The in-memory shares are gone too: this frame must recover now.
+    await expect(sign(dev, address)).rejects.toMatchObject({ type: 'wallet_not_on_device' });
+  });
+});
+
+describe('export page handler', () => {
+  it('renders the key in the frame and answers {shown:true} only; the parent never receives key material', async () => {
+    const server = fakeShareServer();
+    const { dev, address } = await createWallet(server);
+    const rendered: Hex[] = [];
+    const exportHandler = createExportHandler({
+      appId: APP_ID,
+      apiUrl: API_URL,
+      store: openDeviceShareStore(APP_ID, () => dev.storage),
+      fetch: server.fetch,
+      render: (key) => rendered.push(key),
+    });
+    // Wire it through the real router, recording everything posted to the parent.
+    const target = new EventTarget();
+    const posted: { message: unknown; targetOrigin: string }[] = [];
+    const parent = {
+      postMessage: (message: unknown, targetOrigin: string) =>
+        posted.push({ message, targetOrigin }),
+    };
+    const win: FrameWindow = {
+      addEventListener: (type, l) => target.addEventListener(type, l as EventListener),
+      removeEventListener: (type, l) => target.removeEventListener(type, l as EventListener),
+      parent,
+    };
+    const router = createFrameRouter({
+      window: win,
+      allowedOrigins: ['https://app.example'],
+      handlers: { [FRAME_EVENTS.walletExport]: exportHandler },
+    });
+    router.announceReady('https://app.example');
+    const send = (id: string) => {
+      const event = new MessageEvent('message', {
+        data: { id, event: FRAME_EVENTS.walletExport, data: { accessToken: T, address } },
+        origin: 'https://app.example',
+      });
+      Object.defineProperty(event, 'source', { value: parent });
+      target.dispatchEvent(event);
+    };
+    send('1');
+    await new Promise((r) => setTimeout(r, 50));
+    send('2');
+    await new Promise((r) => setTimeout(r, 50));
+
+    expect(rendered).toHaveLength(1);
+    expect(privateKeyToAddress(rendered[0]!)).toBe(address);
+    expect(posted.map((p) => p.targetOrigin)).toEqual([
+      'https://app.example',
+      'https://app.example',
+      'https://app.example',
+    ]);
+    expect(posted[1]!.message).toEqual({
+      id: '1',
+      event: FRAME_EVENTS.walletExport,
+      data: { shown: true },
+    });
+    expect(posted[2]!.message).toMatchObject({
+      id: '2',
+      error: { type: 'invalid_request_arguments' },
+    });
+    // No key, mnemonic entropy or share in anything the parent received.
+    const wire = JSON.stringify(posted).toLowerCase();
+    const key = rendered[0]!.toLowerCase();
+    expect(wire).not.toContain(key.slice(2));
+    const stored = JSON.parse(dev.storage.map.get(deviceShareKey(APP_ID, 'user_1', address))!);
+    expect(wire).not.toContain(stored.share.toLowerCase());
+    expect(wire).not.toContain(server.wallets.get(address.toLowerCase())!.auth_share.toLowerCase());
+  });
+});
+
+// Keep `combine` referenced: a single share never rebuilds the secret (catalogue 1) is covered in custody tests.
+void combine;

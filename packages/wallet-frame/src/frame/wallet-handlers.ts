@@ -1,0 +1,475 @@
+import {
+  type DeviceShareStorage,
+  FRAME_EVENTS,
+  type FrameEvent,
+  type FramePayloads,
+  type RecoveryMethod,
+} from '@latchkey/api';
+import { type Address, getAddress, type Hex, isAddress } from 'viem';
+import {
+  CustodyError,
+  InvalidRecoveryPasswordError,
+  ShareIntegrityError,
+} from '../custody/errors.ts';
+import { handleEvmRpc } from '../custody/evm-rpc.ts';
+import {
+  decryptWithPassword,
+  encryptWithPassword,
+  PASSWORD_KDF_ITERATIONS,
+  type PasswordEncryptedShare,
+} from '../custody/password.ts';
+import { reconstructEntropy, splitEntropy } from '../custody/shares.ts';
+import {
+  deriveEvmAddress,
+  deriveEvmPrivateKey,
+  generateEntropy,
+} from '../custody/wallet-secret.ts';
+import type { DeviceShareStore } from './device-store.ts';
+import { fromBase64, sha256Hex, toBase64 } from './encoding.ts';
+import type { FrameHandler } from './router.ts';
+import { createShareApi, type ShareApi } from './share-api.ts';
+
+/** Parameters of {@link createWalletHandlers} and {@link createExportHandler}. */
+export interface WalletHandlersParameters {
+  appId: string;
+  /** API base URL (the frame's own origin). */
+  apiUrl: string;
+  store: DeviceShareStore;
+  fetch?: typeof fetch;
+  /** Overrides the share client (tests). */
+  api?: ShareApi;
+  /** Clock in ms (token expiry). Default `Date.now`. */
+  now?: () => number;
+  /** PBKDF2 iterations for new password blobs; lower only in tests. */
+  passwordIterations?: number;
+}
+
+/** Spec section 8: what a missing device share reports (the host then runs recovery). */
+export const WALLET_NOT_ON_DEVICE_MESSAGE = 'Wallet not found on this device.';
+/** The device share belongs to an older split: the wallet was recovered on another device. */
+export const STALE_DEVICE_SHARE_MESSAGE =
+  "This device's wallet share is out of date; recover the wallet to continue.";
+
+/** The shares that rebuild the wallet here: device + auth (the key itself is never kept). */
+interface Session {
+  device: Uint8Array;
+  auth: Uint8Array;
+}
+
+const invalid = (message: string) => new CustodyError('invalid_request_arguments', message);
+
+function record(data: unknown): Record<string, unknown> {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw invalid('Request data must be an object');
+  }
+  return data as Record<string, unknown>;
+}
+
+function addressOf(data: Record<string, unknown>): Address {
+  const { address } = data;
+  if (typeof address !== 'string' || !isAddress(address, { strict: false })) {
+    throw invalid('address must be an EVM address');
+  }
+  return getAddress(address);
+}
+
+/** Claims of a JWT's payload, unverified (the server verifies the token on every share call). */
+function claimsOf(token: string): { sub?: unknown; exp?: unknown; aud?: unknown } | null {
+  const part = token.split('.')[1];
+  if (!part) return null;
+  try {
+    const base64 = part.replace(/-/g, '+').replace(/_/g, '/');
+    const json = new TextDecoder().decode(
+      fromBase64(base64 + '='.repeat((4 - (base64.length % 4)) % 4)),
+    );
+    const value: unknown = JSON.parse(json);
+    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+function recoveryMethodOf(value: unknown): RecoveryMethod {
+  const method = value ?? 'latchkey';
+  if (method === 'latchkey' || method === 'user-passcode') return method;
+  if (method === 'google-drive' || method === 'icloud') {
+    throw invalid(`Recovery method ${method} is not supported yet`);
+  }
+  throw invalid('Unknown recovery method');
+}
+
+function passwordOf(data: Record<string, unknown>, required: boolean): string | undefined {
+  const { password } = data;
+  if (password === undefined || password === null || password === '') {
+    if (required) throw invalid('A recovery password is required');
+    return undefined;
+  }
+  if (typeof password !== 'string') throw invalid('password must be a string');
+  return password;
+}
+
+/**
+ * The frame's wallet handlers (spec section 7 events; design.md, Keys), for `createFrameRouter`.
+ *
+ * - create: fresh entropy, 2-of-3 split; device share kept here (localStorage, namespaced by app,
+ *   user and address; in memory when storage is unusable), auth + recovery share (plain for
+ *   `latchkey`, password-sealed for `user-passcode`) sent to the server.
+ * - connect: device + auth share, rebuilt and address-checked; only the two shares stay in memory.
+ * - recover: recovery + auth share (password decrypted here), then a reshare so older shares die.
+ * - rpc: rebuilds the key for one request, signs with `handleEvmRpc`, zeroes the entropy.
+ * - set-recovery: reshares with the new recovery method. clear: forgets this app's device shares.
+ *
+ * The user is the access token's `sub`; a `userId` that differs is refused. Errors are
+ * CustodyErrors with the wallet error types of spec section 8.
+ */
+export function createWalletHandlers(
+  parameters: WalletHandlersParameters,
+): Partial<Record<FrameEvent, FrameHandler>> {
+  const { store } = parameters;
+  const api =
+    parameters.api ??
+    createShareApi({ apiUrl: parameters.apiUrl, appId: parameters.appId, fetch: parameters.fetch });
+  const core = createCustody(parameters, api);
+  /**
+   * Shares kept for the frame's lifetime, with the access token the server last accepted for
+   * them. A request with another token (a refreshed one, or one forged with the same `sub`)
+   * reloads the auth share, so the server checks every new token before memory is used.
+   */
+  const sessions = new Map<string, Session & { token: string }>();
+  const sessionKey = (userId: string, address: string) => `${userId}:${address.toLowerCase()}`;
+
+  function remember(userId: string, address: string, session: Session, token: string) {
+    const key = sessionKey(userId, address);
+    const old = sessions.get(key);
+    if (old) {
+      old.device.fill(0);
+      old.auth.fill(0);
+    }
+    sessions.set(key, { device: session.device.slice(), auth: session.auth.slice(), token });
+  }
+
+  /** Device + auth shares of the wallet, from memory or from storage and the server. */
+  async function sessionFor(token: string, userId: string, address: Address): Promise<Session> {
+    const cached = sessions.get(sessionKey(userId, address));
+    if (cached && cached.token === token) {
+      return { device: cached.device.slice(), auth: cached.auth.slice() };
+    }
+    const session = await core.loadDeviceSession(token, userId, address);
+    remember(userId, address, session, token);
+    return session;
+  }
+
+  async function withEntropy<T>(
+    session: Session,
+    address: Address,
+    use: (entropy: Uint8Array) => Promise<T>,
+  ): Promise<T> {
+    const entropy = await reconstructEntropy([session.device, session.auth], address);
+    try {
+      return await use(entropy);
+    } finally {
+      entropy.fill(0);
+      session.device.fill(0);
+      session.auth.fill(0);
+    }
+  }
+
+  const create: FrameHandler = async (input) => {
+    const data = record(input);
+    const { token, userId } = core.authorize(data);
+    const recoveryMethod = recoveryMethodOf(data.recoveryMethod);
+    const password = passwordOf(data, recoveryMethod === 'user-passcode');
+    const entropy = generateEntropy();
+    try {
+      const address = deriveEvmAddress(entropy);
+      const shares = await splitEntropy(entropy);
+      try {
+        await api.createWallet(token, {
+          address,
+          chain_type: 'ethereum',
+          auth_share: toBase64(shares.auth),
+          ...(await core.recoveryFields(shares.recovery, recoveryMethod, password)),
+        });
+        const deviceStorage = store.set(userId, address, {
+          share: shares.device,
+          authHash: await sha256Hex(shares.auth),
+        });
+        remember(userId, address, { device: shares.device, auth: shares.auth }, token);
+        return { address, deviceStorage } satisfies FramePayloads['latchkey:wallet:create']['out'];
+      } finally {
+        shares.device.fill(0);
+        shares.auth.fill(0);
+        shares.recovery.fill(0);
+      }
+    } finally {
+      entropy.fill(0);
+    }
+  };
+
+  const connect: FrameHandler = async (input) => {
+    const data = record(input);
+    const { token, userId } = core.authorize(data);
+    const address = addressOf(data);
+    const session = await core.loadDeviceSession(token, userId, address);
+    // Check the pair now, so a bad share is reported at connect, not at the first signature.
+    await withEntropy(
+      { device: session.device.slice(), auth: session.auth.slice() },
+      address,
+      async () => {},
+    );
+    remember(userId, address, session, token);
+    session.device.fill(0);
+    session.auth.fill(0);
+    return {
+      address,
+      deviceStorage: store.kind,
+    } satisfies FramePayloads['latchkey:wallet:connect']['out'];
+  };
+
+  /** Splits the same entropy anew, uploads auth + recovery, then stores the new device share. */
+  async function reshare(
+    token: string,
+    userId: string,
+    address: Address,
+    entropy: Uint8Array,
+    recoveryMethod: RecoveryMethod,
+    password: string | undefined,
+  ): Promise<DeviceShareStorage> {
+    const shares = await splitEntropy(entropy);
+    try {
+      await api.reshare(token, {
+        address,
+        auth_share: toBase64(shares.auth),
+        ...(await core.recoveryFields(shares.recovery, recoveryMethod, password)),
+      });
+      const where = store.set(userId, address, {
+        share: shares.device,
+        authHash: await sha256Hex(shares.auth),
+      });
+      remember(userId, address, { device: shares.device, auth: shares.auth }, token);
+      return where;
+    } finally {
+      shares.device.fill(0);
+      shares.auth.fill(0);
+      shares.recovery.fill(0);
+    }
+  }
+
+  const recover: FrameHandler = async (input) => {
+    const data = record(input);
+    const { token, userId } = core.authorize(data);
+    const address = addressOf(data);
+    const { recovery, recoveryMethod, password } = await core.openRecoveryShare(
+      token,
+      address,
+      data,
+    );
+    try {
+      const auth = await api.authShare(token, address);
+      const entropy = await reconstructEntropy([recovery, auth], address).finally(() =>
+        auth.fill(0),
+      );
+      try {
+        const deviceStorage = await reshare(
+          token,
+          userId,
+          address,
+          entropy,
+          recoveryMethod,
+          password,
+        );
+        return { address, deviceStorage } satisfies FramePayloads['latchkey:wallet:recover']['out'];
+      } finally {
+        entropy.fill(0);
+      }
+    } finally {
+      recovery.fill(0);
+    }
+  };
+
+  const rpc: FrameHandler = async (input) => {
+    const data = record(input);
+    const { token, userId } = core.authorize(data);
+    const address = addressOf(data);
+    const request = record(data.request);
+    if (typeof request.method !== 'string') throw invalid('request.method must be a string');
+    const session = await sessionFor(token, userId, address);
+    const response = await withEntropy(session, address, async (entropy) => {
+      const key: Hex = deriveEvmPrivateKey(entropy);
+      return handleEvmRpc(key, { method: request.method as string, params: request.params });
+    });
+    return { response } satisfies FramePayloads['latchkey:wallet:rpc']['out'];
+  };
+
+  const setRecovery: FrameHandler = async (input) => {
+    const data = record(input);
+    const { token, userId } = core.authorize(data);
+    const address = addressOf(data);
+    const recoveryMethod = recoveryMethodOf(data.recoveryMethod);
+    const password = passwordOf(data, recoveryMethod === 'user-passcode');
+    const session = await sessionFor(token, userId, address);
+    const deviceStorage = await withEntropy(session, address, (entropy) =>
+      reshare(token, userId, address, entropy, recoveryMethod, password),
+    );
+    return {
+      address,
+      recoveryMethod,
+      deviceStorage,
+    } satisfies FramePayloads['latchkey:wallet:set-recovery']['out'];
+  };
+
+  const clear: FrameHandler = (input) => {
+    const data = input === undefined || input === null ? {} : record(input);
+    const userId = typeof data.userId === 'string' && data.userId ? data.userId : undefined;
+    store.clear(userId);
+    for (const [key, session] of [...sessions]) {
+      if (userId === undefined || key.startsWith(`${userId}:`)) {
+        session.device.fill(0);
+        session.auth.fill(0);
+        sessions.delete(key);
+      }
+    }
+    return {};
+  };
+
+  return {
+    [FRAME_EVENTS.walletCreate]: create,
+    [FRAME_EVENTS.walletConnect]: connect,
+    [FRAME_EVENTS.walletRecover]: recover,
+    [FRAME_EVENTS.walletRpc]: rpc,
+    [FRAME_EVENTS.walletSetRecovery]: setRecovery,
+    [FRAME_EVENTS.walletClear]: clear,
+  };
+}
+
+/**
+ * The export page's one handler (`latchkey:wallet:export` {accessToken, address}): rebuilds the
+ * key from this device's share and the auth share, hands it to `render` (which writes it into the
+ * frame's own DOM) and answers only `{shown: true}`. It serves ONE request; later ones are refused.
+ */
+export function createExportHandler(
+  parameters: WalletHandlersParameters & { render: (privateKey: Hex, address: Address) => void },
+): FrameHandler {
+  const api =
+    parameters.api ??
+    createShareApi({ apiUrl: parameters.apiUrl, appId: parameters.appId, fetch: parameters.fetch });
+  const core = createCustody(parameters, api);
+  let used = false;
+  return async (input) => {
+    if (used) throw invalid('This export page has already been used');
+    used = true;
+    const data = record(input);
+    const { token, userId } = core.authorize(data);
+    const address = addressOf(data);
+    const session = await core.loadDeviceSession(token, userId, address);
+    const entropy = await reconstructEntropy([session.device, session.auth], address).finally(
+      () => {
+        session.device.fill(0);
+        session.auth.fill(0);
+      },
+    );
+    try {
+      parameters.render(deriveEvmPrivateKey(entropy), address);
+    } finally {
+      entropy.fill(0);
+    }
+    return { shown: true } satisfies FramePayloads['latchkey:wallet:export']['out'];
+  };
+}
+
+/** The steps shared by the wallet and export handlers. */
+function createCustody(parameters: WalletHandlersParameters, api: ShareApi) {
+  const now = parameters.now ?? (() => Date.now());
+  const iterations = parameters.passwordIterations ?? PASSWORD_KDF_ITERATIONS;
+
+  return {
+    /**
+     * The caller's token and user id. The user is the token's `sub`; the host's `userId`, when
+     * given, must match it. The token's signature is checked by the server on every share call.
+     */
+    authorize(data: Record<string, unknown>): { token: string; userId: string } {
+      const token = data.accessToken;
+      if (typeof token !== 'string' || token.length === 0) {
+        throw new CustodyError('error', 'Missing access token');
+      }
+      const claims = claimsOf(token);
+      const sub = claims?.sub;
+      if (typeof sub !== 'string' || sub.length === 0) {
+        throw invalid('The access token is not readable');
+      }
+      if (typeof claims?.exp === 'number' && claims.exp * 1000 <= now()) {
+        throw new CustodyError('error', 'The access token has expired');
+      }
+      const aud = claims?.aud;
+      if (
+        aud !== undefined &&
+        !(aud === parameters.appId || (Array.isArray(aud) && aud.includes(parameters.appId)))
+      ) {
+        throw invalid('The access token was issued for another app');
+      }
+      if (data.userId !== undefined && data.userId !== sub) {
+        throw invalid('The access token does not belong to this user');
+      }
+      return { token, userId: sub };
+    },
+
+    async recoveryFields(
+      recovery: Uint8Array,
+      method: RecoveryMethod,
+      password: string | undefined,
+    ): Promise<{
+      recovery_method: RecoveryMethod;
+      recovery_share: string | null;
+      recovery_blob: PasswordEncryptedShare | null;
+    }> {
+      if (method === 'user-passcode') {
+        if (!password) throw invalid('A recovery password is required');
+        return {
+          recovery_method: method,
+          recovery_share: null,
+          recovery_blob: await encryptWithPassword(recovery, password, iterations),
+        };
+      }
+      return { recovery_method: method, recovery_share: toBase64(recovery), recovery_blob: null };
+    },
+
+    /**
+     * This device's share and the server's auth share. `wallet_not_on_device` when this device has
+     * no share, or has one from an older split (the wallet was recovered elsewhere).
+     */
+    async loadDeviceSession(token: string, userId: string, address: Address): Promise<Session> {
+      const stored = parameters.store.get(userId, address);
+      if (!stored) throw new CustodyError('wallet_not_on_device', WALLET_NOT_ON_DEVICE_MESSAGE);
+      const auth = await api.authShare(token, address);
+      if (stored.authHash && stored.authHash !== (await sha256Hex(auth))) {
+        stored.share.fill(0);
+        auth.fill(0);
+        throw new CustodyError('wallet_not_on_device', STALE_DEVICE_SHARE_MESSAGE);
+      }
+      return { device: stored.share, auth };
+    },
+
+    /** Fetches (and for `user-passcode` decrypts) the recovery share. One fetch per attempt. */
+    async openRecoveryShare(
+      token: string,
+      address: Address,
+      data: Record<string, unknown>,
+    ): Promise<{ recovery: Uint8Array; recoveryMethod: RecoveryMethod; password?: string }> {
+      const answer = await api.recoveryShare(token, address);
+      const recoveryMethod = recoveryMethodOf(answer.recovery_method);
+      if (recoveryMethod === 'user-passcode') {
+        const password = passwordOf(data, false);
+        if (!password) throw new InvalidRecoveryPasswordError();
+        if (!answer.recovery_blob) throw new CustodyError('error', 'Unable to recover wallet');
+        const recovery = await decryptWithPassword(answer.recovery_blob, password);
+        return { recovery, recoveryMethod, password };
+      }
+      if (!answer.recovery_share) throw new CustodyError('error', 'Unable to recover wallet');
+      try {
+        return { recovery: fromBase64(answer.recovery_share), recoveryMethod };
+      } catch (cause) {
+        throw new ShareIntegrityError({ cause });
+      }
+    },
+  };
+}
