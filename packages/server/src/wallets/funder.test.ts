@@ -1,7 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer as createNetServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { authenticateResponse, ROUTES } from '@latchkey/api';
 import { createPublicClient, http, parseEther } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -9,54 +6,17 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../db/index.ts';
 import { type TestServer, testDatabase, testServer, uniqueEmail } from '../test-utils.ts';
 import { devWalletFunder } from './funder.ts';
+import { freePort, startAnvil, type TestAnvil } from '../../../../test-support/anvil.ts';
 
-const ANVIL = fileURLToPath(new URL('../../../../node_modules/.bin/anvil', import.meta.url));
-
-let anvil: ChildProcess | undefined;
+let anvil: TestAnvil;
 let rpcUrl: string;
 let database: Database;
 let server: TestServer;
 let appId: string;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createNetServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForRpc(url: string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    try {
-      const res = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
-      });
-      if (res.ok) return;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) throw new Error('anvil did not start');
-    if (anvil?.exitCode !== null && anvil?.exitCode !== undefined) {
-      throw new Error(`anvil exited with ${anvil.exitCode}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 beforeAll(async () => {
-  const port = await freePort();
-  rpcUrl = `http://127.0.0.1:${port}`;
-  anvil = spawn(ANVIL, ['--port', String(port), '--chain-id', '31337', '--silent'], {
-    stdio: 'ignore',
-  });
-  await waitForRpc(rpcUrl);
+  anvil = await startAnvil();
+  rpcUrl = anvil.rpcUrl;
   database = await testDatabase();
   server = testServer(database, {
     server: { walletFunder: devWalletFunder({ rpcUrl, chainId: 31337 }) },
@@ -65,11 +25,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await database?.close();
-  if (anvil && anvil.exitCode === null) {
-    const exited = new Promise((r) => anvil!.once('exit', r));
-    anvil.kill('SIGTERM');
-    await exited;
-  }
+  await anvil?.stop();
 });
 
 async function loginToken(): Promise<string> {

@@ -1,6 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { handleEvmRpc } from '@latchkey/wallet-frame';
 import {
   createPublicClient,
@@ -19,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ProviderRpcError } from './errors.ts';
 import { createEmbeddedEthereumProvider } from './provider.ts';
 import type { ChainConfig } from './types.ts';
+import { startAnvil, type TestAnvil } from '../../../../../test-support/anvil.ts';
 
 const KEY = generatePrivateKey();
 const ADDRESS = privateKeyToAddress(KEY);
@@ -174,53 +172,16 @@ describe('embedded EIP-1193 provider', () => {
   });
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 describe('embedded provider on a real anvil chain', () => {
-  let anvil: ChildProcess | undefined;
+  let anvil: TestAnvil | undefined;
   let rpcUrl = '';
 
   beforeAll(async () => {
-    const port = await freePort();
-    rpcUrl = `http://127.0.0.1:${port}`;
-    const bin = fileURLToPath(new URL('../../../../../node_modules/.bin/anvil', import.meta.url));
-    // Own process group: the .bin wrapper spawns the real binary, and both must go at the end.
-    anvil = spawn(bin, ['--port', String(port), '--silent'], { stdio: 'ignore', detached: true });
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      try {
-        const res = await fetch(rpcUrl, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
-        });
-        if (res.ok) break;
-      } catch {
-        // not up yet
-      }
-      if (Date.now() > deadline) throw new Error('anvil did not start');
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    anvil = await startAnvil();
+    rpcUrl = anvil.rpcUrl;
   }, 30_000);
 
-  afterAll(() => {
-    if (anvil?.pid) {
-      try {
-        process.kill(-anvil.pid, 'SIGTERM');
-      } catch {
-        anvil.kill();
-      }
-    }
-  });
+  afterAll(() => anvil?.stop());
 
   it('fills, confirms, signs in the "frame" and broadcasts a transaction', async () => {
     const chain: ChainConfig = {

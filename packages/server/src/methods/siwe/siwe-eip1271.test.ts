@@ -3,9 +3,6 @@
  * contracts placed with `anvil_setCode` whose `isValidSignature` answers the magic value
  * 0x1626ba7e (accepts) or 0xffffffff (refuses).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer as createNetServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { APP_ID_HEADER, authenticateResponse, ROUTES, siweInitResponse } from '@latchkey/api';
 import { createSiweMessage } from 'viem/siwe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,8 +11,8 @@ import type { Database } from '../../db/index.ts';
 import { devOutboxDelivery } from '../../delivery/dev-outbox.ts';
 import { createServer, type LatchkeyServer } from '../../server.ts';
 import { RELAXED_IP_LIMITS, TEST_PUBLIC_URL, TEST_SECRET, testDatabase } from '../../test-utils.ts';
+import { startAnvil, type TestAnvil } from '../../../../../test-support/anvil.ts';
 
-const ANVIL = fileURLToPath(new URL('../../../../../node_modules/.bin/anvil', import.meta.url));
 const ORIGIN = 'https://app.example.com';
 /** `isValidSignature(...)` -> 0x1626ba7e for any input. */
 const ACCEPTS = '0x631626ba7e60e01b60005260206000f3';
@@ -24,21 +21,10 @@ const REFUSES = '0x63ffffffff60e01b60005260206000f3';
 const GOOD_WALLET = '0x00000000000000000000000000000000000012a1';
 const BAD_WALLET = '0x00000000000000000000000000000000000012b2';
 
-let anvil: ChildProcess | undefined;
+let anvil: TestAnvil | undefined;
 let database: Database;
 let server: LatchkeyServer;
 let appId: string;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createNetServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function rpc(url: string, method: string, params: unknown[]) {
   const res = await fetch(url, {
@@ -50,18 +36,8 @@ async function rpc(url: string, method: string, params: unknown[]) {
 }
 
 beforeAll(async () => {
-  const port = await freePort();
-  const rpcUrl = `http://127.0.0.1:${port}`;
-  anvil = spawn(ANVIL, ['--port', String(port), '--chain-id', '31337', '--silent'], {
-    stdio: 'ignore',
-  });
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const up = await rpc(rpcUrl, 'eth_chainId', []).catch(() => undefined);
-    if (up?.result) break;
-    if (Date.now() > deadline) throw new Error('anvil did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  anvil = await startAnvil();
+  const { rpcUrl } = anvil;
   await rpc(rpcUrl, 'anvil_setCode', [GOOD_WALLET, ACCEPTS]);
   await rpc(rpcUrl, 'anvil_setCode', [BAD_WALLET, REFUSES]);
   database = await testDatabase();
@@ -83,11 +59,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await database?.close();
-  if (anvil && anvil.exitCode === null) {
-    const exited = new Promise((r) => anvil!.once('exit', r));
-    anvil.kill('SIGTERM');
-    await exited;
-  }
+  await anvil?.stop();
 });
 
 const post = (path: string, body: unknown) =>
