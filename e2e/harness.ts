@@ -48,6 +48,8 @@ export interface Stack {
   demoUrl: string;
   /** JSON-RPC URL of anvil. */
   rpcUrl: string;
+  /** Issuer of the local OpenID provider (the demo's Google button logs in there). */
+  oidcUrl: string;
   /** The dev app the server seeds, which the demo uses. */
   appId: string;
   /** The temporary PGlite data folder (deleted by stop()). */
@@ -233,13 +235,14 @@ export interface StartStackOptions {
  */
 export async function startStack(options: StartStackOptions = {}): Promise<Stack> {
   installExitHooks();
-  const [apiPort, demoPort, anvilPort] = await freePorts(3);
+  const [apiPort, demoPort, anvilPort, oidcPort] = await freePorts(4);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'latchkey-e2e-'));
   const appId =
     options.env?.LATCHKEY_DEV_APP_ID ?? process.env.LATCHKEY_DEV_APP_ID ?? DEFAULT_APP_ID;
   const apiUrl = `http://localhost:${apiPort}`;
   const demoUrl = `http://localhost:${demoPort}`;
   const rpcUrl = `http://127.0.0.1:${anvilPort}`;
+  const oidcUrl = `http://127.0.0.1:${oidcPort}`;
   const verbose = options.verbose ?? process.env.E2E_VERBOSE === '1';
 
   // The specs read codes from the dev outbox: SMTP delivery from the caller's shell would hide them.
@@ -253,6 +256,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
       LATCHKEY_API_PORT: String(apiPort),
       LATCHKEY_DEMO_PORT: String(demoPort),
       ANVIL_PORT: String(anvilPort),
+      LATCHKEY_OIDC_PORT: String(oidcPort),
       LATCHKEY_DATA_DIR: dataDir,
       LATCHKEY_DEV_APP_ID: appId,
       ...options.env,
@@ -382,6 +386,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     apiUrl,
     demoUrl,
     rpcUrl,
+    oidcUrl,
     appId,
     dataDir,
     output: () => output,

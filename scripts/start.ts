@@ -5,9 +5,11 @@
  * - the Latchkey API on http://localhost:8787 with PGlite data under `.latchkey/`
  *   (created on first run, kept across restarts), dev outbox on, the demo app seeded
  * - the demo host app (Vite) on http://localhost:5173, a different origin from the API
+ * - a local OpenID provider (`packages/server/src/dev/oidc.ts`) on http://127.0.0.1:8788, where
+ *   the demo's Google button logs in (its issuer goes to the API as LATCHKEY_DEV_OIDC_ISSUER)
  *
  * Ports and the data folder can be moved with LATCHKEY_API_PORT, LATCHKEY_DEMO_PORT,
- * ANVIL_PORT and LATCHKEY_DATA_DIR (the e2e harness does, to run beside a running stack).
+ * ANVIL_PORT, LATCHKEY_OIDC_PORT and LATCHKEY_DATA_DIR (the e2e harness does, to run beside a running stack).
  * Prints one line containing `Latchkey is running` once every part answers; Ctrl-C (SIGINT)
  * or SIGTERM stops every child process group and exits 0. If a part dies, the rest are
  * stopped and the exit code is 1.
@@ -23,11 +25,13 @@ const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
 const apiPort = Number(process.env.LATCHKEY_API_PORT ?? 8787);
 const demoPort = Number(process.env.LATCHKEY_DEMO_PORT ?? 5173);
 const anvilPort = Number(process.env.ANVIL_PORT ?? 8545);
+const oidcPort = Number(process.env.LATCHKEY_OIDC_PORT ?? 8788);
 const dataDir = path.resolve(root, process.env.LATCHKEY_DATA_DIR ?? '.latchkey');
 const appId = process.env.LATCHKEY_DEV_APP_ID ?? 'latchkeydemo0000000000000';
 const apiUrl = `http://localhost:${apiPort}`;
 const demoUrl = `http://localhost:${demoPort}`;
 const rpcUrl = `http://127.0.0.1:${anvilPort}`;
+const oidcUrl = `http://127.0.0.1:${oidcPort}`;
 
 /** Time each part may take to answer before the start is given up, in ms. */
 const READY_TIMEOUT_MS = 120_000;
@@ -50,7 +54,7 @@ async function assertPortFree(port: number, what: string): Promise<void> {
     server.once('error', () =>
       reject(
         new Error(
-          `Port ${port} (${what}) is already in use. Stop what is using it, or set ${what === 'API' ? 'LATCHKEY_API_PORT' : what === 'demo' ? 'LATCHKEY_DEMO_PORT' : 'ANVIL_PORT'}.`,
+          `Port ${port} (${what}) is already in use. Stop what is using it, or set ${what === 'API' ? 'LATCHKEY_API_PORT' : what === 'demo' ? 'LATCHKEY_DEMO_PORT' : what === 'OpenID provider' ? 'LATCHKEY_OIDC_PORT' : 'ANVIL_PORT'}.`,
         ),
       ),
     );
@@ -98,7 +102,9 @@ async function waitFor(what: string, check: () => Promise<boolean>): Promise<voi
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (stopping) throw new Error('stopped');
-    if (await check().catch(() => false)) return;
+    // A check that hangs (a half-open connection) counts as a miss after 5 s.
+    const miss = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000));
+    if (await Promise.race([check().catch(() => false), miss])) return;
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`${what} did not answer within ${READY_TIMEOUT_MS / 1000} s`);
@@ -145,6 +151,7 @@ async function main() {
   await assertPortFree(anvilPort, 'chain');
   await assertPortFree(apiPort, 'API');
   await assertPortFree(demoPort, 'demo');
+  await assertPortFree(oidcPort, 'OpenID provider');
 
   startPart('chain', bin('anvil'), [
     '--host',
@@ -156,6 +163,10 @@ async function main() {
     '--silent',
   ]);
 
+  startPart('oidc', bin('tsx'), ['packages/server/src/dev/oidc.ts'], {
+    env: { LATCHKEY_OIDC_PORT: String(oidcPort), LATCHKEY_API_URL: apiUrl },
+  });
+
   const api = startPart('api', bin('tsx'), ['packages/server/src/main.ts'], {
     env: {
       PORT: String(apiPort),
@@ -166,6 +177,7 @@ async function main() {
       LATCHKEY_DEV_ORIGINS: process.env.LATCHKEY_DEV_ORIGINS ?? demoUrl,
       LATCHKEY_RPC_URL: rpcUrl,
       LATCHKEY_CHAIN_ID: '31337',
+      LATCHKEY_DEV_OIDC_ISSUER: oidcUrl,
     },
   });
   let apiListening = false;
@@ -192,6 +204,10 @@ async function main() {
     return res.ok;
   });
   await waitFor(
+    'the OpenID provider',
+    async () => (await fetch(`${oidcUrl}/.well-known/openid-configuration`)).ok,
+  );
+  await waitFor(
     'the API',
     async () => apiListening && (await fetch(`${apiUrl}/api/v1/apps/${appId}`)).ok,
   );
@@ -202,6 +218,7 @@ async function main() {
   log(`  Latchkey API  ${apiUrl}   (app id ${appId})`);
   log(`  Dev outbox    ${apiUrl}/dev/outbox`);
   log(`  Chain (anvil) ${rpcUrl}   (chain id 31337)`);
+  log(`  OpenID (dev)  ${oidcUrl}   (the demo's Google button; any username)`);
   log(`  Data          ${path.relative(root, dataDir) || dataDir}`);
   log('');
   log('Latchkey is running. Press Ctrl-C to stop.');

@@ -7,6 +7,8 @@ export const ROUTES = {
   jwks: (appId: string) => `/api/v1/apps/${encodeURIComponent(appId)}/jwks.json`,
   passwordlessInit: '/api/v1/passwordless/init',
   passwordlessAuthenticate: '/api/v1/passwordless/authenticate',
+  passwordlessSmsInit: '/api/v1/passwordless_sms/init',
+  passwordlessSmsAuthenticate: '/api/v1/passwordless_sms/authenticate',
   sessions: '/api/v1/sessions',
   logout: '/api/v1/sessions/logout',
   usersMe: '/api/v1/users/me',
@@ -23,6 +25,16 @@ export const ROUTES = {
   siweAuthenticate: '/api/v1/siwe/authenticate',
   siweLink: '/api/v1/siwe/link',
   siweUnlink: '/api/v1/siwe/unlink',
+  oauthInit: '/api/v1/oauth/init',
+  oauthAuthenticate: '/api/v1/oauth/authenticate',
+  oauthCallback: '/api/v1/oauth/callback',
+  oauthUnlink: '/api/v1/oauth/unlink',
+  passkeyRegisterInit: '/api/v1/passkeys/register/init',
+  passkeyRegisterAuthenticate: '/api/v1/passkeys/register/authenticate',
+  passkeyRegisterLink: '/api/v1/passkeys/register/link',
+  passkeyAuthenticateInit: '/api/v1/passkeys/authenticate/init',
+  passkeyAuthenticate: '/api/v1/passkeys/authenticate',
+  passkeyUnlink: '/api/v1/passkeys/unlink',
 } as const;
 
 /** Hono route patterns for the parameterised paths above. */

@@ -48,6 +48,45 @@ export const walletAccount = z.object({
 });
 
 /**
+ * A passkey linked to a user (spec section 3, "Passkey account"). `authenticator_name` comes from
+ * the authenticator's AAGUID when known; browser and OS from the User-Agent at registration.
+ */
+export const passkeyAccount = z.object({
+  type: z.literal('passkey'),
+  /** base64url credential id. */
+  credential_id: z.string(),
+  authenticator_name: z.string().nullable(),
+  created_with_browser: z.string().nullable(),
+  created_with_os: z.string().nullable(),
+  /** Passkeys enrolled as an MFA method (not built yet: always false). */
+  enrolled_in_mfa: z.boolean(),
+  ...verification,
+});
+
+/**
+ * An OAuth account linked to a user (issue 5): `type` is `<provider>_oauth`, `subject` the
+ * provider's stable user id; `email`, `name` and `username` as the provider gives them.
+ */
+const oauthAccountOf = <T extends string>(type: T) =>
+  z.object({
+    type: z.literal(type),
+    subject: z.string(),
+    email: z.string().nullable(),
+    name: z.string().nullable(),
+    username: z.string().nullable(),
+    ...verification,
+  });
+export const googleOAuthAccount = oauthAccountOf('google_oauth');
+export const twitterOAuthAccount = oauthAccountOf('twitter_oauth');
+export const discordOAuthAccount = oauthAccountOf('discord_oauth');
+export const githubOAuthAccount = oauthAccountOf('github_oauth');
+export const spotifyOAuthAccount = oauthAccountOf('spotify_oauth');
+export const instagramOAuthAccount = oauthAccountOf('instagram_oauth');
+export const tiktokOAuthAccount = oauthAccountOf('tiktok_oauth');
+export const linkedinOAuthAccount = oauthAccountOf('linkedin_oauth');
+export const appleOAuthAccount = oauthAccountOf('apple_oauth');
+
+/**
  * A linked account on the wire. Discriminated on `type`; later slices add
  * passkey, OAuth, Telegram, Farcaster and cross_app members.
  */
@@ -55,6 +94,16 @@ export const linkedAccount = z.discriminatedUnion('type', [
   emailAccount,
   phoneAccount,
   walletAccount,
+  passkeyAccount,
+  googleOAuthAccount,
+  twitterOAuthAccount,
+  discordOAuthAccount,
+  githubOAuthAccount,
+  spotifyOAuthAccount,
+  instagramOAuthAccount,
+  tiktokOAuthAccount,
+  linkedinOAuthAccount,
+  appleOAuthAccount,
 ]);
 export type LinkedAccountWire = z.infer<typeof linkedAccount>;
 

@@ -43,6 +43,7 @@ export { AlreadyLoggedInError, InvalidAppIdError, InvalidInputError } from './er
 export { type CodeInputOptions, type CodeInputResult, codeInput } from './flows/codeInput.ts';
 export {
   createPasswordlessFlow,
+  type PasswordlessChannel,
   type PasswordlessFlow,
   type PasswordlessFlowClient,
   type PasswordlessFlowOptions,
@@ -57,6 +58,8 @@ export {
   messages,
   resolveMessages,
 } from './messages.ts';
+export { type InitOAuthOptions } from './methods/oauth/flow.ts';
+export { isOAuthProvider, type OAuthReturn } from './methods/oauth/oauth.ts';
 export { SCREEN, type ScreenName } from './screens/screens.ts';
 export {
   type CreateLatchkeyClientParameters,
@@ -65,6 +68,8 @@ export {
   type LockManagerLike,
   type LoginWithEmailCodeParameters,
   type SendEmailCodeParameters,
+  type SendSmsCodeParameters,
+  type LoginWithSmsCodeParameters,
   type SessionState,
   type SessionStatus,
 } from './session/createLatchkeyClient.ts';
@@ -87,11 +92,14 @@ export {
   type LinkedAccount,
   type MfaMethod,
   type OAuthTokens,
+  type PasskeyAccount,
+  passkeyDisplayName,
   type PhoneAccount,
   type WalletAccount,
   toUser,
   type User,
 } from './session/user.ts';
+export type { PasskeyCeremonies } from './passkey/types.ts';
 export { validateAppId } from './validateAppId.ts';
 export {
   generatePassword,

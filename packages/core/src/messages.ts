@@ -23,10 +23,15 @@ export const messages = {
   enterConfirmationCode: 'Enter confirmation code',
   checkEmailForCode: 'Please check {email} for an email from {app} and enter your code below.',
   didNotGetEmail: "Didn't get an email?",
+  checkPhoneForCode: 'Please check {phone} for a text from {app} and enter your code below.',
+  didNotGetSms: "Didn't get a text?",
   success: 'Success!',
 
   // Login and connect (spec section 2)
   emailPlaceholder: 'your@email.com',
+  invalidPhone: 'Please enter a valid phone number.',
+  phoneLabel: 'Phone number',
+  countryLabel: 'Country',
   submit: 'Submit',
   moreOptions: 'More options',
   iHaveAPasskey: 'I have a passkey',
@@ -132,6 +137,11 @@ export const messages = {
   walletConnectTitle: 'Scan with your phone',
   walletConnectDetail: 'Scan this code with a WalletConnect-compatible wallet.',
   walletConnectUnavailable: 'WalletConnect is not configured for this app.',
+  // Passkey errors (spec section 8)
+  passkeyNotAllowed: 'Passkey request timed out or rejected by user.',
+  passkeyCannotLinkMore: 'Cannot link more passkeys to account.',
+  passkeyMfaUnlink: 'Cannot unlink a passkey enrolled in MFA',
+  passkeyUnknownError: 'An unknown error occurred.',
 } as const;
 
 /** The catalogue's shape: every key maps to a string. */

@@ -27,6 +27,14 @@ export const reactMessages = {
   /** Stands in for `{app}` while the app config has not loaded. */
   appNameFallback: 'us',
   loading: 'Loading…',
+  /** AWAITING_PASSKEY_SYSTEM_DIALOGUE (spec section 4, "Passkey login"). */
+  passkeyLoadingTitle: 'Waiting for your passkey',
+  passkeyLoadingDetail: 'Follow the prompts from your browser or device.',
+  passkeySuccessTitle: 'Success!',
+  passkeySuccessDetail: 'You are logged in with your passkey.',
+  passkeyErrorTitle: 'Could not use your passkey',
+  passkeyRetry: 'Retry',
+  passkeySignUp: 'Sign up with a passkey',
 
   // Embedded wallet (spec sections 2, 4, 5 and 8; issue 3)
   walletCreatingTitle: 'Creating your wallet',

@@ -11,11 +11,16 @@
  *   (`LATCHKEY_DEV_APP_ID`, default `latchkeydemo0000000000000`; origins from
  *   `LATCHKEY_DEV_ORIGINS`, comma-separated, default `http://localhost:5173`).
  * - `SMTP_URL` (+ `SMTP_FROM`): SMTP delivery (wins over the dev outbox).
+ * - `TWILIO_ACCOUNT_SID` + `TWILIO_AUTH_TOKEN` + `TWILIO_FROM` (+ `TWILIO_BASE_URL`, default
+ *   `https://api.twilio.com`): SMS codes through Twilio's Messages API (else the dev outbox,
+ *   or, with SMTP and no Twilio, SMS login answers internal_error).
  * - `LATCHKEY_RATE_LIMITS`: JSON overriding parts of the rate-limit config.
  * - `LATCHKEY_TRUST_PROXY=1`: take the client IP from X-Forwarded-For.
  * - `LATCHKEY_RPC_URL` (+ `LATCHKEY_CHAIN_ID`, default 31337; `LATCHKEY_CHAIN_NAME`): an EVM
  *   JSON-RPC published at `GET /api/v1/chains`; with `LATCHKEY_DEV=1` new embedded wallets get
  *   10 ETH there from anvil's first dev account (`npm start` points it at its anvil).
+ * - `LATCHKEY_DEV_OIDC_ISSUER` (with `LATCHKEY_DEV=1`): the local OpenID provider
+ *   (`src/dev/oidc.ts`, started by `npm start`); the dev app's Google button logs in there.
  * Without `LATCHKEY_DEV=1` and without `SMTP_URL`, refuses to start.
  */
 import { randomBytes } from 'node:crypto';
@@ -25,8 +30,11 @@ import { ensureApp } from './apps/service.ts';
 import { MIN_SECRET_LENGTH } from './crypto.ts';
 import { openDatabase } from './db/index.ts';
 import { devOutboxDelivery } from './delivery/dev-outbox.ts';
+import { DEV_OIDC_CLIENT_ID, DEV_OIDC_CLIENT_SECRET } from './dev/oidc-client.ts';
 import { smtpDelivery } from './delivery/smtp.ts';
+import { channelDelivery, twilioDelivery } from './delivery/twilio.ts';
 import type { Delivery } from './delivery/types.ts';
+import { setOAuthProviderConfig } from './methods/oauth/service.ts';
 import type { RateLimitConfig } from './rate-limit.ts';
 import { serve } from './serve.ts';
 import { createServer } from './server.ts';
@@ -112,6 +120,21 @@ async function main(): Promise<void> {
   } else {
     delivery = devOutboxDelivery(database.db);
   }
+  if (env.TWILIO_ACCOUNT_SID) {
+    // SMS login codes through Twilio's Messages API; email stays on the delivery above.
+    if (!env.TWILIO_AUTH_TOKEN || !env.TWILIO_FROM) {
+      fail('TWILIO_ACCOUNT_SID needs TWILIO_AUTH_TOKEN and TWILIO_FROM.');
+    }
+    delivery = channelDelivery({
+      email: delivery,
+      sms: twilioDelivery({
+        accountSid: env.TWILIO_ACCOUNT_SID,
+        authToken: env.TWILIO_AUTH_TOKEN,
+        from: env.TWILIO_FROM,
+        baseUrl: env.TWILIO_BASE_URL || undefined,
+      }),
+    });
+  }
 
   let server: ReturnType<typeof createServer>;
   try {
@@ -141,9 +164,24 @@ async function main(): Promise<void> {
       id: env.LATCHKEY_DEV_APP_ID ?? DEV_APP_ID,
       name: 'Latchkey Demo',
       emailAuth: true,
+      smsAuth: true,
       walletAuth: true,
+      passkeyAuth: true,
+      googleOauth: Boolean(env.LATCHKEY_DEV_OIDC_ISSUER),
       allowedOrigins: origins,
     });
+    if (env.LATCHKEY_DEV_OIDC_ISSUER) {
+      await setOAuthProviderConfig(
+        server.context,
+        env.LATCHKEY_DEV_APP_ID ?? DEV_APP_ID,
+        'google',
+        {
+          clientId: DEV_OIDC_CLIENT_ID,
+          clientSecret: DEV_OIDC_CLIENT_SECRET,
+          issuer: env.LATCHKEY_DEV_OIDC_ISSUER,
+        },
+      );
+    }
   }
 
   const http = await serve({ app: server.app, port });

@@ -16,7 +16,10 @@ import type { Delivery } from './delivery/types.ts';
 import { devRoutes } from './dev/routes.ts';
 import { ApiError } from './errors.ts';
 import { emailRoutes } from './methods/email/routes.ts';
+import { oauthRoutes } from './methods/oauth/routes.ts';
+import { passkeyRoutes } from './methods/passkey/routes.ts';
 import { siweRoutes } from './methods/siwe/routes.ts';
+import { smsRoutes } from './methods/sms/routes.ts';
 import type { SiweChain } from './methods/siwe/service.ts';
 import { cors } from './middleware/cors.ts';
 import { type RateLimitConfig, resolveRateLimits } from './rate-limit.ts';
@@ -126,6 +129,8 @@ export function createServer(options: CreateServerOptions): LatchkeyServer {
 
   app.route('/', appRoutes(ctx));
   app.route('/', emailRoutes(ctx));
+  app.route('/', oauthRoutes(ctx));
+  app.route('/', smsRoutes(ctx));
   app.route('/', sessionRoutes(ctx));
   app.route(
     '/',
@@ -133,6 +138,7 @@ export function createServer(options: CreateServerOptions): LatchkeyServer {
       chains: options.siweChains ?? options.chains?.map((c) => ({ id: c.id, rpcUrl: c.rpc_url })),
     }),
   );
+  app.route('/', passkeyRoutes(ctx));
   app.route('/', walletRoutes(ctx, { funder: options.walletFunder, chains: options.chains }));
   app.route('/', analyticsRoutes(ctx));
   const frame = walletFrameRoutes(ctx, {

@@ -7,6 +7,8 @@ import {
   type CodeSentResponse,
   type PasswordlessAuthenticateRequest,
   type PasswordlessInitRequest,
+  type PasswordlessSmsAuthenticateRequest,
+  type PasswordlessSmsInitRequest,
   type RefreshRequest,
   ROUTES,
   type ServerAppConfig,
@@ -72,6 +74,10 @@ export type ApiClient = {
   sendEmailCode(parameters: PasswordlessInitRequest): Promise<CodeSentResponse>;
   /** `POST /api/v1/passwordless/authenticate`. Never retried. */
   authenticateEmail(parameters: PasswordlessAuthenticateRequest): Promise<AuthenticateResponse>;
+  /** `POST /api/v1/passwordless_sms/init`. Never retried. `token` is a captcha token. */
+  sendSmsCode(parameters: PasswordlessSmsInitRequest): Promise<CodeSentResponse>;
+  /** `POST /api/v1/passwordless_sms/authenticate`. Never retried. */
+  authenticateSms(parameters: PasswordlessSmsAuthenticateRequest): Promise<AuthenticateResponse>;
   /** `POST /api/v1/sessions`. Retried. Omit `refresh_token` to use the refresh cookie. */
   refreshSession(
     parameters?: RefreshRequest,
@@ -193,6 +199,14 @@ export function createApiClient(parameters: CreateApiClientParameters): ApiClien
       request<AuthenticateResponse>({
         method: 'POST',
         path: ROUTES.passwordlessAuthenticate,
+        body,
+      }),
+    sendSmsCode: (body) =>
+      request<CodeSentResponse>({ method: 'POST', path: ROUTES.passwordlessSmsInit, body }),
+    authenticateSms: (body) =>
+      request<AuthenticateResponse>({
+        method: 'POST',
+        path: ROUTES.passwordlessSmsAuthenticate,
         body,
       }),
     refreshSession: (body = {}, options = {}) =>

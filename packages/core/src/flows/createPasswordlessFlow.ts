@@ -12,14 +12,21 @@ import { SCREEN, type ScreenName } from '../screens/screens.ts';
 import type { LatchkeyClient } from '../session/createLatchkeyClient.ts';
 import type { AuthenticateResult } from '../session/user.ts';
 
-/** Where the email-code flow is (spec section 4, "Email or SMS login" and "Code entry"). */
+/** How a code travels: an email or a text message (spec section 4, "Email or SMS login"). */
+export type PasswordlessChannel = 'email' | 'sms';
+
+/** Where the code flow is (spec section 4, "Email or SMS login" and "Code entry"). */
 export type PasswordlessFlowStep =
   'idle' | 'sending' | 'awaiting-code' | 'verifying' | 'success' | 'invalid' | 'error';
 
 /** State of a {@link PasswordlessFlow}; replaced (never mutated) on every change. */
 export type PasswordlessFlowState = {
   step: PasswordlessFlowStep;
-  /** The address the code was (or is being) sent to. */
+  /** The channel of the current send: 'email' or 'sms'. */
+  channel: PasswordlessChannel;
+  /** The email address or phone number ('+callingcode number') the code was (or is being) sent to. */
+  destination: string;
+  /** `destination` when `channel` is 'email', else ''. Kept for email-only callers. */
   email: string;
   /** Seconds before Resend is offered again: 30 after a send, ticking to 0. Show 'Code sent' while > 0. */
   resendCooldownS: number;
@@ -58,15 +65,22 @@ export type PasswordlessFlowOptions = {
 };
 
 /** Send-time options. */
-export type SendCodeOptions = { captchaToken?: string };
+export type SendCodeOptions = {
+  captchaToken?: string;
+  /** The channel of `sendCode` (ignored by `resend`, which keeps the current one). Default 'email'. */
+  channel?: PasswordlessChannel;
+};
 
-/** The email-code login flow, DOM-free: screens render its state. */
+/** The email- or SMS-code login flow, DOM-free: screens render its state. */
 export type PasswordlessFlow = {
   getState(): PasswordlessFlowState;
   /** @returns unsubscribe */
   subscribe(listener: (state: PasswordlessFlowState) => void): () => void;
-  /** Sends a code. @returns true when sent (go to AWAITING_PASSWORDLESS_CODE); errors land in state. */
-  sendCode(email: string, options?: SendCodeOptions): Promise<boolean>;
+  /**
+   * Sends a code to an email address, or with `{channel: 'sms'}` to a phone number.
+   * @returns true when sent (go to AWAITING_PASSWORDLESS_CODE); errors land in state.
+   */
+  sendCode(destination: string, options?: SendCodeOptions): Promise<boolean>;
   /** Checks a code. @returns true on login; errors land in state. Ignored while verifying or after success. */
   submitCode(code: string): Promise<boolean>;
   /** Sends a new code to the same address; ignored while the cooldown runs. */
@@ -77,11 +91,14 @@ export type PasswordlessFlow = {
   destroy(): void;
 };
 
-/** The client methods the flow needs. */
-export type PasswordlessFlowClient = Pick<LatchkeyClient, 'sendEmailCode' | 'loginWithEmailCode'>;
+/** The client methods the flow needs (the SMS pair only for the 'sms' channel). */
+export type PasswordlessFlowClient = Pick<LatchkeyClient, 'sendEmailCode' | 'loginWithEmailCode'> &
+  Partial<Pick<LatchkeyClient, 'sendSmsCode' | 'loginWithSmsCode'>>;
 
 const initialState: PasswordlessFlowState = {
   step: 'idle',
+  channel: 'email',
+  destination: '',
   email: '',
   resendCooldownS: 0,
   resending: false,
@@ -93,7 +110,8 @@ const initialState: PasswordlessFlowState = {
 };
 
 /**
- * Creates the email-code login flow (spec sections 4 and 8, "Code entry").
+ * Creates the passwordless (email or SMS code) login flow (spec sections 4 and 8, "Code entry").
+ * One flow serves both channels: `sendCode(destination, {channel})` picks one per send.
  *
  * - `sendCode`: 'sending' -> 'awaiting-code' with a 30 s resend countdown ticking each second;
  *   a failure -> 'error' with `screen` ERROR_SCREEN (the UI remembers the previous screen).
@@ -107,13 +125,15 @@ const initialState: PasswordlessFlowState = {
  *
  * Timers use the global `setTimeout`/`setInterval` at call time, so fake timers apply.
  *
- * @param client - A {@link LatchkeyClient} (only `sendEmailCode` and `loginWithEmailCode` are used).
+ * @param client - A {@link LatchkeyClient} (`sendEmailCode`/`loginWithEmailCode`, and
+ *   `sendSmsCode`/`loginWithSmsCode` for the 'sms' channel).
  * @param options - See {@link PasswordlessFlowOptions}.
  * @returns A {@link PasswordlessFlow}.
  * @example
  * const flow = createPasswordlessFlow(client, { onComplete: () => closeModal() });
  * if (await flow.sendCode('alice@example.com')) navigate(SCREEN.AWAITING_PASSWORDLESS_CODE);
  * await flow.submitCode('123456');
+ * await flow.sendCode('+1 4155552671', { channel: 'sms' });
  */
 export function createPasswordlessFlow(
   client: PasswordlessFlowClient,
@@ -166,14 +186,42 @@ export function createPasswordlessFlow(
     stopCountdown();
   }
 
-  async function send(email: string, sendOptions: SendCodeOptions, resending: boolean) {
+  function deliver(channel: PasswordlessChannel, destination: string, captchaToken?: string) {
+    if (channel === 'email') {
+      return client.sendEmailCode({
+        email: destination,
+        ...(captchaToken ? { captchaToken } : {}),
+      });
+    }
+    if (!client.sendSmsCode) throw new Error('This client cannot send SMS codes');
+    return client.sendSmsCode({
+      phoneNumber: destination,
+      ...(captchaToken ? { captchaToken } : {}),
+    });
+  }
+
+  function login(channel: PasswordlessChannel, destination: string, code: string) {
+    if (channel === 'email') return client.loginWithEmailCode({ email: destination, code });
+    if (!client.loginWithSmsCode) throw new Error('This client cannot log in with SMS codes');
+    return client.loginWithSmsCode({ phoneNumber: destination, code });
+  }
+
+  async function send(
+    channel: PasswordlessChannel,
+    destination: string,
+    captchaToken: string | undefined,
+    resending: boolean,
+  ) {
     const mine = ++generation;
+    const trimmed = destination.trim();
     set(
       resending
         ? { resending: true, error: null, errorMessage: null, screen: null }
         : {
             step: 'sending',
-            email: email.trim(),
+            channel,
+            destination: trimmed,
+            email: channel === 'email' ? trimmed : '',
             error: null,
             errorMessage: null,
             screen: null,
@@ -181,7 +229,7 @@ export function createPasswordlessFlow(
           },
     );
     try {
-      await client.sendEmailCode({ email, ...sendOptions });
+      await deliver(channel, destination, captchaToken);
     } catch (thrown) {
       if (mine !== generation) return false;
       const error = toLatchkeyError(thrown);
@@ -230,16 +278,16 @@ export function createPasswordlessFlow(
         listeners.delete(listener);
       };
     },
-    sendCode(email, sendOptions = {}) {
+    sendCode(destination, sendOptions = {}) {
       if (destroyed || state.step === 'sending') return Promise.resolve(false);
-      return send(email, sendOptions, false);
+      return send(sendOptions.channel ?? 'email', destination, sendOptions.captchaToken, false);
     },
     resend(sendOptions = {}) {
-      if (destroyed || state.resending || state.resendCooldownS > 0 || !state.email) {
+      if (destroyed || state.resending || state.resendCooldownS > 0 || !state.destination) {
         return Promise.resolve(false);
       }
       if (state.step === 'verifying' || state.step === 'success') return Promise.resolve(false);
-      return send(state.email, sendOptions, true);
+      return send(state.channel, state.destination, sendOptions.captchaToken, true);
     },
     async submitCode(code) {
       if (destroyed || state.step === 'verifying' || state.step === 'success') return false;
@@ -252,7 +300,7 @@ export function createPasswordlessFlow(
       set({ step: 'verifying', error: null, errorMessage: null, screen: null });
       let result: AuthenticateResult;
       try {
-        result = await client.loginWithEmailCode({ email: state.email, code: trimmed });
+        result = await login(state.channel, state.destination, trimmed);
       } catch (thrown) {
         if (mine !== generation) return false;
         const error = toLatchkeyError(thrown);

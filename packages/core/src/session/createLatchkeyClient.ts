@@ -1,6 +1,8 @@
 import {
   ACCESS_TOKEN_REFRESH_MARGIN_S,
+  type AuthenticateResponse,
   isEmailAddress,
+  type OAuthProvider,
   type ServerAppConfig,
   type SessionResponse,
   ROUTES,
@@ -12,6 +14,9 @@ import { LatchkeyError } from '../errors/base.ts';
 import { ApiError } from '../errors/request.ts';
 import { AlreadyLoggedInError, InvalidInputError } from '../errors/session.ts';
 import { type MessageOverrides, type Messages, resolveMessages } from '../messages.ts';
+import type { InitOAuthOptions } from '../methods/oauth/flow.ts';
+import { type OAuthReturn, openOAuthPopup } from '../methods/oauth/oauth.ts';
+import type { PasskeyCeremonies } from '../passkey/types.ts';
 import { validateAppId } from '../validateAppId.ts';
 import { audienceMatches, decodeJwtPayload, isExpiring } from './jwt.ts';
 import { createWalletRegistry, type WalletRegistry } from '../wallets/registry.ts';
@@ -61,12 +66,29 @@ export type CreateLatchkeyClientParameters = {
   logger?: { warn(...args: unknown[]): void };
   /** String overrides (see `messages`). */
   messages?: MessageOverrides;
+  /**
+   * Loads the browser half of passkeys, e.g. `() => import('@latchkey/core/passkey')` (a lazy
+   * chunk: @simplewebauthn/browser stays out of the eager bundle). Without it the passkey
+   * methods throw `passkey_unsupported`. `LatchkeyProvider` passes it.
+   */
+  passkeys?: () => Promise<PasskeyCeremonies>;
+  /**
+   * Loads the social-login half (`() => import('@latchkey/core/oauth')`, issue 5) on first use,
+   * so it stays out of the eager bundle. Without it `initOAuth` / `completeOAuth` throw
+   * `oauth_unsupported`. `LatchkeyProvider` passes it.
+   */
+  oauth?: () => Promise<typeof import('../methods/oauth/index.ts')>;
 };
 
 /** Parameters of {@link LatchkeyClient.sendEmailCode}. */
 export type SendEmailCodeParameters = { email: string; captchaToken?: string };
 /** Parameters of {@link LatchkeyClient.loginWithEmailCode}. */
 export type LoginWithEmailCodeParameters = { email: string; code: string };
+
+/** Parameters of {@link LatchkeyClient.sendSmsCode}: E.164 or '+callingcode number'. */
+export type SendSmsCodeParameters = { phoneNumber: string; captchaToken?: string };
+/** Parameters of {@link LatchkeyClient.loginWithSmsCode}. */
+export type LoginWithSmsCodeParameters = { phoneNumber: string; code: string };
 
 /** The framework-free Latchkey client: config, session and login methods. */
 export interface LatchkeyClient {
@@ -91,6 +113,15 @@ export interface LatchkeyClient {
   /** Logs in (or signs up) with an emailed code (spec section 4). */
   loginWithEmailCode(parameters: LoginWithEmailCodeParameters): Promise<AuthenticateResult>;
   /**
+   * Texts a login code (spec section 4; `POST /api/v1/passwordless_sms/init`). Never retried.
+   * `phoneNumber` is the phone input's `qualifiedPhoneNumber` ('+1 4155552671') or E.164.
+   * @throws {InvalidInputError} for an empty number; `ApiError` `invalid_data` for one the server
+   *   cannot parse, `not_supported` / `twilio_verification_failed` from the SMS provider.
+   */
+  sendSmsCode(parameters: SendSmsCodeParameters): Promise<void>;
+  /** Logs in (or signs up) with a texted code (`POST /api/v1/passwordless_sms/authenticate`). */
+  loginWithSmsCode(parameters: LoginWithSmsCodeParameters): Promise<AuthenticateResult>;
+  /**
    * Logs in (or signs up) with a signed EIP-4361 message (spec sections 4 and 7,
    * `POST /api/v1/siwe/authenticate`). Get the nonce first with `api.siweInit`.
    * @throws {AlreadyLoggedInError} when logged in; `ApiError` as the server answers.
@@ -101,6 +132,44 @@ export interface LatchkeyClient {
    * (`POST /api/v1/siwe/link`). @returns the updated user.
    */
   linkWithSiwe(parameters: SiweAuthenticateRequest): Promise<User>;
+  /**
+   * Signs up with a new passkey (spec section 4; `POST /api/v1/passkeys/register/init`, the
+   * browser's create dialog, then `POST /api/v1/passkeys/register/authenticate`).
+   * @throws {AlreadyLoggedInError} when logged in; `LatchkeyError` `passkey_not_allowed` when the
+   *   user cancels or the dialog times out; `ApiError` as the server answers.
+   */
+  signupWithPasskey(): Promise<AuthenticateResult>;
+  /**
+   * Logs in with a passkey the browser already has (discoverable credentials;
+   * `POST /api/v1/passkeys/authenticate/init`, the browser's dialog, then
+   * `POST /api/v1/passkeys/authenticate`). Errors as {@link signupWithPasskey}.
+   */
+  loginWithPasskey(): Promise<AuthenticateResult>;
+  /**
+   * Adds a passkey to the logged-in user (`POST /api/v1/passkeys/register/link`; at most 5,
+   * else `ApiError` `cannot_link_more_of_type`). @returns the updated user.
+   */
+  linkPasskey(): Promise<User>;
+  /**
+   * Starts a social login (issue 5). Call it synchronously in the click handler: it opens the
+   * popup before any await, and falls back to a full-page redirect when the popup is blocked.
+   * The client makes the PKCE verifier and state code (kept in sessionStorage).
+   * @returns the login result with `oAuthTokens` (popup), or null when the page is leaving for
+   *   the provider (redirect; the return page completes with {@link completeOAuth}).
+   * @throws `LatchkeyError` `oauth_unexpected` ('Unexpected auth flow. This may be a phishing
+   *   attempt.') on a state mismatch, `oauth_user_denied` when the user denied; `ApiError` as
+   *   the server answers (`invalid_credentials`, `linked_to_another_user`, ...).
+   */
+  initOAuth(
+    provider: OAuthProvider,
+    options?: InitOAuthOptions,
+  ): Promise<AuthenticateResult | null>;
+  /**
+   * Completes a social login from the return page's `latchkey_oauth_code`,
+   * `latchkey_oauth_state` and `latchkey_oauth_provider` (redirect mode). Errors as
+   * {@link initOAuth}.
+   */
+  completeOAuth(returned: OAuthReturn): Promise<AuthenticateResult>;
   /** A valid access token, refreshed when it expires within 60 s; null when logged out. */
   getAccessToken(): Promise<string | null>;
   /** Forces a session refresh (spec section 4); null when the session is gone. */
@@ -369,6 +438,66 @@ export function createLatchkeyClient(parameters: CreateLatchkeyClientParameters)
       : parameters.storageEvents;
   events?.addEventListener('storage', onStorage);
 
+  async function loadPasskeys(): Promise<PasskeyCeremonies> {
+    if (!parameters.passkeys) {
+      throw new LatchkeyError(text.passkeyUnknownError, {
+        code: 'passkey_unsupported',
+        details: "Pass `passkeys: () => import('@latchkey/core/passkey')` to createLatchkeyClient",
+      });
+    }
+    return parameters.passkeys();
+  }
+
+  async function loadOAuth() {
+    if (!parameters.oauth) {
+      throw new LatchkeyError('Social login is not available in this build.', {
+        code: 'oauth_unsupported',
+        details: "Pass `oauth: () => import('@latchkey/core/oauth')` to createLatchkeyClient",
+      });
+    }
+    return parameters.oauth();
+  }
+
+  /**
+   * One passkey ceremony: options from `initPath`, the browser's dialog, then the matching
+   * finish call (registration: sign-up, or link with `token`; authentication: log in).
+   */
+  async function passkeyCeremony<T = AuthenticateResponse>(
+    initPath: string,
+    token: string | null,
+  ): Promise<T> {
+    if (!token && state.status === 'authenticated') {
+      throw new AlreadyLoggedInError(text.alreadyLoggedIn);
+    }
+    const ceremonies = await loadPasskeys();
+    const register = initPath === ROUTES.passkeyRegisterInit;
+    const post = <R>(path: string, body: unknown) =>
+      api.request<R>({ method: 'POST', path, body, accessToken: token });
+    const { options } = await post<{ options: Record<string, unknown> }>(initPath, {});
+    const response = await (register
+      ? ceremonies.createPasskey(options)
+      : ceremonies.getPasskey(options));
+    return post<T>(
+      register
+        ? token
+          ? ROUTES.passkeyRegisterLink
+          : ROUTES.passkeyRegisterAuthenticate
+        : ROUTES.passkeyAuthenticate,
+      { response },
+    );
+  }
+
+  async function loginAnswer(response: AuthenticateResponse): Promise<AuthenticateResult> {
+    const user = await applySession(response);
+    if (!user) {
+      throw new LatchkeyError('The login did not create a session.', {
+        code: 'session_not_created',
+        details: `session_update_action ${response.session_update_action}, or a token for another app`,
+      });
+    }
+    return { user, isNewUser: response.is_new_user };
+  }
+
   const client: LatchkeyClient = {
     appId,
     apiUrl: api.apiUrl,
@@ -413,6 +542,29 @@ export function createLatchkeyClient(parameters: CreateLatchkeyClientParameters)
       }
       return { user, isNewUser: response.is_new_user };
     },
+    async sendSmsCode({ phoneNumber, captchaToken }) {
+      const trimmed = phoneNumber.trim();
+      if (!/\d/.test(trimmed)) throw new InvalidInputError(text.invalidPhone);
+      await api.sendSmsCode({
+        phoneNumber: trimmed,
+        ...(captchaToken ? { token: captchaToken } : {}),
+      });
+    },
+    async loginWithSmsCode({ phoneNumber, code }) {
+      if (state.status === 'authenticated') throw new AlreadyLoggedInError(text.alreadyLoggedIn);
+      const response = await api.authenticateSms({
+        phoneNumber: phoneNumber.trim(),
+        code: code.trim(),
+      });
+      const user = await applySession(response);
+      if (!user) {
+        throw new LatchkeyError('The login did not create a session.', {
+          code: 'session_not_created',
+          details: `session_update_action ${response.session_update_action}, or a token for another app`,
+        });
+      }
+      return { user, isNewUser: response.is_new_user };
+    },
     async loginWithSiwe(siwe) {
       if (state.status === 'authenticated') throw new AlreadyLoggedInError(text.alreadyLoggedIn);
       const response = await api.siweAuthenticate(siwe);
@@ -433,6 +585,38 @@ export function createLatchkeyClient(parameters: CreateLatchkeyClientParameters)
         body: siwe,
         accessToken: token,
       });
+      const next = toUser(user);
+      setState({ status: 'authenticated', user: next });
+      return next;
+    },
+    initOAuth(provider, options = {}) {
+      if (state.status === 'authenticated') {
+        return Promise.reject(new AlreadyLoggedInError(text.alreadyLoggedIn));
+      }
+      // Synchronously, inside the user's gesture: before any await.
+      const popup = options.redirect ? null : openOAuthPopup(appId);
+      return loadOAuth().then(
+        (m) => m.startOAuthFlow({ appId, api, login: loginAnswer }, provider, popup, options),
+        (error: unknown) => {
+          popup?.close();
+          throw error;
+        },
+      );
+    },
+    async completeOAuth(returned) {
+      const m = await loadOAuth();
+      return m.completeOAuthFlow({ appId, api, login: loginAnswer }, returned);
+    },
+    async signupWithPasskey() {
+      return loginAnswer(await passkeyCeremony(ROUTES.passkeyRegisterInit, null));
+    },
+    async loginWithPasskey() {
+      return loginAnswer(await passkeyCeremony(ROUTES.passkeyAuthenticateInit, null));
+    },
+    async linkPasskey() {
+      const token = await getAccessToken();
+      if (!token) throw new LatchkeyError('Not logged in.', { code: 'missing_or_invalid_token' });
+      const { user } = await passkeyCeremony<{ user: UserWire }>(ROUTES.passkeyRegisterInit, token);
       const next = toUser(user);
       setState({ status: 'authenticated', user: next });
       return next;

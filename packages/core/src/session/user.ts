@@ -1,4 +1,10 @@
-import type { LinkedAccountWire, MFA_METHODS, RecoveryMethod, UserWire } from '@latchkey/api';
+import type {
+  LinkedAccountWire,
+  MFA_METHODS,
+  OAuthProvider,
+  RecoveryMethod,
+  UserWire,
+} from '@latchkey/api';
 
 /** Verification times every linked account carries (spec section 3). */
 type Verification = {
@@ -26,8 +32,32 @@ export type WalletAccount = {
   recoveryMethod: RecoveryMethod | null;
   imported: boolean;
 } & Verification;
+/**
+ * A passkey linked to a user (spec section 3, "Passkey account"). Show it with
+ * `passkeyDisplayName`.
+ */
+export type PasskeyAccount = {
+  type: 'passkey';
+  /** base64url credential id. */
+  credentialId: string;
+  /** From the authenticator's AAGUID when known (e.g. 'Google Password Manager'), else null. */
+  authenticatorName: string | null;
+  createdWithBrowser: string | null;
+  createdWithOs: string | null;
+  enrolledInMfa: boolean;
+} & Verification;
+/** A social account linked to a user: `type` is `<provider>_oauth` (issue 5). */
+export type OAuthAccount = {
+  type: `${OAuthProvider}_oauth`;
+  /** The provider's stable user id. */
+  subject: string;
+  email: string | null;
+  name: string | null;
+  username: string | null;
+} & Verification;
 /** A linked account, discriminated on `type`. Later slices add passkey, OAuth... */
-export type LinkedAccount = EmailAccount | PhoneAccount | WalletAccount;
+export type LinkedAccount =
+  EmailAccount | PhoneAccount | WalletAccount | OAuthAccount | PasskeyAccount;
 
 /** An MFA method (spec section 3). */
 export type MfaMethod = (typeof MFA_METHODS)[number];
@@ -97,10 +127,46 @@ function toLinkedAccount(wire: LinkedAccountWire): LinkedAccount {
         imported: wire.imported,
         ...verification,
       };
+    case 'passkey':
+      return {
+        type: 'passkey',
+        credentialId: wire.credential_id,
+        authenticatorName: wire.authenticator_name,
+        createdWithBrowser: wire.created_with_browser,
+        createdWithOs: wire.created_with_os,
+        enrolledInMfa: wire.enrolled_in_mfa,
+        ...verification,
+      };
+    default:
+      // `<provider>_oauth` (issue 5).
+      return {
+        type: wire.type,
+        subject: wire.subject,
+        email: wire.email,
+        name: wire.name,
+        username: wire.username,
+        ...verification,
+      };
   }
 }
 
-const KNOWN_TYPES: ReadonlySet<string> = new Set(['email', 'phone', 'wallet']);
+const KNOWN_TYPES: ReadonlySet<string> = new Set(['email', 'phone', 'wallet', 'passkey']);
+
+/**
+ * The name to show for a passkey (spec section 3): 'authenticator on browser', else
+ * 'browser on os', else 'Unknown device'.
+ *
+ * @example passkeyDisplayName({ authenticatorName: 'iCloud Keychain', createdWithBrowser: 'Safari', createdWithOs: 'macOS' }) // 'iCloud Keychain on Safari'
+ */
+export function passkeyDisplayName(
+  account: Pick<PasskeyAccount, 'authenticatorName' | 'createdWithBrowser' | 'createdWithOs'>,
+): string {
+  const { authenticatorName, createdWithBrowser, createdWithOs } = account;
+  if (authenticatorName && createdWithBrowser)
+    return `${authenticatorName} on ${createdWithBrowser}`;
+  if (createdWithBrowser && createdWithOs) return `${createdWithBrowser} on ${createdWithOs}`;
+  return 'Unknown device';
+}
 
 /**
  * Converts the API's user (snake_case, seconds) to the client's {@link User}.
@@ -111,7 +177,7 @@ const KNOWN_TYPES: ReadonlySet<string> = new Set(['email', 'phone', 'wallet']);
  */
 export function toUser(wire: UserWire): User {
   const linkedAccounts = wire.linked_accounts
-    .filter((a) => KNOWN_TYPES.has(a.type))
+    .filter((a) => KNOWN_TYPES.has(a.type) || a.type.endsWith('_oauth'))
     .map(toLinkedAccount);
   const email = linkedAccounts.find((a): a is EmailAccount => a.type === 'email');
   const phone = linkedAccounts.find((a): a is PhoneAccount => a.type === 'phone');

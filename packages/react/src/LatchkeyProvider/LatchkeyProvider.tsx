@@ -75,7 +75,17 @@ export function LatchkeyProvider({
   children,
 }: LatchkeyProviderProps) {
   validateAppId(appId);
-  const [client] = useState(() => givenClient ?? createLatchkeyClient({ appId, apiUrl }));
+  const [client] = useState(
+    () =>
+      givenClient ??
+      createLatchkeyClient({
+        appId,
+        apiUrl,
+        // A lazy chunk: @simplewebauthn/browser loads on the first passkey ceremony.
+        passkeys: () => import('@latchkey/core/passkey'),
+        oauth: () => import('@latchkey/core/oauth'),
+      }),
+  );
   const subscribe = useCallback((onChange: () => void) => client.subscribe(onChange), [client]);
   const getState = useCallback(() => client.getState(), [client]);
   const session = useSyncExternalStore(subscribe, getState, () => SERVER_SNAPSHOT);
@@ -88,6 +98,32 @@ export function LatchkeyProvider({
   const listeners = useRef(new Set<LoginListeners>());
   const opener = useRef<HTMLElement | null>(null);
   const completed = useRef(false);
+
+  // The OAuth return page (issue 5): `latchkey_oauth_*` are read on load and stripped from the
+  // URL. In the provider's popup they go to the opener and the popup closes; after a full-page
+  // redirect the login completes here, on AWAITING_OAUTH_SCREEN.
+  useEffect(() => {
+    if (typeof window === 'undefined' || !window.location.search.includes('latchkey_oauth_'))
+      return;
+    let live = true;
+    void import('@latchkey/core/oauth').then((oauth) => {
+      const returned = oauth.readOAuthReturn(window.location.href);
+      if (!live || !returned) return;
+      const clean = oauth.stripOAuthReturn(window.location.href);
+      window.history.replaceState(window.history.state, '', clean);
+      if (oauth.forwardOAuthReturnToOpener(appId, returned)) return;
+      completed.current = false;
+      setStart({
+        screen: SCREEN.AWAITING_OAUTH_SCREEN,
+        params: { oauth: { provider: returned.provider, returned } },
+      });
+      setModalRequested(true);
+      setOpen(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [appId]);
 
   useEffect(() => {
     let live = true;

@@ -1,4 +1,10 @@
-import type { ScreenName, WalletConnectionTarget } from '@latchkey/core';
+import type {
+  AuthenticateResult,
+  OAuthReturn,
+  ScreenName,
+  WalletConnectionTarget,
+} from '@latchkey/core';
+import type { OAuthProvider } from '@latchkey/api';
 import { createContext, useContext, useEffect, useRef } from 'react';
 import type { ResolvedConfig } from '../config/resolveConfig.ts';
 import type { PasswordlessFlowHandle } from '../flows/passwordlessFlow.ts';
@@ -20,6 +26,19 @@ export interface ScreenParams {
   retry?: boolean;
   /** AWAITING_CONNECTION: pair through WalletConnect first (QR code). */
   walletConnect?: boolean;
+  /** AWAITING_PASSWORDLESS_CODE: how to show the destination (a formatted phone number). */
+  displayDestination?: string;
+  /**
+   * AWAITING_OAUTH_SCREEN (issue 5): the provider, and either the running popup flow
+   * (`client.initOAuth`, started in the click) or the return page's parameters (redirect).
+   */
+  oauth?: {
+    provider: OAuthProvider | string;
+    result?: Promise<AuthenticateResult | null>;
+    returned?: OAuthReturn;
+  };
+  /** AWAITING_PASSKEY_SYSTEM_DIALOGUE: create a new passkey ('signup') or use one ('login'). */
+  passkey?: 'signup' | 'login';
 }
 
 /** What every screen gets from the modal. */

@@ -68,6 +68,8 @@ export interface LatchkeyClientConfig {
     closeable?: boolean;
   };
   intl?: { defaultCountry?: string };
+  /** Login settings (spec section 3): Twitter login on mobile only when enabled (issue 5). */
+  loginConfig?: { twitterOAuthOnMobileEnabled?: boolean };
   /**
    * The login list as primary items plus 'More options' (spec sections 2 and 9). Items are
    * login methods or wallet names of `walletList`. Without it the list is grouped.

@@ -32,6 +32,8 @@ export interface ResolvedConfig {
   };
   render: { standalone: boolean; closeable: boolean };
   intl: { defaultCountry: string };
+  /** Twitter login on mobile (spec section 5; issue 5). */
+  twitterOAuthOnMobileEnabled: boolean;
   allowlistConfig: {
     errorTitle: string | null;
     errorDetail: string | null;
@@ -58,6 +60,7 @@ export type ServerConfigInput = Partial<
     | 'privacy_policy_url'
     | 'require_users_accept_terms'
     | 'allowlist_config'
+    | 'twitter_oauth_on_mobile_enabled'
   >
 > &
   WalletServerInput &
@@ -118,6 +121,10 @@ export function resolveConfig(
       closeable: client?.render?.closeable ?? true,
     },
     intl: { defaultCountry: client?.intl?.defaultCountry ?? 'US' },
+    twitterOAuthOnMobileEnabled:
+      client?.loginConfig?.twitterOAuthOnMobileEnabled ??
+      server?.twitter_oauth_on_mobile_enabled ??
+      false,
     allowlistConfig: {
       errorTitle: allowlist?.error_title ?? null,
       errorDetail: allowlist?.error_detail ?? null,

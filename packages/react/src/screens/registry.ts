@@ -108,9 +108,12 @@ export const SCREENS: Partial<Record<ScreenName, ScreenEntry>> = {
   [SCREEN.CONNECT_ONLY_AUTHENTICATED_SCREEN]: {
     component: lazy(() => import('./ConnectOnly/ConnectOnlyAuthenticated.tsx')),
   },
-  [SCREEN.AWAITING_OAUTH_SCREEN]: { component: MethodNotConfigured, back: SCREEN.LANDING },
+  [SCREEN.AWAITING_OAUTH_SCREEN]: {
+    component: lazy(() => import('./AwaitingOAuth/AwaitingOAuth.tsx')),
+    back: SCREEN.LANDING,
+  },
   [SCREEN.AWAITING_PASSKEY_SYSTEM_DIALOGUE]: {
-    component: MethodNotConfigured,
+    component: lazy(() => import('./AwaitingPasskey/AwaitingPasskey.tsx')),
     back: SCREEN.LANDING,
   },
   [SCREEN.AWAITING_FARCASTER_CONNECTION]: { component: MethodNotConfigured, back: SCREEN.LANDING },

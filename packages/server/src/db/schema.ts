@@ -317,3 +317,89 @@ export const siweNonces = pgTable(
     index('siwe_nonces_expiry_idx').on(t.expiresAt),
   ],
 );
+
+/**
+ * WebAuthn challenges (security catalogue 36): 32 random bytes (base64url), issued by a passkey
+ * init call for one app and one flow (`registration` or `authentication`), valid 60 s, consumed
+ * by the first response that carries it. A registration challenge also holds the user it was
+ * issued for: the user to create (sign-up) or the logged-in user (link, `for_link`).
+ */
+export const passkeyChallenges = pgTable(
+  'passkey_challenges',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    appId: varchar('app_id', { length: 25 })
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    flow: text('flow', { enum: ['registration', 'authentication'] }).notNull(),
+    challenge: text('challenge').notNull(),
+    /** Registration: the user id the credential is for (new on sign-up, existing on link). */
+    userId: text('user_id'),
+    forLink: flag('for_link'),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    consumedAt: ts('consumed_at'),
+  },
+  (t) => [
+    uniqueIndex('passkey_challenges_challenge_uq').on(t.appId, t.challenge),
+    index('passkey_challenges_expiry_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * Per-app OAuth provider credentials (issue 5): the client id, and the client secret sealed
+ * (JWE `dir`, A256GCM under the signing-key encryption key). `issuer`, when set, replaces the
+ * provider's built-in endpoints by OpenID Connect discovery (the dev app's local provider).
+ */
+export const oauthProviderConfigs = pgTable(
+  'oauth_provider_configs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    appId: varchar('app_id', { length: 25 })
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    clientId: text('client_id').notNull(),
+    clientSecretSealed: text('client_secret_sealed'),
+    issuer: text('issuer'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('oauth_provider_configs_uq').on(t.appId, t.provider)],
+);
+export type OAuthProviderConfigRow = typeof oauthProviderConfigs.$inferSelect;
+
+/**
+ * OAuth flows in progress (spec section 5, state code; security catalogue 26, 27, 29): one row
+ * per `POST /api/v1/oauth/init`, single use, 10 minutes. Keeps the client's state code and
+ * PKCE challenge, the exact `redirect_to`, and the server's own PKCE verifier, state and nonce
+ * towards the provider. `code_hash` records the provider code once the flow completed, so a
+ * replayed code is refused.
+ */
+export const oauthStates = pgTable(
+  'oauth_states',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    appId: varchar('app_id', { length: 25 })
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    stateCode: text('state_code').notNull(),
+    codeChallenge: text('code_challenge').notNull(),
+    redirectTo: text('redirect_to').notNull(),
+    providerState: text('provider_state').notNull(),
+    providerVerifier: text('provider_verifier').notNull(),
+    nonce: text('nonce').notNull(),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    consumedAt: ts('consumed_at'),
+    codeHash: text('code_hash'),
+  },
+  (t) => [
+    uniqueIndex('oauth_states_state_uq').on(t.appId, t.stateCode),
+    uniqueIndex('oauth_states_provider_state_uq').on(t.providerState),
+    index('oauth_states_code_idx').on(t.codeHash),
+    index('oauth_states_expiry_idx').on(t.expiresAt),
+  ],
+);
+export type OAuthStateRow = typeof oauthStates.$inferSelect;

@@ -1,11 +1,20 @@
 /** Users and their linked accounts (spec section 3, "User"). */
-import { RECOVERY_METHODS, type RecoveryMethod, type UserWire } from '@latchkey/api';
+import {
+  OAUTH_PROVIDERS,
+  type OAuthProvider,
+  RECOVERY_METHODS,
+  type RecoveryMethod,
+  type UserWire,
+} from '@latchkey/api';
 import { and, asc, eq, TransactionRollbackError } from 'drizzle-orm';
 import { randomId } from '../crypto.ts';
 import type { Db } from '../db/index.ts';
 import { linkedAccounts, users } from '../db/schema.ts';
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
+
+/** Linked account types of the social providers (`google_oauth`, ...). */
+const OAUTH_ACCOUNT_TYPES: ReadonlySet<string> = new Set(OAUTH_PROVIDERS.map((p) => `${p}_oauth`));
 
 /** Builds a fresh user id: `did:latchkey:` + 25 random characters. */
 export function newUserId(): string {
@@ -44,6 +53,19 @@ function walletAccountFields(address: string, details: Record<string, unknown>) 
   };
 }
 
+/** The wire fields (`passkeyAccount` minus times) of a `passkey` row (subject: credential id). */
+function passkeyAccountFields(credentialId: string, details: Record<string, unknown>) {
+  const text = (v: unknown) => (typeof v === 'string' && v ? v : null);
+  return {
+    type: 'passkey' as const,
+    credential_id: credentialId,
+    authenticator_name: text(details.authenticator_name),
+    created_with_browser: text(details.created_with_browser),
+    created_with_os: text(details.created_with_os),
+    enrolled_in_mfa: details.enrolled_in_mfa === true,
+  };
+}
+
 /**
  * The wire form of a user (`user` in @latchkey/api), or undefined when the id is unknown.
  */
@@ -62,10 +84,25 @@ export async function loadUser(db: Db, userId: string): Promise<UserWire | undef
       first_verified_at: seconds(a.firstVerifiedAt),
       latest_verified_at: seconds(a.latestVerifiedAt),
     };
+    if (OAUTH_ACCOUNT_TYPES.has(a.type)) {
+      const d = a.details;
+      const opt = (v: unknown) => (typeof v === 'string' ? v : null);
+      linked.push({
+        type: a.type as `${OAuthProvider}_oauth`,
+        subject: a.subject,
+        email: opt(d.email),
+        name: opt(d.name),
+        username: opt(d.username),
+        ...times,
+      });
+      continue;
+    }
     if (a.type === 'email') linked.push({ type: 'email', address: a.subject, ...times });
     else if (a.type === 'phone') linked.push({ type: 'phone', number: a.subject, ...times });
     else if (a.type === 'wallet')
       linked.push({ ...walletAccountFields(a.subject, a.details), ...times });
+    else if (a.type === 'passkey')
+      linked.push({ ...passkeyAccountFields(a.subject, a.details), ...times });
   }
   return {
     id: row.id,

@@ -1,5 +1,5 @@
 import { SCREEN } from '@latchkey/core';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LatchkeyClientConfig } from '../../config/config.ts';
 import { resolveConfig } from '../../config/resolveConfig.ts';
@@ -163,18 +163,30 @@ describe('LoginList', () => {
     expect(value.navigate).toHaveBeenCalledWith(SCREEN.AWAITING_OAUTH_SCREEN, { method: 'Google' });
     fireEvent.click(screen.getByRole('button', { name: 'I have a passkey' }));
     expect(value.navigate).toHaveBeenCalledWith(SCREEN.AWAITING_PASSKEY_SYSTEM_DIALOGUE, {
-      method: 'Passkey',
+      passkey: 'login',
     });
   });
 
-  it('email and SMS are alternatives with one expanded; hideDirectWeb2Inputs shows buttons', () => {
+  it('email and SMS are alternatives with one expanded', async () => {
     renderList({ loginMethods: ['email', 'sms'] });
     expect(screen.getByRole('textbox', { name: 'Email address' })).toBeTruthy();
     act(() => fireEvent.click(screen.getByRole('button', { name: 'Use SMS instead' })));
-    expect(screen.queryByRole('textbox')).toBeNull();
-    expect(screen.getByRole('button', { name: /Continue with SMS/ })).toBeTruthy();
+    // The phone input is a lazy chunk.
+    expect(await screen.findByRole('textbox', { name: 'Phone number' })).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Email address' })).toBeNull();
     act(() => fireEvent.click(screen.getByRole('button', { name: 'Use email instead' })));
     expect(screen.getByRole('textbox', { name: 'Email address' })).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Phone number' })).toBeNull();
+  });
+
+  it('SMS configured before email is expanded first; hideDirectWeb2Inputs opens it from a button', async () => {
+    renderList({ loginMethods: ['sms', 'email'] });
+    expect(await screen.findByRole('textbox', { name: 'Phone number' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Use email instead' })).toBeTruthy();
+    cleanup();
+    renderList({ loginMethods: ['email', 'sms'], appearance: { hideDirectWeb2Inputs: true } });
+    act(() => fireEvent.click(screen.getByRole('button', { name: /Continue with SMS/ })));
+    expect(await screen.findByRole('textbox', { name: 'Phone number' })).toBeTruthy();
   });
 
   it('hideDirectWeb2Inputs: a Continue with email button opens the input', () => {

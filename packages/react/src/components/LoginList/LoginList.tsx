@@ -1,6 +1,7 @@
 import {
   buildLoginList,
   formatMessage,
+  isOAuthProvider,
   type LoginListEntry,
   type LoginListView,
   type LoginMethodName,
@@ -8,20 +9,24 @@ import {
   type ScreenName,
   type WalletId,
 } from '@latchkey/core';
-import { type MouseEvent, type ReactNode, useState } from 'react';
+import { lazy, type MouseEvent, type ReactNode, Suspense, useContext, useState } from 'react';
 import { walletDestination } from '../../externalWallets/openWallet.ts';
 import {
   useEip6963Wallets,
   type WalletOption,
   walletOptionsFor,
 } from '../../externalWallets/walletOptions.ts';
+import { LatchkeyContext } from '../../LatchkeyProvider/context.ts';
 import { useModal } from '../../Modal/ModalContext.ts';
 import { useStyleSheet } from '../../styles/useStyleSheet.ts';
 import { Button } from '../Button/Button.tsx';
 import { EmailLoginMethod } from '../EmailLoginMethod/EmailLoginMethod.tsx';
-import { BackIcon, MailIcon, WalletIcon } from '../Icons/Icons.tsx';
+import { BackIcon, MailIcon, PhoneIcon, WalletIcon } from '../Icons/Icons.tsx';
 import { WalletButton } from '../WalletButton/WalletButton.tsx';
 import { loginListCss } from './LoginList.css.ts';
+
+/** The SMS input, with libphonenumber-js: its own chunk, loaded when SMS is expanded. */
+const SmsLoginMethod = lazy(() => import('../SmsLoginMethod/SmsLoginMethod.tsx'));
 
 /** Display names of the methods whose buttons the list shows. */
 const METHOD_NAMES: Record<LoginMethodName, string> = {
@@ -74,6 +79,7 @@ export interface LoginListProps {
 export function LoginList({ mode = 'login' }: LoginListProps) {
   useStyleSheet(loginListCss);
   const { config, messages: m, navigate } = useModal();
+  const client = useContext(LatchkeyContext)?.client;
   const [view, setView] = useState<LoginListView>(
     mode === 'connect-only' ? 'web3-overflow' : 'default',
   );
@@ -82,7 +88,13 @@ export function LoginList({ mode = 'login' }: LoginListProps) {
   const announced = useEip6963Wallets();
   const ll = config.loginList;
   const list = buildLoginList({
-    loginMethods: mode === 'connect-only' ? ['wallet'] : config.loginMethods,
+    loginMethods:
+      mode === 'connect-only'
+        ? ['wallet']
+        : // Twitter on mobile only with twitterOAuthOnMobileEnabled (spec section 5).
+          config.loginMethods.filter(
+            (x) => x !== 'twitter' || config.twitterOAuthOnMobileEnabled || !isMobile(),
+          ),
     loginMethodsAndOrder: mode === 'connect-only' ? null : ll.loginMethodsAndOrder,
     loginGroupPriority: ll.loginGroupPriority,
     showWalletLoginFirst: ll.showWalletLoginFirst,
@@ -105,6 +117,19 @@ export function LoginList({ mode = 'login' }: LoginListProps) {
 
   const notConfigured = (method: string, screen: ScreenName = SCREEN.AWAITING_OAUTH_SCREEN) =>
     navigate(screen, { method });
+
+  /**
+   * A social button (issue 5): the flow starts synchronously in the click, so the provider's
+   * popup opens inside the user's gesture; the screen waits for it.
+   */
+  const startOAuth = (method: LoginMethodName) => {
+    if (!isOAuthProvider(method) || !client) {
+      return notConfigured(METHOD_NAMES[method], methodScreen(method));
+    }
+    const result = client.initOAuth(method);
+    result.catch(() => {}); // the screen reports it
+    navigate(SCREEN.AWAITING_OAUTH_SCREEN, { oauth: { provider: method, result } });
+  };
 
   const renderWallets = (ids: WalletId[]) =>
     walletOptionsFor(ids, announced, listedWallets).map((option) => (
@@ -132,12 +157,11 @@ export function LoginList({ mode = 'login' }: LoginListProps) {
                 type="button"
                 className="lk-login-list__method"
                 onClick={() => {
-                  if (method === 'sms') return notConfigured('SMS');
-                  setPasswordlessChoice('email');
+                  setPasswordlessChoice(method === 'sms' ? 'sms' : 'email');
                   setInputsOpen(true);
                 }}
               >
-                <MailIcon />
+                {method === 'sms' ? <PhoneIcon /> : <MailIcon />}
                 {method === 'email' ? m.continueWithEmail : m.continueWithSms}
               </button>
             </li>
@@ -148,14 +172,9 @@ export function LoginList({ mode = 'login' }: LoginListProps) {
             {shown === 'email' ? (
               <EmailLoginMethod />
             ) : (
-              <button
-                type="button"
-                className="lk-login-list__method"
-                onClick={() => notConfigured('SMS')}
-              >
-                <MailIcon />
-                {m.continueWithSms}
-              </button>
+              <Suspense fallback={<p className="lk-sms__loading">{m.loading}</p>}>
+                <SmsLoginMethod />
+              </Suspense>
             )}
             {other && (
               <Button
@@ -175,7 +194,14 @@ export function LoginList({ mode = 'login' }: LoginListProps) {
             <button
               type="button"
               className="lk-login-list__method"
-              onClick={() => notConfigured(METHOD_NAMES[entry.method], methodScreen(entry.method))}
+              data-method={entry.method}
+              onClick={() =>
+                entry.method === 'passkey'
+                  ? navigate(SCREEN.AWAITING_PASSKEY_SYSTEM_DIALOGUE, { passkey: 'signup' })
+                  : isOAuthProvider(entry.method)
+                    ? startOAuth(entry.method)
+                    : notConfigured(METHOD_NAMES[entry.method], methodScreen(entry.method))
+              }
             >
               {METHOD_NAMES[entry.method]}
             </button>
@@ -213,7 +239,10 @@ export function LoginList({ mode = 'login' }: LoginListProps) {
           <li key="passkey-link" className="lk-login-list__passkey">
             <Button
               variant="link"
-              onClick={() => notConfigured('Passkey', SCREEN.AWAITING_PASSKEY_SYSTEM_DIALOGUE)}
+              data-testid="passkey-login"
+              onClick={() =>
+                navigate(SCREEN.AWAITING_PASSKEY_SYSTEM_DIALOGUE, { passkey: 'login' })
+              }
             >
               {m.iHaveAPasskey}
             </Button>

@@ -2,7 +2,7 @@ import { formatMessage, SCREEN } from '@latchkey/core';
 import { useEffect, useState } from 'react';
 import { Button } from '../../components/Button/Button.tsx';
 import { CodeInput } from '../../components/CodeInput/CodeInput.tsx';
-import { CheckIcon, MailIcon } from '../../components/Icons/Icons.tsx';
+import { CheckIcon, MailIcon, PhoneIcon } from '../../components/Icons/Icons.tsx';
 import { ModalHeader } from '../../components/ModalHeader/ModalHeader.tsx';
 import { usePasswordlessState } from '../../flows/passwordlessFlow.ts';
 import { formatNodes } from '../../formatNodes.tsx';
@@ -16,11 +16,12 @@ import { awaitingCodeCss } from './AwaitingPasswordlessCode.css.ts';
  * 'Invalid or expired verification code' and the boxes clear 1400 ms later (`resetCount`);
  * 'success' shows 'Success!' and the flow completes the login 1400 ms later; errors that have
  * their own screen navigate there. 'Didn't get an email? Resend code' turns into 'Code sent'
- * and a 30 s countdown after each send.
+ * and a 30 s countdown after each send. For the 'sms' channel the texts say 'Please check
+ * <number> for a text ...' and 'Didn't get a text?' (the number as the SMS input formatted it).
  */
 export default function AwaitingPasswordlessCode() {
   useStyleSheet(awaitingCodeCss);
-  const { passwordless, messages: m, config, navigate, fail, complete } = useModal();
+  const { passwordless, messages: m, config, navigate, fail, complete, params } = useModal();
   const state = usePasswordlessState(passwordless);
   const [inputError, setInputError] = useState<string | null>(null);
 
@@ -44,15 +45,18 @@ export default function AwaitingPasswordlessCode() {
       ? state.step
       : 'idle';
   const status = statusLine(state, inputError, m);
+  const sms = state.channel === 'sms';
+  const shownDestination = (sms && params.displayDestination) || state.destination;
 
   return (
     <div className="lk-awaiting">
       <ModalHeader
         title={m.enterConfirmationCode}
-        icon={state.step === 'success' ? <CheckIcon /> : <MailIcon />}
+        icon={state.step === 'success' ? <CheckIcon /> : sms ? <PhoneIcon /> : <MailIcon />}
         iconTone={state.step === 'success' ? 'success' : 'accent'}
-        message={formatNodes(m.checkEmailForCode, {
-          email: <strong>{state.email}</strong>,
+        message={formatNodes(sms ? m.checkPhoneForCode : m.checkEmailForCode, {
+          email: <strong>{shownDestination}</strong>,
+          phone: <strong>{shownDestination}</strong>,
           app: config.appName || m.appNameFallback,
         })}
       />
@@ -83,7 +87,7 @@ export default function AwaitingPasswordlessCode() {
             </>
           ) : (
             <>
-              <span>{m.didNotGetEmail}</span>
+              <span>{sms ? m.didNotGetSms : m.didNotGetEmail}</span>
               <Button
                 variant="link"
                 disabled={state.resending || busy}

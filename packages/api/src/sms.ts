@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { loginCode } from './auth.ts';
+
+/** Longest phone number string the API accepts before parsing (formatting characters included). */
+export const MAX_PHONE_INPUT_LENGTH = 64;
+
+/**
+ * A phone number as sent by the client: E.164 (`+14155552671`) or `'+callingcode number'`
+ * (`+1 4155552671`, the phone input's `qualifiedPhoneNumber`); formatting characters allowed.
+ * The server parses it with libphonenumber-js and stores E.164; an unparsable number is 400
+ * `invalid_data` (spec section 5).
+ */
+export const phoneNumberInput = z.string().trim().min(1).max(MAX_PHONE_INPUT_LENGTH);
+
+/** `POST /api/v1/passwordless_sms/init`: send a login code by SMS. `token` is a captcha token. */
+export const passwordlessSmsInitRequest = z.object({
+  phoneNumber: phoneNumberInput,
+  token: z.string().max(4096).optional(),
+});
+export type PasswordlessSmsInitRequest = z.input<typeof passwordlessSmsInitRequest>;
+
+/** `POST /api/v1/passwordless_sms/authenticate`: log in (or sign up) with the texted code. */
+export const passwordlessSmsAuthenticateRequest = z.object({
+  phoneNumber: phoneNumberInput,
+  code: loginCode,
+});
+export type PasswordlessSmsAuthenticateRequest = z.input<typeof passwordlessSmsAuthenticateRequest>;

@@ -1,0 +1,206 @@
+/**
+ * The OAuth round trip in the browser (issue 5): popup first, full-page redirect when the popup
+ * is blocked. Used by `client.initOAuth` / `client.completeOAuth`.
+ */
+import type { AuthenticateResponse, OAuthProvider, OAuthTokensWire } from '@latchkey/api';
+import type { ApiClient } from '../../api/createApiClient.ts';
+import { LatchkeyError } from '../../errors/base.ts';
+import type { AuthenticateResult, OAuthTokens } from '../../session/user.ts';
+import type { OAuthReturn } from './oauth.ts';
+import {
+  clearPendingOAuth,
+  OAUTH_MESSAGE_TYPE,
+  oauthChannelName,
+  pkceChallenge,
+  randomToken,
+  readPendingOAuth,
+  savePendingOAuth,
+  unexpectedAuthFlowError,
+} from './shared.ts';
+
+/** Options of `client.initOAuth`. */
+export interface InitOAuthOptions {
+  /** Where the provider sends the browser back; default `location.origin` (an allowed origin). */
+  redirectTo?: string;
+  /** Skip the popup and go by full-page redirect. */
+  redirect?: boolean;
+}
+
+/** What the client hands the flow. */
+export interface OAuthFlowDeps {
+  appId: string;
+  api: ApiClient;
+  login(response: AuthenticateResponse): Promise<AuthenticateResult>;
+}
+
+function toTokens(wire: OAuthTokensWire | undefined): OAuthTokens | undefined {
+  if (!wire) return undefined;
+  const t: OAuthTokens = { provider: wire.provider, accessToken: wire.access_token };
+  if (wire.access_token_expires_in_seconds !== null) {
+    t.accessTokenExpiresInSeconds = wire.access_token_expires_in_seconds;
+  }
+  if (wire.refresh_token !== null) t.refreshToken = wire.refresh_token;
+  if (wire.refresh_token_expires_in_seconds !== null) {
+    t.refreshTokenExpiresInSeconds = wire.refresh_token_expires_in_seconds;
+  }
+  t.scopes = wire.scopes;
+  return t;
+}
+
+/**
+ * Completes a flow from the return parameters: the state must equal the stored one (else
+ * `oauth_unexpected`, 'Unexpected auth flow. This may be a phishing attempt.'); a denied
+ * code gives `oauth_user_denied`. The pending flow is cleared either way.
+ */
+export async function completeOAuthFlow(
+  deps: OAuthFlowDeps,
+  returned: OAuthReturn,
+): Promise<AuthenticateResult> {
+  const pending = readPendingOAuth(deps.appId);
+  clearPendingOAuth(deps.appId);
+  if (!pending || !returned.state || pending.state !== returned.state) {
+    throw unexpectedAuthFlowError();
+  }
+  if (returned.provider && returned.provider !== pending.provider) throw unexpectedAuthFlowError();
+  if (!returned.code || returned.code === 'undefined') {
+    throw new LatchkeyError('The user denied access at the provider', {
+      code: 'oauth_user_denied',
+    });
+  }
+  const response = await deps.api.request<
+    AuthenticateResponse & { oauth_tokens?: OAuthTokensWire }
+  >({
+    method: 'POST',
+    path: '/api/v1/oauth/authenticate',
+    body: {
+      provider: pending.provider,
+      authorization_code: returned.code,
+      state_code: returned.state,
+      code_verifier: pending.verifier,
+    },
+  });
+  const result = await deps.login(response);
+  const tokens = toTokens(response.oauth_tokens);
+  return tokens ? { ...result, oAuthTokens: tokens } : result;
+}
+
+/**
+ * Runs a flow whose popup the caller opened synchronously in the click (`openOAuthPopup`);
+ * `popup` null means full-page redirect.
+ *
+ * @returns the login result (popup), or null when the page is navigating to the provider.
+ */
+export function startOAuthFlow(
+  deps: OAuthFlowDeps,
+  provider: OAuthProvider,
+  popup: Window | null,
+  options: InitOAuthOptions = {},
+): Promise<AuthenticateResult | null> {
+  const win = typeof window === 'undefined' ? undefined : window;
+  return (async () => {
+    const state = randomToken();
+    const verifier = randomToken();
+    const mode = popup ? 'popup' : 'redirect';
+    savePendingOAuth(deps.appId, { provider, state, verifier, mode });
+    let url: string;
+    try {
+      const redirectTo = options.redirectTo ?? win?.location.origin ?? '';
+      ({ url } = await deps.api.request<{ url: string }>({
+        method: 'POST',
+        path: '/api/v1/oauth/init',
+        body: {
+          provider,
+          redirect_to: redirectTo,
+          code_challenge: await pkceChallenge(verifier),
+          state_code: state,
+        },
+      }));
+    } catch (error) {
+      popup?.close();
+      clearPendingOAuth(deps.appId);
+      throw error;
+    }
+    if (!popup || !win) {
+      win?.location.assign(url);
+      return null;
+    }
+    popup.location.href = url;
+    const returned = await waitForReturn(win, popup, deps.appId, state);
+    return completeOAuthFlow(deps, returned);
+  })();
+}
+
+/**
+ * Waits for the popup's return page to post its parameters (window message from the popup, or
+ * the app's BroadcastChannel when COOP cut the opener). A window message from the popup with
+ * another state is a mismatch; broadcasts with another state belong to other tabs and are
+ * ignored.
+ */
+function waitForReturn(
+  win: Window,
+  popup: Window,
+  appId: string,
+  state: string,
+): Promise<OAuthReturn> {
+  return new Promise((resolve) => {
+    const channel =
+      typeof BroadcastChannel === 'undefined'
+        ? null
+        : new BroadcastChannel(oauthChannelName(appId));
+    const done = (r: OAuthReturn) => {
+      win.removeEventListener('message', onMessage);
+      channel?.close();
+      resolve(r);
+    };
+    const parse = (data: unknown): OAuthReturn | null => {
+      const d = data as { type?: unknown; code?: unknown; state?: unknown; provider?: unknown };
+      if (!d || d.type !== OAUTH_MESSAGE_TYPE) return null;
+      return {
+        code: typeof d.code === 'string' ? d.code : '',
+        state: typeof d.state === 'string' ? d.state : '',
+        provider: typeof d.provider === 'string' ? d.provider : '',
+      };
+    };
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== win.location.origin || event.source !== popup) return;
+      const r = parse(event.data);
+      if (r) done(r);
+    };
+    win.addEventListener('message', onMessage);
+    if (channel) {
+      channel.onmessage = (event: MessageEvent) => {
+        const r = parse(event.data);
+        if (r && r.state === state) done(r);
+      };
+    }
+  });
+}
+
+/**
+ * On the return page inside a popup: hands the parameters to the opener and closes.
+ * @returns true when the page was a popup's return (the caller does nothing more).
+ */
+export function forwardOAuthReturnToOpener(appId: string, returned: OAuthReturn): boolean {
+  if (typeof window === 'undefined') return false;
+  const pending = readPendingOAuth(appId);
+  // This tab started a redirect flow: it completes here.
+  if (pending?.mode === 'redirect' && !window.opener) return false;
+  const message = { type: OAUTH_MESSAGE_TYPE, ...returned };
+  let forwarded = false;
+  try {
+    if (window.opener && window.opener !== window) {
+      (window.opener as Window).postMessage(message, window.location.origin);
+      forwarded = true;
+    }
+  } catch {
+    // cross-origin opener: fall through to the channel
+  }
+  if (typeof BroadcastChannel !== 'undefined') {
+    const channel = new BroadcastChannel(oauthChannelName(appId));
+    channel.postMessage(message);
+    channel.close();
+    forwarded = forwarded || !pending;
+  }
+  if (forwarded) window.close();
+  return forwarded;
+}

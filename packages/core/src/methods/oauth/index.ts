@@ -1,0 +1,31 @@
+/**
+ * `@latchkey/core/oauth`: the lazy half of social login (issue 5), loaded on the first social
+ * click or return page so it stays out of the eager bundle. `createLatchkeyClient({ oauth })`
+ * takes `() => import('@latchkey/core/oauth')`.
+ */
+export {
+  completeOAuthFlow,
+  forwardOAuthReturnToOpener,
+  type InitOAuthOptions,
+  type OAuthFlowDeps,
+  startOAuthFlow,
+} from './flow.ts';
+export { isOAuthProvider, type OAuthReturn } from './oauth.ts';
+export {
+  clearPendingOAuth,
+  OAUTH_PROVIDER_NAMES,
+  OAUTH_RETURN_PARAMS,
+  readOAuthReturn,
+  stripOAuthReturn,
+  UNEXPECTED_AUTH_FLOW,
+  unexpectedAuthFlowError,
+  OAUTH_PROVIDER_DISPLAY,
+  type OAuthFailure,
+  oauthFailure,
+  type OAuthMessageKey,
+  type OAuthMessages,
+  oauthMessages,
+  type PendingOAuth,
+  pkceChallenge,
+  readPendingOAuth,
+} from './shared.ts';

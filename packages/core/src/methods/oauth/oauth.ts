@@ -1,0 +1,33 @@
+/**
+ * Social OAuth login, browser half (issue 5; spec sections 2, 3, 5, 8). The client makes the
+ * PKCE verifier (Web Crypto) and the state code, keeps them in sessionStorage, and asks the API
+ * for the provider's URL. The browser comes back to the host page with `latchkey_oauth_code`,
+ * `latchkey_oauth_state` and `latchkey_oauth_provider`; the state must equal the stored one,
+ * else 'Unexpected auth flow. This may be a phishing attempt.'
+ */
+import type { OAuthProvider } from '@latchkey/api';
+
+/** Whether `value` names a social provider. */
+export const isOAuthProvider = (value: unknown): value is OAuthProvider =>
+  typeof value === 'string' &&
+  /^(google|twitter|discord|github|spotify|instagram|tiktok|linkedin|apple)$/.test(value);
+
+/** What the return page carries. */
+export interface OAuthReturn {
+  code: string;
+  state: string;
+  provider: string;
+}
+
+/**
+ * Opens the provider popup (blank until the URL is known). Call it synchronously in the click
+ * handler; null when the browser blocked it.
+ */
+export function openOAuthPopup(appId: string): Window | null {
+  if (typeof window === 'undefined') return null;
+  try {
+    return window.open('about:blank', `latchkey-oauth-${appId}`, 'popup=yes,width=480,height=640');
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,136 @@
+/**
+ * Passkey routes (spec sections 4 and 7; security catalogue 36-37):
+ * - `POST /api/v1/passkeys/register/init` `{}` -> `{options}`: sign-up when anonymous, link
+ *   when a bearer token is sent
+ * - `POST /api/v1/passkeys/register/authenticate` `{response, authenticator_name?}` ->
+ *   `authenticateResponse` (sign-up)
+ * - `POST /api/v1/passkeys/register/link` (same body, bearer token) -> `{user}`
+ * - `POST /api/v1/passkeys/authenticate/init` `{}` -> `{options}` (discoverable credentials)
+ * - `POST /api/v1/passkeys/authenticate` `{response}` -> `authenticateResponse` (log in)
+ * - `POST /api/v1/passkeys/unlink` `{credential_id}` (bearer token) -> `{user}`
+ */
+import {
+  type PasskeyLinkResponse,
+  type PasskeyOptionsResponse,
+  passkeyAuthenticateRequest,
+  passkeyInitRequest,
+  passkeyRegisterRequest,
+  passkeyUnlinkRequest,
+  ROUTES,
+} from '@latchkey/api';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
+import { type Context, Hono } from 'hono';
+import type { AppEnv, ServerContext } from '../../context.ts';
+import { ApiError } from '../../errors.ts';
+import { requireApp } from '../../middleware/app.ts';
+import { clientIp, readJson } from '../../middleware/request.ts';
+import { authenticateAnswer, requireUser } from '../../sessions/routes.ts';
+import { createSession, verifyAccessToken } from '../../sessions/service.ts';
+import { loadUser } from '../../users/service.ts';
+import {
+  linkPasskey,
+  logInWithPasskey,
+  passkeyAuthenticationOptions,
+  passkeyRegistrationOptions,
+  relyingPartyOf,
+  signUpWithPasskey,
+  unlinkPasskey,
+} from './service.ts';
+
+function bearer(header: string | undefined): string | undefined {
+  const m = /^Bearer\s+(\S+)$/i.exec(header ?? '');
+  return m?.[1];
+}
+
+/** The passkey routes, mounted by `createServer`. */
+export function passkeyRoutes(ctx: ServerContext) {
+  const r = new Hono<AppEnv>();
+  const app = requireApp({ db: ctx.db });
+  const base = (c: unknown) => c as Context<AppEnv>;
+
+  r.post(ROUTES.passkeyRegisterInit, app, async (c) => {
+    await readJson(c, passkeyInitRequest);
+    const appRow = c.get('app');
+    const rp = relyingPartyOf(appRow, c.req.header('origin'));
+    const token = bearer(c.req.header('authorization'));
+    const linkUserId = token ? (await verifyAccessToken(ctx, appRow.id, token)).userId : undefined;
+    const options = await passkeyRegistrationOptions(
+      ctx,
+      appRow,
+      rp,
+      linkUserId,
+      clientIp(c, ctx.trustProxy),
+    );
+    return c.json({ options } as unknown as PasskeyOptionsResponse);
+  });
+
+  r.post(ROUTES.passkeyRegisterAuthenticate, app, async (c) => {
+    const body = await readJson(c, passkeyRegisterRequest);
+    const appRow = c.get('app');
+    const rp = relyingPartyOf(appRow, c.req.header('origin'));
+    const { userId, isNewUser } = await signUpWithPasskey(ctx, appRow, rp, {
+      response: body.response as unknown as RegistrationResponseJSON,
+      authenticatorName: body.authenticator_name,
+      userAgent: c.req.header('user-agent'),
+      ip: clientIp(c, ctx.trustProxy),
+    });
+    const issued = await createSession(ctx, appRow.id, userId);
+    return c.json(await authenticateAnswer(c, ctx, appRow, issued, isNewUser));
+  });
+
+  r.post(ROUTES.passkeyRegisterLink, app, requireUser(ctx), async (c) => {
+    const body = await readJson(base(c), passkeyRegisterRequest);
+    const appRow = c.get('app');
+    const { userId } = c.get('auth');
+    const rp = relyingPartyOf(appRow, c.req.header('origin'));
+    await linkPasskey(ctx, appRow, rp, userId, {
+      response: body.response as unknown as RegistrationResponseJSON,
+      authenticatorName: body.authenticator_name,
+      userAgent: c.req.header('user-agent'),
+      ip: clientIp(base(c), ctx.trustProxy),
+    });
+    const user = await loadUser(ctx.db, userId);
+    if (!user) throw new ApiError('missing_or_invalid_token', 'Missing or invalid token');
+    return c.json({ user } satisfies PasskeyLinkResponse);
+  });
+
+  r.post(ROUTES.passkeyAuthenticateInit, app, async (c) => {
+    await readJson(c, passkeyInitRequest);
+    const appRow = c.get('app');
+    const rp = relyingPartyOf(appRow, c.req.header('origin'));
+    const options = await passkeyAuthenticationOptions(
+      ctx,
+      appRow,
+      rp,
+      clientIp(c, ctx.trustProxy),
+    );
+    return c.json({ options } as unknown as PasskeyOptionsResponse);
+  });
+
+  r.post(ROUTES.passkeyAuthenticate, app, async (c) => {
+    const body = await readJson(c, passkeyAuthenticateRequest);
+    const appRow = c.get('app');
+    const rp = relyingPartyOf(appRow, c.req.header('origin'));
+    const { userId } = await logInWithPasskey(
+      ctx,
+      appRow,
+      rp,
+      body.response as unknown as AuthenticationResponseJSON,
+      clientIp(c, ctx.trustProxy),
+    );
+    const issued = await createSession(ctx, appRow.id, userId);
+    return c.json(await authenticateAnswer(c, ctx, appRow, issued, false));
+  });
+
+  r.post(ROUTES.passkeyUnlink, app, requireUser(ctx), async (c) => {
+    const { credential_id } = await readJson(base(c), passkeyUnlinkRequest);
+    const appRow = c.get('app');
+    const { userId } = c.get('auth');
+    await unlinkPasskey(ctx, appRow, userId, credential_id);
+    const user = await loadUser(ctx.db, userId);
+    if (!user) throw new ApiError('missing_or_invalid_token', 'Missing or invalid token');
+    return c.json({ user } satisfies PasskeyLinkResponse);
+  });
+
+  return r;
+}

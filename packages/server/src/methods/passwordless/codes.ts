@@ -1,0 +1,191 @@
+/**
+ * The login-code engine shared by every code channel (email, SMS): spec sections 4
+ * "Email or SMS login", 5 and 9; security catalogue 16-24. Codes are 6 CSPRNG digits, stored
+ * only as HMAC-SHA256 bound to app, channel and destination, valid CODE_TTL_S, at most
+ * CODE_MAX_ATTEMPTS submissions (reserved atomically), single use, CODE_RESEND_COOLDOWN_S
+ * between sends, per-destination send and failure caps and per-IP limits.
+ *
+ * A channel is a {@link CodeChannel}: the `login_codes.channel` value, the linked-account type
+ * it logs in, the app flag that enables it, how a raw destination is normalised and the message.
+ */
+import { CODE_LENGTH, CODE_MAX_ATTEMPTS, CODE_RESEND_COOLDOWN_S, CODE_TTL_S } from '@latchkey/api';
+import { and, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import type { ServerContext } from '../../context.ts';
+import { hexEqual, hmacHex, randomDigits } from '../../crypto.ts';
+import { type AppRow, loginCodes } from '../../db/schema.ts';
+import { ApiError, INVALID_CODE_MESSAGE } from '../../errors.ts';
+import { assertAllowed, hitRateLimit, peekRateLimit } from '../../rate-limit.ts';
+import { findOrCreateUserByAccount } from '../../users/service.ts';
+
+/** One way of delivering login codes. */
+export interface CodeChannel {
+  /** `login_codes.channel` and the delivery channel. */
+  channel: 'email' | 'sms';
+  /** `linked_accounts.type` of the account a code logs in (`email`, `phone`). */
+  accountType: string;
+  /** Whether the app allows this channel; otherwise `disallowed_login_method` with `disabledMessage`. */
+  enabled(app: AppRow): boolean;
+  disabledMessage: string;
+  /**
+   * The canonical destination (the account subject) of a raw one, e.g. E.164 for a phone number.
+   * @throws ApiError `invalid_data` when it is not a destination of this channel.
+   */
+  normalize(raw: string): string;
+  /** The message carrying `code`: a subject (null for SMS) and a plain-text body. */
+  message(appName: string, code: string): { subject: string | null; text: string };
+}
+
+const sendsKey = (ch: CodeChannel, appId: string, to: string) =>
+  `sends:${ch.channel}:${appId}:${to}`;
+const failuresKey = (ch: CodeChannel, appId: string, to: string) =>
+  `failures:${ch.channel}:${appId}:${to}`;
+
+function codeHash(ctx: ServerContext, ch: CodeChannel, appId: string, to: string, code: string) {
+  return hmacHex(ctx.keys.codePepper, [appId, ch.channel, to, code]);
+}
+
+function assertEnabled(ch: CodeChannel, app: AppRow): void {
+  if (!ch.enabled(app)) throw new ApiError('disallowed_login_method', ch.disabledMessage);
+}
+
+function codeWhere(ch: CodeChannel, appId: string, to: string) {
+  return and(
+    eq(loginCodes.appId, appId),
+    eq(loginCodes.channel, ch.channel),
+    eq(loginCodes.destination, to),
+  );
+}
+
+/**
+ * Sends a new login code to `rawDestination` over `ch`. The new code replaces any earlier one,
+ * but not within CODE_RESEND_COOLDOWN_S of it. The outcome is the same whether or not a user
+ * owns the destination (catalogue 24).
+ *
+ * @param ip client IP, for the per-IP limit.
+ * @returns the normalised destination the code went to.
+ * @throws ApiError `disallowed_login_method` (403) when the channel is off; `invalid_data` (400)
+ *   for a destination the channel cannot parse; `too_many_requests` (429, with `retryAfterS`)
+ *   for the per-IP limit, the per-destination send cap or the resend cooldown; an `ApiError`
+ *   thrown by the delivery (e.g. `not_supported`, `twilio_verification_failed`) as is;
+ *   `internal_error` (500) for any other delivery failure.
+ */
+export async function sendLoginCode(
+  ctx: ServerContext,
+  ch: CodeChannel,
+  app: AppRow,
+  rawDestination: string,
+  ip: string,
+): Promise<string> {
+  assertEnabled(ch, app);
+  const to = ch.normalize(rawDestination);
+  const nowMs = ctx.now();
+  assertAllowed(await hitRateLimit(ctx.db, `init:ip:${ip}`, ctx.rateLimits.initPerIp, nowMs));
+  assertAllowed(
+    await peekRateLimit(
+      ctx.db,
+      sendsKey(ch, app.id, to),
+      ctx.rateLimits.sendsPerDestination,
+      nowMs,
+    ),
+  );
+
+  const code = randomDigits(CODE_LENGTH);
+  const values = {
+    codeHash: codeHash(ctx, ch, app.id, to, code),
+    attempts: 0,
+    createdAt: new Date(nowMs),
+    expiresAt: new Date(nowMs + CODE_TTL_S * 1000),
+    consumedAt: null,
+  };
+  const cooldownCutoff = new Date(nowMs - CODE_RESEND_COOLDOWN_S * 1000).toISOString();
+  // One statement: insert, or replace the old code only when its cooldown has passed.
+  const written = await ctx.db
+    .insert(loginCodes)
+    .values({ appId: app.id, channel: ch.channel, destination: to, ...values })
+    .onConflictDoUpdate({
+      target: [loginCodes.appId, loginCodes.channel, loginCodes.destination],
+      set: values,
+      setWhere: sql`${loginCodes.createdAt} <= ${cooldownCutoff}::timestamptz`,
+    })
+    .returning({ id: loginCodes.id });
+  if (written.length === 0) {
+    const [current] = await ctx.db
+      .select({ createdAt: loginCodes.createdAt })
+      .from(loginCodes)
+      .where(codeWhere(ch, app.id, to));
+    const waitMs = (current?.createdAt.getTime() ?? nowMs) + CODE_RESEND_COOLDOWN_S * 1000 - nowMs;
+    throw new ApiError('too_many_requests', 'Too many attempts.', {
+      retryAfterS: Math.max(1, Math.ceil(waitMs / 1000)),
+    });
+  }
+  await hitRateLimit(ctx.db, sendsKey(ch, app.id, to), ctx.rateLimits.sendsPerDestination, nowMs);
+
+  const message = ch.message(app.name, code);
+  try {
+    await ctx.delivery.send({ to, channel: ch.channel, code, ...message });
+  } catch (error) {
+    // Let the user ask again at once: the code never reached them.
+    await ctx.db.delete(loginCodes).where(eq(loginCodes.id, written[0]!.id));
+    if (error instanceof ApiError) throw error;
+    throw new ApiError('internal_error', 'Could not send the login code', { cause: error });
+  }
+  return to;
+}
+
+/**
+ * Checks a submitted code and consumes it. Every submission first reserves one attempt with a
+ * single conditional UPDATE (`attempts < CODE_MAX_ATTEMPTS`, not consumed, not expired), so
+ * concurrent guesses cannot evaluate more than CODE_MAX_ATTEMPTS times; consuming is a second
+ * conditional UPDATE, so a code logs in once. Failures also count per destination across codes.
+ *
+ * @returns the user id (created on first login, with a `ch.accountType` account) and whether it is new.
+ * @throws ApiError `invalid_credentials` (422, 'Invalid or expired verification code') for any
+ *   wrong, expired, used, exhausted or unknown code; `too_many_requests` (429) for the per-IP
+ *   limit or the per-destination failure cap; `disallowed_login_method` (403); `invalid_data`
+ *   (400) for an unparsable destination.
+ */
+export async function verifyLoginCode(
+  ctx: ServerContext,
+  ch: CodeChannel,
+  app: AppRow,
+  rawDestination: string,
+  code: string,
+  ip: string,
+): Promise<{ userId: string; isNewUser: boolean }> {
+  assertEnabled(ch, app);
+  const to = ch.normalize(rawDestination);
+  const nowMs = ctx.now();
+  assertAllowed(
+    await hitRateLimit(ctx.db, `authenticate:ip:${ip}`, ctx.rateLimits.authenticatePerIp, nowMs),
+  );
+  const failures = ctx.rateLimits.failuresPerDestination;
+  assertAllowed(await peekRateLimit(ctx.db, failuresKey(ch, app.id, to), failures, nowMs));
+
+  const fail = async (): Promise<never> => {
+    await hitRateLimit(ctx.db, failuresKey(ch, app.id, to), failures, nowMs);
+    throw new ApiError('invalid_credentials', INVALID_CODE_MESSAGE);
+  };
+
+  const [reserved] = await ctx.db
+    .update(loginCodes)
+    .set({ attempts: sql`${loginCodes.attempts} + 1` })
+    .where(
+      and(
+        codeWhere(ch, app.id, to),
+        isNull(loginCodes.consumedAt),
+        lt(loginCodes.attempts, CODE_MAX_ATTEMPTS),
+        gte(loginCodes.expiresAt, new Date(nowMs)),
+      ),
+    )
+    .returning({ id: loginCodes.id, codeHash: loginCodes.codeHash });
+  if (!reserved || !hexEqual(reserved.codeHash, codeHash(ctx, ch, app.id, to, code))) {
+    return fail();
+  }
+  const consumed = await ctx.db
+    .update(loginCodes)
+    .set({ consumedAt: new Date(nowMs) })
+    .where(and(eq(loginCodes.id, reserved.id), isNull(loginCodes.consumedAt)))
+    .returning({ id: loginCodes.id });
+  if (consumed.length === 0) return fail();
+  return findOrCreateUserByAccount(ctx.db, app.id, ch.accountType, to, nowMs);
+}
