@@ -45,6 +45,13 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    let closed = false;
+    // An idle pooled connection that the server drops (restart, failover, admin command) is
+    // reported here; without a listener node-postgres throws it and the process dies. The pool
+    // replaces the connection on next use, so a warning is enough.
+    pool.on('error', (error) => {
+      if (!closed) console.warn(`latchkey: idle PostgreSQL connection lost: ${error.message}`);
+    });
     const db = drizzle({ client: pool, schema });
     try {
       await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
@@ -52,7 +59,6 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       await pool.end();
       throw error;
     }
-    let closed = false;
     return {
       db: db as unknown as Db,
       driver: 'postgres',
