@@ -12,6 +12,7 @@ export * from './email.ts';
 export * from './error-codes.ts';
 export * from './errors.ts';
 export * from './oauth.ts';
+export * from './oauth-providers.ts';
 export * from './passkey.ts';
 export * from './routes.ts';
 export * from './siwe.ts';

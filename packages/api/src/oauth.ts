@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { authenticateResponse } from './auth.ts';
 import { user } from './user.ts';
+import { OAUTH_PROVIDERS } from './oauth-providers.ts';
 
 /**
  * Social OAuth login (spec sections 2, 3, 5, 7, 8; security catalogue 25-31). The client makes
@@ -8,20 +9,6 @@ import { user } from './user.ts';
  * `redirect_to`, runs its own authorization code + PKCE flow with the provider, and sends the
  * browser back to `redirect_to` with the query parameters below.
  */
-
-/** The social providers (spec section 1). */
-export const OAUTH_PROVIDERS = [
-  'google',
-  'twitter',
-  'discord',
-  'github',
-  'spotify',
-  'instagram',
-  'tiktok',
-  'linkedin',
-  'apple',
-] as const;
-export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
 
 /** Query parameters of the return page (spec section 2, renamed per design.md). */
 export const OAUTH_QUERY = {

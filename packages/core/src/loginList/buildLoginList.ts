@@ -3,21 +3,14 @@
  * and 9): which entries show, in what order, and what sits behind 'More options' and the
  * overflow panels. Pure: the modal renders what this returns.
  */
+import { OAUTH_PROVIDERS } from '@latchkey/api';
 import { DEFAULT_WALLET_LIST, type WalletId } from '../methods/siwe/walletCatalog.ts';
 
 /** Login methods of the client config (spec section 3, `loginMethods`). */
 export const LOGIN_METHODS = [
   'email',
   'sms',
-  'google',
-  'twitter',
-  'discord',
-  'github',
-  'spotify',
-  'instagram',
-  'tiktok',
-  'linkedin',
-  'apple',
+  ...OAUTH_PROVIDERS,
   'wallet',
   'farcaster',
   'passkey',
@@ -28,15 +21,7 @@ export type LoginMethodName = (typeof LOGIN_METHODS)[number];
 
 /** Social methods: the web2 buttons other than the email and SMS inputs. */
 export const SOCIAL_METHODS: readonly LoginMethodName[] = [
-  'google',
-  'twitter',
-  'discord',
-  'github',
-  'spotify',
-  'instagram',
-  'tiktok',
-  'linkedin',
-  'apple',
+  ...OAUTH_PROVIDERS,
   'farcaster',
   'telegram',
 ];

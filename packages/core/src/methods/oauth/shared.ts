@@ -2,22 +2,12 @@
  * The lazy half of social login (`@latchkey/core/oauth`): PKCE, the pending flow in
  * sessionStorage, and the texts of a failed login (spec section 8).
  */
-import type { OAuthProvider } from '@latchkey/api';
+import { OAUTH_PROVIDERS, type OAuthProvider } from '@latchkey/api';
 import { LatchkeyError } from '../../errors/base.ts';
 import { isOAuthProvider, type OAuthReturn } from './oauth.ts';
 
 /** The social providers. */
-export const OAUTH_PROVIDER_NAMES: readonly OAuthProvider[] = [
-  'google',
-  'twitter',
-  'discord',
-  'github',
-  'spotify',
-  'instagram',
-  'tiktok',
-  'linkedin',
-  'apple',
-];
+export const OAUTH_PROVIDER_NAMES: readonly OAuthProvider[] = OAUTH_PROVIDERS;
 
 /** Query parameters of the return page (design.md names). */
 export const OAUTH_RETURN_PARAMS = {
