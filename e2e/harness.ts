@@ -63,6 +63,18 @@ export interface Stack {
    * `to` already existed (pass the count you saw before triggering the send). Returns it.
    */
   waitForCode(to: string, opts?: { after?: number; timeoutMs?: number }): Promise<OutboxMessage>;
+  /**
+   * Calls the admin API of the dev app (issue 6) with its app secret, which the API writes to
+   * `<dataDir>/dev-app-secret` in development. `path` is relative to
+   * `/api/v1/admin/apps/{appId}` ('' for the app itself, '/allowlist', ...).
+   * @returns the parsed JSON answer. @throws Error on a non-2xx answer.
+   * @example await stack.admin('PATCH', '', { require_users_accept_terms: true });
+   */
+  admin<T = unknown>(
+    method: 'GET' | 'PATCH' | 'POST' | 'DELETE' | 'PUT',
+    path: string,
+    body?: unknown,
+  ): Promise<T>;
   /** Process groups of start.ts and every part it started (anvil, API, Vite), seen so far. */
   processGroups(): number[];
   /** Stops the whole stack; resolves when every process is gone. Idempotent. */
@@ -377,6 +389,22 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     }
   };
 
+  const admin: Stack['admin'] = async (method, subpath, body) => {
+    const secret = readFileSync(path.join(dataDir, 'dev-app-secret'), 'utf8').trim();
+    const res = await fetch(`${apiUrl}/api/v1/admin/apps/${appId}${subpath}`, {
+      method,
+      headers: {
+        authorization: `Basic ${Buffer.from(`${appId}:${secret}`).toString('base64')}`,
+        'latchkey-app-id': appId,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} admin${subpath} answered ${res.status}: ${text}`);
+    return (text ? JSON.parse(text) : null) as never;
+  };
+
   const processGroups = () => {
     for (const g of descendantGroups(pid)) record.groups.add(g);
     return [...record.groups];
@@ -392,6 +420,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     output: () => output,
     outbox,
     waitForCode,
+    admin,
     processGroups,
     stop,
   };

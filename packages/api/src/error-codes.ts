@@ -43,6 +43,12 @@ export const ERROR_CODES = [
   'mfa_verification_max_attempts_reached',
   // Embedded wallet
   'embedded_wallet_exists',
+  // Accounts (issue 6): unlink rules and the admin API
+  'account_not_linked',
+  'cannot_unlink_embedded_wallet',
+  'cannot_unlink_last_account',
+  'email_required_to_update',
+  'invalid_app_secret',
 ] as const;
 
 /** A stable, machine-readable error code. */
@@ -80,6 +86,11 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   mfa_timeout: 408,
   mfa_verification_max_attempts_reached: 429,
   embedded_wallet_exists: 409,
+  account_not_linked: 404,
+  cannot_unlink_embedded_wallet: 409,
+  cannot_unlink_last_account: 409,
+  email_required_to_update: 400,
+  invalid_app_secret: 401,
 };
 
 /** True when `value` is one of {@link ERROR_CODES}. */

@@ -2,9 +2,12 @@
  * @latchkey/api: the wire contract between the Latchkey client and server.
  * Schemas are zod; types are inferred from them. snake_case on the wire.
  */
+export * from './accounts.ts';
+export * from './admin.ts';
 export * from './analytics.ts';
 export * from './app-config.ts';
 export * from './auth.ts';
+export * from './captcha.ts';
 export * from './chains.ts';
 export * from './constants.ts';
 export * from './embedded-wallet.ts';

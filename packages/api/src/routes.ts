@@ -35,6 +35,27 @@ export const ROUTES = {
   passkeyAuthenticateInit: '/api/v1/passkeys/authenticate/init',
   passkeyAuthenticate: '/api/v1/passkeys/authenticate',
   passkeyUnlink: '/api/v1/passkeys/unlink',
+  // Accounts and gates (issue 6): linking and unlinking, terms, captcha, admin.
+  /** Link an email to the logged-in user with a code from `passwordlessInit` (bearer). */
+  passwordlessLink: '/api/v1/passwordless/link',
+  /** Remove an email from the logged-in user: `{address}` (bearer; spec section 7). */
+  passwordlessUnlink: '/api/v1/passwordless/unlink',
+  /** Replace the user's email: `{oldAddress, newAddress, code}`, code sent to the new one (bearer). */
+  passwordlessUpdate: '/api/v1/passwordless/update',
+  passwordlessSmsLink: '/api/v1/passwordless_sms/link',
+  /** `{phoneNumber}` (bearer; spec section 7). */
+  passwordlessSmsUnlink: '/api/v1/passwordless_sms/unlink',
+  oauthLink: '/api/v1/oauth/link',
+  /** `POST`, empty body (bearer; spec section 7): records the user's consent. */
+  acceptTerms: '/api/v1/users/me/accept_terms',
+  /** `GET`: a fresh ALTCHA proof-of-work challenge (apps whose captcha site key is `a:`). */
+  altchaChallenge: '/api/v1/captcha/altcha/challenge',
+  /** Admin API (HTTP Basic `appId:appSecret`): read and change the app's server config. */
+  adminApp: (appId: string) => `/api/v1/admin/apps/${encodeURIComponent(appId)}`,
+  adminAllowlist: (appId: string) =>
+    `/api/v1/admin/apps/${encodeURIComponent(appId)}/allowlist`,
+  adminOAuthProvider: (appId: string, provider: string) =>
+    `/api/v1/admin/apps/${encodeURIComponent(appId)}/oauth/${encodeURIComponent(provider)}`,
 } as const;
 
 /** Hono route patterns for the parameterised paths above. */
@@ -43,4 +64,7 @@ export const ROUTE_PATTERNS = {
   jwks: '/api/v1/apps/:appId/jwks.json',
   walletFrame: '/apps/:appId/embedded-wallets',
   walletExport: '/apps/:appId/embedded-wallets/export',
+  adminApp: '/api/v1/admin/apps/:appId',
+  adminAllowlist: '/api/v1/admin/apps/:appId/allowlist',
+  adminOAuthProvider: '/api/v1/admin/apps/:appId/oauth/:provider',
 } as const;

@@ -7,8 +7,10 @@ import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { KeyStore } from './apps/keys.ts';
+import { adminRoutes } from './admin/routes.ts';
 import { analyticsRoutes } from './analytics/routes.ts';
 import { appRoutes } from './apps/routes.ts';
+import { captchaGate, captchaRoutes } from './captcha/routes.ts';
 import type { AppEnv, ServerContext } from './context.ts';
 import { deriveServerKeys } from './crypto.ts';
 import type { Db } from './db/index.ts';
@@ -24,6 +26,7 @@ import type { SiweChain } from './methods/siwe/service.ts';
 import { cors } from './middleware/cors.ts';
 import { type RateLimitConfig, resolveRateLimits } from './rate-limit.ts';
 import { sessionRoutes } from './sessions/routes.ts';
+import { userRoutes } from './users/routes.ts';
 import { walletFrameRoutes } from './wallets/frame.ts';
 import type { WalletFunder } from './wallets/funder.ts';
 import { walletRoutes } from './wallets/routes.ts';
@@ -65,6 +68,8 @@ export interface CreateServerOptions {
    * smart-contract wallet signatures. Default: `chains` above; when both are empty, mainnet (1).
    */
   siweChains?: SiweChain[];
+  /** Turnstile's siteverify endpoint (tests point it at a local peer). Default Cloudflare's. */
+  turnstileSiteverifyUrl?: string;
 }
 
 /** What {@link createServer} returns. */
@@ -127,11 +132,17 @@ export function createServer(options: CreateServerOptions): LatchkeyServer {
     }),
   );
 
+  // Issue 6: the captcha gate runs before every login init handler; admin API beside the rest.
+  const captcha = { turnstileSiteverifyUrl: options.turnstileSiteverifyUrl };
+  app.use(captchaGate(ctx, captcha));
+  app.route('/', captchaRoutes(ctx, captcha));
+  app.route('/', adminRoutes(ctx));
   app.route('/', appRoutes(ctx));
   app.route('/', emailRoutes(ctx));
   app.route('/', oauthRoutes(ctx));
   app.route('/', smsRoutes(ctx));
   app.route('/', sessionRoutes(ctx));
+  app.route('/', userRoutes(ctx));
   app.route(
     '/',
     siweRoutes(ctx, {

@@ -39,6 +39,19 @@ export interface ScreenParams {
   };
   /** AWAITING_PASSKEY_SYSTEM_DIALOGUE: create a new passkey ('signup') or use one ('login'). */
   passkey?: 'signup' | 'login';
+  /**
+   * Issue 6, "Auth mode: login or link": the awaiting screens (code, connection, OAuth,
+   * passkey) log in by default; with 'link' they add the account to the logged-in user and
+   * finish through `completeLink`; 'update-email' (code screen) replaces the user's email.
+   */
+  mode?: 'login' | 'link' | 'update-email';
+  /** AFFIRMATIVE_CONSENT_SCREEN: the login waiting for consent (then wallet creation or close). */
+  login?: AuthenticateResult;
+  /**
+   * CAPTCHA_SCREEN: the deferred action (spec section 4, "Captcha" gate). It runs with the
+   * token once the captcha passes; `returnTo` is where Back / errors go.
+   */
+  captcha?: { run: (token: string) => Promise<void> | void };
 }
 
 /** What every screen gets from the modal. */

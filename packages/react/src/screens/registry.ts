@@ -116,6 +116,18 @@ export const SCREENS: Partial<Record<ScreenName, ScreenEntry>> = {
     component: lazy(() => import('./AwaitingPasskey/AwaitingPasskey.tsx')),
     back: SCREEN.LANDING,
   },
+  // Accounts and gates (issue 6).
+  [SCREEN.AFFIRMATIVE_CONSENT_SCREEN]: {
+    component: lazy(() => import('./AffirmativeConsent/AffirmativeConsent.tsx')),
+  },
+  [SCREEN.CAPTCHA_SCREEN]: { component: lazy(() => import('./Captcha/Captcha.tsx')) },
+  [SCREEN.LINK_EMAIL_SCREEN]: { component: lazy(() => import('./LinkEmail/LinkEmail.tsx')) },
+  [SCREEN.LINK_PHONE_SCREEN]: { component: lazy(() => import('./LinkPhone/LinkPhone.tsx')) },
+  [SCREEN.LINK_WALLET_SCREEN]: { component: lazy(() => import('./LinkWallet/LinkWallet.tsx')) },
+  [SCREEN.LINK_PASSKEY_SCREEN]: {
+    component: lazy(() => import('./LinkPasskey/LinkPasskey.tsx')),
+  },
+  [SCREEN.UPDATE_EMAIL_SCREEN]: { component: lazy(() => import('./UpdateEmail/UpdateEmail.tsx')) },
   [SCREEN.AWAITING_FARCASTER_CONNECTION]: { component: MethodNotConfigured, back: SCREEN.LANDING },
   [SCREEN.TELEGRAM_AUTH_SCREEN]: { component: MethodNotConfigured, back: SCREEN.LANDING },
 };

@@ -86,6 +86,16 @@ export const apps = pgTable('apps', {
     .default(sql`'{}'::text[]`),
   enforceWalletUis: flag('enforce_wallet_uis'),
   legacyWalletUiConfig: flag('legacy_wallet_ui_config'),
+  /** When true, only users matching an `allowlist_entries` row may log in (issue 6). */
+  allowlistEnabled: flag('allowlist_enabled'),
+  /** Most users the app may have; null for no limit (`max_accounts_reached`). */
+  maxUsers: integer('max_users'),
+  /** When true, logins that would create a user answer `user_does_not_exist`. */
+  disableSignups: flag('disable_signups'),
+  /** Turnstile secret key (server-only; never in the public config). */
+  captchaSecretKey: text('captcha_secret_key'),
+  /** SHA-256 hex of the app secret that guards the admin API; null until one is issued. */
+  appSecretHash: text('app_secret_hash'),
   /** Exact origins (`scheme://host[:port]`) allowed to call the API for this app (CORS). */
   allowedOrigins: text('allowed_origins')
     .array()
@@ -125,6 +135,8 @@ export const users = pgTable(
       .notNull()
       .references(() => apps.id, { onDelete: 'cascade' }),
     hasAcceptedTerms: flag('has_accepted_terms'),
+    /** When the user accepted the terms (`POST /api/v1/users/me/accept_terms`). */
+    acceptedTermsAt: ts('accepted_terms_at'),
     isGuest: flag('is_guest'),
     createdAt: ts('created_at').notNull(),
   },
@@ -403,3 +415,34 @@ export const oauthStates = pgTable(
   ],
 );
 export type OAuthStateRow = typeof oauthStates.$inferSelect;
+
+/**
+ * The app's allowlist (issue 6): who may log in when `apps.allowlist_enabled` is set.
+ * `value` is normalised: lower-cased email or domain, E.164 phone, lower-cased 0x address.
+ */
+export const allowlistEntries = pgTable(
+  'allowlist_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    appId: varchar('app_id', { length: 25 })
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['email', 'phone', 'wallet', 'email_domain'] }).notNull(),
+    value: text('value').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('allowlist_entries_uq').on(t.appId, t.type, t.value)],
+);
+export type AllowlistEntryRow = typeof allowlistEntries.$inferSelect;
+
+/**
+ * Captcha tokens already accepted (issue 6), so a token (an ALTCHA solution, which is
+ * stateless) is single-use. `token_hash` is SHA-256 hex; rows may be deleted after `expires_at`.
+ */
+export const usedCaptchaTokens = pgTable('used_captcha_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  appId: varchar('app_id', { length: 25 })
+    .notNull()
+    .references(() => apps.id, { onDelete: 'cascade' }),
+  expiresAt: ts('expires_at').notNull(),
+});

@@ -1,0 +1,4 @@
+/** PLACEHOLDER for issue 6: replaced by the screen's real component. */
+export default function LinkPhone() {
+  return null;
+}
