@@ -109,3 +109,20 @@ export function linkedAccounts(user: Record<string, unknown>): Record<string, un
   const accounts = (user.linkedAccounts ?? user.linked_accounts) as unknown;
   return Array.isArray(accounts) ? (accounts as Record<string, unknown>[]) : [];
 }
+
+/** Types `email` into the landing screen and presses Enter (no wait: the next screen varies). */
+export async function enterEmail(page: Page, email: string): Promise<void> {
+  await emailField(page).click();
+  await page.keyboard.type(email, { delay: 10 });
+  await page.keyboard.press('Enter');
+}
+
+/** The title of the modal's current screen (its `<h2>`), once `name` shows. */
+export function screenTitle(page: Page, name: string | RegExp): Locator {
+  return dialog(page).getByRole('heading', { name, exact: typeof name === 'string' });
+}
+
+/** Whether a shown user has accepted the terms, whichever shape the demo prints. */
+export function hasAcceptedTerms(user: Record<string, unknown>): boolean {
+  return (user.hasAcceptedTerms ?? user.has_accepted_terms) === true;
+}

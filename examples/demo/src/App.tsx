@@ -1,5 +1,6 @@
 import { useConnectWallet, useLatchkey, useLogin, useWallets } from '@latchkey/react';
 import { useState } from 'react';
+import { Accounts } from './Accounts.tsx';
 import { Wallet } from './Wallet.tsx';
 
 /** The demo host page: a header, the session status, and log in / log out. */
@@ -57,6 +58,8 @@ export function App() {
         )}
         {lastEvent && <p className="demo__event">{lastEvent}</p>}
       </section>
+
+      <Accounts />
 
       <Wallet />
 

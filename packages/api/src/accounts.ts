@@ -32,7 +32,10 @@ export const passwordlessUpdateRequest = z.object({
 export type PasswordlessUpdateRequest = z.input<typeof passwordlessUpdateRequest>;
 
 /** `POST /api/v1/passwordless_sms/link`: links the number whose code `passwordless_sms/init` sent. */
-export const passwordlessSmsLinkRequest = z.object({ phoneNumber: phoneNumberInput, code: loginCode });
+export const passwordlessSmsLinkRequest = z.object({
+  phoneNumber: phoneNumberInput,
+  code: loginCode,
+});
 export type PasswordlessSmsLinkRequest = z.input<typeof passwordlessSmsLinkRequest>;
 
 /** `POST /api/v1/passwordless_sms/unlink` (spec section 7). */

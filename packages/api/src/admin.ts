@@ -24,7 +24,13 @@ const url = z.string().url().max(2048);
 const origin = z
   .string()
   .url()
-  .refine((v) => new URL(v).origin === v.replace(/\/$/, ''), 'Must be an origin: scheme://host[:port]')
+  .refine((v) => {
+    try {
+      return new URL(v).origin === v.replace(/\/$/, '');
+    } catch {
+      return false; // Not a URL (z.string().url() reports it; refinements still run).
+    }
+  }, 'Must be an origin: scheme://host[:port]')
   .transform((v) => new URL(v).origin);
 
 /**

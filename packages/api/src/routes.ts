@@ -52,8 +52,7 @@ export const ROUTES = {
   altchaChallenge: '/api/v1/captcha/altcha/challenge',
   /** Admin API (HTTP Basic `appId:appSecret`): read and change the app's server config. */
   adminApp: (appId: string) => `/api/v1/admin/apps/${encodeURIComponent(appId)}`,
-  adminAllowlist: (appId: string) =>
-    `/api/v1/admin/apps/${encodeURIComponent(appId)}/allowlist`,
+  adminAllowlist: (appId: string) => `/api/v1/admin/apps/${encodeURIComponent(appId)}/allowlist`,
   adminOAuthProvider: (appId: string, provider: string) =>
     `/api/v1/admin/apps/${encodeURIComponent(appId)}/oauth/${encodeURIComponent(provider)}`,
 } as const;

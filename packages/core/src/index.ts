@@ -40,6 +40,12 @@ export {
   TimeoutError,
 } from './errors/request.ts';
 export { AlreadyLoggedInError, InvalidAppIdError, InvalidInputError } from './errors/session.ts';
+export {
+  type AfterLoginConfig,
+  type AfterLoginStep,
+  afterLoginDelayMs,
+  nextStepAfterLogin,
+} from './flows/afterLogin.ts';
 export { type CodeInputOptions, type CodeInputResult, codeInput } from './flows/codeInput.ts';
 export {
   createPasswordlessFlow,
@@ -49,6 +55,7 @@ export {
   type PasswordlessFlowOptions,
   type PasswordlessFlowState,
   type PasswordlessFlowStep,
+  type PasswordlessMode,
   type SendCodeOptions,
 } from './flows/createPasswordlessFlow.ts';
 export {
@@ -70,9 +77,16 @@ export {
   type SendEmailCodeParameters,
   type SendSmsCodeParameters,
   type LoginWithSmsCodeParameters,
+  type PasskeyLoginOptions,
   type SessionState,
   type SessionStatus,
 } from './session/createLatchkeyClient.ts';
+export {
+  type AccountMethods,
+  type LinkWithEmailCodeParameters,
+  type LinkWithSmsCodeParameters,
+  type UpdateEmailWithCodeParameters,
+} from './session/accounts.ts';
 export {
   type AccessTokenClaims,
   audienceMatches,

@@ -142,6 +142,21 @@ export const messages = {
   passkeyCannotLinkMore: 'Cannot link more passkeys to account.',
   passkeyMfaUnlink: 'Cannot unlink a passkey enrolled in MFA',
   passkeyUnknownError: 'An unknown error occurred.',
+
+  // Accounts: linking, unlinking, terms (spec sections 5, 6, 7 and 8; issue 6)
+  mustBeLoggedInToLink: 'You must be logged in to link an account.',
+  mustBeLoggedIn: 'You must be logged in to change your accounts.',
+  emailRequiredToUpdate: 'User is required to have an email address to update it.',
+  linkFailedTitle: 'Could not link account',
+  unlinkFailedTitle: 'Could not remove account',
+  updateEmailFailedTitle: 'Could not update email',
+  cannotUnlinkLastAccountDetail:
+    'This is your only login method. Link another one before removing it.',
+  cannotUnlinkEmbeddedWalletDetail: 'The embedded wallet cannot be unlinked.',
+  accountNotLinkedDetail: 'This account is not linked to your user.',
+  cannotLinkMoreOfType: 'User already has an account of type {type} linked.',
+  oauthCannotLinkMore: 'You cannot authorize more than one account for this user.',
+  captchaUnsupportedSiteKey: 'Unsupported captcha site key',
 } as const;
 
 /** The catalogue's shape: every key maps to a string. */

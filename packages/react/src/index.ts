@@ -11,7 +11,7 @@ export { LatchkeyProviderMissingError } from './hooks/useInternalLatchkey.ts';
 export { type UseLatchkeyReturnType, useLatchkey } from './hooks/useLatchkey.ts';
 export { type UseLoginParameters, type UseLoginReturnType, useLogin } from './hooks/useLogin.ts';
 export { LatchkeyLogin, type LatchkeyLoginProps } from './LatchkeyLogin/LatchkeyLogin.tsx';
-export type { LoginFailure } from './LatchkeyProvider/context.ts';
+export type { LinkSuccess, LoginFailure } from './LatchkeyProvider/context.ts';
 export {
   LatchkeyProvider,
   type LatchkeyProviderProps,
@@ -60,3 +60,12 @@ export type {
   TransactionReceipt,
 } from './wallet/requests.ts';
 export { InvalidMessageError, USER_REJECTED } from './wallet/walletController.ts';
+// Accounts: linking, unlinking and updating the email (issue 6)
+export type { LinkedAccount, User } from '@latchkey/core';
+export {
+  type UseLinkAccountParameters,
+  type UseLinkAccountReturnType,
+  useLinkAccount,
+} from './hooks/useLinkAccount.ts';
+export { type UseUnlinkAccountReturnType, useUnlinkAccount } from './hooks/useUnlinkAccount.ts';
+export { type UseUpdateEmailReturnType, useUpdateEmail } from './hooks/useUpdateEmail.ts';

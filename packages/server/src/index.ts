@@ -3,13 +3,46 @@
  * PostgreSQL), tokens and code delivery.
  */
 export { KeyStore, type SigningKey } from './apps/keys.ts';
+export { ADMIN_FAILURES_PER_IP, adminRoutes, parseBasicAuth } from './admin/routes.ts';
 export {
+  addAllowlistEntry,
+  appSettingsToColumns,
+  applyAppSettings,
   type CreateAppInput,
+  countAppUsers,
   createAppRecord,
   ensureApp,
   findApp,
+  issueAppSecret,
+  listAllowlist,
+  loadAdminAppConfig,
+  normaliseAllowlistEntry,
+  removeAllowlistEntry,
+  setAppSecret,
+  toAdminAppConfig,
   toServerAppConfig,
+  verificationKeyPem,
+  verifyAppSecret,
 } from './apps/service.ts';
+export { CAPTCHA_GATED_ROUTES, captchaGate, captchaRoutes } from './captcha/routes.ts';
+export {
+  type AltchaOptions,
+  type CaptchaOptions,
+  createAltchaChallenge,
+  TURNSTILE_SITEVERIFY_URL,
+  verifyAltchaToken,
+  verifyCaptchaToken,
+  verifyTurnstileToken,
+} from './captcha/service.ts';
+export {
+  DEV_APP_SECRET_FILE,
+  dataDirOf,
+  devAppSecret,
+  type Env,
+  openConfiguredDatabase,
+  serverSecretOf,
+} from './cli/environment.ts';
+export { type CliIo, parseAssignments, processIo, runCli } from './cli/main.ts';
 export type { AppEnv, ServerContext } from './context.ts';
 export {
   type Database,

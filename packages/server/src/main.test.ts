@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,6 +55,22 @@ describe('main.ts', () => {
       const res = await fetch(`http://127.0.0.1:${port}/api/v1/apps/latchkeydemo0000000000000`);
       const config = serverAppConfig.parse(await res.json());
       expect(config).toMatchObject({ name: 'Latchkey Demo', email_auth: true });
+      // The dev app has an admin secret in <data dir>/dev-app-secret (mode 0600), which works.
+      const secretFile = join(dir, 'dev-app-secret');
+      expect(statSync(secretFile).mode & 0o777).toBe(0o600);
+      const appSecret = readFileSync(secretFile, 'utf8').trim();
+      const admin = await fetch(
+        `http://127.0.0.1:${port}/api/v1/admin/apps/latchkeydemo0000000000000`,
+        {
+          headers: {
+            authorization: `Basic ${Buffer.from(`latchkeydemo0000000000000:${appSecret}`).toString('base64')}`,
+          },
+        },
+      );
+      expect(admin.status).toBe(200);
+      expect(((await admin.json()) as { allowed_origins: string[] }).allowed_origins).toEqual([
+        'http://localhost:5173',
+      ]);
       p.child.kill('SIGTERM');
       expect(await p.exit).toBe(0);
     } finally {

@@ -7,9 +7,12 @@
  *   (`LATCHKEY_DATA_DIR` default `.latchkey` under the working directory).
  * - `LATCHKEY_SECRET` (>= 32 characters); with `LATCHKEY_DEV=1` and no secret, one is generated
  *   once and kept in `$LATCHKEY_DATA_DIR/secret`.
- * - `LATCHKEY_DEV=1`: dev outbox delivery, `/dev` routes, and the dev app seeded
- *   (`LATCHKEY_DEV_APP_ID`, default `latchkeydemo0000000000000`; origins from
- *   `LATCHKEY_DEV_ORIGINS`, comma-separated, default `http://localhost:5173`).
+ * - `LATCHKEY_DEV=1`: dev outbox delivery, `/dev` routes, and the dev app seeded through the
+ *   same code as `latchkey apps create/set` (`LATCHKEY_DEV_APP_ID`, default
+ *   `latchkeydemo0000000000000`; origins from `LATCHKEY_DEV_ORIGINS`, comma-separated, default
+ *   `http://localhost:5173`). Its admin API secret is `LATCHKEY_DEV_APP_SECRET` (>= 16
+ *   characters) or else the file `$LATCHKEY_DATA_DIR/dev-app-secret` (created, mode 0600).
+ * - `LATCHKEY_TURNSTILE_SITEVERIFY_URL`: Turnstile's siteverify endpoint (default Cloudflare's).
  * - `SMTP_URL` (+ `SMTP_FROM`): SMTP delivery (wins over the dev outbox).
  * - `TWILIO_ACCOUNT_SID` + `TWILIO_AUTH_TOKEN` + `TWILIO_FROM` (+ `TWILIO_BASE_URL`, default
  *   `https://api.twilio.com`): SMS codes through Twilio's Messages API (else the dev outbox,
@@ -23,12 +26,15 @@
  *   (`src/dev/oidc.ts`, started by `npm start`); the dev app's Google button logs in there.
  * Without `LATCHKEY_DEV=1` and without `SMTP_URL`, refuses to start.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import { ensureApp } from './apps/service.ts';
+import { applyAppSettings, ensureApp, setAppSecret } from './apps/service.ts';
+import {
+  dataDirOf,
+  devAppSecret,
+  devServerSecret,
+  markDataDirInUse,
+  openConfiguredDatabase,
+} from './cli/environment.ts';
 import { MIN_SECRET_LENGTH } from './crypto.ts';
-import { openDatabase } from './db/index.ts';
 import { devOutboxDelivery } from './delivery/dev-outbox.ts';
 import { DEV_OIDC_CLIENT_ID, DEV_OIDC_CLIENT_SECRET } from './dev/oidc-client.ts';
 import { smtpDelivery } from './delivery/smtp.ts';
@@ -48,27 +54,13 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-async function devSecret(dataDir: string): Promise<string> {
-  const file = join(dataDir, 'secret');
-  try {
-    const existing = (await readFile(file, 'utf8')).trim();
-    if (existing.length >= MIN_SECRET_LENGTH) return existing;
-  } catch {
-    // Not created yet.
-  }
-  await mkdir(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString('base64url');
-  await writeFile(file, `${secret}\n`, { mode: 0o600 });
-  return secret;
-}
-
 async function main(): Promise<void> {
   const env = process.env;
   const dev = env.LATCHKEY_DEV === '1';
   const port = Number(env.PORT ?? 8787);
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`PORT is not a port: ${env.PORT}`);
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;
-  const dataDir = resolve(env.LATCHKEY_DATA_DIR ?? '.latchkey');
+  const dataDir = dataDirOf(env);
 
   if (!dev && !env.SMTP_URL) {
     fail(
@@ -78,7 +70,7 @@ async function main(): Promise<void> {
   let secret = env.LATCHKEY_SECRET;
   if (!secret) {
     if (!dev) fail(`LATCHKEY_SECRET is required (at least ${MIN_SECRET_LENGTH} characters).`);
-    secret = await devSecret(dataDir);
+    secret = await devServerSecret(dataDir);
   }
   if (secret.length < MIN_SECRET_LENGTH) {
     fail(`LATCHKEY_SECRET must be at least ${MIN_SECRET_LENGTH} characters.`);
@@ -105,9 +97,9 @@ async function main(): Promise<void> {
     }
   }
 
-  const database = await openDatabase(
-    env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: join(dataDir, 'db') },
-  );
+  const database = await openConfiguredDatabase(env);
+  // PGlite holds its folder alone: tell `latchkey apps ...` not to open it meanwhile.
+  const unmarkDataDir = env.DATABASE_URL ? async () => {} : await markDataDirInUse(dataDir);
   let delivery: Delivery;
   let closeDelivery = () => {};
   if (env.SMTP_URL) {
@@ -149,9 +141,11 @@ async function main(): Promise<void> {
       chains: rpcUrl ? [chainConfigFor(rpcUrl, chainId, env.LATCHKEY_CHAIN_NAME)] : [],
       walletFunder: dev && rpcUrl ? devWalletFunder({ rpcUrl, chainId }) : undefined,
       prebuildWalletFrame: true,
+      turnstileSiteverifyUrl: env.LATCHKEY_TURNSTILE_SITEVERIFY_URL || undefined,
     });
   } catch (error) {
     await database.close();
+    await unmarkDataDir();
     fail((error as Error).message);
   }
 
@@ -160,27 +154,31 @@ async function main(): Promise<void> {
       .split(',')
       .map((o) => o.trim())
       .filter(Boolean);
-    await ensureApp(database.db, secret, {
-      id: env.LATCHKEY_DEV_APP_ID ?? DEV_APP_ID,
-      name: 'Latchkey Demo',
-      emailAuth: true,
-      smsAuth: true,
-      walletAuth: true,
-      passkeyAuth: true,
-      googleOauth: Boolean(env.LATCHKEY_DEV_OIDC_ISSUER),
-      allowedOrigins: origins,
-    });
+    // The same code as `latchkey apps create` / `apps set` and the admin API.
+    const devAppId = env.LATCHKEY_DEV_APP_ID ?? DEV_APP_ID;
+    try {
+      await ensureApp(database.db, secret, { id: devAppId, name: 'Latchkey Demo' });
+      await applyAppSettings(database.db, devAppId, {
+        name: 'Latchkey Demo',
+        email_auth: true,
+        sms_auth: true,
+        wallet_auth: true,
+        passkey_auth: true,
+        google_oauth: Boolean(env.LATCHKEY_DEV_OIDC_ISSUER),
+        allowed_origins: origins,
+      });
+      await setAppSecret(database.db, devAppId, await devAppSecret(env));
+    } catch (error) {
+      await database.close();
+      await unmarkDataDir();
+      fail(`cannot seed the dev app: ${(error as Error).message}`);
+    }
     if (env.LATCHKEY_DEV_OIDC_ISSUER) {
-      await setOAuthProviderConfig(
-        server.context,
-        env.LATCHKEY_DEV_APP_ID ?? DEV_APP_ID,
-        'google',
-        {
-          clientId: DEV_OIDC_CLIENT_ID,
-          clientSecret: DEV_OIDC_CLIENT_SECRET,
-          issuer: env.LATCHKEY_DEV_OIDC_ISSUER,
-        },
-      );
+      await setOAuthProviderConfig(server.context, devAppId, 'google', {
+        clientId: DEV_OIDC_CLIENT_ID,
+        clientSecret: DEV_OIDC_CLIENT_SECRET,
+        issuer: env.LATCHKEY_DEV_OIDC_ISSUER,
+      });
     }
   }
 
@@ -195,6 +193,7 @@ async function main(): Promise<void> {
       await http.close();
       closeDelivery();
       await database.close();
+      await unmarkDataDir();
     } catch (error) {
       console.error('latchkey: error while stopping', error);
       process.exit(1);

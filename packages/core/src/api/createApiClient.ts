@@ -70,12 +70,22 @@ export type ApiClient = {
   request<T>(parameters: ApiRequestParameters): Promise<T>;
   /** `GET /api/v1/apps/{appId}`. Retried. */
   getAppConfig(): Promise<ServerAppConfig>;
-  /** `POST /api/v1/passwordless/init`. Never retried. `token` is a captcha token. */
-  sendEmailCode(parameters: PasswordlessInitRequest): Promise<CodeSentResponse>;
+  /**
+   * `POST /api/v1/passwordless/init`. Never retried. `token` is a captcha token.
+   * `options.accessToken` overrides the bearer (the client sends it only while logged in:
+   * link and update-email flows skip the captcha gate).
+   */
+  sendEmailCode(
+    parameters: PasswordlessInitRequest,
+    options?: { accessToken?: string | null },
+  ): Promise<CodeSentResponse>;
   /** `POST /api/v1/passwordless/authenticate`. Never retried. */
   authenticateEmail(parameters: PasswordlessAuthenticateRequest): Promise<AuthenticateResponse>;
-  /** `POST /api/v1/passwordless_sms/init`. Never retried. `token` is a captcha token. */
-  sendSmsCode(parameters: PasswordlessSmsInitRequest): Promise<CodeSentResponse>;
+  /** `POST /api/v1/passwordless_sms/init`. Never retried. `token` is a captcha token; bearer as {@link sendEmailCode}. */
+  sendSmsCode(
+    parameters: PasswordlessSmsInitRequest,
+    options?: { accessToken?: string | null },
+  ): Promise<CodeSentResponse>;
   /** `POST /api/v1/passwordless_sms/authenticate`. Never retried. */
   authenticateSms(parameters: PasswordlessSmsAuthenticateRequest): Promise<AuthenticateResponse>;
   /** `POST /api/v1/sessions`. Retried. Omit `refresh_token` to use the refresh cookie. */
@@ -193,16 +203,26 @@ export function createApiClient(parameters: CreateApiClientParameters): ApiClien
     request,
     getAppConfig: () =>
       request<ServerAppConfig>({ method: 'GET', path: ROUTES.appConfig(parameters.appId) }),
-    sendEmailCode: (body) =>
-      request<CodeSentResponse>({ method: 'POST', path: ROUTES.passwordlessInit, body }),
+    sendEmailCode: (body, options = {}) =>
+      request<CodeSentResponse>({
+        method: 'POST',
+        path: ROUTES.passwordlessInit,
+        body,
+        ...options,
+      }),
     authenticateEmail: (body) =>
       request<AuthenticateResponse>({
         method: 'POST',
         path: ROUTES.passwordlessAuthenticate,
         body,
       }),
-    sendSmsCode: (body) =>
-      request<CodeSentResponse>({ method: 'POST', path: ROUTES.passwordlessSmsInit, body }),
+    sendSmsCode: (body, options = {}) =>
+      request<CodeSentResponse>({
+        method: 'POST',
+        path: ROUTES.passwordlessSmsInit,
+        body,
+        ...options,
+      }),
     authenticateSms: (body) =>
       request<AuthenticateResponse>({
         method: 'POST',

@@ -219,3 +219,107 @@ describe('screenForError', () => {
     expect(screenForError(undefined)).toBe(SCREEN.ERROR_SCREEN);
   });
 });
+
+describe('errorScreenFor: accounts (issue 6; spec sections 5 and 8)', () => {
+  it('cannot_link_more_of_type shows the server message, or the passkey / OAuth text', () => {
+    const error = api(
+      'cannot_link_more_of_type',
+      'User already has an account of type email linked.',
+    );
+    expect(errorScreenFor(error, ctx).detail).toBe(
+      'User already has an account of type email linked.',
+    );
+    expect(errorScreenFor(error, { ...ctx, method: 'passkey' }).detail).toBe(
+      'Cannot link more passkeys to account.',
+    );
+    expect(errorScreenFor(error, { ...ctx, method: 'oauth' }).detail).toBe(
+      'You cannot authorize more than one account for this user.',
+    );
+  });
+
+  it('missing_or_invalid_mfa on passkey unlink', () => {
+    const error = api('missing_or_invalid_mfa');
+    expect(errorScreenFor(error, { ...ctx, method: 'passkey' }).detail).toBe(
+      'Cannot unlink a passkey enrolled in MFA',
+    );
+    expect(errorScreenFor(error, ctx).detail).not.toBe('Cannot unlink a passkey enrolled in MFA');
+  });
+
+  it.each([
+    [
+      'cannot_unlink_last_account',
+      'This is your only login method. Link another one before removing it.',
+    ],
+    ['cannot_unlink_embedded_wallet', 'The embedded wallet cannot be unlinked.'],
+    ['account_not_linked', 'This account is not linked to your user.'],
+    ['email_required_to_update', 'User is required to have an email address to update it.'],
+  ] as const)('%s', (code, detail) => {
+    const screen = errorScreenFor(api(code), ctx);
+    expect(screen).toMatchObject({ code, detail });
+    expect(screen.title).not.toBe('');
+    expect(screenForError(api(code))).toBe(SCREEN.ERROR_SCREEN);
+  });
+
+  it('texts stay overridable', () => {
+    expect(
+      errorScreenFor(api('cannot_unlink_last_account'), {
+        ...ctx,
+        messages: { cannotUnlinkLastAccountDetail: 'Nope' },
+      }).detail,
+    ).toBe('Nope');
+  });
+
+  it.each([
+    [
+      'max_accounts_reached',
+      'Unable to sign in',
+      'This application has reached its user limit and cannot sign in new users.',
+      SCREEN.USER_LIMIT_REACHED_SCREEN,
+    ],
+    [
+      'user_does_not_exist',
+      'Account not found',
+      'Please try logging in again or go to Acme to create an account.',
+      SCREEN.ACCOUNT_NOT_FOUND_SCREEN,
+    ],
+    [
+      'linked_to_another_user',
+      'Authentication failed',
+      'This account has already been linked to another user.',
+      SCREEN.ERROR_SCREEN,
+    ],
+    ['captcha_timeout', 'Something went wrong!', 'Please try again later.', SCREEN.ERROR_SCREEN],
+  ] as const)('%s', (code, title, detail, screen) => {
+    expect(errorScreenFor(api(code), ctx)).toMatchObject({ title, detail });
+    expect(screenForError(api(code))).toBe(screen);
+  });
+
+  it('allowlist_rejected takes the configured texts and a CTA link', () => {
+    const screen = errorScreenFor(api('allowlist_rejected'), {
+      ...ctx,
+      allowlistConfig: {
+        error_title: 'Invite only',
+        error_detail: 'Ask for an invite',
+        cta_text: 'Join the waitlist',
+        cta_link: 'https://example.com/waitlist',
+      },
+    });
+    expect(screen).toMatchObject({
+      title: 'Invite only',
+      detail: 'Ask for an invite',
+      cta: { text: 'Join the waitlist', href: 'https://example.com/waitlist' },
+    });
+    expect(screenForError(api('allowlist_rejected'))).toBe(SCREEN.ALLOWLIST_REJECTION_SCREEN);
+  });
+
+  it('captcha_failure changes its text once retries run out, and resets the captcha', () => {
+    const error = new LatchkeyError('x', { code: 'captcha_failure' });
+    expect(errorScreenFor(error, ctx)).toMatchObject({
+      detail: 'You did not pass CAPTCHA. Please try again.',
+      resetsCaptcha: true,
+    });
+    expect(errorScreenFor(error, { ...ctx, captchaRetriesExhausted: true }).detail).toBe(
+      'If you use an adblocker or VPN, try disabling and re-attempting.',
+    );
+  });
+});

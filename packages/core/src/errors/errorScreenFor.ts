@@ -32,6 +32,14 @@ export type ErrorScreenContext = {
   allowlistConfig?: AllowlistConfig | ServerAppConfig['allowlist_config'] | null;
   /** True once captcha retries ran out (changes the captcha_failure detail). */
   captchaRetriesExhausted?: boolean;
+  /**
+   * The login method of the failed call, for texts that depend on it (spec section 8):
+   * `cannot_link_more_of_type` ('Cannot link more passkeys to account.' for 'passkey', 'You
+   * cannot authorize more than one account for this user.' for 'oauth', else the server's
+   * message) and `missing_or_invalid_mfa` ('Cannot unlink a passkey enrolled in MFA' for
+   * 'passkey').
+   */
+  method?: 'email' | 'sms' | 'wallet' | 'oauth' | 'passkey';
   /** String overrides. */
   messages?: MessageOverrides;
 };
@@ -175,6 +183,57 @@ export function errorScreenFor(error: unknown, ctx: ErrorScreenContext): ErrorSc
         detail: formatMessage(m.accountNotFoundDetail, { app: ctx.appName }),
         cta: { text: m.accountNotFoundCta },
       };
+    // Accounts (spec sections 5 and 8; issue 6).
+    case 'cannot_link_more_of_type':
+      return {
+        ...base,
+        title: m.linkFailedTitle,
+        detail:
+          ctx.method === 'passkey'
+            ? m.passkeyCannotLinkMore
+            : ctx.method === 'oauth'
+              ? m.oauthCannotLinkMore
+              : (message ?? formatMessage(m.cannotLinkMoreOfType, { type: ctx.method ?? '' })),
+        cta: { text: m.defaultErrorCta },
+      };
+    case 'cannot_unlink_last_account':
+      return {
+        ...base,
+        title: m.unlinkFailedTitle,
+        detail: m.cannotUnlinkLastAccountDetail,
+        cta: { text: m.defaultErrorCta },
+      };
+    case 'cannot_unlink_embedded_wallet':
+      return {
+        ...base,
+        title: m.unlinkFailedTitle,
+        detail: m.cannotUnlinkEmbeddedWalletDetail,
+        cta: { text: m.defaultErrorCta },
+      };
+    case 'account_not_linked':
+      return {
+        ...base,
+        title: m.unlinkFailedTitle,
+        detail: m.accountNotLinkedDetail,
+        cta: { text: m.defaultErrorCta },
+      };
+    case 'email_required_to_update':
+      return {
+        ...base,
+        title: m.updateEmailFailedTitle,
+        detail: m.emailRequiredToUpdate,
+        cta: { text: m.defaultErrorCta },
+      };
+    case 'missing_or_invalid_mfa':
+      if (ctx.method === 'passkey') {
+        return {
+          ...base,
+          title: m.unlinkFailedTitle,
+          detail: m.passkeyMfaUnlink,
+          cta: { text: m.defaultErrorCta },
+        };
+      }
+      break;
   }
   if (error instanceof ApiError && error.status === 422) {
     return {

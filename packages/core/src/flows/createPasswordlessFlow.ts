@@ -10,7 +10,7 @@ import { ApiError } from '../errors/request.ts';
 import { type MessageOverrides, resolveMessages } from '../messages.ts';
 import { SCREEN, type ScreenName } from '../screens/screens.ts';
 import type { LatchkeyClient } from '../session/createLatchkeyClient.ts';
-import type { AuthenticateResult } from '../session/user.ts';
+import type { AuthenticateResult, User } from '../session/user.ts';
 
 /** How a code travels: an email or a text message (spec section 4, "Email or SMS login"). */
 export type PasswordlessChannel = 'email' | 'sms';
@@ -19,9 +19,17 @@ export type PasswordlessChannel = 'email' | 'sms';
 export type PasswordlessFlowStep =
   'idle' | 'sending' | 'awaiting-code' | 'verifying' | 'success' | 'invalid' | 'error';
 
+/**
+ * What a code does once checked (issue 6): log in (or sign up), link the email or phone to the
+ * logged-in user, or replace the user's email (`update-email`, email channel only).
+ */
+export type PasswordlessMode = 'login' | 'link' | 'update-email';
+
 /** State of a {@link PasswordlessFlow}; replaced (never mutated) on every change. */
 export type PasswordlessFlowState = {
   step: PasswordlessFlowStep;
+  /** What the code is for; set by `sendCode` (default 'login'), kept by `resend`. */
+  mode: PasswordlessMode;
   /** The channel of the current send: 'email' or 'sms'. */
   channel: PasswordlessChannel;
   /** The email address or phone number ('+callingcode number') the code was (or is being) sent to. */
@@ -69,6 +77,11 @@ export type SendCodeOptions = {
   captchaToken?: string;
   /** The channel of `sendCode` (ignored by `resend`, which keeps the current one). Default 'email'. */
   channel?: PasswordlessChannel;
+  /**
+   * What the code is for (ignored by `resend`, which keeps the current one). Default 'login'.
+   * 'link' and 'update-email' need a logged-in user; they resolve `{user, isNewUser: false}`.
+   */
+  mode?: PasswordlessMode;
 };
 
 /** The email- or SMS-code login flow, DOM-free: screens render its state. */
@@ -91,12 +104,25 @@ export type PasswordlessFlow = {
   destroy(): void;
 };
 
-/** The client methods the flow needs (the SMS pair only for the 'sms' channel). */
+/**
+ * The client methods the flow needs (the SMS pair only for the 'sms' channel, the link and
+ * update methods only for those modes).
+ */
 export type PasswordlessFlowClient = Pick<LatchkeyClient, 'sendEmailCode' | 'loginWithEmailCode'> &
-  Partial<Pick<LatchkeyClient, 'sendSmsCode' | 'loginWithSmsCode'>>;
+  Partial<
+    Pick<
+      LatchkeyClient,
+      | 'sendSmsCode'
+      | 'loginWithSmsCode'
+      | 'linkWithEmailCode'
+      | 'linkWithSmsCode'
+      | 'updateEmailWithCode'
+    >
+  >;
 
 const initialState: PasswordlessFlowState = {
   step: 'idle',
+  mode: 'login',
   channel: 'email',
   destination: '',
   email: '',
@@ -111,7 +137,12 @@ const initialState: PasswordlessFlowState = {
 
 /**
  * Creates the passwordless (email or SMS code) login flow (spec sections 4 and 8, "Code entry").
- * One flow serves both channels: `sendCode(destination, {channel})` picks one per send.
+ * One flow serves both channels: `sendCode(destination, {channel})` picks one per send, and
+ * every mode (issue 6): `{mode: 'login'}` (default) logs in with `loginWith*Code`,
+ * `{mode: 'link'}` links the address with `linkWith*Code`, `{mode: 'update-email'}` replaces the
+ * user's email with `updateEmailWithCode`; link modes resolve `{user, isNewUser: false}`.
+ * `resend` keeps the channel and the mode. While logged in, the client sends the code with the
+ * bearer token (the server's captcha gate skips authenticated inits).
  *
  * - `sendCode`: 'sending' -> 'awaiting-code' with a 30 s resend countdown ticking each second;
  *   a failure -> 'error' with `screen` ERROR_SCREEN (the UI remembers the previous screen).
@@ -121,7 +152,10 @@ const initialState: PasswordlessFlowState = {
  *   cannot_link_more_of_type -> the server's message; max_accounts_reached ->
  *   USER_LIMIT_REACHED_SCREEN; user_does_not_exist -> ACCOUNT_NOT_FOUND_SCREEN;
  *   allowlist_rejected -> ALLOWLIST_REJECTION_SCREEN; linked_to_another_user -> ERROR_SCREEN;
- *   anything else -> 'Issue verifying code'.
+ *   email_required_to_update -> its message; anything else -> 'Issue verifying code'.
+ * - Send failures: allowlist_rejected -> ALLOWLIST_REJECTION_SCREEN, max_accounts_reached and
+ *   user_does_not_exist -> their screens, invalid_captcha and the rest -> ERROR_SCREEN (whose
+ *   `errorScreenFor` CTA resets the captcha); a malformed address stays inline.
  *
  * Timers use the global `setTimeout`/`setInterval` at call time, so fake timers apply.
  *
@@ -200,13 +234,34 @@ export function createPasswordlessFlow(
     });
   }
 
-  function login(channel: PasswordlessChannel, destination: string, code: string) {
+  async function check(
+    mode: PasswordlessMode,
+    channel: PasswordlessChannel,
+    destination: string,
+    code: string,
+  ): Promise<AuthenticateResult> {
+    const linked = (user: User): AuthenticateResult => ({ user, isNewUser: false });
+    if (mode === 'update-email') {
+      if (channel !== 'email' || !client.updateEmailWithCode) {
+        throw new Error('This client cannot update the email');
+      }
+      return linked(await client.updateEmailWithCode({ newEmail: destination, code }));
+    }
+    if (mode === 'link') {
+      if (channel === 'email') {
+        if (!client.linkWithEmailCode) throw new Error('This client cannot link emails');
+        return linked(await client.linkWithEmailCode({ email: destination, code }));
+      }
+      if (!client.linkWithSmsCode) throw new Error('This client cannot link phone numbers');
+      return linked(await client.linkWithSmsCode({ phoneNumber: destination, code }));
+    }
     if (channel === 'email') return client.loginWithEmailCode({ email: destination, code });
     if (!client.loginWithSmsCode) throw new Error('This client cannot log in with SMS codes');
     return client.loginWithSmsCode({ phoneNumber: destination, code });
   }
 
   async function send(
+    mode: PasswordlessMode,
     channel: PasswordlessChannel,
     destination: string,
     captchaToken: string | undefined,
@@ -219,6 +274,7 @@ export function createPasswordlessFlow(
         ? { resending: true, error: null, errorMessage: null, screen: null }
         : {
             step: 'sending',
+            mode,
             channel,
             destination: trimmed,
             email: channel === 'email' ? trimmed : '',
@@ -256,6 +312,7 @@ export function createPasswordlessFlow(
     }
     switch (code) {
       case 'cannot_link_more_of_type':
+      case 'email_required_to_update':
         return { step: 'error', errorMessage: error.shortMessage, screen: null };
       case 'max_accounts_reached':
         return { step: 'error', errorMessage: null, screen: SCREEN.USER_LIMIT_REACHED_SCREEN };
@@ -280,14 +337,20 @@ export function createPasswordlessFlow(
     },
     sendCode(destination, sendOptions = {}) {
       if (destroyed || state.step === 'sending') return Promise.resolve(false);
-      return send(sendOptions.channel ?? 'email', destination, sendOptions.captchaToken, false);
+      return send(
+        sendOptions.mode ?? 'login',
+        sendOptions.channel ?? 'email',
+        destination,
+        sendOptions.captchaToken,
+        false,
+      );
     },
     resend(sendOptions = {}) {
       if (destroyed || state.resending || state.resendCooldownS > 0 || !state.destination) {
         return Promise.resolve(false);
       }
       if (state.step === 'verifying' || state.step === 'success') return Promise.resolve(false);
-      return send(state.channel, state.destination, sendOptions.captchaToken, true);
+      return send(state.mode, state.channel, state.destination, sendOptions.captchaToken, true);
     },
     async submitCode(code) {
       if (destroyed || state.step === 'verifying' || state.step === 'success') return false;
@@ -300,7 +363,7 @@ export function createPasswordlessFlow(
       set({ step: 'verifying', error: null, errorMessage: null, screen: null });
       let result: AuthenticateResult;
       try {
-        result = await login(state.channel, state.destination, trimmed);
+        result = await check(state.mode, state.channel, state.destination, trimmed);
       } catch (thrown) {
         if (mine !== generation) return false;
         const error = toLatchkeyError(thrown);

@@ -18,6 +18,7 @@ import type { InitOAuthOptions } from '../methods/oauth/flow.ts';
 import { type OAuthReturn, openOAuthPopup } from '../methods/oauth/oauth.ts';
 import type { PasskeyCeremonies } from '../passkey/types.ts';
 import { validateAppId } from '../validateAppId.ts';
+import { type AccountMethods, createAccountMethods } from './accounts.ts';
 import { audienceMatches, decodeJwtPayload, isExpiring } from './jwt.ts';
 import { createWalletRegistry, type WalletRegistry } from '../wallets/registry.ts';
 import { defaultStorage, type KeyValueStorage, safeStorage, storageKeys } from './storage.ts';
@@ -87,11 +88,20 @@ export type LoginWithEmailCodeParameters = { email: string; code: string };
 
 /** Parameters of {@link LatchkeyClient.sendSmsCode}: E.164 or '+callingcode number'. */
 export type SendSmsCodeParameters = { phoneNumber: string; captchaToken?: string };
+/**
+ * Options of {@link LatchkeyClient.signupWithPasskey} and {@link LatchkeyClient.loginWithPasskey}.
+ * `captchaToken` goes as `token` in the init call's body (apps with a captcha; issue 6).
+ */
+export type PasskeyLoginOptions = { captchaToken?: string };
+
 /** Parameters of {@link LatchkeyClient.loginWithSmsCode}. */
 export type LoginWithSmsCodeParameters = { phoneNumber: string; code: string };
 
-/** The framework-free Latchkey client: config, session and login methods. */
-export interface LatchkeyClient {
+/**
+ * The framework-free Latchkey client: config, session, login methods, and (from
+ * {@link AccountMethods}) linking, unlinking, email update and terms consent (issue 6).
+ */
+export interface LatchkeyClient extends AccountMethods {
   readonly appId: string;
   readonly apiUrl: string;
   readonly api: ApiClient;
@@ -138,13 +148,13 @@ export interface LatchkeyClient {
    * @throws {AlreadyLoggedInError} when logged in; `LatchkeyError` `passkey_not_allowed` when the
    *   user cancels or the dialog times out; `ApiError` as the server answers.
    */
-  signupWithPasskey(): Promise<AuthenticateResult>;
+  signupWithPasskey(options?: PasskeyLoginOptions): Promise<AuthenticateResult>;
   /**
    * Logs in with a passkey the browser already has (discoverable credentials;
    * `POST /api/v1/passkeys/authenticate/init`, the browser's dialog, then
    * `POST /api/v1/passkeys/authenticate`). Errors as {@link signupWithPasskey}.
    */
-  loginWithPasskey(): Promise<AuthenticateResult>;
+  loginWithPasskey(options?: PasskeyLoginOptions): Promise<AuthenticateResult>;
   /**
    * Adds a passkey to the logged-in user (`POST /api/v1/passkeys/register/link`; at most 5,
    * else `ApiError` `cannot_link_more_of_type`). @returns the updated user.
@@ -167,7 +177,8 @@ export interface LatchkeyClient {
   /**
    * Completes a social login from the return page's `latchkey_oauth_code`,
    * `latchkey_oauth_state` and `latchkey_oauth_provider` (redirect mode). Errors as
-   * {@link initOAuth}.
+   * {@link initOAuth}. A flow started by `linkOAuth` links instead (`POST /api/v1/oauth/link`
+   * with the bearer token) and resolves `{user, isNewUser: false}`.
    */
   completeOAuth(returned: OAuthReturn): Promise<AuthenticateResult>;
   /** A valid access token, refreshed when it expires within 60 s; null when logged out. */
@@ -465,6 +476,7 @@ export function createLatchkeyClient(parameters: CreateLatchkeyClientParameters)
   async function passkeyCeremony<T = AuthenticateResponse>(
     initPath: string,
     token: string | null,
+    captchaToken?: string,
   ): Promise<T> {
     if (!token && state.status === 'authenticated') {
       throw new AlreadyLoggedInError(text.alreadyLoggedIn);
@@ -473,7 +485,10 @@ export function createLatchkeyClient(parameters: CreateLatchkeyClientParameters)
     const register = initPath === ROUTES.passkeyRegisterInit;
     const post = <R>(path: string, body: unknown) =>
       api.request<R>({ method: 'POST', path, body, accessToken: token });
-    const { options } = await post<{ options: Record<string, unknown> }>(initPath, {});
+    const { options } = await post<{ options: Record<string, unknown> }>(
+      initPath,
+      captchaToken && !token ? { token: captchaToken } : {},
+    );
     const response = await (register
       ? ceremonies.createPasskey(options)
       : ceremonies.getPasskey(options));
@@ -498,7 +513,61 @@ export function createLatchkeyClient(parameters: CreateLatchkeyClientParameters)
     return { user, isNewUser: response.is_new_user };
   }
 
+  /**
+   * The bearer token for a code send: while logged in (link and update-email flows) the
+   * server skips the captcha gate for authenticated inits; logged out, none is sent.
+   */
+  async function bearerIfLoggedIn(): Promise<string | null> {
+    return state.status === 'authenticated' ? getAccessToken() : null;
+  }
+
+  function setUser(user: User) {
+    setState({ status: 'authenticated', user });
+  }
+
+  function oauthDeps() {
+    return {
+      appId,
+      api,
+      login: loginAnswer,
+      getAccessToken,
+      link: async (wire: UserWire) => {
+        const user = toUser(wire);
+        setUser(user);
+        return user;
+      },
+    };
+  }
+
+  const accounts = createAccountMethods({
+    api,
+    text,
+    currentUser: () => (state.status === 'authenticated' ? state.user : null),
+    getAccessToken,
+    setUser,
+    linkOAuth(provider, options = {}) {
+      if (state.status !== 'authenticated') {
+        return Promise.reject(
+          new LatchkeyError(text.mustBeLoggedInToLink, { code: 'missing_or_invalid_token' }),
+        );
+      }
+      // Synchronously, inside the user's gesture: before any await.
+      const popup = options.redirect ? null : openOAuthPopup(appId);
+      return loadOAuth().then(
+        (m) =>
+          m
+            .startOAuthFlow(oauthDeps(), provider, popup, options, 'link')
+            .then((result) => result?.user ?? null),
+        (error: unknown) => {
+          popup?.close();
+          throw error;
+        },
+      );
+    },
+  });
+
   const client: LatchkeyClient = {
+    ...accounts,
     appId,
     apiUrl: api.apiUrl,
     api,
@@ -525,10 +594,10 @@ export function createLatchkeyClient(parameters: CreateLatchkeyClientParameters)
     },
     async sendEmailCode({ email, captchaToken }) {
       if (!isEmailAddress(email)) throw new InvalidInputError(text.invalidEmail);
-      await api.sendEmailCode({
-        email: email.trim(),
-        ...(captchaToken ? { token: captchaToken } : {}),
-      });
+      await api.sendEmailCode(
+        { email: email.trim(), ...(captchaToken ? { token: captchaToken } : {}) },
+        { accessToken: await bearerIfLoggedIn() },
+      );
     },
     async loginWithEmailCode({ email, code }) {
       if (state.status === 'authenticated') throw new AlreadyLoggedInError(text.alreadyLoggedIn);
@@ -545,10 +614,10 @@ export function createLatchkeyClient(parameters: CreateLatchkeyClientParameters)
     async sendSmsCode({ phoneNumber, captchaToken }) {
       const trimmed = phoneNumber.trim();
       if (!/\d/.test(trimmed)) throw new InvalidInputError(text.invalidPhone);
-      await api.sendSmsCode({
-        phoneNumber: trimmed,
-        ...(captchaToken ? { token: captchaToken } : {}),
-      });
+      await api.sendSmsCode(
+        { phoneNumber: trimmed, ...(captchaToken ? { token: captchaToken } : {}) },
+        { accessToken: await bearerIfLoggedIn() },
+      );
     },
     async loginWithSmsCode({ phoneNumber, code }) {
       if (state.status === 'authenticated') throw new AlreadyLoggedInError(text.alreadyLoggedIn);
@@ -578,7 +647,10 @@ export function createLatchkeyClient(parameters: CreateLatchkeyClientParameters)
       return { user, isNewUser: response.is_new_user };
     },
     async linkWithSiwe(siwe) {
-      const token = await getAccessToken();
+      const token = state.status === 'authenticated' ? await getAccessToken() : null;
+      if (!token) {
+        throw new LatchkeyError(text.mustBeLoggedInToLink, { code: 'missing_or_invalid_token' });
+      }
       const { user } = await api.request<{ user: UserWire }>({
         method: 'POST',
         path: ROUTES.siweLink,
@@ -596,7 +668,7 @@ export function createLatchkeyClient(parameters: CreateLatchkeyClientParameters)
       // Synchronously, inside the user's gesture: before any await.
       const popup = options.redirect ? null : openOAuthPopup(appId);
       return loadOAuth().then(
-        (m) => m.startOAuthFlow({ appId, api, login: loginAnswer }, provider, popup, options),
+        (m) => m.startOAuthFlow(oauthDeps(), provider, popup, options, 'login'),
         (error: unknown) => {
           popup?.close();
           throw error;
@@ -605,17 +677,23 @@ export function createLatchkeyClient(parameters: CreateLatchkeyClientParameters)
     },
     async completeOAuth(returned) {
       const m = await loadOAuth();
-      return m.completeOAuthFlow({ appId, api, login: loginAnswer }, returned);
+      return m.completeOAuthFlow(oauthDeps(), returned);
     },
-    async signupWithPasskey() {
-      return loginAnswer(await passkeyCeremony(ROUTES.passkeyRegisterInit, null));
+    async signupWithPasskey(options = {}) {
+      return loginAnswer(
+        await passkeyCeremony(ROUTES.passkeyRegisterInit, null, options.captchaToken),
+      );
     },
-    async loginWithPasskey() {
-      return loginAnswer(await passkeyCeremony(ROUTES.passkeyAuthenticateInit, null));
+    async loginWithPasskey(options = {}) {
+      return loginAnswer(
+        await passkeyCeremony(ROUTES.passkeyAuthenticateInit, null, options.captchaToken),
+      );
     },
     async linkPasskey() {
-      const token = await getAccessToken();
-      if (!token) throw new LatchkeyError('Not logged in.', { code: 'missing_or_invalid_token' });
+      const token = state.status === 'authenticated' ? await getAccessToken() : null;
+      if (!token) {
+        throw new LatchkeyError(text.mustBeLoggedInToLink, { code: 'missing_or_invalid_token' });
+      }
       const { user } = await passkeyCeremony<{ user: UserWire }>(ROUTES.passkeyRegisterInit, token);
       const next = toUser(user);
       setState({ status: 'authenticated', user: next });

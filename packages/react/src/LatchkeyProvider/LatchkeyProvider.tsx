@@ -6,6 +6,7 @@ import {
   SCREEN,
   type ScreenName,
   type SessionState,
+  type User,
   validateAppId,
 } from '@latchkey/core';
 import {
@@ -26,9 +27,11 @@ import { createWalletController } from '../wallet/walletController.ts';
 import {
   LatchkeyContext,
   type LatchkeyContextValue,
+  type LinkListeners,
   type LoginFailure,
   type LoginListeners,
 } from './context.ts';
+import { linkMethodOf, newLinkedAccount } from './linkMethod.ts';
 
 /** The modal and its screens are a separate chunk, fetched on the first `login()` (bundle budget). */
 const LoginModal = lazy(() => import('../Modal/LoginModal.tsx'));
@@ -98,6 +101,14 @@ export function LatchkeyProvider({
   const listeners = useRef(new Set<LoginListeners>());
   const opener = useRef<HTMLElement | null>(null);
   const completed = useRef(false);
+  const linkListeners = useRef(new Set<LinkListeners>());
+  /**
+   * The flow the open modal runs: a login (LANDING, reports to `useLogin`) or a link (reports to
+   * `useLinkAccount`, with the method and the user as it was when the link started).
+   */
+  const flow = useRef<{ kind: 'login' } | { kind: 'link'; method: string; before: User | null }>({
+    kind: 'login',
+  });
 
   // The OAuth return page (issue 5): `latchkey_oauth_*` are read on load and stripped from the
   // URL. In the provider's popup they go to the opener and the popup closes; after a full-page
@@ -214,10 +225,61 @@ export function LatchkeyProvider({
     const active = typeof document === 'undefined' ? null : document.activeElement;
     opener.current = active instanceof HTMLElement ? active : null;
     completed.current = false;
+    flow.current = { kind: 'login' };
     setStart(null);
     setModalRequested(true);
     setOpen(true);
   }, [authenticated, resolved]);
+
+  const emitLinkError = useCallback((error: LoginFailure) => {
+    for (const l of linkListeners.current) l.onError?.(error);
+  }, []);
+
+  // Linking (issue 6; spec section 6, "linking needs login"): the modal opens on a link screen.
+  const link = useCallback(
+    (screen: ScreenName, params: ScreenParams = {}) => {
+      if (!authenticated) {
+        const message = resolved.messages.mustBeLoggedInToLink;
+        console.warn(`[latchkey] ${message}`);
+        emitLinkError({ code: 'must_be_authenticated', message });
+        return false;
+      }
+      if (resolved.render.standalone) return false;
+      const active = typeof document === 'undefined' ? null : document.activeElement;
+      opener.current = active instanceof HTMLElement ? active : null;
+      completed.current = false;
+      flow.current = {
+        kind: 'link',
+        method: linkMethodOf(screen, params),
+        before: client.getState().user,
+      };
+      setStart({ screen, params: { mode: 'link', ...params } });
+      setModalRequested(true);
+      setOpen(true);
+      return true;
+    },
+    [authenticated, resolved, emitLinkError, client],
+  );
+
+  // Terms (issue 6): a restored session whose user has not accepted the required terms opens
+  // AFFIRMATIVE_CONSENT_SCREEN (a fresh login shows it inside the login flow). Once per user.
+  const consentShownFor = useRef<string | null>(null);
+  const requireTerms = resolved.legal.requireUsersAcceptTerms;
+  useEffect(() => {
+    const user = session.user;
+    if (session.status !== 'authenticated' || !user || !requireTerms || user.hasAcceptedTerms)
+      return;
+    if (open || consentShownFor.current === user.id || resolved.render.standalone) return;
+    consentShownFor.current = user.id;
+    completed.current = true; // consent is not a login: closing it reports no login error
+    flow.current = { kind: 'login' };
+    setStart({
+      screen: SCREEN.AFFIRMATIVE_CONSENT_SCREEN,
+      params: { login: { user, isNewUser: false } },
+    });
+    setModalRequested(true);
+    setOpen(true);
+  }, [session, requireTerms, open, resolved.render.standalone]);
 
   // Connect-only mode (issue 4): the modal opens on the wallet list; no login, so closing it
   // reports nothing to `useLogin`.
@@ -238,6 +300,13 @@ export function LatchkeyProvider({
     };
   }, []);
 
+  const addLinkListeners = useCallback((l: LinkListeners) => {
+    linkListeners.current.add(l);
+    return () => {
+      linkListeners.current.delete(l);
+    };
+  }, []);
+
   const emitError = useCallback((error: LoginFailure) => {
     for (const l of listeners.current) l.onError?.(error);
   }, []);
@@ -247,11 +316,16 @@ export function LatchkeyProvider({
       open,
       start,
       opener,
-      close: () => {
+      close: (failure) => {
         setOpen(false);
         if (!completed.current) {
           completed.current = true;
-          emitError({ code: 'exited_auth_flow', message: 'The user closed the login modal' });
+          if (flow.current.kind === 'link')
+            emitLinkError({ code: 'exited_link_flow', message: resolved.messages.exitedLinkFlow });
+          else
+            emitError(
+              failure ?? { code: 'exited_auth_flow', message: 'The user closed the login modal' },
+            );
         }
       },
       complete: ({ user, isNewUser }) => {
@@ -259,9 +333,19 @@ export function LatchkeyProvider({
         setOpen(false);
         for (const l of listeners.current) l.onComplete?.({ user, isNewUser });
       },
-      fail: emitError,
+      fail: (error) => (flow.current.kind === 'link' ? emitLinkError(error) : emitError(error)),
+      completeLink: (user) => {
+        completed.current = true;
+        setOpen(false);
+        const current = flow.current;
+        const method = current.kind === 'link' ? current.method : 'unknown';
+        const before = current.kind === 'link' ? current.before : null;
+        const linkedAccount = newLinkedAccount(before, user, method);
+        for (const l of linkListeners.current)
+          l.onSuccess?.({ user, linkMethod: method, linkedAccount });
+      },
     }),
-    [open, start, emitError],
+    [open, start, emitError, emitLinkError, resolved.messages.exitedLinkFlow],
   );
 
   const value = useMemo<LatchkeyContextValue>(
@@ -273,11 +357,24 @@ export function LatchkeyProvider({
       logout: () => client.logout(),
       getAccessToken: () => client.getAccessToken(),
       addLoginListeners,
+      link,
+      addLinkListeners,
       modal,
       wallet,
       connectWallet,
     }),
-    [client, resolved, session, login, addLoginListeners, modal, wallet, connectWallet],
+    [
+      client,
+      resolved,
+      session,
+      login,
+      addLoginListeners,
+      link,
+      addLinkListeners,
+      modal,
+      wallet,
+      connectWallet,
+    ],
   );
 
   return (

@@ -1,6 +1,7 @@
 import type {
   AuthenticateResult,
   LatchkeyClient,
+  LinkedAccount,
   ScreenName,
   SessionState,
   User,
@@ -23,6 +24,24 @@ export interface LoginListeners {
   onError?: (error: LoginFailure) => void;
 }
 
+/**
+ * How a link flow ended well (issue 6): the updated user, the method ('email', 'sms', 'siwe',
+ * 'passkey' or an OAuth provider such as 'google'), and the account the flow added (null when
+ * it cannot be told apart, e.g. an email update that kept the same type).
+ */
+export interface LinkSuccess {
+  user: User;
+  linkMethod: string;
+  linkedAccount: LinkedAccount | null;
+}
+
+/** Listeners `useLinkAccount` registers; the modal calls them. */
+export interface LinkListeners {
+  onSuccess?: (result: LinkSuccess) => void;
+  /** `must_be_authenticated` (logged out), `exited_link_flow` (closed early), or a server code. */
+  onError?: (error: LoginFailure) => void;
+}
+
 /** Everything the provider shares with hooks and the modal. Internal; hooks are the public API. */
 export interface LatchkeyContextValue {
   client: LatchkeyClient;
@@ -35,6 +54,14 @@ export interface LatchkeyContextValue {
   connectWallet: () => void;
   /** Registers login listeners; returns the unregister function. */
   addLoginListeners: (listeners: LoginListeners) => () => void;
+  /**
+   * Opens the modal on a link screen (LINK_*, UPDATE_EMAIL_SCREEN, AWAITING_OAUTH_SCREEN) for
+   * the logged-in user (issue 6). Logged out: warns, reports `must_be_authenticated` to the
+   * link listeners and returns false.
+   */
+  link: (screen: ScreenName, params?: ScreenParams) => boolean;
+  /** Registers link listeners; returns the unregister function. */
+  addLinkListeners: (listeners: LinkListeners) => () => void;
   /** Called by the modal (internal). */
   /** The embedded wallet (issue 3). */
   wallet: WalletController;
@@ -44,9 +71,15 @@ export interface LatchkeyContextValue {
     start: { screen: ScreenName; params: ScreenParams } | null;
     /** The element focused when `login()` was called; focus returns there on close. */
     opener: { current: HTMLElement | null };
-    close: () => void;
+    /**
+     * Closes the modal; an unfinished login reports `failure` (default `exited_auth_flow`;
+     * the consent screen passes `terms_declined`) to `useLogin({ onError })`.
+     */
+    close: (failure?: LoginFailure) => void;
     complete: (result: AuthenticateResult | { user: User; isNewUser: boolean }) => void;
     fail: (error: LoginFailure) => void;
+    /** Ends a link flow: closes the modal and fires the link listeners' `onSuccess`. */
+    completeLink: (user: User) => void;
   };
 }
 

@@ -1,11 +1,10 @@
-import { MODAL_TRANSITION_MS, SUCCESS_CLOSE_MS, SUCCESS_REDIRECT_MS } from '@latchkey/api';
+import { MODAL_TRANSITION_MS, SUCCESS_CLOSE_MS } from '@latchkey/api';
 import {
   type AuthenticateResult,
   createPasswordlessFlow,
   type PasswordlessFlow,
   SCREEN,
   type ScreenName,
-  shouldCreateWalletOnLogin,
 } from '@latchkey/core';
 import {
   type KeyboardEvent,
@@ -27,6 +26,9 @@ import { ShadowHost } from '../ShadowHost/ShadowHost.tsx';
 import { screenEntry } from '../screens/registry.ts';
 import { useStyleSheet } from '../styles/useStyleSheet.ts';
 import { themeToCss } from '../theme/theme.ts';
+import type { LoginFailure } from '../LatchkeyProvider/context.ts';
+import { afterLoginDelay, routeAfterLogin } from './afterLogin.ts';
+import { type CaptchaHandle, gateWithCaptcha } from './captchaGate.ts';
 import { focusInitial, trapTab } from './focus.ts';
 import { modalCss } from './Modal.css.ts';
 import { ModalContext, type ModalContextValue, type ScreenParams } from './ModalContext.ts';
@@ -54,6 +56,11 @@ const LANDING: Nav = { screen: SCREEN.LANDING, params: {} };
  *   current screen's cancel handler runs first (spec section 2).
  * - 150 ms transitions; 150 ms after closing, the screen resets to LANDING.
  * - Rendered in a shadow root with constructable stylesheets (no `<style>` tags).
+ * - Login gates (issue 6): a finished login goes on through `finishLogin` (`afterLogin.ts`:
+ *   consent screen, wallet creation or close); apps with a captcha get one captcha per open
+ *   modal (`@latchkey/core/captcha`, mounted in a hidden host in the card) and every
+ *   unauthenticated login init goes through `withCaptcha` (`captchaGate.ts`). A cancel handler
+ *   may return a `LoginFailure` that replaces `exited_auth_flow` (declined terms).
  */
 export default function LoginModal({ standalone = false }: LoginModalProps) {
   const { client, config, modal } = useInternalLatchkey('LoginModal');
@@ -61,7 +68,7 @@ export default function LoginModal({ standalone = false }: LoginModalProps) {
   const [phase, setPhase] = useState<Phase>(open ? 'open' : 'closed');
   const [nav, setNav] = useState<Nav>(modal.start ?? LANDING);
   const [passwordless, setPasswordless] = useState<PasswordlessFlow | null>(null);
-  const cancelHandler = useRef<(() => void) | null>(null);
+  const cancelHandler = useRef<(() => void | LoginFailure) | null>(null);
   const cardRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const latestModal = useRef(modal);
@@ -74,27 +81,70 @@ export default function LoginModal({ standalone = false }: LoginModalProps) {
   const latestConfig = useRef(config);
   latestConfig.current = config;
   useEffect(() => {
-    // Spec section 4, "Code entry": ~900 ms after success the wallet-creation screen when an
-    // embedded wallet must be created on login, else close after 1400 ms.
-    const needsWallet = (result: AuthenticateResult) =>
-      shouldCreateWalletOnLogin(latestConfig.current.wallet.createOnLogin, result.user);
+    // Spec section 4, "Code entry": ~900 ms after success the consent screen (terms required,
+    // not accepted) or the wallet-creation screen, else close after 1400 ms (`afterLogin.ts`).
+    // In link / update-email mode the flow ends with the updated user instead.
     const flow = createPasswordlessFlow(client, {
       onComplete: (result: AuthenticateResult) => {
-        if (!needsWallet(result)) return latestModal.current.complete(result);
-        cancelHandler.current = null;
-        setNav({
-          screen: SCREEN.EMBEDDED_WALLET_ON_ACCOUNT_CREATE_SCREEN,
-          params: {
-            wallet: { kind: 'create', login: result, resolve: () => {}, reject: () => {} },
+        if (flow.getState().mode !== 'login') return latestModal.current.completeLink(result.user);
+        routeAfterLogin(
+          {
+            config: latestConfig.current,
+            navigate: (screen, params) => {
+              cancelHandler.current = null;
+              setNav({ screen, params: params ?? {} });
+            },
+            complete: (r) => latestModal.current.complete(r),
           },
-        });
+          result,
+        );
       },
-      completeDelayMs: (result) => (needsWallet(result) ? SUCCESS_REDIRECT_MS : SUCCESS_CLOSE_MS),
+      completeDelayMs: (result) =>
+        flow.getState().mode !== 'login'
+          ? SUCCESS_CLOSE_MS
+          : afterLoginDelay(latestConfig.current, result),
       messages: messagesAtStart.current,
     });
     setPasswordless(flow);
     return () => flow.destroy();
   }, [client]);
+
+  // One captcha per open modal (spec section 4, "Captcha"), from the lazy `@latchkey/core/captcha`
+  // entry, rendered into a hidden container inside the card. Destroyed when the modal closes.
+  const [createdCaptcha, setCreatedCaptcha] = useState<CaptchaHandle | null>(null);
+  /** The captcha screens see: set once it is mounted into its host. */
+  const [captcha, setCaptcha] = useState<CaptchaHandle | null>(null);
+  const [captchaHost, setCaptchaHost] = useState<HTMLDivElement | null>(null);
+  const captchaEnabled = open && config.captcha.enabled;
+  const captchaSiteKey = config.captcha.siteKey;
+  useEffect(() => {
+    if (!captchaEnabled || !captchaSiteKey) return;
+    let live = true;
+    let created: CaptchaHandle | null = null;
+    import('@latchkey/core/captcha')
+      .then((mod) => {
+        if (!live) return;
+        created = mod.createCaptcha({ enabled: true, siteKey: captchaSiteKey, api: client.api });
+        setCreatedCaptcha(created);
+      })
+      .catch((error: unknown) => {
+        console.warn('[latchkey] could not start the captcha', error);
+      });
+    return () => {
+      live = false;
+      created?.destroy();
+      setCreatedCaptcha(null);
+    };
+  }, [client, captchaEnabled, captchaSiteKey]);
+  // The host is in the shadow root, rendered after the frame: mount once both exist.
+  useEffect(() => {
+    if (!createdCaptcha || !captchaHost) return;
+    createdCaptcha.mount(captchaHost).catch((error: unknown) => {
+      console.warn('[latchkey] could not render the captcha', error);
+    });
+    setCaptcha(createdCaptcha);
+    return () => setCaptcha(null);
+  }, [createdCaptcha, captchaHost]);
 
   // A wallet screen request (sign, send, export...) opens the modal on that screen.
   useEffect(() => {
@@ -128,8 +178,8 @@ export default function LoginModal({ standalone = false }: LoginModalProps) {
     if (!closeable) return;
     const handler = cancelHandler.current;
     cancelHandler.current = null;
-    handler?.();
-    latestModal.current.close();
+    const failure = handler?.();
+    latestModal.current.close(failure || undefined);
   }, [closeable]);
 
   const navigate = useCallback((screen: ScreenName, params: ScreenParams = {}) => {
@@ -137,9 +187,53 @@ export default function LoginModal({ standalone = false }: LoginModalProps) {
     setNav({ screen, params });
   }, []);
 
-  const setCancelHandler = useCallback((handler: (() => void) | null) => {
+  const setCancelHandler = useCallback((handler: (() => void | LoginFailure) | null) => {
     cancelHandler.current = handler;
   }, []);
+
+  const finishLogin = useCallback(
+    (result: AuthenticateResult) => {
+      routeAfterLogin(
+        {
+          config: latestConfig.current,
+          navigate,
+          complete: (r) => latestModal.current.complete(r),
+        },
+        result,
+      );
+    },
+    [navigate],
+  );
+
+  const exit = useCallback(
+    (failure: LoginFailure) => {
+      cancelHandler.current = null;
+      if (closeable) {
+        latestModal.current.close(failure);
+        return;
+      }
+      latestModal.current.fail(failure);
+      navigate(SCREEN.LANDING);
+    },
+    [closeable, navigate],
+  );
+
+  const currentScreen = useRef(nav.screen);
+  currentScreen.current = nav.screen;
+  const withCaptcha = useCallback<ModalContextValue['withCaptcha']>(
+    (run, options) =>
+      gateWithCaptcha(
+        {
+          captcha,
+          authenticated: client.getState().status === 'authenticated',
+          navigate,
+          returnTo: currentScreen.current,
+        },
+        run,
+        options,
+      ),
+    [captcha, client, navigate],
+  );
 
   const value = useMemo<ModalContextValue | null>(
     () =>
@@ -152,11 +246,28 @@ export default function LoginModal({ standalone = false }: LoginModalProps) {
         titleId,
         passwordless,
         complete: (result) => latestModal.current.complete(result),
+        completeLink: (user) => latestModal.current.completeLink(user),
         fail: (error) => latestModal.current.fail(error),
+        finishLogin,
+        exit,
+        withCaptcha,
+        captcha,
         requestClose,
         setCancelHandler,
       },
-    [passwordless, nav, navigate, config, titleId, requestClose, setCancelHandler],
+    [
+      passwordless,
+      nav,
+      navigate,
+      config,
+      titleId,
+      requestClose,
+      setCancelHandler,
+      finishLogin,
+      exit,
+      withCaptcha,
+      captcha,
+    ],
   );
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -226,8 +337,13 @@ export default function LoginModal({ standalone = false }: LoginModalProps) {
         <Footer
           legal={config.legal}
           messages={m}
-          hideTerms={nav.screen.startsWith('EMBEDDED_WALLET_')}
+          hideTerms={
+            nav.screen.startsWith('EMBEDDED_WALLET_') ||
+            nav.screen === SCREEN.AFFIRMATIVE_CONSENT_SCREEN
+          }
         />
+        {/* The captcha widget's home (Turnstile renders an invisible iframe here). */}
+        <div ref={setCaptchaHost} className="lk-captcha-host" hidden data-testid="captcha-host" />
       </ModalContext.Provider>
     </div>
   );

@@ -2,15 +2,17 @@ import type {
   AuthenticateResult,
   OAuthReturn,
   ScreenName,
+  User,
   WalletConnectionTarget,
 } from '@latchkey/core';
 import type { OAuthProvider } from '@latchkey/api';
 import { createContext, useContext, useEffect, useRef } from 'react';
 import type { ResolvedConfig } from '../config/resolveConfig.ts';
 import type { PasswordlessFlowHandle } from '../flows/passwordlessFlow.ts';
-import type { LatchkeyContextValue } from '../LatchkeyProvider/context.ts';
+import type { LatchkeyContextValue, LoginFailure } from '../LatchkeyProvider/context.ts';
 import type { Messages } from '../messages.ts';
 import type { WalletScreenParams } from '../wallet/requests.ts';
+import type { CaptchaHandle, CaptchaRun, WithCaptchaOptions } from './captchaGate.ts';
 
 /** Data a screen is opened with. `ERROR_SCREEN` reads `error` and returns to `returnTo`. */
 export interface ScreenParams {
@@ -34,7 +36,11 @@ export interface ScreenParams {
    */
   oauth?: {
     provider: OAuthProvider | string;
-    result?: Promise<AuthenticateResult | null>;
+    /**
+     * The running popup flow: `client.initOAuth` (login: an `AuthenticateResult`) or, with
+     * `mode: 'link'`, `client.linkOAuth` (the updated `User`); null when the page redirects.
+     */
+    result?: Promise<AuthenticateResult | User | null>;
     returned?: OAuthReturn;
   };
   /** AWAITING_PASSKEY_SYSTEM_DIALOGUE: create a new passkey ('signup') or use one ('login'). */
@@ -51,7 +57,16 @@ export interface ScreenParams {
    * CAPTCHA_SCREEN: the deferred action (spec section 4, "Captcha" gate). It runs with the
    * token once the captcha passes; `returnTo` is where Back / errors go.
    */
-  captcha?: { run: (token: string) => Promise<void> | void };
+  captcha?: {
+    run: (token: string) => Promise<void> | void;
+    /** The run needs a user gesture (OAuth popup): show 'Continue' once the token is in. */
+    gesture?: boolean;
+  };
+  /**
+   * AWAITING_CONNECTION / AWAITING_PASSKEY_SYSTEM_DIALOGUE: the captcha token the gate handed
+   * over for the login init (`siwe/init`, `passkeys/.../init`); single use.
+   */
+  captchaToken?: string;
 }
 
 /** What every screen gets from the modal. */
@@ -68,12 +83,35 @@ export interface ModalContextValue {
   passwordless: PasswordlessFlowHandle;
   /** Ends the login successfully: closes the modal and fires `onComplete`. */
   complete: LatchkeyContextValue['modal']['complete'];
+  /**
+   * Ends a link flow (issue 6, `params.mode === 'link' | 'update-email'`): closes the modal and
+   * fires `useLinkAccount({ onSuccess })` with the updated user.
+   */
+  completeLink: (user: User) => void;
+  /**
+   * Routes a finished login (spec section 4): consent screen, wallet creation or close.
+   * The one place for it; see `afterLogin.ts`. Call it after the success pause
+   * (`afterLoginDelay`).
+   */
+  finishLogin: (result: AuthenticateResult) => void;
+  /**
+   * Ends the login flow without a login (declined terms): closes the modal (standalone: back
+   * to LANDING) and reports `failure` to `useLogin({ onError })` instead of `exited_auth_flow`.
+   */
+  exit: (failure: LoginFailure) => void;
+  /**
+   * The captcha gate (spec section 4): every unauthenticated login init goes through it.
+   * See `captchaGate.ts`.
+   */
+  withCaptcha: (run: CaptchaRun, options?: WithCaptchaOptions) => Promise<void> | void;
+  /** This modal's captcha, or null when the app has none (or it is still loading). */
+  captcha: CaptchaHandle | null;
   /** Reports a failure to `useLogin({ onError })` (the modal stays open). */
   fail: LatchkeyContextValue['modal']['fail'];
   /** The one graceful close path (close button, Escape, backdrop). */
   requestClose: () => void;
   /** Registers what the current screen does when the modal is closed (internal). */
-  setCancelHandler: (handler: (() => void) | null) => void;
+  setCancelHandler: (handler: (() => void | LoginFailure) | null) => void;
 }
 
 export const ModalContext = createContext<ModalContextValue | null>(null);
@@ -88,9 +126,10 @@ export function useModal(): ModalContextValue {
 /**
  * Lets the current screen handle a close (spec section 2: "Closing goes through a graceful
  * path that lets each screen handle cancel"). The latest `handler` runs once, before the
- * modal closes.
+ * modal closes. A handler may return a {@link LoginFailure}: `useLogin({ onError })` gets it
+ * instead of `exited_auth_flow` (the consent screen's `terms_declined`).
  */
-export function useOnCancel(handler: () => void): void {
+export function useOnCancel(handler: () => void | LoginFailure): void {
   const { setCancelHandler } = useModal();
   const latest = useRef(handler);
   latest.current = handler;

@@ -41,6 +41,8 @@ export interface ResolvedConfig {
     errorCtaLink: string | null;
   };
   messages: Messages;
+  /** The app's captcha (spec sections 3, 4 and 5; issue 6): server `captcha_enabled` / `captcha_site_key`. */
+  captcha: { enabled: boolean; siteKey: string | null };
   /** Login list layout settings (issue 4). */
   loginList: ResolvedLoginListConfig;
   /** Embedded wallet settings and chains (spec sections 3 and 5; issue 3). */
@@ -61,6 +63,8 @@ export type ServerConfigInput = Partial<
     | 'require_users_accept_terms'
     | 'allowlist_config'
     | 'twitter_oauth_on_mobile_enabled'
+    | 'captcha_enabled'
+    | 'captcha_site_key'
   >
 > &
   WalletServerInput &
@@ -132,6 +136,10 @@ export function resolveConfig(
       errorCtaLink: allowlist?.cta_link ?? null,
     },
     messages,
+    captcha: {
+      enabled: Boolean(server?.captcha_enabled && server.captcha_site_key),
+      siteKey: server?.captcha_site_key ?? null,
+    },
     wallet: resolveWalletConfig(client, server, apiUrl),
     loginList: resolveLoginListConfig(client, server),
   };

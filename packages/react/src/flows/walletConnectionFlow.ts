@@ -15,7 +15,8 @@ const flows = new WeakMap<LatchkeyClient, Map<string, WalletConnectionFlow>>();
 /** Parameters of {@link walletConnectionFlowFor}. */
 export interface WalletConnectionFlowForParameters {
   client: LatchkeyClient;
-  mode: 'login' | 'connect-only';
+  /** 'login' (SIWE authenticate), 'link' (SIWE link to the logged-in user; issue 6), 'connect-only'. */
+  mode: 'login' | 'link' | 'connect-only';
   config: ResolvedConfig;
   createSiweMessage: CreateSiweMessage;
   onComplete: Parameters<typeof createWalletConnectionFlow>[1]['onComplete'];

@@ -105,7 +105,12 @@ export function renderWalletScreen(
     titleId: 'lk-title',
     passwordless: createPasswordlessFlow(fake.client),
     complete: vi.fn(),
+    completeLink: vi.fn(),
     fail: vi.fn(),
+    finishLogin: vi.fn(),
+    exit: vi.fn(),
+    withCaptcha: vi.fn((run: (token?: string) => Promise<void> | void) => run()),
+    captcha: null,
     requestClose: () => {
       const handler = cancel;
       cancel = null;

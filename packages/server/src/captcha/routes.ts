@@ -1,28 +1,105 @@
 /**
  * Captcha (issue 6; spec sections 4, 5, 7): `captchaGate` checks the `token` of unauthenticated
  * login init calls when the app has `captcha_enabled`; `captchaRoutes` serves ALTCHA challenges.
- * STUB: filled in by the captcha work.
+ * Verification itself lives in `./service.ts`.
  */
+import { APP_ID_HEADER, parseCaptchaSiteKey, ROUTES } from '@latchkey/api';
 import { Hono, type MiddlewareHandler } from 'hono';
+import { findApp } from '../apps/service.ts';
 import type { AppEnv, ServerContext } from '../context.ts';
+import { ApiError } from '../errors.ts';
+import { requireApp } from '../middleware/app.ts';
+import { clientIp } from '../middleware/request.ts';
+import { bearerToken, verifyAccessToken } from '../sessions/service.ts';
+import { type CaptchaOptions, createAltchaChallenge, verifyCaptchaToken } from './service.ts';
 
-/** Options of the captcha pieces. */
-export interface CaptchaOptions {
-  /** Turnstile's siteverify endpoint. Default https://challenges.cloudflare.com/turnstile/v0/siteverify. */
-  turnstileSiteverifyUrl?: string;
+export type { AltchaOptions, CaptchaOptions } from './service.ts';
+
+/** The login init calls the gate guards (spec section 4). */
+export const CAPTCHA_GATED_ROUTES: readonly string[] = [
+  ROUTES.passwordlessInit,
+  ROUTES.passwordlessSmsInit,
+  ROUTES.siweInit,
+  ROUTES.oauthInit,
+  ROUTES.passkeyRegisterInit,
+  ROUTES.passkeyAuthenticateInit,
+];
+
+/** `token` of a JSON body, or undefined (malformed bodies are left to the handler). */
+function tokenOf(text: string): string | undefined {
+  try {
+    const body = JSON.parse(text) as unknown;
+    if (typeof body === 'object' && body !== null && 'token' in body) {
+      const { token } = body as { token: unknown };
+      return typeof token === 'string' ? token : undefined;
+    }
+  } catch {
+    // Not JSON: no token.
+  }
+  return undefined;
 }
 
-/** Refuses unauthenticated login init calls without a valid captcha token (stub: lets all pass). */
+/**
+ * The captcha gate, mounted before every route by `createServer`. For `POST` to one of
+ * {@link CAPTCHA_GATED_ROUTES} of an app with `captcha_enabled`, without a valid
+ * `Authorization: Bearer` access token of that app (link calls of a logged-in user skip it),
+ * it reads `token` from the JSON body and verifies it before the handler runs. The body stays
+ * readable for the handler (Hono caches `c.req.text()`).
+ *
+ * Requests without the app header or for an unknown app pass through; the handler answers them.
+ *
+ * @throws ApiError `invalid_captcha` (400) for a missing, wrong, expired or reused token;
+ *   `captcha_failure` (400) when the provider cannot be reached (fails closed).
+ */
 export function captchaGate(
-  _ctx: ServerContext,
-  _options: CaptchaOptions = {},
+  ctx: ServerContext,
+  options: CaptchaOptions = {},
 ): MiddlewareHandler<AppEnv> {
-  return async (_c, next) => {
+  const gated = new Set(CAPTCHA_GATED_ROUTES);
+  return async (c, next) => {
+    if (c.req.method !== 'POST' || !gated.has(c.req.path)) return next();
+    const appId = c.req.header(APP_ID_HEADER)?.trim();
+    if (!appId) return next();
+    const app = await findApp(ctx.db, appId);
+    if (!app || !app.captchaEnabled) return next();
+    // A foreign Origin is refused by the route's `requireApp` anyway: spend no token on it.
+    const origin = c.req.header('origin');
+    if (origin !== undefined && !app.allowedOrigins.includes(origin)) return next();
+    const bearer = bearerToken(c.req.header('authorization'));
+    if (bearer) {
+      try {
+        await verifyAccessToken(ctx, app.id, bearer);
+        return next();
+      } catch {
+        // Not a valid session of this app: treated as a login, so the captcha applies.
+      }
+    }
+    const token = tokenOf(await c.req.text());
+    await verifyCaptchaToken(ctx, app, token, clientIp(c, ctx.trustProxy), options);
     await next();
   };
 }
 
-/** `GET /api/v1/captcha/altcha/challenge` (stub: no routes yet). */
-export function captchaRoutes(_ctx: ServerContext, _options: CaptchaOptions = {}): Hono<AppEnv> {
-  return new Hono<AppEnv>();
+/**
+ * `GET /api/v1/captcha/altcha/challenge` (header `latchkey-app-id`): a fresh ALTCHA challenge
+ * (see `AltchaChallenge` in @latchkey/api), `Cache-Control: no-store`.
+ *
+ * @throws ApiError `invalid_data` (400) when the app's captcha site key is not `a:`;
+ *   the `requireApp` errors (missing header, unknown app, foreign origin).
+ */
+export function captchaRoutes(ctx: ServerContext, options: CaptchaOptions = {}): Hono<AppEnv> {
+  const r = new Hono<AppEnv>();
+  r.get(ROUTES.altchaChallenge, requireApp({ db: ctx.db }), async (c) => {
+    const app = c.get('app');
+    let altcha: boolean;
+    try {
+      altcha = parseCaptchaSiteKey(app.captchaSiteKey).provider === 'altcha';
+    } catch {
+      altcha = false;
+    }
+    if (!altcha) throw new ApiError('invalid_data', 'This app does not use the ALTCHA captcha');
+    c.header('Cache-Control', 'no-store');
+    return c.json(await createAltchaChallenge(ctx, app, options.altcha));
+  });
+  return r;
 }

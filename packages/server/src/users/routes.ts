@@ -1,11 +1,45 @@
 /**
- * User routes of issue 6: `POST /api/v1/users/me/accept_terms` (spec section 7).
- * STUB: filled in by the accounts work.
+ * User routes of issue 6 (spec section 7):
+ * - `POST /api/v1/users/me/accept_terms` (bearer, empty body) -> `{user}`: records the user's
+ *   consent to the app's terms (`has_accepted_terms`, `accepted_terms_at`; spec section 2,
+ *   AFFIRMATIVE_CONSENT_SCREEN).
  */
-import { Hono } from 'hono';
+import { acceptTermsRequest, ROUTES } from '@latchkey/api';
+import { and, eq } from 'drizzle-orm';
+import { type Context, Hono } from 'hono';
 import type { AppEnv, ServerContext } from '../context.ts';
+import { users } from '../db/schema.ts';
+import { requireApp } from '../middleware/app.ts';
+import { readJson } from '../middleware/request.ts';
+import { requireUser } from '../sessions/routes.ts';
+import { accountUpdateAnswer } from './service.ts';
 
-/** The user routes (stub: none yet). */
-export function userRoutes(_ctx: ServerContext): Hono<AppEnv> {
-  return new Hono<AppEnv>();
+/**
+ * Records that `userId` accepted the terms now (`ctx.now()`). Idempotent: the first acceptance time is
+ * kept.
+ */
+export async function acceptTerms(
+  ctx: ServerContext,
+  appId: string,
+  userId: string,
+): Promise<void> {
+  await ctx.db
+    .update(users)
+    .set({ hasAcceptedTerms: true, acceptedTermsAt: new Date(ctx.now()) })
+    .where(and(eq(users.id, userId), eq(users.appId, appId), eq(users.hasAcceptedTerms, false)));
+}
+
+/** The user routes, mounted by `createServer`. */
+export function userRoutes(ctx: ServerContext): Hono<AppEnv> {
+  const r = new Hono<AppEnv>();
+  const app = requireApp({ db: ctx.db });
+
+  r.post(ROUTES.acceptTerms, app, requireUser(ctx), async (c) => {
+    await readJson(c as unknown as Context<AppEnv>, acceptTermsRequest);
+    const { userId } = c.get('auth');
+    await acceptTerms(ctx, c.get('app').id, userId);
+    return c.json(await accountUpdateAnswer(ctx.db, userId));
+  });
+
+  return r;
 }

@@ -1,5 +1,6 @@
 /** Users and their linked accounts (spec section 3, "User"). */
 import {
+  type AccountUpdateResponse,
   OAUTH_PROVIDERS,
   type OAuthProvider,
   RECOVERY_METHODS,
@@ -9,7 +10,10 @@ import {
 import { and, asc, eq, TransactionRollbackError } from 'drizzle-orm';
 import { randomId } from '../crypto.ts';
 import type { Db } from '../db/index.ts';
-import { linkedAccounts, users } from '../db/schema.ts';
+import { type AppRow, linkedAccounts, users } from '../db/schema.ts';
+import { ApiError } from '../errors.ts';
+import type { AccountToLink } from './accounts.ts';
+import { assertAllowlisted, assertMaySignUp } from './gates.ts';
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
@@ -115,52 +119,112 @@ export async function loadUser(db: Db, userId: string): Promise<UserWire | undef
 }
 
 /**
- * Finds the user owning the account `(type, subject)` in `appId`, or creates the user and the
- * account (first login). Marks the account verified at `nowMs`. Safe under concurrency: the
- * unique `(app_id, type, subject)` index decides which creation wins.
+ * The answer of every link, unlink, update and accept_terms call: `{user}`, the updated user.
+ * @throws ApiError `missing_or_invalid_token` (401) when the user no longer exists.
+ */
+export async function accountUpdateAnswer(db: Db, userId: string): Promise<AccountUpdateResponse> {
+  const user = await loadUser(db, userId);
+  if (!user) throw new ApiError('missing_or_invalid_token', 'Missing or invalid token');
+  return { user };
+}
+
+/**
+ * The account a login proves: what {@link findOrCreateUserByAccount} looks up or creates, and
+ * what the login gates see (`email`: an OAuth profile's email, counted by the allowlist).
+ */
+export interface LoginAccount extends AccountToLink {
+  email?: string | null;
+}
+
+/**
+ * Creates a user of `appId` with `account` as its first linked account, behind the sign-up gate
+ * (`disable_signups`, `max_users`, counted with the app's row locked; see `assertMaySignUp`).
+ * Run the allowlist gate before calling.
+ *
+ * @param userId the new user's id (a passkey's user handle is chosen before it exists).
+ * @returns the user id, or undefined when the account already exists (nothing is written).
+ * @throws ApiError `user_does_not_exist` (404), `max_accounts_reached` (403).
+ */
+export async function createUserWithAccount(
+  db: Db,
+  appId: string,
+  account: AccountToLink,
+  nowMs: number,
+  userId: string = newUserId(),
+): Promise<string | undefined> {
+  const now = new Date(nowMs);
+  return db
+    .transaction(async (tx) => {
+      await assertMaySignUp(tx, appId);
+      await tx.insert(users).values({ id: userId, appId, createdAt: now });
+      const rows = await tx
+        .insert(linkedAccounts)
+        .values({
+          appId,
+          userId,
+          type: account.type,
+          subject: account.subject,
+          details: account.details ?? {},
+          firstVerifiedAt: now,
+          latestVerifiedAt: now,
+        })
+        .onConflictDoNothing()
+        .returning({ id: linkedAccounts.id });
+      if (rows.length === 0) tx.rollback();
+      return userId;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof TransactionRollbackError) return undefined;
+      throw error;
+    });
+}
+
+/**
+ * Finds the user owning the account `(type, subject)` in `app`, or creates the user and the
+ * account (first login). The one place every login method passes, so the login gates live
+ * here: the allowlist (`allowlist_rejected`; the identity or any account of the existing user
+ * must match), then for a new user `disable_signups` and `max_users` (see `./gates.ts`). A
+ * rejection writes nothing. An existing account is marked verified at `nowMs` (and gets
+ * `refreshDetails`). Safe under concurrency: the unique `(app_id, type, subject)` index decides
+ * which creation wins; the loser logs in to the winner's user.
  *
  * @returns the user id and whether this call created it.
+ * @throws ApiError `allowlist_rejected` (403), `user_does_not_exist` (404),
+ *   `max_accounts_reached` (403).
  */
 export async function findOrCreateUserByAccount(
   db: Db,
-  appId: string,
-  type: string,
-  subject: string,
+  app: AppRow,
+  account: LoginAccount,
   nowMs: number,
 ): Promise<{ userId: string; isNewUser: boolean }> {
   const now = new Date(nowMs);
   const where = and(
-    eq(linkedAccounts.appId, appId),
-    eq(linkedAccounts.type, type),
-    eq(linkedAccounts.subject, subject),
+    eq(linkedAccounts.appId, app.id),
+    eq(linkedAccounts.type, account.type),
+    eq(linkedAccounts.subject, account.subject),
   );
-  const [existing] = await db
-    .update(linkedAccounts)
-    .set({ latestVerifiedAt: now })
-    .where(where)
-    .returning({ userId: linkedAccounts.userId });
-  if (existing) return { userId: existing.userId, isNewUser: false };
-  const userId = newUserId();
-  const created = await db
-    .transaction(async (tx) => {
-      await tx.insert(users).values({ id: userId, appId, createdAt: now });
-      const rows = await tx
-        .insert(linkedAccounts)
-        .values({ appId, userId, type, subject, firstVerifiedAt: now, latestVerifiedAt: now })
-        .onConflictDoNothing()
-        .returning({ id: linkedAccounts.id });
-      if (rows.length === 0) tx.rollback();
-      return true;
-    })
-    .catch((error: unknown) => {
-      if (error instanceof TransactionRollbackError) return false;
-      throw error;
-    });
-  if (created) return { userId, isNewUser: true };
-  const [winner] = await db
-    .select({ userId: linkedAccounts.userId })
-    .from(linkedAccounts)
-    .where(where);
-  if (!winner) throw new Error('Linked account vanished during creation');
-  return { userId: winner.userId, isNewUser: false };
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const [existing] = await db
+      .select({ userId: linkedAccounts.userId })
+      .from(linkedAccounts)
+      .where(where);
+    if (existing) {
+      await assertAllowlisted(db, app, account, existing.userId);
+      const updated = await db
+        .update(linkedAccounts)
+        .set({
+          latestVerifiedAt: now,
+          ...(account.refreshDetails ? { details: account.refreshDetails } : {}),
+        })
+        .where(where)
+        .returning({ userId: linkedAccounts.userId });
+      if (updated[0]) return { userId: updated[0].userId, isNewUser: false };
+      continue; // Unlinked meanwhile: look again.
+    }
+    await assertAllowlisted(db, app, account);
+    const userId = await createUserWithAccount(db, app.id, account, nowMs);
+    if (userId) return { userId, isNewUser: true };
+  }
+  throw new Error('Linked account vanished during creation');
 }

@@ -2,10 +2,16 @@
  * The OAuth round trip in the browser (issue 5): popup first, full-page redirect when the popup
  * is blocked. Used by `client.initOAuth` / `client.completeOAuth`.
  */
-import type { AuthenticateResponse, OAuthProvider, OAuthTokensWire } from '@latchkey/api';
+import {
+  type AuthenticateResponse,
+  type OAuthProvider,
+  type OAuthTokensWire,
+  ROUTES,
+  type UserWire,
+} from '@latchkey/api';
 import type { ApiClient } from '../../api/createApiClient.ts';
 import { LatchkeyError } from '../../errors/base.ts';
-import type { AuthenticateResult, OAuthTokens } from '../../session/user.ts';
+import type { AuthenticateResult, OAuthTokens, User } from '../../session/user.ts';
 import type { OAuthReturn } from './oauth.ts';
 import {
   clearPendingOAuth,
@@ -24,13 +30,25 @@ export interface InitOAuthOptions {
   redirectTo?: string;
   /** Skip the popup and go by full-page redirect. */
   redirect?: boolean;
+  /**
+   * A captcha token (apps with a captcha; issue 6), sent as `token` in `oauth/init`'s body.
+   * Not sent when linking (authenticated inits skip the captcha gate).
+   */
+  captchaToken?: string;
 }
+
+/** Whether a flow logs in (`oauth/authenticate`) or links to the logged-in user (`oauth/link`). */
+export type OAuthPurpose = 'login' | 'link';
 
 /** What the client hands the flow. */
 export interface OAuthFlowDeps {
   appId: string;
   api: ApiClient;
   login(response: AuthenticateResponse): Promise<AuthenticateResult>;
+  /** Makes the linked user the session's user (link flows; issue 6). */
+  link?(user: UserWire): Promise<User>;
+  /** The bearer token of the logged-in user (link flows). */
+  getAccessToken?(): Promise<string | null>;
 }
 
 function toTokens(wire: OAuthTokensWire | undefined): OAuthTokens | undefined {
@@ -50,7 +68,10 @@ function toTokens(wire: OAuthTokensWire | undefined): OAuthTokens | undefined {
 /**
  * Completes a flow from the return parameters: the state must equal the stored one (else
  * `oauth_unexpected`, 'Unexpected auth flow. This may be a phishing attempt.'); a denied
- * code gives `oauth_user_denied`. The pending flow is cleared either way.
+ * code gives `oauth_user_denied`. The pending flow is cleared either way. A flow started as a
+ * link (`purpose` 'link', issue 6) posts to `/api/v1/oauth/link` with the bearer token and
+ * resolves `{user, isNewUser: false}`; without a logged-in user it throws
+ * `missing_or_invalid_token`.
  */
 export async function completeOAuthFlow(
   deps: OAuthFlowDeps,
@@ -67,17 +88,37 @@ export async function completeOAuthFlow(
       code: 'oauth_user_denied',
     });
   }
+  const body = {
+    provider: pending.provider,
+    authorization_code: returned.code,
+    state_code: returned.state,
+    code_verifier: pending.verifier,
+  };
+  if (pending.purpose === 'link') {
+    const token = (await deps.getAccessToken?.()) ?? null;
+    if (!token || !deps.link) {
+      throw new LatchkeyError('You must be logged in to link an account.', {
+        code: 'missing_or_invalid_token',
+      });
+    }
+    const answer = await deps.api.request<{ user: UserWire; oauth_tokens?: OAuthTokensWire }>({
+      method: 'POST',
+      path: ROUTES.oauthLink,
+      body,
+      accessToken: token,
+    });
+    const user = await deps.link(answer.user);
+    const linkTokens = toTokens(answer.oauth_tokens);
+    return linkTokens
+      ? { user, isNewUser: false, oAuthTokens: linkTokens }
+      : { user, isNewUser: false };
+  }
   const response = await deps.api.request<
     AuthenticateResponse & { oauth_tokens?: OAuthTokensWire }
   >({
     method: 'POST',
-    path: '/api/v1/oauth/authenticate',
-    body: {
-      provider: pending.provider,
-      authorization_code: returned.code,
-      state_code: returned.state,
-      code_verifier: pending.verifier,
-    },
+    path: ROUTES.oauthAuthenticate,
+    body,
   });
   const result = await deps.login(response);
   const tokens = toTokens(response.oauth_tokens);
@@ -86,33 +127,37 @@ export async function completeOAuthFlow(
 
 /**
  * Runs a flow whose popup the caller opened synchronously in the click (`openOAuthPopup`);
- * `popup` null means full-page redirect.
+ * `popup` null means full-page redirect. `purpose` 'link' is recorded in the pending flow so a
+ * redirect return links too (issue 6).
  *
- * @returns the login result (popup), or null when the page is navigating to the provider.
+ * @returns the login (or link) result (popup), or null when the page is navigating to the
+ *   provider.
  */
 export function startOAuthFlow(
   deps: OAuthFlowDeps,
   provider: OAuthProvider,
   popup: Window | null,
   options: InitOAuthOptions = {},
+  purpose: OAuthPurpose = 'login',
 ): Promise<AuthenticateResult | null> {
   const win = typeof window === 'undefined' ? undefined : window;
   return (async () => {
     const state = randomToken();
     const verifier = randomToken();
     const mode = popup ? 'popup' : 'redirect';
-    savePendingOAuth(deps.appId, { provider, state, verifier, mode });
+    savePendingOAuth(deps.appId, { provider, state, verifier, mode, purpose });
     let url: string;
     try {
       const redirectTo = options.redirectTo ?? win?.location.origin ?? '';
       ({ url } = await deps.api.request<{ url: string }>({
         method: 'POST',
-        path: '/api/v1/oauth/init',
+        path: ROUTES.oauthInit,
         body: {
           provider,
           redirect_to: redirectTo,
           code_challenge: await pkceChallenge(verifier),
           state_code: state,
+          ...(options.captchaToken && purpose === 'login' ? { token: options.captchaToken } : {}),
         },
       }));
     } catch (error) {

@@ -8,6 +8,7 @@ export {
   forwardOAuthReturnToOpener,
   type InitOAuthOptions,
   type OAuthFlowDeps,
+  type OAuthPurpose,
   startOAuthFlow,
 } from './flow.ts';
 export { isOAuthProvider, type OAuthReturn } from './oauth.ts';

@@ -60,6 +60,8 @@ export interface PendingOAuth {
   state: string;
   verifier: string;
   mode: 'popup' | 'redirect';
+  /** 'link' when the flow links to the logged-in user (issue 6); absent means 'login'. */
+  purpose?: 'login' | 'link';
 }
 
 /** The message a returning popup sends to the tab that opened it. */

@@ -245,3 +245,71 @@ describe('createWalletConnectionFlow', () => {
     expect(client.loginWithSiwe).not.toHaveBeenCalled();
   });
 });
+
+describe('createWalletConnectionFlow link mode (issue 6; spec section 8, "Wallet connection")', () => {
+  function linkClient(link: () => Promise<User>) {
+    const { client } = fakeClient();
+    (client as unknown as { linkWithSiwe: unknown }).linkWithSiwe = vi.fn(link);
+    return client;
+  }
+
+  it('resolves {user, isNewUser: false} and lists the wallet as linked', async () => {
+    const client = linkClient(async () => user);
+    const onComplete = vi.fn();
+    const flow = createWalletConnectionFlow(client, { ...base, mode: 'link', onComplete });
+    expect(await flow.connect(target(testProvider().provider))).toBe(true);
+    expect(flow.getState()).toMatchObject({ step: 'success', result: { user, isNewUser: false } });
+    expect(client.wallets.list()).toEqual([expect.objectContaining({ linked: true })]);
+    await vi.advanceTimersByTimeAsync(1400);
+    expect(onComplete).toHaveBeenCalledWith(expect.objectContaining({ user, isNewUser: false }));
+  });
+
+  it("mode defaults to 'login'", async () => {
+    const { client } = fakeClient();
+    const { mode: _mode, ...rest } = { ...base, mode: 'login' as const };
+    const flow = createWalletConnectionFlow(client, rest);
+    await flow.connect(target(testProvider().provider));
+    expect(client.loginWithSiwe).toHaveBeenCalled();
+    expect(client.linkWithSiwe).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['allowlist_rejected', SCREEN.ALLOWLIST_REJECTION_SCREEN, 'generic'],
+    ['max_accounts_reached', SCREEN.USER_LIMIT_REACHED_SCREEN, 'generic'],
+    ['user_does_not_exist', SCREEN.ACCOUNT_NOT_FOUND_SCREEN, 'generic'],
+    ['linked_to_another_user', SCREEN.LOGIN_FAILED_SCREEN, 'user-exists'],
+    ['cannot_link_more_of_type', SCREEN.LOGIN_FAILED_SCREEN, 'generic'],
+  ] as const)('a link failing with %s goes to %s', async (code, screen, kind) => {
+    const message = 'User already has an account of type wallet linked.';
+    const client = linkClient(() =>
+      Promise.reject(new ApiError({ code, status: 409, message, request: 'POST /siwe/link' })),
+    );
+    const flow = createWalletConnectionFlow(client, { ...base, mode: 'link' });
+    expect(await flow.connect(target(testProvider().provider))).toBe(false);
+    const state = flow.getState();
+    expect(state).toMatchObject({ step: 'error', screen, errorKind: kind });
+    expect(state.error?.code).toBe(code);
+    if (code === 'linked_to_another_user') {
+      expect(state.errorMessage).toBe('This wallet has already been linked to another user.');
+    }
+    if (code === 'cannot_link_more_of_type') expect(state.errorMessage).toBe(message);
+    expect(client.wallets.list()).toEqual([]);
+  });
+});
+
+describe('createWalletConnectionFlow captcha token (issue 6)', () => {
+  it('sends the captcha token in the next siwe/init only, never when linking', async () => {
+    const { client } = fakeClient();
+    const flow = createWalletConnectionFlow(client, { ...base, mode: 'login' });
+    await flow.connect(target(testProvider().provider), { captchaToken: 'cap-1' });
+    const init = client.api.siweInit as unknown as ReturnType<typeof vi.fn>;
+    expect(init).toHaveBeenLastCalledWith({ address: account.address, token: 'cap-1' });
+    await flow.connect(target(testProvider().provider));
+    expect(init).toHaveBeenLastCalledWith({ address: account.address });
+
+    const linking = fakeClient().client;
+    const link = createWalletConnectionFlow(linking, { ...base, mode: 'link' });
+    await link.connect(target(testProvider().provider), { captchaToken: 'cap-2' });
+    expect(linking.api.siweInit).toHaveBeenLastCalledWith({ address: account.address });
+  });
+});

@@ -85,8 +85,11 @@ export type CreateSiweMessage = (parameters: {
 
 /** Options of {@link createWalletConnectionFlow}. */
 export interface WalletConnectionFlowOptions {
-  /** 'login' (SIWE authenticate), 'link' (SIWE link) or 'connect-only' (no signature). */
-  mode: 'login' | 'link' | 'connect-only';
+  /**
+   * 'login' (SIWE authenticate, the default), 'link' (SIWE link to the logged-in user; resolves
+   * `{user, isNewUser: false}`) or 'connect-only' (no signature).
+   */
+  mode?: 'login' | 'link' | 'connect-only';
   /** viem's `createSiweMessage` (from `viem/siwe`). Not needed for connect-only. */
   createSiweMessage?: CreateSiweMessage;
   /** EIP-4361 `domain`: the page's host (`location.host`). */
@@ -110,8 +113,12 @@ export interface WalletConnectionFlowOptions {
 export interface WalletConnectionFlow {
   getState(): WalletConnectionState;
   subscribe(listener: (state: WalletConnectionState) => void): () => void;
-  /** Connects `wallet`, then (login/link) signs automatically when the spec says so. */
-  connect(wallet: WalletConnectionTarget): Promise<boolean>;
+  /**
+   * Connects `wallet`, then (login/link) signs automatically when the spec says so.
+   * `options.captchaToken` (login through the captcha gate; issue 6) goes as `token` in the
+   * next `siwe/init` call, once (tokens are single-use).
+   */
+  connect(wallet: WalletConnectionTarget, options?: { captchaToken?: string }): Promise<boolean>;
   /** Asks the connected wallet to sign (the 'Sign' button). */
   sign(): Promise<boolean>;
   /** Try again after an error; counts one retry (at most 2). */
@@ -217,6 +224,8 @@ export function createWalletConnectionFlow(
   const now = options.now ?? (() => Date.now());
   let state = initial;
   let provider: Eip1193Provider | null = null;
+  /** The captcha token for the next `siwe/init` (single-use). */
+  let captchaToken: string | undefined;
   let destroyed = false;
   let generation = 0;
   const listeners = new Set<(s: WalletConnectionState) => void>();
@@ -363,7 +372,9 @@ export function createWalletConnectionFlow(
         throw new LatchkeyError('createSiweMessage is required to sign in.', {
           code: 'invalid_input',
         });
-      const { nonce } = await client.api.siweInit({ address });
+      const token = options.mode === 'link' ? undefined : captchaToken;
+      captchaToken = undefined;
+      const { nonce } = await client.api.siweInit(token ? { address, token } : { address });
       if (mine !== generation) return false;
       const message = build({
         address: address as `0x${string}`,
@@ -411,10 +422,11 @@ export function createWalletConnectionFlow(
         listeners.delete(listener);
       };
     },
-    connect(wallet) {
+    connect(wallet, connectOptions = {}) {
       if (destroyed) return Promise.resolve(false);
       const mine = ++generation;
       provider = wallet.provider;
+      captchaToken = connectOptions.captchaToken;
       const { provider: _p, ...info } = wallet;
       state = { ...initial, wallet: info };
       return doConnect(mine);
@@ -436,6 +448,7 @@ export function createWalletConnectionFlow(
       for (const t of timers) clearTimeout(t);
       timers.clear();
       provider = null;
+      captchaToken = undefined;
       set(initial);
     },
     destroy() {

@@ -10,12 +10,13 @@ import { emailLoginMethodCss } from './EmailLoginMethod.css.ts';
 /**
  * The email login method on the landing screen (spec sections 2 and 4): an email input
  * (placeholder 'your@email.com'), Submit disabled until `isEmailAddress` passes, Enter submits.
- * Sending goes through core's passwordless flow: sent -> AWAITING_PASSWORDLESS_CODE; a failure ->
- * the flow's error screen, remembering LANDING so its call to action comes back here.
+ * Sending goes through the captcha gate (`withCaptcha`), then core's passwordless flow: sent ->
+ * AWAITING_PASSWORDLESS_CODE; a failure -> the flow's error screen (allowlist, user limit,
+ * invalid captcha...), remembering LANDING so its call to action comes back here.
  */
 export function EmailLoginMethod() {
   useStyleSheet(emailLoginMethodCss);
-  const { passwordless, navigate, messages: m, fail } = useModal();
+  const { passwordless, navigate, messages: m, fail, withCaptcha } = useModal();
   const state = usePasswordlessState(passwordless);
   const [email, setEmail] = useState(() => passwordless.getState().email);
   const inputId = useId();
@@ -24,10 +25,15 @@ export function EmailLoginMethod() {
   const sending = state.step === 'sending';
   const inlineError = state.step === 'error' && !state.screen ? state.errorMessage : null;
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!valid || sending) return;
-    if (await passwordless.sendCode(email)) {
+    // Through the captcha gate (spec section 4): at once with a ready token, else CAPTCHA_SCREEN.
+    void withCaptcha((captchaToken) => send(captchaToken));
+  };
+
+  const send = async (captchaToken: string | undefined) => {
+    if (await passwordless.sendCode(email, captchaToken ? { captchaToken } : {})) {
       navigate(SCREEN.AWAITING_PASSWORDLESS_CODE);
       return;
     }

@@ -17,6 +17,7 @@ import {
   walletOptionsFor,
 } from '../../externalWallets/walletOptions.ts';
 import { LatchkeyContext } from '../../LatchkeyProvider/context.ts';
+import { oauthCaptchaOptions } from '../../Modal/captchaGate.ts';
 import { useModal } from '../../Modal/ModalContext.ts';
 import { useStyleSheet } from '../../styles/useStyleSheet.ts';
 import { Button } from '../Button/Button.tsx';
@@ -67,8 +68,11 @@ const isMobile = () =>
 
 /** Props of {@link LoginList}. */
 export interface LoginListProps {
-  /** 'connect-only' lists wallets only and connects without a login. */
-  mode?: 'login' | 'connect-only';
+  /**
+   * 'connect-only' lists wallets only and connects without a login; 'link' (issue 6,
+   * LINK_WALLET_SCREEN) lists wallets only and links the chosen one to the logged-in user.
+   */
+  mode?: 'login' | 'connect-only' | 'link';
 }
 
 /**
@@ -78,24 +82,22 @@ export interface LoginListProps {
  */
 export function LoginList({ mode = 'login' }: LoginListProps) {
   useStyleSheet(loginListCss);
-  const { config, messages: m, navigate } = useModal();
+  const { config, messages: m, navigate, withCaptcha } = useModal();
   const client = useContext(LatchkeyContext)?.client;
-  const [view, setView] = useState<LoginListView>(
-    mode === 'connect-only' ? 'web3-overflow' : 'default',
-  );
+  const walletsOnly = mode !== 'login';
+  const [view, setView] = useState<LoginListView>(walletsOnly ? 'web3-overflow' : 'default');
   const [passwordlessChoice, setPasswordlessChoice] = useState<'email' | 'sms' | null>(null);
   const [inputsOpen, setInputsOpen] = useState(false);
   const announced = useEip6963Wallets();
   const ll = config.loginList;
   const list = buildLoginList({
-    loginMethods:
-      mode === 'connect-only'
-        ? ['wallet']
-        : // Twitter on mobile only with twitterOAuthOnMobileEnabled (spec section 5).
-          config.loginMethods.filter(
-            (x) => x !== 'twitter' || config.twitterOAuthOnMobileEnabled || !isMobile(),
-          ),
-    loginMethodsAndOrder: mode === 'connect-only' ? null : ll.loginMethodsAndOrder,
+    loginMethods: walletsOnly
+      ? ['wallet']
+      : // Twitter on mobile only with twitterOAuthOnMobileEnabled (spec section 5).
+        config.loginMethods.filter(
+          (x) => x !== 'twitter' || config.twitterOAuthOnMobileEnabled || !isMobile(),
+        ),
+    loginMethodsAndOrder: walletsOnly ? null : ll.loginMethodsAndOrder,
     loginGroupPriority: ll.loginGroupPriority,
     showWalletLoginFirst: ll.showWalletLoginFirst,
     hideDirectWeb2Inputs: ll.hideDirectWeb2Inputs,
@@ -106,29 +108,61 @@ export function LoginList({ mode = 'login' }: LoginListProps) {
 
   const openWallet = (option: WalletOption, event: MouseEvent<HTMLButtonElement>) => {
     const to = walletDestination(option, {
-      mode,
+      mode: mode === 'link' ? 'login' : mode,
       userAgent: typeof navigator === 'undefined' ? '' : navigator.userAgent,
       isTrusted: event.nativeEvent.isTrusted,
       isMobile: isMobile(),
       walletConnect: ll.walletConnectEnabled,
     });
-    navigate(to.screen, { ...to.params, returnTo: SCREEN.LANDING });
+    if (mode === 'link') {
+      navigate(to.screen, { ...to.params, mode: 'link', returnTo: SCREEN.LINK_WALLET_SCREEN });
+      return;
+    }
+    if (mode === 'connect-only') {
+      navigate(to.screen, { ...to.params, returnTo: SCREEN.LANDING });
+      return;
+    }
+    // A wallet login's SIWE init goes through the captcha gate (spec section 4).
+    void withCaptcha((captchaToken) =>
+      navigate(to.screen, {
+        ...to.params,
+        returnTo: SCREEN.LANDING,
+        ...(captchaToken ? { captchaToken } : {}),
+      }),
+    );
   };
+
+  /** A passkey ceremony, after the captcha gate; the dialog wants the user's gesture. */
+  const startPasskey = (passkey: 'signup' | 'login') =>
+    void withCaptcha(
+      (captchaToken) =>
+        navigate(SCREEN.AWAITING_PASSKEY_SYSTEM_DIALOGUE, {
+          passkey,
+          ...(captchaToken ? { captchaToken } : {}),
+        }),
+      { gesture: true },
+    );
 
   const notConfigured = (method: string, screen: ScreenName = SCREEN.AWAITING_OAUTH_SCREEN) =>
     navigate(screen, { method });
 
   /**
    * A social button (issue 5): the flow starts synchronously in the click, so the provider's
-   * popup opens inside the user's gesture; the screen waits for it.
+   * popup opens inside the user's gesture; the screen waits for it. Through the captcha gate
+   * (issue 6): with a ready token at once; else CAPTCHA_SCREEN's 'Continue' click starts it.
    */
   const startOAuth = (method: LoginMethodName) => {
     if (!isOAuthProvider(method) || !client) {
       return notConfigured(METHOD_NAMES[method], methodScreen(method));
     }
-    const result = client.initOAuth(method);
-    result.catch(() => {}); // the screen reports it
-    navigate(SCREEN.AWAITING_OAUTH_SCREEN, { oauth: { provider: method, result } });
+    void withCaptcha(
+      (captchaToken) => {
+        const result = client.initOAuth(method, oauthCaptchaOptions(captchaToken));
+        result.catch(() => {}); // the screen reports it
+        navigate(SCREEN.AWAITING_OAUTH_SCREEN, { oauth: { provider: method, result } });
+      },
+      { gesture: true },
+    );
   };
 
   const renderWallets = (ids: WalletId[]) =>
@@ -197,7 +231,7 @@ export function LoginList({ mode = 'login' }: LoginListProps) {
               data-method={entry.method}
               onClick={() =>
                 entry.method === 'passkey'
-                  ? navigate(SCREEN.AWAITING_PASSKEY_SYSTEM_DIALOGUE, { passkey: 'signup' })
+                  ? startPasskey('signup')
                   : isOAuthProvider(entry.method)
                     ? startOAuth(entry.method)
                     : notConfigured(METHOD_NAMES[entry.method], methodScreen(entry.method))
@@ -240,9 +274,7 @@ export function LoginList({ mode = 'login' }: LoginListProps) {
             <Button
               variant="link"
               data-testid="passkey-login"
-              onClick={() =>
-                navigate(SCREEN.AWAITING_PASSKEY_SYSTEM_DIALOGUE, { passkey: 'login' })
-              }
+              onClick={() => startPasskey('login')}
             >
               {m.iHaveAPasskey}
             </Button>

@@ -1,4 +1,4 @@
-import { SCREEN } from '@latchkey/core';
+import { SCREEN, type ScreenName } from '@latchkey/core';
 import {
   formatPhoneNumber,
   parsePhoneInput,
@@ -13,6 +13,14 @@ import { useStyleSheet } from '../../styles/useStyleSheet.ts';
 import { Button } from '../Button/Button.tsx';
 import { smsLoginMethodCss } from './SmsLoginMethod.css.ts';
 
+/** Props of {@link SmsLoginMethod} (issue 6: the same input links a number on LINK_PHONE_SCREEN). */
+export interface SmsLoginMethodProps {
+  /** What the code is for. Default 'login'; 'link' adds the number to the logged-in user. */
+  mode?: 'login' | 'link';
+  /** Where a failure's call to action returns. Default LANDING. */
+  returnTo?: ScreenName;
+}
+
 /**
  * The SMS login method on the landing screen (spec sections 2, 3, 4 and 5): a country dropdown
  * ('Country name (+code)', names from `Intl.DisplayNames`, calling codes from libphonenumber-js),
@@ -24,9 +32,12 @@ import { smsLoginMethodCss } from './SmsLoginMethod.css.ts';
  * Loaded lazily (default export) with `@latchkey/core/phone`, so libphonenumber-js stays out of
  * the eager bundle and out of the landing chunk.
  */
-export default function SmsLoginMethod() {
+export default function SmsLoginMethod({
+  mode = 'login',
+  returnTo = SCREEN.LANDING,
+}: SmsLoginMethodProps = {}) {
   useStyleSheet(smsLoginMethodCss);
-  const { passwordless, navigate, messages: m, fail, config } = useModal();
+  const { passwordless, navigate, messages: m, fail, config, withCaptcha } = useModal();
   const state = usePasswordlessState(passwordless);
   const [country, setCountry] = useState(() => resolvePhoneCountry(config.intl.defaultCountry));
   const [raw, setRaw] = useState('');
@@ -41,12 +52,20 @@ export default function SmsLoginMethod() {
   const inlineError =
     state.step === 'error' && !state.screen && state.channel === 'sms' ? state.errorMessage : null;
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!phone.isValid || sending) return;
-    if (await passwordless.sendCode(phone.qualifiedPhoneNumber, { channel: 'sms' })) {
+    // A login's send goes through the captcha gate (spec section 4); a link needs none.
+    if (mode !== 'login') void send(undefined);
+    else void withCaptcha((captchaToken) => send(captchaToken));
+  };
+
+  const send = async (captchaToken: string | undefined) => {
+    const options = { channel: 'sms' as const, mode, ...(captchaToken ? { captchaToken } : {}) };
+    if (await passwordless.sendCode(phone.qualifiedPhoneNumber, options)) {
       navigate(SCREEN.AWAITING_PASSWORDLESS_CODE, {
         displayDestination: formatPhoneNumber(phone.qualifiedPhoneNumber),
+        ...(mode === 'login' ? {} : { mode, returnTo }),
       });
       return;
     }
@@ -54,7 +73,7 @@ export default function SmsLoginMethod() {
     if (after.step !== 'error' || !after.screen) return;
     if (after.error)
       fail({ code: after.error.code, message: after.error.shortMessage, cause: after.error });
-    navigate(after.screen, { error: after.error, returnTo: SCREEN.LANDING });
+    navigate(after.screen, { error: after.error, returnTo });
   };
 
   return (

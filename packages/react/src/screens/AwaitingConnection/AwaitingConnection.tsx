@@ -10,6 +10,7 @@ import {
   walletConnectionFlowFor,
 } from '../../flows/walletConnectionFlow.ts';
 import { useModal, useOnCancel } from '../../Modal/ModalContext.ts';
+import { useCaptchaPrefetch } from '../../Modal/useCaptchaPrefetch.ts';
 import { useStyleSheet } from '../../styles/useStyleSheet.ts';
 import WalletConnect from '../WalletConnect/WalletConnect.tsx';
 import { awaitingConnectionCss } from './AwaitingConnection.css.ts';
@@ -19,22 +20,42 @@ import { awaitingConnectionCss } from './AwaitingConnection.css.ts';
  * `params.externalWallet` through core's wallet connection flow and shows its state (waiting,
  * switching_to_supported_chain, connected). Injected and mobile wallets are asked to sign at
  * once; others get a 'Sign' button. A failure moves to LOGIN_FAILED_SCREEN, or to the
- * allowlist, user-limit and account-not-found screens. Login success closes the modal after
- * 1400 ms; a connect-only success shows CONNECT_ONLY_AUTHENTICATED_SCREEN.
+ * allowlist, user-limit and account-not-found screens. Login success goes on 1400 ms later like
+ * every login (`finishLogin`: consent screen, wallet creation or close); a connect-only success
+ * shows CONNECT_ONLY_AUTHENTICATED_SCREEN. With `params.mode === 'link'` (LINK_WALLET_SCREEN,
+ * issue 6) the signature links the wallet to the logged-in user (`/siwe/link`) and the flow
+ * ends with `completeLink(user)`. Starts the captcha when it is ready (spec section 2).
  * viem's `createSiweMessage` is imported here, inside this lazily loaded screen.
  */
 export default function AwaitingConnection() {
   useStyleSheet(awaitingConnectionCss);
   const { client } = useInternalLatchkey('AwaitingConnection');
-  const { screen, params, config, messages: m, navigate, complete, fail } = useModal();
-  const mode = screen === SCREEN.AWAITING_CONNECT_ONLY_CONNECTION ? 'connect-only' : 'login';
+  const {
+    screen,
+    params,
+    config,
+    messages: m,
+    navigate,
+    finishLogin,
+    completeLink,
+    fail,
+  } = useModal();
+  const mode =
+    screen === SCREEN.AWAITING_CONNECT_ONLY_CONNECTION
+      ? 'connect-only'
+      : params.mode === 'link'
+        ? 'link'
+        : 'login';
+  useCaptchaPrefetch(mode !== 'login');
   const flow = walletConnectionFlowFor({
     client,
     mode,
     config,
     createSiweMessage,
     onComplete: ({ user, isNewUser }) => {
-      if (user) complete({ user, isNewUser });
+      if (!user) return;
+      if (mode === 'link') completeLink(user);
+      else finishLogin({ user, isNewUser });
     },
   });
   const state = useWalletConnectionState(flow);
@@ -46,8 +67,12 @@ export default function AwaitingConnection() {
     if (started.current === params || params.walletConnect) return;
     started.current = params;
     if (params.retry) void flow.retry();
-    else if (params.externalWallet) void flow.connect(params.externalWallet);
-  }, [flow, params]);
+    else if (params.externalWallet) {
+      // The captcha gate's token (login only) goes with the SIWE init.
+      const captchaToken = mode === 'login' ? params.captchaToken : undefined;
+      void flow.connect(params.externalWallet, captchaToken ? { captchaToken } : {});
+    }
+  }, [flow, params, mode]);
 
   useEffect(() => {
     if (state.step === 'error' && state.screen) {
@@ -61,13 +86,17 @@ export default function AwaitingConnection() {
       }
       navigate(state.screen, {
         error: state.error,
-        returnTo: mode === 'connect-only' ? SCREEN.CONNECT_ONLY_LANDING_SCREEN : SCREEN.LANDING,
+        returnTo:
+          mode === 'connect-only'
+            ? SCREEN.CONNECT_ONLY_LANDING_SCREEN
+            : (params.returnTo ?? SCREEN.LANDING),
+        ...(mode === 'link' ? { mode } : {}),
       });
     }
     if (state.step === 'success' && mode === 'connect-only') {
       navigate(SCREEN.CONNECT_ONLY_AUTHENTICATED_SCREEN);
     }
-  }, [state, navigate, fail, mode]);
+  }, [state, navigate, fail, mode, params.returnTo]);
 
   // Closing the modal abandons the attempt.
   useOnCancel(() => flow.reset());
@@ -101,7 +130,7 @@ export default function AwaitingConnection() {
         )}
       </div>
       <ModalHeader title={formatMessage(m.awaitingConnectionTitle, values)} message={status} />
-      {state.step === 'connected' && mode === 'login' && (
+      {state.step === 'connected' && mode !== 'connect-only' && (
         <Button variant="primary" onClick={() => void flow.sign()}>
           {formatMessage(m.signInButton, values)}
         </Button>
@@ -111,7 +140,13 @@ export default function AwaitingConnection() {
           variant="link"
           onClick={() => {
             flow.reset();
-            navigate(mode === 'connect-only' ? SCREEN.CONNECT_ONLY_LANDING_SCREEN : SCREEN.LANDING);
+            navigate(
+              mode === 'connect-only'
+                ? SCREEN.CONNECT_ONLY_LANDING_SCREEN
+                : mode === 'link'
+                  ? SCREEN.LINK_WALLET_SCREEN
+                  : SCREEN.LANDING,
+            );
           }}
         >
           {m.useDifferentWallet}

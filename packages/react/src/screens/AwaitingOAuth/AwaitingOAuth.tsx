@@ -5,7 +5,8 @@ import {
   formatMessage,
   isOAuthProvider,
   SCREEN,
-  shouldCreateWalletOnLogin,
+  screenForError,
+  type User,
 } from '@latchkey/core';
 import { OAUTH_PROVIDER_DISPLAY, oauthFailure, oauthMessages } from '@latchkey/core/oauth';
 import { useEffect, useRef, useState } from 'react';
@@ -14,17 +15,19 @@ import { Button } from '../../components/Button/Button.tsx';
 import { AlertIcon, CheckIcon } from '../../components/Icons/Icons.tsx';
 import { ModalHeader } from '../../components/ModalHeader/ModalHeader.tsx';
 import { useInternalLatchkey } from '../../hooks/useInternalLatchkey.ts';
+import { oauthCaptchaOptions } from '../../Modal/captchaGate.ts';
 import { useModal, useOnCancel } from '../../Modal/ModalContext.ts';
 import { useStyleSheet } from '../../styles/useStyleSheet.ts';
 import { errorScreenCss } from '../ErrorScreen/ErrorScreen.css.ts';
 
 type OAuthParams = NonNullable<ReturnType<typeof useModal>['params']['oauth']>;
 /** One redemption per return (StrictMode runs state initialisers twice; a code is single use). */
-const redemptions = new WeakMap<OAuthParams, Promise<AuthenticateResult | null>>();
+const redemptions = new WeakMap<OAuthParams, Promise<AuthenticateResult | User | null>>();
+type Run = Promise<AuthenticateResult | User | null>;
 function firstRun(
   oauth: OAuthParams | undefined,
   complete: (r: NonNullable<OAuthParams['returned']>) => Promise<AuthenticateResult>,
-): Promise<AuthenticateResult | null> | null {
+): Run | null {
   if (!oauth) return null;
   if (oauth.result) return oauth.result;
   if (!oauth.returned) return null;
@@ -40,31 +43,46 @@ function firstRun(
 type Step =
   | { kind: 'verifying' }
   | { kind: 'connected'; result: AuthenticateResult }
+  | { kind: 'linked'; user: User }
   | { kind: 'failed'; code: string | undefined; message: string | undefined };
 
 /**
  * AWAITING_OAUTH_SCREEN (issue 5; spec sections 4 and 8): 'verifying' while the provider's
  * window is open (or while the return page's code is redeemed), then 'connected', which waits
- * 1.4 s and then creates the embedded wallet (when the create-on-login rule applies, the same
- * path as email login) or closes; or 'failed' with the section 8 text and Retry only when the
- * error is retryable. A state mismatch says 'Unexpected auth flow. This may be a phishing
- * attempt.'
+ * 1.4 s and then goes on like every login (`finishLogin`: consent screen when terms are
+ * required and not accepted, else embedded wallet creation when the create-on-login rule
+ * applies, else close); or 'failed' with the section 8 text and Retry only when the error is
+ * retryable. allowlist_rejected, max_accounts_reached and user_does_not_exist go to their
+ * screens. A state mismatch says 'Unexpected auth flow. This may be a phishing attempt.'
+ *
+ * Link mode (`params.mode === 'link'`, issue 6): `params.oauth.result` is `client.linkOAuth`'s
+ * promise (started in the click); success shows 'connected' and ends with `completeLink(user)`.
+ * A retry goes through the captcha gate when logging in.
  */
 export default function AwaitingOAuth() {
   useStyleSheet(buttonCss);
   useStyleSheet(errorScreenCss);
   const { client } = useInternalLatchkey('AwaitingOAuth');
-  const { params, messages, config, navigate, complete, fail } = useModal();
+  const { params, messages, navigate, complete, completeLink, finishLogin, fail, withCaptcha } =
+    useModal();
+  const linking = params.mode === 'link';
   // The OAuth strings ship with the lazy module; `config.messages` overrides them by key.
   const m = { ...oauthMessages, ...(messages as typeof messages & Partial<typeof oauthMessages>) };
   const provider = params.oauth?.provider ?? '';
   const name = isOAuthProvider(provider) ? OAUTH_PROVIDER_DISPLAY[provider] : provider;
   const [step, setStep] = useState<Step>({ kind: 'verifying' });
-  const [attempt, setAttempt] = useState<{ run: Promise<AuthenticateResult | null> | null }>(
-    () => ({ run: firstRun(params.oauth, (r) => client.completeOAuth(r)) }),
-  );
-  const latest = useRef({ complete, navigate, fail, config });
-  latest.current = { complete, navigate, fail, config };
+  const [attempt, setAttempt] = useState<{ run: Run | null }>(() => ({
+    run: firstRun(params.oauth, (r) => client.completeOAuth(r)),
+  }));
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  const latest = useRef({ finishLogin, completeLink, navigate, fail });
+  latest.current = { finishLogin, completeLink, navigate, fail };
 
   useEffect(() => {
     if (!attempt.run) return;
@@ -73,13 +91,20 @@ export default function AwaitingOAuth() {
     attempt.run.then(
       (result) => {
         if (!live || !result) return; // null: the page is leaving for the provider
-        setStep({ kind: 'connected', result });
+        if ('isNewUser' in result) setStep({ kind: 'connected', result });
+        else setStep({ kind: 'linked', user: result });
       },
       (error: unknown) => {
         if (!live) return;
         const code = errorCodeOf(error);
         const message = error instanceof Error ? error.message : undefined;
         latest.current.fail({ code: code ?? 'oauth_error', message: message ?? '', cause: error });
+        // The gates' rejections have their own screens (spec sections 2 and 8).
+        const screen = screenForError(error);
+        if (screen !== SCREEN.ERROR_SCREEN) {
+          latest.current.navigate(screen, { error, returnTo: SCREEN.LANDING });
+          return;
+        }
         setStep({ kind: 'failed', code, message });
       },
     );
@@ -88,27 +113,42 @@ export default function AwaitingOAuth() {
     };
   }, [attempt]);
 
-  // After success: 1.4 s, then the wallet-creation screen or close (spec section 4).
+  // After success: 1.4 s (spec section 4, "OAuth and Telegram screens"), then the consent
+  // screen, the wallet-creation screen or close; a link ends with the updated user.
   useEffect(() => {
-    if (step.kind !== 'connected') return;
+    if (step.kind !== 'connected' && step.kind !== 'linked') return;
     const timer = setTimeout(() => {
-      const { result } = step;
-      const c = latest.current;
-      if (shouldCreateWalletOnLogin(c.config.wallet.createOnLogin, result.user)) {
-        c.navigate(SCREEN.EMBEDDED_WALLET_ON_ACCOUNT_CREATE_SCREEN, {
-          wallet: { kind: 'create', login: result, resolve: () => {}, reject: () => {} },
-        });
-      } else {
-        c.complete(result);
-      }
+      if (step.kind === 'linked') latest.current.completeLink(step.user);
+      else latest.current.finishLogin(step.result);
     }, SUCCESS_CLOSE_MS);
     return () => clearTimeout(timer);
   }, [step]);
 
-  // Closing during the success pause finishes the login instead of abandoning it.
+  // Closing during the success pause finishes instead of abandoning it (a login that still
+  // needs consent goes through the routing, so it cannot skip the terms).
   useOnCancel(() => {
+    if (step.kind === 'linked') completeLink(step.user);
     if (step.kind === 'connected') complete(step.result);
   });
+
+  const retry = (p: string) => {
+    if (!isOAuthProvider(p)) return;
+    if (linking) {
+      setAttempt({ run: client.linkOAuth(p) });
+      return;
+    }
+    // Opened synchronously in this click when a token is ready; else CAPTCHA_SCREEN's Continue.
+    void withCaptcha(
+      (token) => {
+        const run = client.initOAuth(p, oauthCaptchaOptions(token));
+        run.catch(() => {});
+        // Still shown: the new attempt here; back from CAPTCHA_SCREEN: a fresh screen with it.
+        if (mounted.current) setAttempt({ run });
+        else navigate(SCREEN.AWAITING_OAUTH_SCREEN, { oauth: { provider: p, result: run } });
+      },
+      { gesture: true },
+    );
+  };
 
   if (step.kind === 'failed') {
     const failure = oauthFailure(step.code, provider, m, step.message);
@@ -121,7 +161,7 @@ export default function AwaitingOAuth() {
           iconTone="danger"
         />
         {failure.retryable && isOAuthProvider(provider) && (
-          <Button variant="primary" onClick={() => setAttempt({ run: client.initOAuth(provider) })}>
+          <Button variant="primary" onClick={() => retry(provider)}>
             {m.oauthRetry}
           </Button>
         )}
@@ -131,7 +171,7 @@ export default function AwaitingOAuth() {
       </div>
     );
   }
-  if (step.kind === 'connected') {
+  if (step.kind === 'connected' || step.kind === 'linked') {
     return (
       <div className="lk-oauth" data-oauth-step="connected">
         <ModalHeader

@@ -1,11 +1,13 @@
 import { formatMessage, SCREEN } from '@latchkey/core';
-import { useEffect, useState } from 'react';
+import { useContext, useEffect, useState } from 'react';
 import { Button } from '../../components/Button/Button.tsx';
 import { CodeInput } from '../../components/CodeInput/CodeInput.tsx';
 import { CheckIcon, MailIcon, PhoneIcon } from '../../components/Icons/Icons.tsx';
 import { ModalHeader } from '../../components/ModalHeader/ModalHeader.tsx';
 import { usePasswordlessState } from '../../flows/passwordlessFlow.ts';
 import { formatNodes } from '../../formatNodes.tsx';
+import { LatchkeyContext } from '../../LatchkeyProvider/context.ts';
+import { closeDuringLoginSuccess } from '../../Modal/afterLogin.ts';
 import { useModal, useOnCancel } from '../../Modal/ModalContext.ts';
 import { useStyleSheet } from '../../styles/useStyleSheet.ts';
 import { awaitingCodeCss } from './AwaitingPasswordlessCode.css.ts';
@@ -18,10 +20,25 @@ import { awaitingCodeCss } from './AwaitingPasswordlessCode.css.ts';
  * their own screen navigate there. 'Didn't get an email? Resend code' turns into 'Code sent'
  * and a 30 s countdown after each send. For the 'sms' channel the texts say 'Please check
  * <number> for a text ...' and 'Didn't get a text?' (the number as the SMS input formatted it).
+ *
+ * The flow knows what the code is for (`state.mode`, issue 6): a login goes on through
+ * `finishLogin` (consent, wallet creation or close; wired in LoginModal); a link or email update
+ * ('link' / 'update-email', started by LINK_EMAIL, LINK_PHONE and UPDATE_EMAIL screens) ends
+ * with `completeLink(user)`. Errors return to `params.returnTo` (default LANDING).
  */
 export default function AwaitingPasswordlessCode() {
   useStyleSheet(awaitingCodeCss);
-  const { passwordless, messages: m, config, navigate, fail, complete, params } = useModal();
+  const client = useContext(LatchkeyContext)?.client;
+  const {
+    passwordless,
+    messages: m,
+    config,
+    navigate,
+    fail,
+    complete,
+    completeLink,
+    params,
+  } = useModal();
   const state = usePasswordlessState(passwordless);
   const [inputError, setInputError] = useState<string | null>(null);
 
@@ -30,13 +47,22 @@ export default function AwaitingPasswordlessCode() {
     if (state.error) {
       fail({ code: state.error.code, message: state.error.shortMessage, cause: state.error });
     }
-    navigate(state.screen, { error: state.error, returnTo: SCREEN.LANDING });
-  }, [state, navigate, fail]);
+    navigate(state.screen, {
+      error: state.error,
+      returnTo: params.returnTo ?? SCREEN.LANDING,
+      ...(params.mode ? { mode: params.mode } : {}),
+    });
+  }, [state, navigate, fail, params.returnTo, params.mode]);
 
-  // Closing during the success pause finishes the login instead of abandoning it.
+  // Closing during the success pause finishes instead of abandoning it: a link or email update
+  // ends with the updated user; a login that still needs consent declines it (logs out).
   useOnCancel(() => {
     const now = passwordless.getState();
-    if (now.step === 'success' && now.result) complete(now.result);
+    if (now.step !== 'success' || !now.result) return;
+    if (now.mode !== 'login') return completeLink(now.result.user);
+    return closeDuringLoginSuccess({ config, complete }, now.result, async () => {
+      await client?.logout();
+    });
   });
 
   const busy = state.step === 'verifying' || state.step === 'success' || state.step === 'invalid';

@@ -1,4 +1,29 @@
-/** PLACEHOLDER for issue 6: replaced by the screen's real component. */
+import { SCREEN } from '@latchkey/core';
+import { lazy, Suspense } from 'react';
+import { PhoneIcon } from '../../components/Icons/Icons.tsx';
+import { ModalHeader } from '../../components/ModalHeader/ModalHeader.tsx';
+import { useModal } from '../../Modal/ModalContext.ts';
+import { useStyleSheet } from '../../styles/useStyleSheet.ts';
+import { linkScreenCss } from '../LinkEmail/link.css.ts';
+
+/** The landing's phone input, with libphonenumber-js, in its own chunk. */
+const SmsLoginMethod = lazy(() => import('../../components/SmsLoginMethod/SmsLoginMethod.tsx'));
+
+/**
+ * LINK_PHONE_SCREEN (issue 6; spec sections 2 "Linking" and 5): the landing's phone input (country
+ * dropdown, country-formatted placeholder, Submit disabled until the number is valid) in 'link'
+ * mode: the code goes to the number and AWAITING_PASSWORDLESS_CODE `{ mode: 'link' }` links it
+ * (`POST /api/v1/passwordless_sms/link`).
+ */
 export default function LinkPhone() {
-  return null;
+  useStyleSheet(linkScreenCss);
+  const { messages: m } = useModal();
+  return (
+    <div className="lk-link" data-testid="link-phone-screen">
+      <ModalHeader title={m.linkPhoneTitle} message={m.linkPhoneDetail} icon={<PhoneIcon />} />
+      <Suspense fallback={null}>
+        <SmsLoginMethod mode="link" returnTo={SCREEN.LINK_PHONE_SCREEN} />
+      </Suspense>
+    </div>
+  );
 }

@@ -30,7 +30,9 @@ export const EMAIL_CHANNEL: CodeChannel = {
 /**
  * Sends a new login code to `email` (already normalised by `emailAddress`); see `sendLoginCode`.
  *
- * @throws ApiError `disallowed_login_method` (403) when email login is off;
+ * @param purpose `'login'` (allowlist applies) or `'link'` (a logged-in user's link or update).
+ * @throws ApiError `allowlist_rejected` (403) for a login the allowlist refuses;
+ *   `disallowed_login_method` (403) when email login is off;
  *   `too_many_requests` (429, with `retryAfterS`) for the per-IP limit, the per-destination send
  *   cap or the resend cooldown; `internal_error` (500) when delivery fails.
  */
@@ -39,8 +41,9 @@ export async function sendEmailCode(
   app: AppRow,
   email: string,
   ip: string,
+  purpose: 'login' | 'link' = 'login',
 ): Promise<void> {
-  await sendLoginCode(ctx, EMAIL_CHANNEL, app, email, ip);
+  await sendLoginCode(ctx, EMAIL_CHANNEL, app, email, ip, purpose);
 }
 
 /**
@@ -48,7 +51,8 @@ export async function sendEmailCode(
  *
  * @returns the user id (created on first login) and whether it is new.
  * @throws ApiError `invalid_credentials` (422), `too_many_requests` (429),
- *   `disallowed_login_method` (403).
+ *   `disallowed_login_method` (403); the login gates' `allowlist_rejected` (403),
+ *   `user_does_not_exist` (404), `max_accounts_reached` (403).
  */
 export function verifyEmailCode(
   ctx: ServerContext,

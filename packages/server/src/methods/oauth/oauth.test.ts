@@ -13,7 +13,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/index.ts';
-import { oauthStates } from '../../db/schema.ts';
+import { allowlistEntries, apps, linkedAccounts, oauthStates, users } from '../../db/schema.ts';
 import { type DevOidcProvider, startDevOidcProvider } from '../../dev/oidc.ts';
 import { TEST_PUBLIC_URL, type TestServer, testDatabase, testServer } from '../../test-utils.ts';
 import { OAUTH_PROVIDER_SPECS } from './providers.ts';
@@ -437,7 +437,7 @@ describe('OAuth login through a real OpenID provider', () => {
     const again = await runFlow('carol');
     const link = await server.post(
       appId,
-      '/api/v1/oauth/link',
+      ROUTES.oauthLink,
       {
         provider: 'google',
         authorization_code: again.code,
@@ -455,14 +455,51 @@ describe('OAuth login through a real OpenID provider', () => {
       { provider: 'google', subject: 'dave' },
       { authorization: `Bearer ${dave.token}` },
     );
-    expect(last.status).toBe(400);
+    await expectError(last, 409, 'cannot_unlink_last_account');
     const foreign = await server.post(
       appId,
       ROUTES.oauthUnlink,
       { provider: 'google', subject: 'carol' },
       { authorization: `Bearer ${dave.token}` },
     );
-    expect(foreign.status).toBe(400);
+    await expectError(foreign, 404, 'account_not_linked');
     expect(owner.user.linked_accounts).toHaveLength(1);
+  });
+});
+
+describe('login gates', () => {
+  it("the allowlist admits a profile's email and refuses others, writing nothing", async () => {
+    await database.db.update(apps).set({ allowlistEnabled: true }).where(eq(apps.id, appId));
+    try {
+      const listed = `listed${randomBytes(4).toString('hex')}`;
+      await database.db
+        .insert(allowlistEntries)
+        .values({ appId, type: 'email', value: `${listed}@example.com` });
+      const ok = await runFlow(listed);
+      const admitted = await authenticate({
+        authorization_code: ok.code,
+        state_code: ok.state,
+        code_verifier: ok.verifier,
+      });
+      expect(admitted.status).toBe(200);
+
+      const usersBefore = await database.db.select().from(users).where(eq(users.appId, appId));
+      const stranger = await runFlow();
+      const refused = await authenticate({
+        authorization_code: stranger.code,
+        state_code: stranger.state,
+        code_verifier: stranger.verifier,
+      });
+      await expectError(refused, 403, 'allowlist_rejected', "You don't have access to this app");
+      const rows = await database.db
+        .select()
+        .from(linkedAccounts)
+        .where(eq(linkedAccounts.subject, stranger.username));
+      expect(rows).toEqual([]);
+      const usersAfter = await database.db.select().from(users).where(eq(users.appId, appId));
+      expect(usersAfter).toHaveLength(usersBefore.length);
+    } finally {
+      await database.db.update(apps).set({ allowlistEnabled: false }).where(eq(apps.id, appId));
+    }
   });
 });

@@ -33,9 +33,6 @@ import {
   unlinkOAuthAccount,
 } from './service.ts';
 
-/** Path of the link route (not in the shared ROUTES table yet). */
-export const OAUTH_LINK_PATH = '/api/v1/oauth/link';
-
 /** The OAuth routes, mounted by `createServer`. */
 export function oauthRoutes(ctx: ServerContext) {
   const r = new Hono<AppEnv>();
@@ -100,7 +97,7 @@ export function oauthRoutes(ctx: ServerContext) {
     return c.json({ ...answer, oauth_tokens: login.tokens } satisfies OAuthAuthenticateResponse);
   });
 
-  r.post(OAUTH_LINK_PATH, app, requireUser(ctx), async (c) => {
+  r.post(ROUTES.oauthLink, app, requireUser(ctx), async (c) => {
     const login = await complete(base(c));
     const appRow = c.get('app');
     const { userId } = c.get('auth');

@@ -32,13 +32,13 @@ import type { ServerContext } from '../../context.ts';
 import { decryptString, encryptString, sha256Hex } from '../../crypto.ts';
 import {
   type AppRow,
-  linkedAccounts,
   oauthProviderConfigs,
   oauthStates,
   type OAuthStateRow,
 } from '../../db/schema.ts';
 import { ApiError } from '../../errors.ts';
 import { assertAllowed, hitRateLimit } from '../../rate-limit.ts';
+import { linkAccount, unlinkAccount } from '../../users/accounts.ts';
 import { findOrCreateUserByAccount } from '../../users/service.ts';
 import { OAUTH_PROVIDER_SPECS, type OAuthProfile, oidcProfile } from './providers.ts';
 
@@ -493,22 +493,32 @@ async function verifyIdTokenSignature(
   }
 }
 
+/** The `<provider>_oauth` account an OAuth login proves, its profile as details. */
+function oauthAccount(login: OAuthLogin) {
+  const details = profileDetails(login.profile);
+  return {
+    type: oauthAccountType(login.provider),
+    subject: login.profile.subject,
+    details,
+    refreshDetails: details,
+    email: login.profile.email,
+  };
+}
+
 /**
- * Finds or creates the user of an OAuth login and stores the profile on the linked account.
+ * Finds or creates the user of an OAuth login and stores the profile on the linked account,
+ * through the login gates of `findOrCreateUserByAccount` (the profile's email counts for the
+ * allowlist).
+ *
+ * @throws ApiError `allowlist_rejected` (403), `user_does_not_exist` (404),
+ *   `max_accounts_reached` (403).
  */
-export async function findOrCreateOAuthUser(
+export function findOrCreateOAuthUser(
   ctx: ServerContext,
   app: AppRow,
   login: OAuthLogin,
 ): Promise<{ userId: string; isNewUser: boolean }> {
-  const type = oauthAccountType(login.provider);
-  const nowMs = ctx.now();
-  const found = await findOrCreateUserByAccount(ctx.db, app.id, type, login.profile.subject, nowMs);
-  await ctx.db
-    .update(linkedAccounts)
-    .set({ details: profileDetails(login.profile) })
-    .where(accountWhere(app.id, type, login.profile.subject));
-  return found;
+  return findOrCreateUserByAccount(ctx.db, app, oauthAccount(login), ctx.now());
 }
 
 const profileDetails = (p: OAuthProfile) => ({
@@ -517,16 +527,12 @@ const profileDetails = (p: OAuthProfile) => ({
   username: p.username,
 });
 
-const accountWhere = (appId: string, type: string, subject: string) =>
-  and(
-    eq(linkedAccounts.appId, appId),
-    eq(linkedAccounts.type, type),
-    eq(linkedAccounts.subject, subject),
-  );
-
 /**
- * Links the OAuth account of a completed flow to a logged-in user.
- * @throws ApiError `linked_to_another_user` when another user of the app owns it.
+ * Links the OAuth account of a completed flow to a logged-in user (account policy of
+ * `users/accounts.ts`: one account per provider).
+ *
+ * @throws ApiError `linked_to_another_user` (409) when another user of the app owns it;
+ *   `cannot_link_more_of_type` (409) when the user has an account of this provider already.
  */
 export async function linkOAuthAccount(
   ctx: ServerContext,
@@ -534,50 +540,14 @@ export async function linkOAuthAccount(
   userId: string,
   login: OAuthLogin,
 ): Promise<void> {
-  const type = oauthAccountType(login.provider);
-  const now = new Date(ctx.now());
-  const where = accountWhere(app.id, type, login.profile.subject);
-  const [owner] = await ctx.db
-    .select({ userId: linkedAccounts.userId })
-    .from(linkedAccounts)
-    .where(where);
-  if (owner && owner.userId !== userId) {
-    throw new ApiError(
-      'linked_to_another_user',
-      'This account has already been linked to another user.',
-    );
-  }
-  if (owner) {
-    await ctx.db
-      .update(linkedAccounts)
-      .set({ latestVerifiedAt: now, details: profileDetails(login.profile) })
-      .where(where);
-    return;
-  }
-  const rows = await ctx.db
-    .insert(linkedAccounts)
-    .values({
-      appId: app.id,
-      userId,
-      type,
-      subject: login.profile.subject,
-      details: profileDetails(login.profile),
-      firstVerifiedAt: now,
-      latestVerifiedAt: now,
-    })
-    .onConflictDoNothing()
-    .returning({ id: linkedAccounts.id });
-  if (rows.length === 0) {
-    throw new ApiError(
-      'linked_to_another_user',
-      'This account has already been linked to another user.',
-    );
-  }
+  await linkAccount(ctx.db, app.id, userId, oauthAccount(login), ctx.now());
 }
 
 /**
- * Removes an OAuth account from a user; the user must keep at least one other account.
- * @throws ApiError `invalid_data` (400) when the account is not the user's or is their last one.
+ * Removes an OAuth account from a user; the user must keep another login method.
+ *
+ * @throws ApiError `account_not_linked` (404) when the account is not the user's;
+ *   `cannot_unlink_last_account` (409) when it is their last login method.
  */
 export async function unlinkOAuthAccount(
   ctx: ServerContext,
@@ -586,18 +556,5 @@ export async function unlinkOAuthAccount(
   provider: OAuthProvider,
   subject: string,
 ): Promise<void> {
-  const mine = await ctx.db
-    .select({ type: linkedAccounts.type, subject: linkedAccounts.subject })
-    .from(linkedAccounts)
-    .where(and(eq(linkedAccounts.appId, app.id), eq(linkedAccounts.userId, userId)));
-  const type = oauthAccountType(provider);
-  if (!mine.some((a) => a.type === type && a.subject === subject)) {
-    throw new ApiError('invalid_data', 'This account is not linked to the user');
-  }
-  if (mine.length <= 1) {
-    throw new ApiError('invalid_data', 'Cannot unlink the last account of a user');
-  }
-  await ctx.db
-    .delete(linkedAccounts)
-    .where(and(accountWhere(app.id, type, subject), eq(linkedAccounts.userId, userId)));
+  await unlinkAccount(ctx.db, app.id, userId, oauthAccountType(provider), subject);
 }

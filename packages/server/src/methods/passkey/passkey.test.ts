@@ -4,10 +4,10 @@
  * refusal (origin, RP ID, replayed or expired challenge, counter, UV flag, the 6th passkey).
  */
 import { authenticateResponse, passkeyLinkResponse, ROUTES } from '@latchkey/api';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/index.ts';
-import { linkedAccounts } from '../../db/schema.ts';
+import { apps, linkedAccounts, sessions } from '../../db/schema.ts';
 import { testDatabase, testServer, type TestServer } from '../../test-utils.ts';
 import { FLAG_UP, FLAG_UV, SoftAuthenticator } from './soft-authenticator.ts';
 
@@ -329,18 +329,30 @@ describe('linking and unlinking', () => {
     );
   });
 
-  it('unlinks a passkey; the passkey no longer logs in', async () => {
+  it('unlinks a passkey; the passkey no longer logs in; the last one stays', async () => {
     const { auth, answer, credentialId } = await signUp();
     const bearer = { authorization: `Bearer ${answer.token}` };
-    const res = await server.post(
+    const unlink = (id: string) =>
+      server.post(appId, ROUTES.passkeyUnlink, { credential_id: id }, headers(bearer));
+    // The only passkey is the user's last login method.
+    await expectRefused(await unlink(credentialId), 409, 'cannot_unlink_last_account');
+
+    const opts = await options(ROUTES.passkeyRegisterInit, bearer);
+    const second = new SoftAuthenticator().register(opts, { origin: ORIGIN });
+    const linked = await server.post(
       appId,
-      ROUTES.passkeyUnlink,
-      { credential_id: credentialId },
+      ROUTES.passkeyRegisterLink,
+      { response: second },
       headers(bearer),
     );
+    expect(linked.status).toBe(200);
+
+    const res = await unlink(credentialId);
     expect(res.status).toBe(200);
     const { user } = passkeyLinkResponse.parse(await res.json());
-    expect(user.linked_accounts).toEqual([]);
+    expect(user.linked_accounts).toEqual([
+      expect.objectContaining({ type: 'passkey', credential_id: second.id }),
+    ]);
     const rows = await database.db
       .select()
       .from(linkedAccounts)
@@ -355,15 +367,86 @@ describe('linking and unlinking', () => {
         headers(),
       ),
     );
-    await expectRefused(
-      await server.post(
-        appId,
-        ROUTES.passkeyUnlink,
-        { credential_id: credentialId },
-        headers(bearer),
-      ),
-      404,
-      'not_found',
+    await expectRefused(await unlink(credentialId), 404, 'account_not_linked');
+    await expectRefused(await unlink(second.id), 409, 'cannot_unlink_last_account');
+  });
+
+  it('refuses to unlink a passkey enrolled in MFA', async () => {
+    const { answer, credentialId } = await signUp();
+    const bearer = { authorization: `Bearer ${answer.token}` };
+    const opts = await options(ROUTES.passkeyRegisterInit, bearer);
+    const second = new SoftAuthenticator().register(opts, { origin: ORIGIN });
+    expect(
+      (await server.post(appId, ROUTES.passkeyRegisterLink, { response: second }, headers(bearer)))
+        .status,
+    ).toBe(200);
+    await database.db
+      .update(linkedAccounts)
+      .set({ details: sql`${linkedAccounts.details} || '{"enrolled_in_mfa": true}'::jsonb` })
+      .where(eq(linkedAccounts.subject, credentialId));
+    const res = await server.post(
+      appId,
+      ROUTES.passkeyUnlink,
+      { credential_id: credentialId },
+      headers(bearer),
     );
+    const body = await expectRefused(res, 401, 'missing_or_invalid_mfa');
+    expect(body.error).toBe('Cannot unlink a passkey enrolled in MFA');
+    expect(
+      await database.db
+        .select()
+        .from(linkedAccounts)
+        .where(eq(linkedAccounts.subject, credentialId)),
+    ).toHaveLength(1);
+  });
+});
+
+describe('login gates', () => {
+  const setApp = (values: Partial<typeof apps.$inferInsert>) =>
+    database.db.update(apps).set(values).where(eq(apps.id, appId));
+
+  it('a sign-up started before sign-ups were disabled still creates no user', async () => {
+    const opts = await options(ROUTES.passkeyRegisterInit);
+    await setApp({ disableSignups: true });
+    try {
+      const response = new SoftAuthenticator().register(opts, { origin: ORIGIN });
+      const res = await server.post(
+        appId,
+        ROUTES.passkeyRegisterAuthenticate,
+        { response },
+        headers(),
+      );
+      await expectRefused(res, 404, 'user_does_not_exist');
+      expect(
+        await database.db
+          .select()
+          .from(linkedAccounts)
+          .where(eq(linkedAccounts.subject, response.id)),
+      ).toEqual([]);
+    } finally {
+      await setApp({ disableSignups: false });
+    }
+  });
+
+  it('with the allowlist on, a passkey-only user is refused at login', async () => {
+    const { auth, answer } = await signUp();
+    await setApp({ allowlistEnabled: true });
+    try {
+      const opts = await options(ROUTES.passkeyAuthenticateInit);
+      const res = await server.post(
+        appId,
+        ROUTES.passkeyAuthenticate,
+        { response: auth.assert(opts, { origin: ORIGIN }) },
+        headers(),
+      );
+      await expectRefused(res, 403, 'allowlist_rejected');
+      const mine = await database.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.userId, answer.user.id));
+      expect(mine).toHaveLength(1);
+    } finally {
+      await setApp({ allowlistEnabled: false });
+    }
   });
 });

@@ -23,12 +23,14 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
-import { and, count, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { ServerContext } from '../../context.ts';
-import { type AppRow, linkedAccounts, passkeyChallenges, users } from '../../db/schema.ts';
+import { type AppRow, linkedAccounts, passkeyChallenges } from '../../db/schema.ts';
 import { ApiError } from '../../errors.ts';
 import { assertAllowed, hitRateLimit } from '../../rate-limit.ts';
-import { newUserId } from '../../users/service.ts';
+import { linkAccount, TOO_MANY_PASSKEYS_MESSAGE, unlinkAccount } from '../../users/accounts.ts';
+import { assertAllowlisted, precheckSignUp } from '../../users/gates.ts';
+import { createUserWithAccount, newUserId } from '../../users/service.ts';
 import { authenticatorNameOf, deviceOf } from './device.ts';
 
 /** COSE algorithms we accept: ES256 and RS256 (what platform authenticators make). */
@@ -89,12 +91,6 @@ const passkeysOf = (appId: string, userId: string) =>
     eq(linkedAccounts.userId, userId),
     eq(linkedAccounts.type, 'passkey'),
   );
-
-function assertRoomForPasskey(n: number): void {
-  if (n >= MAX_PASSKEYS_PER_USER) {
-    throw new ApiError('cannot_link_more_of_type', 'Cannot link more passkeys to account.');
-  }
-}
 
 /** Stores a fresh challenge for `flow` and returns it (base64url) and its bytes. */
 async function issueChallenge(
@@ -168,7 +164,10 @@ async function consumeChallenge(
  * `linkUserId` is undefined (sign-up), else for that logged-in user (link).
  *
  * @throws ApiError `disallowed_login_method` (403), `invalid_origin` (403),
- *   `cannot_link_more_of_type` (409) when the user has 5 passkeys, `too_many_requests` (429).
+ *   `cannot_link_more_of_type` (409) when the user has 5 passkeys, `too_many_requests` (429);
+ *   for a sign-up the login gates' `allowlist_rejected` (403; a passkey sign-up has no
+ *   identifier, so the allowlist always refuses it), `user_does_not_exist` (404),
+ *   `max_accounts_reached` (403).
  */
 export async function passkeyRegistrationOptions(
   ctx: ServerContext,
@@ -187,8 +186,15 @@ export async function passkeyRegistrationOptions(
       .select({ subject: linkedAccounts.subject, details: linkedAccounts.details })
       .from(linkedAccounts)
       .where(passkeysOf(app.id, linkUserId));
-    assertRoomForPasskey(rows.length);
+    // Early answer; `linkAccount` enforces the cap again when the passkey is added.
+    if (rows.length >= MAX_PASSKEYS_PER_USER) {
+      throw new ApiError('cannot_link_more_of_type', TOO_MANY_PASSKEYS_MESSAGE);
+    }
     exclude = rows.map((r) => ({ id: r.subject }));
+  } else {
+    // A sign-up: refuse before the authenticator makes a credential (checked again at creation).
+    await assertAllowlisted(ctx.db, app, null);
+    await precheckSignUp(ctx.db, app);
   }
   const userId = linkUserId ?? newUserId();
   const challenge = await issueChallenge(
@@ -295,10 +301,12 @@ export interface PasskeyRegistrationParameters {
 
 /**
  * Signs up with a new passkey (`POST /api/v1/passkeys/register/authenticate`): creates the user
- * the challenge was issued for, with the passkey as its first linked account.
+ * the challenge was issued for, with the passkey as its first linked account, through the login
+ * gates (allowlist: always refused when on, as a passkey names no one; sign-ups; user limit).
  *
  * @throws ApiError `invalid_credentials` (422) for any failed check (challenge, origin, RP ID,
- *   flags, signature), `linked_to_another_user` (409) when the credential exists already.
+ *   flags, signature), `linked_to_another_user` (409) when the credential exists already,
+ *   `allowlist_rejected` (403), `user_does_not_exist` (404), `max_accounts_reached` (403).
  */
 export async function signUpWithPasskey(
   ctx: ServerContext,
@@ -307,37 +315,25 @@ export async function signUpWithPasskey(
   p: PasskeyRegistrationParameters,
 ): Promise<{ userId: string; isNewUser: boolean }> {
   const v = await verifyRegistration(ctx, app, rp, p.response, p);
-  const now = new Date(ctx.now());
-  const created = await ctx.db.transaction(async (tx) => {
-    await tx.insert(users).values({ id: v.userId, appId: app.id, createdAt: now });
-    const rows = await tx
-      .insert(linkedAccounts)
-      .values({
-        appId: app.id,
-        userId: v.userId,
-        type: 'passkey',
-        subject: v.credentialId,
-        details: { ...v.details },
-        firstVerifiedAt: now,
-        latestVerifiedAt: now,
-      })
-      .onConflictDoNothing()
-      .returning({ id: linkedAccounts.id });
-    if (rows.length === 0) {
-      await tx.delete(users).where(eq(users.id, v.userId));
-      return false;
-    }
-    return true;
-  });
+  await assertAllowlisted(ctx.db, app, null);
+  const created = await createUserWithAccount(
+    ctx.db,
+    app.id,
+    { type: 'passkey', subject: v.credentialId, details: { ...v.details } },
+    ctx.now(),
+    v.userId,
+  );
   if (!created) throw new ApiError('linked_to_another_user', 'This passkey is already registered');
   return { userId: v.userId, isNewUser: true };
 }
 
 /**
- * Links a new passkey to the logged-in user (`POST /api/v1/passkeys/register/link`).
+ * Links a new passkey to the logged-in user (`POST /api/v1/passkeys/register/link`), by the
+ * account policy of `users/accounts.ts` (at most 5 passkeys, counted with the user locked).
  *
- * @throws ApiError `cannot_link_more_of_type` (409) at 5 passkeys; otherwise as
- *   {@link signUpWithPasskey}.
+ * @throws ApiError `cannot_link_more_of_type` (409, 'Cannot link more passkeys to account.') at
+ *   5 passkeys; `linked_to_another_user` (409) when the credential is registered already;
+ *   otherwise as {@link signUpWithPasskey}.
  */
 export async function linkPasskey(
   ctx: ServerContext,
@@ -347,31 +343,13 @@ export async function linkPasskey(
   p: PasskeyRegistrationParameters,
 ): Promise<void> {
   const v = await verifyRegistration(ctx, app, rp, p.response, { ...p, linkUserId: userId });
-  const now = new Date(ctx.now());
-  const linked = await ctx.db.transaction(async (tx) => {
-    // Serialises concurrent links of one user so the cap holds.
-    await tx.execute(sql`SELECT 1 FROM ${users} WHERE ${users.id} = ${userId} FOR UPDATE`);
-    const [row] = await tx
-      .select({ n: count() })
-      .from(linkedAccounts)
-      .where(passkeysOf(app.id, userId));
-    assertRoomForPasskey(row?.n ?? 0);
-    const rows = await tx
-      .insert(linkedAccounts)
-      .values({
-        appId: app.id,
-        userId,
-        type: 'passkey',
-        subject: v.credentialId,
-        details: { ...v.details },
-        firstVerifiedAt: now,
-        latestVerifiedAt: now,
-      })
-      .onConflictDoNothing()
-      .returning({ id: linkedAccounts.id });
-    return rows.length > 0;
-  });
-  if (!linked) throw new ApiError('linked_to_another_user', 'This passkey is already registered');
+  await linkAccount(
+    ctx.db,
+    app.id,
+    userId,
+    { type: 'passkey', subject: v.credentialId, details: { ...v.details } },
+    ctx.now(),
+  );
 }
 
 /**
@@ -403,7 +381,8 @@ export async function passkeyAuthenticationOptions(
  * in this app, the assertion must verify (challenge, origin, RP ID, UP and UV, signature) and
  * its counter must exceed the stored one unless both are zero. The counter is then stored.
  *
- * @throws ApiError `invalid_credentials` (422) for any failed check, `too_many_requests` (429).
+ * @throws ApiError `invalid_credentials` (422) for any failed check, `too_many_requests` (429),
+ *   `allowlist_rejected` (403) when the allowlist is on and none of the user's accounts is on it.
  */
 export async function logInWithPasskey(
   ctx: ServerContext,
@@ -463,6 +442,8 @@ export async function logInWithPasskey(
     refuse(error instanceof Error ? error.message : 'verification failed');
   }
   if (!verification.verified) refuse('verification failed');
+  // The login gate: with the allowlist on, one of the user's accounts must be allowed.
+  await assertAllowlisted(ctx.db, app, { type: 'passkey', subject: row.subject }, row.userId);
   const next = verification.authenticationInfo.newCounter;
   // Compare-and-set: a concurrent use of the same counter value loses.
   const updated = await ctx.db
@@ -483,10 +464,12 @@ export async function logInWithPasskey(
 }
 
 /**
- * Removes a passkey from `userId` (`POST /api/v1/passkeys/unlink`).
+ * Removes a passkey from `userId` (`POST /api/v1/passkeys/unlink`), by the account policy of
+ * `users/accounts.ts`.
  *
- * @throws ApiError `not_found` (404) when the user has no such passkey;
- *   `missing_or_invalid_mfa` (401) when it is enrolled in MFA.
+ * @throws ApiError `account_not_linked` (404) when the user has no such passkey;
+ *   `missing_or_invalid_mfa` (401, 'Cannot unlink a passkey enrolled in MFA');
+ *   `cannot_unlink_last_account` (409) when it is the user's last login method.
  */
 export async function unlinkPasskey(
   ctx: ServerContext,
@@ -494,13 +477,5 @@ export async function unlinkPasskey(
   userId: string,
   credentialId: string,
 ): Promise<void> {
-  const [row] = await ctx.db
-    .select({ id: linkedAccounts.id, details: linkedAccounts.details })
-    .from(linkedAccounts)
-    .where(and(passkeysOf(app.id, userId), eq(linkedAccounts.subject, credentialId)));
-  if (!row) throw new ApiError('not_found', 'No such passkey on this user');
-  if (row.details.enrolled_in_mfa === true) {
-    throw new ApiError('missing_or_invalid_mfa', 'Cannot unlink a passkey enrolled in MFA');
-  }
-  await ctx.db.delete(linkedAccounts).where(eq(linkedAccounts.id, row.id));
+  await unlinkAccount(ctx.db, app.id, userId, 'passkey', credentialId);
 }

@@ -12,9 +12,10 @@ import { CODE_LENGTH, CODE_MAX_ATTEMPTS, CODE_RESEND_COOLDOWN_S, CODE_TTL_S } fr
 import { and, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { ServerContext } from '../../context.ts';
 import { hexEqual, hmacHex, randomDigits } from '../../crypto.ts';
-import { type AppRow, loginCodes } from '../../db/schema.ts';
+import { type AppRow, linkedAccounts, loginCodes } from '../../db/schema.ts';
 import { ApiError, INVALID_CODE_MESSAGE } from '../../errors.ts';
 import { assertAllowed, hitRateLimit, peekRateLimit } from '../../rate-limit.ts';
+import { assertAllowlisted } from '../../users/gates.ts';
 import { findOrCreateUserByAccount } from '../../users/service.ts';
 
 /** One way of delivering login codes. */
@@ -61,9 +62,14 @@ function codeWhere(ch: CodeChannel, appId: string, to: string) {
  * but not within CODE_RESEND_COOLDOWN_S of it. The outcome is the same whether or not a user
  * owns the destination (catalogue 24).
  *
+ * A login (`purpose: 'login'`) passes the allowlist first (spec section 2; issue 6): an address
+ * the allowlist rejects never receives a code. A link or update (`'link'`, bearer token) skips it.
+ *
  * @param ip client IP, for the per-IP limit.
+ * @param purpose `'login'` (default) or `'link'` (a logged-in user adding or changing it).
  * @returns the normalised destination the code went to.
- * @throws ApiError `disallowed_login_method` (403) when the channel is off; `invalid_data` (400)
+ * @throws ApiError `allowlist_rejected` (403) for a login the allowlist refuses;
+ *   `disallowed_login_method` (403) when the channel is off; `invalid_data` (400)
  *   for a destination the channel cannot parse; `too_many_requests` (429, with `retryAfterS`)
  *   for the per-IP limit, the per-destination send cap or the resend cooldown; an `ApiError`
  *   thrown by the delivery (e.g. `not_supported`, `twilio_verification_failed`) as is;
@@ -75,11 +81,26 @@ export async function sendLoginCode(
   app: AppRow,
   rawDestination: string,
   ip: string,
+  purpose: 'login' | 'link' = 'login',
 ): Promise<string> {
   assertEnabled(ch, app);
   const to = ch.normalize(rawDestination);
   const nowMs = ctx.now();
   assertAllowed(await hitRateLimit(ctx.db, `init:ip:${ip}`, ctx.rateLimits.initPerIp, nowMs));
+  if (purpose === 'login') {
+    const identity = { type: ch.accountType, subject: to };
+    const [owner] = await ctx.db
+      .select({ userId: linkedAccounts.userId })
+      .from(linkedAccounts)
+      .where(
+        and(
+          eq(linkedAccounts.appId, app.id),
+          eq(linkedAccounts.type, ch.accountType),
+          eq(linkedAccounts.subject, to),
+        ),
+      );
+    await assertAllowlisted(ctx.db, app, identity, owner?.userId);
+  }
   assertAllowed(
     await peekRateLimit(
       ctx.db,
@@ -133,25 +154,26 @@ export async function sendLoginCode(
 }
 
 /**
- * Checks a submitted code and consumes it. Every submission first reserves one attempt with a
+ * Checks a submitted code and consumes it, without logging anyone in (the code check shared by
+ * login, link and update). Every submission first reserves one attempt with a
  * single conditional UPDATE (`attempts < CODE_MAX_ATTEMPTS`, not consumed, not expired), so
  * concurrent guesses cannot evaluate more than CODE_MAX_ATTEMPTS times; consuming is a second
  * conditional UPDATE, so a code logs in once. Failures also count per destination across codes.
  *
- * @returns the user id (created on first login, with a `ch.accountType` account) and whether it is new.
+ * @returns the normalised destination the code was for.
  * @throws ApiError `invalid_credentials` (422, 'Invalid or expired verification code') for any
  *   wrong, expired, used, exhausted or unknown code; `too_many_requests` (429) for the per-IP
  *   limit or the per-destination failure cap; `disallowed_login_method` (403); `invalid_data`
  *   (400) for an unparsable destination.
  */
-export async function verifyLoginCode(
+export async function consumeLoginCode(
   ctx: ServerContext,
   ch: CodeChannel,
   app: AppRow,
   rawDestination: string,
   code: string,
   ip: string,
-): Promise<{ userId: string; isNewUser: boolean }> {
+): Promise<string> {
   assertEnabled(ch, app);
   const to = ch.normalize(rawDestination);
   const nowMs = ctx.now();
@@ -187,5 +209,25 @@ export async function verifyLoginCode(
     .where(and(eq(loginCodes.id, reserved.id), isNull(loginCodes.consumedAt)))
     .returning({ id: loginCodes.id });
   if (consumed.length === 0) return fail();
-  return findOrCreateUserByAccount(ctx.db, app.id, ch.accountType, to, nowMs);
+  return to;
+}
+
+/**
+ * Logs in with a submitted code: {@link consumeLoginCode}, then the user owning the
+ * `ch.accountType` account of the destination, or a new one, through the login gates.
+ *
+ * @returns the user id (created on first login) and whether it is new.
+ * @throws as {@link consumeLoginCode}; ApiError `allowlist_rejected` (403),
+ *   `user_does_not_exist` (404) when sign-ups are disabled, `max_accounts_reached` (403).
+ */
+export async function verifyLoginCode(
+  ctx: ServerContext,
+  ch: CodeChannel,
+  app: AppRow,
+  rawDestination: string,
+  code: string,
+  ip: string,
+): Promise<{ userId: string; isNewUser: boolean }> {
+  const to = await consumeLoginCode(ctx, ch, app, rawDestination, code, ip);
+  return findOrCreateUserByAccount(ctx.db, app, { type: ch.accountType, subject: to }, ctx.now());
 }

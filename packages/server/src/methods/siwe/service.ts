@@ -15,10 +15,11 @@ import { parseSiweMessage, type SiweMessage, validateSiweMessage } from 'viem/si
 import { verifyMessage } from 'viem/utils';
 import type { ServerContext } from '../../context.ts';
 import { randomId } from '../../crypto.ts';
-import { type AppRow, linkedAccounts, siweNonces, users } from '../../db/schema.ts';
+import { type AppRow, linkedAccounts, siweNonces } from '../../db/schema.ts';
 import { ApiError } from '../../errors.ts';
 import { assertAllowed, hitRateLimit } from '../../rate-limit.ts';
-import { newUserId } from '../../users/service.ts';
+import { linkAccount, unlinkAccount } from '../../users/accounts.ts';
+import { findOrCreateUserByAccount } from '../../users/service.ts';
 
 /** An EVM chain SIWE messages may name. */
 export interface SiweChain {
@@ -255,19 +256,6 @@ function walletDetails(v: VerifiedSiwe): Record<string, unknown> {
   };
 }
 
-const walletWhere = (appId: string, address: string) =>
-  and(
-    eq(linkedAccounts.appId, appId),
-    eq(linkedAccounts.type, 'wallet'),
-    eq(linkedAccounts.subject, address),
-  );
-
-/**
- * Logs in with a verified wallet: the user owning the `wallet` account of this address, or a
- * new user with it (connector and client type as sent; updated on every login).
- *
- * @returns the user id and whether it was created.
- */
 /**
  * The `details` to write when a SIWE signature re-verifies an existing wallet account: the new
  * client and connector types, except on the embedded wallet, whose details (connector
@@ -278,54 +266,40 @@ function keepEmbeddedDetails(details: Record<string, unknown>) {
   return sql`CASE WHEN ${linkedAccounts.details}->>'connector_type' = 'embedded' THEN ${linkedAccounts.details} ELSE ${JSON.stringify(details)}::jsonb END`;
 }
 
-export async function findOrCreateWalletUser(
+/** The `wallet` account a verified message proves. */
+function walletAccount(verified: VerifiedSiwe) {
+  const details = walletDetails(verified);
+  return {
+    type: 'wallet',
+    subject: verified.address,
+    details,
+    refreshDetails: keepEmbeddedDetails(details),
+  };
+}
+
+/**
+ * Logs in with a verified wallet: the user owning the `wallet` account of this address, or a
+ * new user with it (connector and client type as sent; updated on every login), through the
+ * login gates of `findOrCreateUserByAccount` (allowlist by wallet address, sign-ups, user limit).
+ *
+ * @returns the user id and whether it was created.
+ * @throws ApiError `allowlist_rejected` (403), `user_does_not_exist` (404),
+ *   `max_accounts_reached` (403).
+ */
+export function findOrCreateWalletUser(
   ctx: ServerContext,
   app: AppRow,
   verified: VerifiedSiwe,
 ): Promise<{ userId: string; isNewUser: boolean }> {
-  const now = new Date(ctx.now());
-  const details = walletDetails(verified);
-  const [existing] = await ctx.db
-    .update(linkedAccounts)
-    .set({ latestVerifiedAt: now, details: keepEmbeddedDetails(details) })
-    .where(walletWhere(app.id, verified.address))
-    .returning({ userId: linkedAccounts.userId });
-  if (existing) return { userId: existing.userId, isNewUser: false };
-  const userId = newUserId();
-  const created = await ctx.db.transaction(async (tx) => {
-    await tx.insert(users).values({ id: userId, appId: app.id, createdAt: now });
-    const rows = await tx
-      .insert(linkedAccounts)
-      .values({
-        appId: app.id,
-        userId,
-        type: 'wallet',
-        subject: verified.address,
-        details,
-        firstVerifiedAt: now,
-        latestVerifiedAt: now,
-      })
-      .onConflictDoNothing()
-      .returning({ id: linkedAccounts.id });
-    if (rows.length === 0) {
-      await tx.delete(users).where(eq(users.id, userId));
-      return false;
-    }
-    return true;
-  });
-  if (created) return { userId, isNewUser: true };
-  const [winner] = await ctx.db
-    .select({ userId: linkedAccounts.userId })
-    .from(linkedAccounts)
-    .where(walletWhere(app.id, verified.address));
-  if (!winner) throw new Error('Linked wallet vanished during creation');
-  return { userId: winner.userId, isNewUser: false };
+  return findOrCreateUserByAccount(ctx.db, app, walletAccount(verified), ctx.now());
 }
 
 /**
- * Links a verified wallet to `userId`.
+ * Links a verified wallet to `userId` (the account policy of `users/accounts.ts`: one external
+ * wallet per user besides the embedded one).
  *
- * @throws ApiError `linked_to_another_user` (409) when another user of the app owns it.
+ * @throws ApiError `linked_to_another_user` (409) when another user of the app owns it;
+ *   `cannot_link_more_of_type` (409) when the user has an external wallet already.
  */
 export async function linkWallet(
   ctx: ServerContext,
@@ -333,45 +307,15 @@ export async function linkWallet(
   userId: string,
   verified: VerifiedSiwe,
 ): Promise<void> {
-  const now = new Date(ctx.now());
-  const details = walletDetails(verified);
-  const [owner] = await ctx.db
-    .select({ userId: linkedAccounts.userId })
-    .from(linkedAccounts)
-    .where(walletWhere(app.id, verified.address));
-  if (owner && owner.userId !== userId) {
-    throw new ApiError('linked_to_another_user', 'This wallet is linked to another user');
-  }
-  if (owner) {
-    await ctx.db
-      .update(linkedAccounts)
-      .set({ latestVerifiedAt: now, details: keepEmbeddedDetails(details) })
-      .where(walletWhere(app.id, verified.address));
-    return;
-  }
-  const rows = await ctx.db
-    .insert(linkedAccounts)
-    .values({
-      appId: app.id,
-      userId,
-      type: 'wallet',
-      subject: verified.address,
-      details,
-      firstVerifiedAt: now,
-      latestVerifiedAt: now,
-    })
-    .onConflictDoNothing()
-    .returning({ id: linkedAccounts.id });
-  if (rows.length === 0) {
-    throw new ApiError('linked_to_another_user', 'This wallet is linked to another user');
-  }
+  await linkAccount(ctx.db, app.id, userId, walletAccount(verified), ctx.now());
 }
 
 /**
  * Removes an external wallet from `userId` (`POST /api/v1/siwe/unlink`). The embedded wallet
- * cannot be unlinked (spec section 5).
+ * cannot be unlinked, nor the user's last login method (spec section 5).
  *
- * @throws ApiError `not_found` (404) when the user has no such external wallet.
+ * @throws ApiError `account_not_linked` (404) when the user has no such wallet;
+ *   `cannot_unlink_embedded_wallet` (409); `cannot_unlink_last_account` (409).
  */
 export async function unlinkWallet(
   ctx: ServerContext,
@@ -379,13 +323,5 @@ export async function unlinkWallet(
   userId: string,
   address: string,
 ): Promise<void> {
-  const checksummed = getAddress(address);
-  const [row] = await ctx.db
-    .select({ id: linkedAccounts.id, details: linkedAccounts.details })
-    .from(linkedAccounts)
-    .where(and(walletWhere(app.id, checksummed), eq(linkedAccounts.userId, userId)));
-  if (!row || row.details.connector_type === 'embedded') {
-    throw new ApiError('not_found', 'No such external wallet on this user');
-  }
-  await ctx.db.delete(linkedAccounts).where(eq(linkedAccounts.id, row.id));
+  await unlinkAccount(ctx.db, app.id, userId, 'wallet', getAddress(address));
 }

@@ -407,7 +407,7 @@ describe('SIWE authenticate', () => {
 });
 
 describe('SIWE link and unlink', () => {
-  it('links a wallet to the logged-in user, refuses without a session and for a taken wallet', async () => {
+  it('links a wallet to the logged-in user, refuses without a session, a second external wallet and a taken wallet', async () => {
     const first = wallet();
     const login = authenticateResponse.parse(
       await (
@@ -425,6 +425,33 @@ describe('SIWE link and unlink', () => {
       body(await second.sign({ nonce: await nonceFor(second.account.address) })),
     );
     expect(anonymous.status).toBe(401);
+
+    // One external wallet per user (spec section 5).
+    const more = await post(
+      ROUTES.siweLink,
+      body(await second.sign({ nonce: await nonceFor(second.account.address) })),
+      auth,
+    );
+    expect(more.status).toBe(409);
+    expect(await more.json()).toEqual({
+      code: 'cannot_link_more_of_type',
+      error: 'User already has an account of type wallet linked.',
+    });
+
+    // The embedded wallet does not take that slot: make the first wallet the embedded one.
+    await database.db
+      .update(linkedAccounts)
+      .set({
+        details: {
+          chain_type: 'ethereum',
+          chain_id: null,
+          wallet_client_type: 'latchkey',
+          connector_type: 'embedded',
+          recovery_method: 'latchkey',
+          imported: false,
+        },
+      })
+      .where(eq(linkedAccounts.subject, first.account.address));
 
     const linked = await post(
       ROUTES.siweLink,
@@ -458,15 +485,28 @@ describe('SIWE link and unlink', () => {
       { authorization: `Bearer ${other.token}` },
     );
     expect(stolen.status).toBe(409);
-    expect(((await stolen.json()) as { code: string }).code).toBe('linked_to_another_user');
+    expect(await stolen.json()).toEqual({
+      code: 'linked_to_another_user',
+      error: 'This account has already been linked to another user.',
+    });
 
-    const unlinked = await post(ROUTES.siweUnlink, { address: second.account.address }, auth);
-    expect(unlinked.status).toBe(200);
-    expect(siweLinkResponse.parse(await unlinked.json()).user.linked_accounts).toHaveLength(1);
+    // The external wallet is the user's only login method; the embedded one is never unlinked.
+    const last = await post(ROUTES.siweUnlink, { address: second.account.address }, auth);
+    expect(last.status).toBe(409);
+    expect(((await last.json()) as { code: string }).code).toBe('cannot_unlink_last_account');
+    const embedded = await post(ROUTES.siweUnlink, { address: first.account.address }, auth);
+    expect(embedded.status).toBe(409);
+    expect(await embedded.json()).toEqual({
+      code: 'cannot_unlink_embedded_wallet',
+      error: 'The embedded wallet cannot be unlinked',
+    });
+    const foreign = await post(ROUTES.siweUnlink, { address: third.account.address }, auth);
+    expect(foreign.status).toBe(404);
+    expect(((await foreign.json()) as { code: string }).code).toBe('account_not_linked');
     const rows = await database.db
       .select()
       .from(linkedAccounts)
       .where(eq(linkedAccounts.subject, second.account.address));
-    expect(rows).toHaveLength(0);
+    expect(rows).toHaveLength(1);
   });
 });

@@ -30,8 +30,10 @@ export const SMS_CHANNEL: CodeChannel = {
 /**
  * Texts a new login code to `phoneNumber` (any form libphonenumber-js parses; stored E.164).
  *
+ * @param purpose `'login'` (allowlist applies) or `'link'` (a logged-in user's link).
  * @returns the E.164 number.
- * @throws ApiError `invalid_data` (400) for a bad number; `disallowed_login_method` (403);
+ * @throws ApiError `allowlist_rejected` (403) for a login the allowlist refuses;
+ *   `invalid_data` (400) for a bad number; `disallowed_login_method` (403);
  *   `too_many_requests` (429); `not_supported` (400) / `twilio_verification_failed` (502) from
  *   the SMS provider; `internal_error` (500) for other delivery failures.
  */
@@ -40,8 +42,9 @@ export function sendSmsCode(
   app: AppRow,
   phoneNumber: string,
   ip: string,
+  purpose: 'login' | 'link' = 'login',
 ): Promise<string> {
-  return sendLoginCode(ctx, SMS_CHANNEL, app, phoneNumber, ip);
+  return sendLoginCode(ctx, SMS_CHANNEL, app, phoneNumber, ip, purpose);
 }
 
 /**
@@ -49,7 +52,8 @@ export function sendSmsCode(
  *
  * @returns the user id (created on first login) and whether it is new.
  * @throws ApiError `invalid_credentials` (422), `too_many_requests` (429),
- *   `disallowed_login_method` (403), `invalid_data` (400).
+ *   `disallowed_login_method` (403), `invalid_data` (400); the login gates'
+ *   `allowlist_rejected` (403), `user_does_not_exist` (404), `max_accounts_reached` (403).
  */
 export function verifySmsCode(
   ctx: ServerContext,

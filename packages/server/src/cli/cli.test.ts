@@ -1,0 +1,321 @@
+/**
+ * The `latchkey` command line (issue 6), in-process against a test database, plus its remote
+ * mode through the admin API and one spawn of bin/latchkey.js.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { adminAppConfig, ROUTES, serverAppConfig } from '@latchkey/api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/index.ts';
+import { TEST_SECRET, type TestServer, testDatabase, testServer } from '../test-utils.ts';
+import { parseAssignments, runCli } from './main.ts';
+
+let database: Database;
+let server: TestServer;
+
+beforeAll(async () => {
+  database = await testDatabase();
+  server = testServer(database);
+});
+afterAll(() => database?.close());
+
+interface Run {
+  code: number;
+  out: string;
+  err: string;
+}
+
+async function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
+  let out = '';
+  let err = '';
+  const code = await runCli(args, {
+    stdout: (t) => (out += t),
+    stderr: (t) => (err += t),
+    env: { LATCHKEY_SECRET: TEST_SECRET, ...env },
+    database,
+    fetch: (url, init) => Promise.resolve(server.app.request(url, init)),
+  });
+  return { code, out, err };
+}
+
+const basic = (id: string, secret: string) =>
+  `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
+
+async function createApp(name = 'CLI App'): Promise<{ id: string; app_secret: string }> {
+  const run = await cli([
+    'apps',
+    'create',
+    '--name',
+    name,
+    '--origin',
+    'https://cli.example.com',
+    '--json',
+  ]);
+  expect(run.err).toBe('');
+  expect(run.code).toBe(0);
+  return JSON.parse(run.out) as { id: string; app_secret: string };
+}
+
+describe('parseAssignments', () => {
+  it('parses JSON values, comma lists and dotted keys', () => {
+    expect(
+      parseAssignments(
+        [
+          'email_auth=true',
+          'max_users=10',
+          'name=My App',
+          'captcha_site_key=null',
+          'allowed_origins=https://a.com, https://b.com',
+          'mfa_methods=',
+          'allowlist_config.error_title=Invite only',
+          'allowlist_config.cta_link="https://x.com"',
+        ],
+        '{"sms_auth": false, "allowlist_config": {"cta_text": "Join"}}',
+      ),
+    ).toEqual({
+      sms_auth: false,
+      email_auth: true,
+      max_users: 10,
+      name: 'My App',
+      captcha_site_key: null,
+      allowed_origins: ['https://a.com', 'https://b.com'],
+      mfa_methods: [],
+      allowlist_config: { cta_text: 'Join', error_title: 'Invite only', cta_link: 'https://x.com' },
+    });
+    expect(() => parseAssignments(['novalue'])).toThrow(/key=value/);
+    expect(() => parseAssignments([], '[1]')).toThrow(/JSON object/);
+  });
+});
+
+describe('apps', () => {
+  it('creates an app, prints the secret once, and lists it', async () => {
+    const human = await cli(['apps', 'create', '--name', 'Readable']);
+    expect(human.code).toBe(0);
+    expect(human.out).toMatch(/id: +[a-z0-9]{25}/);
+    expect(human.out).toMatch(/app secret: +[A-Za-z0-9_-]{43}/);
+    const { id, app_secret } = await createApp('Listed');
+    const list = await cli(['apps', 'list']);
+    expect(list.out).toContain(`${id}\tListed`);
+    const res = await server.app.request(ROUTES.adminApp(id), {
+      headers: { authorization: basic(id, app_secret) },
+    });
+    expect(res.status).toBe(200);
+  });
+
+  it('creates with a chosen id and refuses a bad or taken one', async () => {
+    const id = 'clichosenid00000000000000';
+    expect((await cli(['apps', 'create', '--name', 'Chosen', '--id', id])).code).toBe(0);
+    const taken = await cli(['apps', 'create', '--name', 'Again', '--id', id]);
+    expect(taken.code).toBe(1);
+    expect(taken.err).toMatch(/exists already/);
+    const bad = await cli(['apps', 'create', '--name', 'Bad', '--id', 'short']);
+    expect(bad.code).toBe(1);
+    expect(bad.err).toMatch(/25/);
+    const origin = await cli(['apps', 'create', '--name', 'Bad', '--origin', 'https://x.com/path']);
+    expect(origin.code).toBe(1);
+    expect(origin.err).toMatch(/allowed_origins/);
+  });
+
+  it('sets settings that show in `apps show` and in the public config', async () => {
+    const { id } = await createApp();
+    const set = await cli([
+      'apps',
+      'set',
+      id,
+      'email_auth=true',
+      'sms_auth=true',
+      'max_users=5',
+      'allowlist_enabled=true',
+      'allowlist_config.error_title=Invite only',
+      'allowed_origins=https://a.example.com,https://b.example.com',
+      'embedded_wallet_config.create_on_login=users-without-wallets',
+      'captcha_secret_key=cli-captcha-secret',
+      '--json',
+      '{"require_users_accept_terms": true, "terms_and_conditions_url": "https://a.example.com/terms"}',
+    ]);
+    expect(set.err).toBe('');
+    expect(set.code).toBe(0);
+    const shown = await cli(['apps', 'show', id]);
+    expect(shown.code).toBe(0);
+    const config = adminAppConfig.parse(JSON.parse(shown.out));
+    expect(config).toMatchObject({
+      sms_auth: true,
+      max_users: 5,
+      allowlist_enabled: true,
+      allowed_origins: ['https://a.example.com', 'https://b.example.com'],
+      require_users_accept_terms: true,
+      captcha_secret_key_set: true,
+    });
+    expect(config.allowlist_config.error_title).toBe('Invite only');
+    expect(config.embedded_wallet_config.create_on_login).toBe('users-without-wallets');
+    expect(shown.out).not.toContain('cli-captcha-secret');
+    const pub = serverAppConfig.parse(
+      await (await server.app.request(ROUTES.appConfig(id))).json(),
+    );
+    expect(pub.require_users_accept_terms).toBe(true);
+    expect(pub.allowlist_config.error_title).toBe('Invite only');
+  });
+
+  it('refuses unknown keys and bad values with a message on stderr and exit 1', async () => {
+    const { id } = await createApp();
+    const unknown = await cli(['apps', 'set', id, 'colour=red']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toMatch(/^latchkey: .*colour/);
+    const captcha = await cli(['apps', 'set', id, 'captcha_site_key=x:abc']);
+    expect(captcha.code).toBe(1);
+    expect(captcha.err).toContain('Unsupported captcha site key');
+    const empty = await cli(['apps', 'set', id]);
+    expect(empty.code).toBe(1);
+    const missing = await cli(['apps', 'show', 'nosuchapp0000000000000000']);
+    expect(missing.code).toBe(1);
+    expect(missing.err).toMatch(/App not found/);
+    const nonsense = await cli(['apps', 'frobnicate']);
+    expect(nonsense.code).toBe(1);
+  });
+
+  it('rotates the secret: the old one is refused by the admin API, the new one works', async () => {
+    const { id, app_secret: old } = await createApp();
+    const run = await cli(['apps', 'rotate-secret', id]);
+    expect(run.code).toBe(0);
+    const fresh = run.out.trim();
+    expect(fresh).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(fresh).not.toBe(old);
+    const call = (secret: string) =>
+      server.app.request(ROUTES.adminApp(id), { headers: { authorization: basic(id, secret) } });
+    expect((await call(old)).status).toBe(401);
+    expect((await call(fresh)).status).toBe(200);
+  });
+});
+
+describe('allowlist', () => {
+  it('adds, lists and removes normalised entries', async () => {
+    const { id } = await createApp();
+    const add = await cli(['allowlist', 'add', id, 'email', 'Bob@Example.com']);
+    expect(add.code).toBe(0);
+    expect(add.out).toBe('email\tbob@example.com\n');
+    await cli(['allowlist', 'add', id, 'email_domain', '@Corp.example']);
+    expect((await cli(['allowlist', 'list', id])).out).toBe(
+      'email\tbob@example.com\nemail_domain\tcorp.example\n',
+    );
+    const removed = await cli(['allowlist', 'remove', id, 'email', 'BOB@example.com']);
+    expect(removed.out).toBe('email_domain\tcorp.example\n');
+    const bad = await cli(['allowlist', 'add', id, 'wallet', '0xnope']);
+    expect(bad.code).toBe(1);
+    expect(bad.err).toMatch(/Invalid wallet address/);
+    const noValue = await cli(['allowlist', 'add', id, 'email']);
+    expect(noValue.code).toBe(1);
+  });
+});
+
+describe('remote mode (admin HTTP API)', () => {
+  it('shows, sets and edits the allowlist through --api-url', async () => {
+    const { id, app_secret } = await createApp();
+    const remote = ['--api-url', 'http://api.latchkey.test', '--app-secret', app_secret];
+    const set = await cli(['apps', 'set', id, 'max_users=3', ...remote]);
+    expect(set.err).toBe('');
+    expect(adminAppConfig.parse(JSON.parse(set.out)).max_users).toBe(3);
+    const shown = await cli(['apps', 'show', id, ...remote]);
+    expect(adminAppConfig.parse(JSON.parse(shown.out)).max_users).toBe(3);
+    const add = await cli(['allowlist', 'add', id, 'phone', '+1 415 555 2671', ...remote]);
+    expect(add.out).toBe('phone\t+14155552671\n');
+    const wrong = await cli([
+      'apps',
+      'show',
+      id,
+      '--api-url',
+      'http://api.latchkey.test',
+      '--app-secret',
+      'wrong-secret-0000',
+    ]);
+    expect(wrong.code).toBe(1);
+    expect(wrong.err).toMatch(/invalid_app_secret/);
+    const bad = await cli(['apps', 'set', id, 'captcha_site_key=x:abc', ...remote]);
+    expect(bad.code).toBe(1);
+    expect(bad.err).toContain('Unsupported captcha site key');
+    const env = await cli(['apps', 'show', id], {
+      LATCHKEY_API_URL: 'http://api.latchkey.test',
+      LATCHKEY_APP_SECRET: app_secret,
+    });
+    expect(env.code).toBe(0);
+    const noSecret = await cli(['apps', 'show', id, '--api-url', 'http://api.latchkey.test']);
+    expect(noSecret.code).toBe(1);
+    expect(noSecret.err).toMatch(/app-secret/);
+  });
+});
+
+describe('oauth', () => {
+  it('stores a provider client and refuses unknown providers', async () => {
+    const { id } = await createApp();
+    const ok = await cli([
+      'oauth',
+      'set',
+      id,
+      'github',
+      '--client-id',
+      'cid',
+      '--client-secret',
+      'cs',
+    ]);
+    expect(ok.code).toBe(0);
+    const bad = await cli([
+      'oauth',
+      'set',
+      id,
+      'myspace',
+      '--client-id',
+      'a',
+      '--client-secret',
+      'b',
+    ]);
+    expect(bad.code).toBe(1);
+    expect(bad.err).toMatch(/Unknown OAuth provider/);
+  });
+});
+
+describe('local PGlite folder', () => {
+  it('opens $LATCHKEY_DATA_DIR/db, but not while a live server holds it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'latchkey-cli-'));
+    let out = '';
+    let err = '';
+    const io = {
+      stdout: (t: string) => (out += t),
+      stderr: (t: string) => (err += t),
+      env: { LATCHKEY_DATA_DIR: dir, LATCHKEY_SECRET: TEST_SECRET },
+    };
+    try {
+      // A live process (our parent) holds the folder.
+      writeFileSync(join(dir, 'server.pid'), `${process.ppid}\n`);
+      expect(await runCli(['apps', 'list'], io)).toBe(1);
+      expect(err).toMatch(/is using the database/);
+      // A stale mark (no such process) does not block; the folder is created and migrated.
+      writeFileSync(join(dir, 'server.pid'), '2147483646\n');
+      err = '';
+      expect(await runCli(['apps', 'create', '--name', 'Local', '--json'], io)).toBe(0);
+      expect(err).toBe('');
+      const { id } = JSON.parse(out) as { id: string };
+      out = '';
+      expect(await runCli(['apps', 'list'], io)).toBe(0);
+      expect(out).toBe(`${id}\tLocal\n`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+describe('bin/latchkey.js', () => {
+  it('prints help and exits 0', async () => {
+    const bin = fileURLToPath(new URL('../../bin/latchkey.js', import.meta.url));
+    const child = spawn(process.execPath, [bin, '--help'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(0);
+    expect(out).toContain('Usage: latchkey');
+    expect(out).toContain('apps');
+    expect(out).toContain('--api-url');
+  }, 60_000);
+});
