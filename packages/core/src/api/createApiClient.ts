@@ -97,8 +97,14 @@ export type ApiClient = {
   logout(parameters?: RefreshRequest, options?: { accessToken?: string | null }): Promise<void>;
   /** `GET /api/v1/users/me`. Retried. */
   getMe(options?: { accessToken?: string | null }): Promise<UserResponse>;
-  /** `POST /api/v1/siwe/init`: a single-use nonce for `address`. Never retried. */
-  siweInit(parameters: SiweInitRequest): Promise<SiweInitResponse>;
+  /**
+   * `POST /api/v1/siwe/init`: a single-use nonce for `address`. Never retried. With
+   * `accessToken` (a link, issue 6) the server skips the login gates (captcha, allowlist).
+   */
+  siweInit(
+    parameters: SiweInitRequest,
+    options?: { accessToken?: string | null },
+  ): Promise<SiweInitResponse>;
   /** `POST /api/v1/siwe/authenticate`: log in with a signed EIP-4361 message. Never retried. */
   siweAuthenticate(parameters: SiweAuthenticateRequest): Promise<AuthenticateResponse>;
   /** `POST /api/v1/siwe/link` (bearer token): link a wallet to the logged-in user. Never retried. */
@@ -236,7 +242,8 @@ export function createApiClient(parameters: CreateApiClientParameters): ApiClien
     },
     getMe: (options = {}) =>
       request<UserResponse>({ method: 'GET', path: ROUTES.usersMe, ...options }),
-    siweInit: (body) => request<SiweInitResponse>({ method: 'POST', path: ROUTES.siweInit, body }),
+    siweInit: (body, options = {}) =>
+      request<SiweInitResponse>({ method: 'POST', path: ROUTES.siweInit, body, ...options }),
     siweAuthenticate: (body) =>
       request<AuthenticateResponse>({ method: 'POST', path: ROUTES.siweAuthenticate, body }),
     siweLink: (body) => request<SiweLinkResponse>({ method: 'POST', path: ROUTES.siweLink, body }),

@@ -124,9 +124,17 @@ export function LatchkeyProvider({
       window.history.replaceState(window.history.state, '', clean);
       if (oauth.forwardOAuthReturnToOpener(appId, returned)) return;
       completed.current = false;
+      // A link that fell back to a full-page redirect (issue 6) finishes as a link.
+      const linking = oauth.readPendingOAuth(appId)?.purpose === 'link';
+      flow.current = linking
+        ? { kind: 'link', method: returned.provider ?? 'oauth', before: client.getState().user }
+        : { kind: 'login' };
       setStart({
         screen: SCREEN.AWAITING_OAUTH_SCREEN,
-        params: { oauth: { provider: returned.provider, returned } },
+        params: {
+          ...(linking ? { mode: 'link' as const } : {}),
+          oauth: { provider: returned.provider, returned },
+        },
       });
       setModalRequested(true);
       setOpen(true);
@@ -134,7 +142,7 @@ export function LatchkeyProvider({
     return () => {
       live = false;
     };
-  }, [appId]);
+  }, [appId, client]);
 
   useEffect(() => {
     let live = true;

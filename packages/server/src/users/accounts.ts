@@ -110,6 +110,33 @@ function assertRoom(mine: LinkedAccountRow[], type: string): void {
 }
 
 /**
+ * Inserts `account` for `userId`, first and latest verified at `now`; inside the caller's
+ * transaction. @returns false when the `(app, type, subject)` unique index says it exists.
+ */
+export async function insertLinkedAccount(
+  tx: Pick<Db, 'insert'>,
+  appId: string,
+  userId: string,
+  account: AccountToLink,
+  now: Date,
+): Promise<boolean> {
+  const rows = await tx
+    .insert(linkedAccounts)
+    .values({
+      appId,
+      userId,
+      type: account.type,
+      subject: account.subject,
+      details: account.details ?? {},
+      firstVerifiedAt: now,
+      latestVerifiedAt: now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: linkedAccounts.id });
+  return rows.length > 0;
+}
+
+/**
  * Links `account` to the logged-in user `userId` of `appId` (spec section 5), verified at `nowMs`.
  * Idempotent: when the account is already the user's, only `latest_verified_at` (and
  * `refreshDetails`) change.
@@ -148,21 +175,8 @@ export async function linkAccount(
       return { linked: false };
     }
     assertRoom(mine, account.type);
-    const rows = await tx
-      .insert(linkedAccounts)
-      .values({
-        appId,
-        userId,
-        type: account.type,
-        subject: account.subject,
-        details: account.details ?? {},
-        firstVerifiedAt: now,
-        latestVerifiedAt: now,
-      })
-      .onConflictDoNothing()
-      .returning({ id: linkedAccounts.id });
     // Someone else linked it between our read and our insert.
-    if (rows.length === 0) {
+    if (!(await insertLinkedAccount(tx, appId, userId, account, now))) {
       throw new ApiError('linked_to_another_user', LINKED_TO_ANOTHER_USER_MESSAGE);
     }
     return { linked: true };

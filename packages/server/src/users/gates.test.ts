@@ -91,6 +91,8 @@ async function siweLogin(appId: string, key = generatePrivateKey()) {
   const account = privateKeyToAccount(key);
   const headers = { origin: ORIGIN };
   const init = await server.post(appId, ROUTES.siweInit, { address: account.address }, headers);
+  // A refused init (the allowlist) answers before any nonce: nothing to sign.
+  if (!init.ok) return { account, res: init, refusedAtInit: true };
   const { nonce } = (await init.json()) as { nonce: string };
   const message = createSiweMessage({
     address: account.address,
@@ -113,7 +115,7 @@ async function siweLogin(appId: string, key = generatePrivateKey()) {
     },
     headers,
   );
-  return { account, res };
+  return { account, res, refusedAtInit: false };
 }
 
 describe('allowlist', () => {
@@ -168,6 +170,8 @@ describe('allowlist', () => {
     expect(res.status).toBe(200);
     const stranger = await siweLogin(app.id);
     await expectError(stranger.res, 403, 'allowlist_rejected');
+    // Refused at `siwe/init`, before the wallet is asked to sign.
+    expect(stranger.refusedAtInit).toBe(true);
     const strangerRows = await database.db
       .select()
       .from(linkedAccounts)

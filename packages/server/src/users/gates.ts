@@ -119,6 +119,31 @@ export async function assertAllowlisted(
 }
 
 /**
+ * The allowlist gate at a login's first step (code init, SIWE nonce), before anything is sent
+ * or signed: {@link assertAllowlisted} for `identity` and, when the identity already belongs
+ * to a user, that user's accounts. Does nothing when the allowlist is off.
+ * @throws ApiError `allowlist_rejected` (403).
+ */
+export async function assertLoginAllowlisted(
+  db: Db,
+  app: Pick<AppRow, 'id' | 'allowlistEnabled'>,
+  identity: LoginIdentity,
+): Promise<void> {
+  if (!app.allowlistEnabled) return;
+  const [owner] = await db
+    .select({ userId: linkedAccounts.userId })
+    .from(linkedAccounts)
+    .where(
+      and(
+        eq(linkedAccounts.appId, app.id),
+        eq(linkedAccounts.type, identity.type),
+        eq(linkedAccounts.subject, identity.subject),
+      ),
+    );
+  await assertAllowlisted(db, app, identity, owner?.userId);
+}
+
+/**
  * The sign-up gate, to be called inside the transaction that creates the user: locks the app's
  * row (`SELECT ... FOR NO KEY UPDATE`, so concurrent sign-ups are counted one after the other;
  * the weaker lock does not block foreign-key checks of other inserts into the app), then

@@ -12,7 +12,7 @@ import { randomId } from '../crypto.ts';
 import type { Db } from '../db/index.ts';
 import { type AppRow, linkedAccounts, users } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
-import type { AccountToLink } from './accounts.ts';
+import { type AccountToLink, insertLinkedAccount } from './accounts.ts';
 import { assertAllowlisted, assertMaySignUp } from './gates.ts';
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
@@ -157,20 +157,7 @@ export async function createUserWithAccount(
     .transaction(async (tx) => {
       await assertMaySignUp(tx, appId);
       await tx.insert(users).values({ id: userId, appId, createdAt: now });
-      const rows = await tx
-        .insert(linkedAccounts)
-        .values({
-          appId,
-          userId,
-          type: account.type,
-          subject: account.subject,
-          details: account.details ?? {},
-          firstVerifiedAt: now,
-          latestVerifiedAt: now,
-        })
-        .onConflictDoNothing()
-        .returning({ id: linkedAccounts.id });
-      if (rows.length === 0) tx.rollback();
+      if (!(await insertLinkedAccount(tx, appId, userId, account, now))) tx.rollback();
       return userId;
     })
     .catch((error: unknown) => {

@@ -244,6 +244,21 @@ describe('createWalletConnectionFlow', () => {
     expect(client.linkWithSiwe).toHaveBeenCalled();
     expect(client.loginWithSiwe).not.toHaveBeenCalled();
   });
+
+  it('link mode asks for the nonce with the bearer token; a login without one', async () => {
+    const { client } = fakeClient();
+    (client as { getAccessToken?: () => Promise<string | null> }).getAccessToken = vi.fn(
+      async () => 'access.token.jwt',
+    );
+    const link = createWalletConnectionFlow(client, { ...base, mode: 'link' });
+    await link.connect(target(testProvider().provider));
+    expect(client.api.siweInit).toHaveBeenLastCalledWith(expect.anything(), {
+      accessToken: 'access.token.jwt',
+    });
+    const login = createWalletConnectionFlow(client, base);
+    await login.connect(target(testProvider().provider));
+    expect(client.api.siweInit).toHaveBeenLastCalledWith(expect.anything());
+  });
 });
 
 describe('createWalletConnectionFlow link mode (issue 6; spec section 8, "Wallet connection")', () => {

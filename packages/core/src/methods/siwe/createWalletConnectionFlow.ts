@@ -132,7 +132,8 @@ export interface WalletConnectionFlow {
 export type WalletConnectionFlowClient = Pick<
   LatchkeyClient,
   'api' | 'loginWithSiwe' | 'linkWithSiwe' | 'wallets'
->;
+> &
+  Partial<Pick<LatchkeyClient, 'getAccessToken'>>;
 
 const initial: WalletConnectionState = {
   step: 'idle',
@@ -374,7 +375,12 @@ export function createWalletConnectionFlow(
         });
       const token = options.mode === 'link' ? undefined : captchaToken;
       captchaToken = undefined;
-      const { nonce } = await client.api.siweInit(token ? { address, token } : { address });
+      // A link sends the bearer token: the server then skips the login gates (captcha, allowlist).
+      const accessToken = options.mode === 'link' ? await client.getAccessToken?.() : undefined;
+      const initBody = token ? { address, token } : { address };
+      const { nonce } = await (accessToken
+        ? client.api.siweInit(initBody, { accessToken })
+        : client.api.siweInit(initBody));
       if (mine !== generation) return false;
       const message = build({
         address: address as `0x${string}`,

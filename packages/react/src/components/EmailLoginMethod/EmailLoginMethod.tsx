@@ -1,4 +1,4 @@
-import { isEmailAddress, SCREEN } from '@latchkey/core';
+import { isEmailAddress, SCREEN, type ScreenName } from '@latchkey/core';
 import { type FormEvent, useId, useState } from 'react';
 import { usePasswordlessState } from '../../flows/passwordlessFlow.ts';
 import { useModal } from '../../Modal/ModalContext.ts';
@@ -7,18 +7,37 @@ import { Button } from '../Button/Button.tsx';
 import { MailIcon } from '../Icons/Icons.tsx';
 import { emailLoginMethodCss } from './EmailLoginMethod.css.ts';
 
+/** Props of {@link EmailLoginMethod}. */
+export interface EmailLoginMethodProps {
+  /**
+   * What the code is for (spec section 4, "Auth mode"): 'login' (default; the landing screen),
+   * 'link' (LINK_EMAIL_SCREEN) or 'update-email' (UPDATE_EMAIL_SCREEN). Only logins pass the
+   * captcha gate: the other modes are authenticated.
+   */
+  mode?: 'login' | 'link' | 'update-email';
+  /** The screen this form is on: a failure's call to action comes back here. Default LANDING. */
+  returnTo?: ScreenName;
+  /** Accessible name of the input. Default `messages.emailLabel`. */
+  label?: string;
+}
+
 /**
- * The email login method on the landing screen (spec sections 2 and 4): an email input
- * (placeholder 'your@email.com'), Submit disabled until `isEmailAddress` passes, Enter submits.
- * Sending goes through the captcha gate (`withCaptcha`), then core's passwordless flow: sent ->
- * AWAITING_PASSWORDLESS_CODE; a failure -> the flow's error screen (allowlist, user limit,
- * invalid captcha...), remembering LANDING so its call to action comes back here.
+ * The email code form (spec sections 2 and 4): an email input (placeholder 'your@email.com'),
+ * Submit disabled until `isEmailAddress` passes, Enter submits. A login goes through the
+ * captcha gate (`withCaptcha`), then core's passwordless flow: sent ->
+ * AWAITING_PASSWORDLESS_CODE (with the same `mode`); a failure -> inline, or the flow's error
+ * screen (allowlist, user limit, invalid captcha...) remembering `returnTo`, reported to
+ * `onError` through `fail`.
  */
-export function EmailLoginMethod() {
+export function EmailLoginMethod({
+  mode = 'login',
+  returnTo = SCREEN.LANDING,
+  label,
+}: EmailLoginMethodProps = {}) {
   useStyleSheet(emailLoginMethodCss);
   const { passwordless, navigate, messages: m, fail, withCaptcha } = useModal();
   const state = usePasswordlessState(passwordless);
-  const [email, setEmail] = useState(() => passwordless.getState().email);
+  const [email, setEmail] = useState(() => (mode === 'login' ? passwordless.getState().email : ''));
   const inputId = useId();
   const errorId = useId();
   const valid = isEmailAddress(email);
@@ -28,26 +47,34 @@ export function EmailLoginMethod() {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!valid || sending) return;
-    // Through the captcha gate (spec section 4): at once with a ready token, else CAPTCHA_SCREEN.
-    void withCaptcha((captchaToken) => send(captchaToken));
+    // Logins go through the captcha gate (spec section 4): at once with a ready token, else
+    // CAPTCHA_SCREEN. Link and update flows are authenticated and skip it.
+    if (mode === 'login') void withCaptcha((captchaToken) => send(captchaToken));
+    else void send(undefined);
   };
 
   const send = async (captchaToken: string | undefined) => {
-    if (await passwordless.sendCode(email, captchaToken ? { captchaToken } : {})) {
-      navigate(SCREEN.AWAITING_PASSWORDLESS_CODE);
+    const options = { channel: 'email' as const, mode, ...(captchaToken ? { captchaToken } : {}) };
+    if (await passwordless.sendCode(email.trim(), options)) {
+      navigate(SCREEN.AWAITING_PASSWORDLESS_CODE, mode === 'login' ? {} : { mode, returnTo });
       return;
     }
     const after = passwordless.getState();
     if (after.step !== 'error' || !after.screen) return;
     if (after.error)
       fail({ code: after.error.code, message: after.error.shortMessage, cause: after.error });
-    navigate(after.screen, { error: after.error, returnTo: SCREEN.LANDING });
+    navigate(after.screen, { error: after.error, returnTo, ...(mode === 'login' ? {} : { mode }) });
   };
 
   return (
-    <form className="lk-email" onSubmit={onSubmit} noValidate>
+    <form
+      className="lk-email"
+      onSubmit={onSubmit}
+      noValidate
+      data-testid={mode === 'login' ? undefined : `${mode}-email-form`}
+    >
       <label htmlFor={inputId} className="lk-visually-hidden">
-        {m.emailLabel}
+        {label ?? m.emailLabel}
       </label>
       <div className="lk-email__field" data-invalid={inlineError ? 'true' : undefined}>
         <span className="lk-email__icon">

@@ -7,8 +7,8 @@ import type { ScreenParams } from '../../Modal/ModalContext.ts';
 import { renderScreen } from '../../test/renderScreen.tsx';
 import AwaitingOAuth from './AwaitingOAuth.tsx';
 
-function render(params: ScreenParams) {
-  const ctx = { client: {} } as unknown as LatchkeyContextValue;
+function render(params: ScreenParams, client: object = {}) {
+  const ctx = { client } as unknown as LatchkeyContextValue;
   return renderScreen(
     <LatchkeyContext.Provider value={ctx}>
       <AwaitingOAuth />
@@ -53,6 +53,15 @@ describe('AWAITING_OAUTH_SCREEN gates and link mode (issue 6)', () => {
     await waitFor(() =>
       expect(container.querySelector('[data-oauth-step="connected"]')).toBeTruthy(),
     );
+    await waitFor(() => expect(value.completeLink).toHaveBeenCalledWith(user), { timeout: 3000 });
+    expect(value.finishLogin).not.toHaveBeenCalled();
+  });
+
+  it('link mode after a redirect: the return page’s answer ends with completeLink too', async () => {
+    const user: User = { ...TEST_USER, linkedAccounts: [] };
+    const returned = { code: 'c', state: 's', provider: 'google' };
+    const client = { completeOAuth: () => Promise.resolve({ user, isNewUser: false }) };
+    const { value } = render({ mode: 'link', oauth: { provider: 'google', returned } }, client);
     await waitFor(() => expect(value.completeLink).toHaveBeenCalledWith(user), { timeout: 3000 });
     expect(value.finishLogin).not.toHaveBeenCalled();
   });

@@ -91,8 +91,9 @@ export default function AwaitingOAuth() {
     attempt.run.then(
       (result) => {
         if (!live || !result) return; // null: the page is leaving for the provider
-        if ('isNewUser' in result) setStep({ kind: 'connected', result });
-        else setStep({ kind: 'linked', user: result });
+        // A link redeemed on the return page (redirect fallback) answers {user, isNewUser}.
+        if ('isNewUser' in result && !linking) setStep({ kind: 'connected', result });
+        else setStep({ kind: 'linked', user: 'isNewUser' in result ? result.user : result });
       },
       (error: unknown) => {
         if (!live) return;
@@ -111,7 +112,7 @@ export default function AwaitingOAuth() {
     return () => {
       live = false;
     };
-  }, [attempt]);
+  }, [attempt, linking]);
 
   // After success: 1.4 s (spec section 4, "OAuth and Telegram screens"), then the consent
   // screen, the wallet-creation screen or close; a link ends with the updated user.

@@ -4,7 +4,7 @@ import { ModalHeader } from '../../components/ModalHeader/ModalHeader.tsx';
 import { useModal } from '../../Modal/ModalContext.ts';
 import { useStyleSheet } from '../../styles/useStyleSheet.ts';
 import { linkScreenCss } from './link.css.ts';
-import { EmailCodeForm } from './EmailCodeForm.tsx';
+import { EmailLoginMethod } from '../../components/EmailLoginMethod/EmailLoginMethod.tsx';
 
 /**
  * LINK_EMAIL_SCREEN (issue 6; spec sections 2 "Linking" and 4 "Auth mode"): an email input;
@@ -19,7 +19,7 @@ export default function LinkEmail() {
   return (
     <div className="lk-link" data-testid="link-email-screen">
       <ModalHeader title={m.linkEmailTitle} message={m.linkEmailDetail} icon={<MailIcon />} />
-      <EmailCodeForm mode="link" returnTo={SCREEN.LINK_EMAIL_SCREEN} />
+      <EmailLoginMethod mode="link" returnTo={SCREEN.LINK_EMAIL_SCREEN} />
     </div>
   );
 }

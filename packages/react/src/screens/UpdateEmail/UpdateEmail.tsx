@@ -5,7 +5,7 @@ import { useInternalLatchkey } from '../../hooks/useInternalLatchkey.ts';
 import { useModal } from '../../Modal/ModalContext.ts';
 import { useStyleSheet } from '../../styles/useStyleSheet.ts';
 import { linkScreenCss } from '../LinkEmail/link.css.ts';
-import { EmailCodeForm } from '../LinkEmail/EmailCodeForm.tsx';
+import { EmailLoginMethod } from '../../components/EmailLoginMethod/EmailLoginMethod.tsx';
 
 /**
  * UPDATE_EMAIL_SCREEN (issue 6; spec sections 2 and 7, "update email (old, new, token)"): shows
@@ -29,7 +29,7 @@ export default function UpdateEmail() {
         icon={<MailIcon />}
       />
       {current ? (
-        <EmailCodeForm
+        <EmailLoginMethod
           mode="update-email"
           returnTo={SCREEN.UPDATE_EMAIL_SCREEN}
           label={m.newEmailLabel}

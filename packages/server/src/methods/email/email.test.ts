@@ -77,6 +77,21 @@ describe('email code login', () => {
     expect(again.user.id).toBe(body.user.id);
   });
 
+  it('lets a used code be replaced at once: the cooldown guards only a live code', async () => {
+    const email = uniqueEmail('used');
+    await init(email);
+    expect((await authenticate(email, await server.lastCode(email))).status).toBe(200);
+    server.clock.advance(2_000);
+    // The code was consumed 2 s ago: a new one goes out now, no 30 s wait.
+    expect((await init(email)).status).toBe(200);
+    expect(await database.db.select().from(devOutbox).where(eq(devOutbox.to, email))).toHaveLength(
+      2,
+    );
+    // A live (unused) code still blocks a resend.
+    server.clock.advance(1_000);
+    expect((await init(email)).status).toBe(429);
+  });
+
   it('answers the same for a known and an unknown email', async () => {
     const known = uniqueEmail('known');
     await init(known);

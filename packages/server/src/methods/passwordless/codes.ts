@@ -12,10 +12,10 @@ import { CODE_LENGTH, CODE_MAX_ATTEMPTS, CODE_RESEND_COOLDOWN_S, CODE_TTL_S } fr
 import { and, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { ServerContext } from '../../context.ts';
 import { hexEqual, hmacHex, randomDigits } from '../../crypto.ts';
-import { type AppRow, linkedAccounts, loginCodes } from '../../db/schema.ts';
+import { type AppRow, loginCodes } from '../../db/schema.ts';
 import { ApiError, INVALID_CODE_MESSAGE } from '../../errors.ts';
 import { assertAllowed, hitRateLimit, peekRateLimit } from '../../rate-limit.ts';
-import { assertAllowlisted } from '../../users/gates.ts';
+import { assertLoginAllowlisted } from '../../users/gates.ts';
 import { findOrCreateUserByAccount } from '../../users/service.ts';
 
 /** One way of delivering login codes. */
@@ -88,18 +88,7 @@ export async function sendLoginCode(
   const nowMs = ctx.now();
   assertAllowed(await hitRateLimit(ctx.db, `init:ip:${ip}`, ctx.rateLimits.initPerIp, nowMs));
   if (purpose === 'login') {
-    const identity = { type: ch.accountType, subject: to };
-    const [owner] = await ctx.db
-      .select({ userId: linkedAccounts.userId })
-      .from(linkedAccounts)
-      .where(
-        and(
-          eq(linkedAccounts.appId, app.id),
-          eq(linkedAccounts.type, ch.accountType),
-          eq(linkedAccounts.subject, to),
-        ),
-      );
-    await assertAllowlisted(ctx.db, app, identity, owner?.userId);
+    await assertLoginAllowlisted(ctx.db, app, { type: ch.accountType, subject: to });
   }
   assertAllowed(
     await peekRateLimit(
@@ -119,14 +108,16 @@ export async function sendLoginCode(
     consumedAt: null,
   };
   const cooldownCutoff = new Date(nowMs - CODE_RESEND_COOLDOWN_S * 1000).toISOString();
-  // One statement: insert, or replace the old code only when its cooldown has passed.
+  // One statement: insert, or replace the old code only when its cooldown has passed or it was
+  // used (a consumed code blocks nothing: the next login or link may ask for a new one at once;
+  // the per-destination send cap still bounds sends).
   const written = await ctx.db
     .insert(loginCodes)
     .values({ appId: app.id, channel: ch.channel, destination: to, ...values })
     .onConflictDoUpdate({
       target: [loginCodes.appId, loginCodes.channel, loginCodes.destination],
       set: values,
-      setWhere: sql`${loginCodes.createdAt} <= ${cooldownCutoff}::timestamptz`,
+      setWhere: sql`(${loginCodes.createdAt} <= ${cooldownCutoff}::timestamptz or ${loginCodes.consumedAt} is not null)`,
     })
     .returning({ id: loginCodes.id });
   if (written.length === 0) {

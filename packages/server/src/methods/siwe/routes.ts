@@ -15,13 +15,16 @@ import {
   siweUnlinkRequest,
 } from '@latchkey/api';
 import { type Context, Hono } from 'hono';
+import { getAddress } from 'viem';
 import type { AppEnv, ServerContext } from '../../context.ts';
 import { ApiError } from '../../errors.ts';
 import { requireApp } from '../../middleware/app.ts';
 import { clientIp, readJson } from '../../middleware/request.ts';
 import { authenticateAnswer, requireUser } from '../../sessions/routes.ts';
 import { createSession } from '../../sessions/service.ts';
+import { assertLoginAllowlisted } from '../../users/gates.ts';
 import { loadUser } from '../../users/service.ts';
+import { initPurpose } from '../passwordless/link.ts';
 import {
   DEFAULT_SIWE_CHAINS,
   findOrCreateWalletUser,
@@ -40,6 +43,13 @@ export function siweRoutes(ctx: ServerContext, options: SiweOptions = {}) {
 
   r.post(ROUTES.siweInit, app, async (c) => {
     const { address } = await readJson(c, siweInitRequest);
+    // A login the allowlist refuses stops here, before the wallet is asked to sign (issue 6).
+    if ((await initPurpose(ctx, c)) === 'login') {
+      await assertLoginAllowlisted(ctx.db, c.get('app'), {
+        type: 'wallet',
+        subject: getAddress(address),
+      });
+    }
     const { nonce, expiresAt } = await issueSiweNonce(
       ctx,
       c.get('app'),
