@@ -338,8 +338,13 @@ export default function LoginModal({ standalone = false }: LoginModalProps) {
           legal={config.legal}
           messages={m}
           hideTerms={
+            // The sentence is about logging in: not for a logged-in user's wallet, link or
+            // update screens, nor on the consent screen that asks instead.
             nav.screen.startsWith('EMBEDDED_WALLET_') ||
-            nav.screen === SCREEN.AFFIRMATIVE_CONSENT_SCREEN
+            nav.screen.startsWith('LINK_') ||
+            nav.screen === SCREEN.UPDATE_EMAIL_SCREEN ||
+            nav.screen === SCREEN.AFFIRMATIVE_CONSENT_SCREEN ||
+            (nav.params.mode !== undefined && nav.params.mode !== 'login')
           }
         />
         {/* The captcha widget's home (Turnstile renders an invisible iframe here). */}

@@ -98,6 +98,8 @@ describe('useLinkAccount (issue 6, spec section 6: linking needs login)', () => 
     act(() => result.current.linkEmail());
     const { el, q } = await waitForScreen('LINK_EMAIL_SCREEN');
     await waitFor(() => expect(q.getByText('Link your email')).toBeTruthy());
+    // 'By logging in I agree...' is about logging in: not on a logged-in user's link screens.
+    expect(dialog()!.querySelector('.lk-footer__terms')).toBeNull();
     const input = el.querySelector<HTMLInputElement>('input[type="email"]')!;
     const submit = q.getByRole('button', { name: 'Submit' }) as HTMLButtonElement;
     fireEvent.change(input, { target: { value: 'not-an-email' } });
@@ -106,6 +108,7 @@ describe('useLinkAccount (issue 6, spec section 6: linking needs login)', () => 
     expect(submit.disabled).toBe(false);
     fireEvent.click(submit);
     await waitForScreen('AWAITING_PASSWORDLESS_CODE');
+    expect(dialog()!.querySelector('.lk-footer__terms')).toBeNull();
     expect(client.sendEmailCode).toHaveBeenCalledWith(
       expect.objectContaining({ email: 'bob@example.com' }),
     );
@@ -239,6 +242,7 @@ describe('useUpdateEmail (spec section 5)', () => {
     });
     fireEvent.click(q.getByRole('button', { name: 'Submit' }));
     await waitForScreen('AWAITING_PASSWORDLESS_CODE');
+    expect(dialog()!.querySelector('.lk-footer__terms')).toBeNull();
     expect(client.sendEmailCode).toHaveBeenCalledWith(
       expect.objectContaining({ email: 'new@example.com' }),
     );

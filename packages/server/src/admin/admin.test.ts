@@ -179,6 +179,7 @@ describe('GET/PATCH app', () => {
 
   it('clears optional fields with null', async () => {
     const res = await admin('PATCH', ROUTES.adminApp(appId), {
+      captcha_enabled: false,
       captcha_secret_key: null,
       max_users: null,
     });
@@ -207,6 +208,28 @@ describe('GET/PATCH app', () => {
     // Nothing was changed by the refused calls.
     const config = adminAppConfig.parse(await (await admin('GET', ROUTES.adminApp(appId))).json());
     expect(config.captcha_site_key).toBe('t:0x4AAA');
+  });
+
+  it('refuses a captcha that cannot work: no site key, or Turnstile without its secret', async () => {
+    const cases: [unknown, RegExp][] = [
+      [{ captcha_enabled: true, captcha_site_key: null }, /needs a captcha_site_key/],
+      [{ captcha_enabled: true, captcha_secret_key: null }, /needs captcha_secret_key/],
+    ];
+    for (const [body, message] of cases) {
+      const res = await admin('PATCH', ROUTES.adminApp(appId), body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect((await errorOf(res)).error).toMatch(message);
+    }
+    // Rolled back: still off. ALTCHA needs no secret.
+    const config = adminAppConfig.parse(await (await admin('GET', ROUTES.adminApp(appId))).json());
+    expect(config.captcha_enabled).toBe(false);
+    const altcha = await admin('PATCH', ROUTES.adminApp(appId), {
+      captcha_enabled: true,
+      captcha_site_key: 'a:',
+    });
+    expect(altcha.status).toBe(200);
+    expect(adminAppConfig.parse(await altcha.json()).captcha_enabled).toBe(true);
+    await admin('PATCH', ROUTES.adminApp(appId), { captcha_enabled: false });
   });
 });
 

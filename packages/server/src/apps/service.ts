@@ -267,17 +267,43 @@ export function appSettingsToColumns(update: unknown): AppColumns {
  *
  * @param update an `adminAppUpdate` object (snake_case, any subset; `null` clears).
  * @returns the app row as stored after the update.
- * @throws ApiError `invalid_data` (400) as {@link appSettingsToColumns}; `app_not_found` (404).
+ * @throws ApiError `invalid_data` (400) as {@link appSettingsToColumns}, or when the captcha
+ *   would be enabled without a site key (or a Turnstile one without its secret key);
+ *   `app_not_found` (404).
  */
 export async function applyAppSettings(db: Db, appId: string, update: unknown): Promise<AppRow> {
   const columns = appSettingsToColumns(update);
-  const [row] = await db
-    .update(apps)
-    .set({ ...columns, updatedAt: new Date() })
-    .where(eq(apps.id, appId))
-    .returning();
-  if (!row) throw new ApiError('app_not_found', 'App not found');
-  return row;
+  // Checked on the row as it would be stored (fields may come from earlier updates); a refused
+  // update rolls back and changes nothing.
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(apps)
+      .set({ ...columns, updatedAt: new Date() })
+      .where(eq(apps.id, appId))
+      .returning();
+    if (!row) throw new ApiError('app_not_found', 'App not found');
+    const problem = captchaSettingsProblem(row);
+    if (problem) throw new ApiError('invalid_data', problem);
+    return row;
+  });
+}
+
+/**
+ * Why the app's captcha settings cannot work, or null: an enabled captcha needs a site key
+ * (`t:<Turnstile site key>` or `a:` for ALTCHA), and Turnstile needs its secret key too.
+ * Without this check every logged-out login of the app would fail closed.
+ */
+function captchaSettingsProblem(
+  app: Pick<AppRow, 'captchaEnabled' | 'captchaSiteKey' | 'captchaSecretKey'>,
+): string | null {
+  if (!app.captchaEnabled) return null;
+  if (!app.captchaSiteKey) {
+    return 'captcha_enabled needs a captcha_site_key (t:<Turnstile site key>, or a: for ALTCHA)';
+  }
+  if (app.captchaSiteKey.startsWith('t:') && !app.captchaSecretKey) {
+    return 'A Turnstile captcha_site_key (t:...) needs captcha_secret_key';
+  }
+  return null;
 }
 
 /** How many users an app has now. */
