@@ -32,6 +32,8 @@ export const reactMessages = {
   passkeyLoadingDetail: 'Follow the prompts from your browser or device.',
   passkeySuccessTitle: 'Success!',
   passkeySuccessDetail: 'You are logged in with your passkey.',
+  /** AWAITING_PASSKEY_SYSTEM_DIALOGUE in link mode (issue 6): a passkey was added. */
+  passkeyLinkedDetail: 'Your new passkey is added to your account.',
   passkeyErrorTitle: 'Could not use your passkey',
   passkeyRetry: 'Retry',
   passkeySignUp: 'Sign up with a passkey',
@@ -166,6 +168,8 @@ export const reactMessages = {
   viewAllPasskeys: 'View all',
   removePasskey: 'Remove',
   removingPasskey: 'Removing...',
+  /** LINK_PASSKEY_SCREEN status line after a Remove. */
+  passkeyRemoved: 'Passkey removed.',
   passkeyLimitReached: 'You have the maximum of {max} passkeys.',
   passkeyLastUsed: 'Last used {date}',
   updateEmailTitle: 'Update your email',

@@ -48,7 +48,12 @@ describe('AWAITING_PASSKEY_SYSTEM_DIALOGUE gates and link mode (issue 6)', () =>
     const linked: User = { ...TEST_USER, linkedAccounts: [] };
     const linkPasskey = vi.fn(async () => linked);
     const loginWithPasskey = vi.fn();
-    const { value } = render({ linkPasskey, loginWithPasskey }, { mode: 'link' });
+    const { value, container } = render({ linkPasskey, loginWithPasskey }, { mode: 'link' });
+    // The success text says what happened: a passkey was added (not 'You are logged in...').
+    await waitFor(() =>
+      expect(container.textContent).toContain('Your new passkey is added to your account.'),
+    );
+    expect(container.textContent).not.toContain('You are logged in with your passkey.');
     await waitFor(() => expect(value.completeLink).toHaveBeenCalledWith(linked), {
       timeout: 3000,
     });

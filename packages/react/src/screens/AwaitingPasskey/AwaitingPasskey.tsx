@@ -166,7 +166,9 @@ export default function AwaitingPasskey() {
         : m.passkeyLoadingTitle;
   const done = state.step === 'success' || state.step === 'linked';
   const detail = done
-    ? m.passkeySuccessDetail
+    ? state.step === 'linked'
+      ? m.passkeyLinkedDetail
+      : m.passkeySuccessDetail
     : state.step === 'error'
       ? state.message
       : m.passkeyLoadingDetail;

@@ -84,6 +84,10 @@ describe('LINK_PASSKEY_SCREEN (issue 6; spec sections 5 and 9)', () => {
     fireEvent.click(q.getByRole('button', { name: 'Remove Key 2 on Chrome' }));
     await waitFor(() => expect(q.getAllByTestId('passkey-item')).toHaveLength(1));
     expect(client.unlinkPasskey).toHaveBeenCalledWith('cred-2');
+    // Focus lands on the status line, not on the next Remove button (no accidental second removal).
+    const status = q.getByRole('status');
+    expect(status.textContent).toBe('Passkey removed.');
+    await waitFor(() => expect(status.getRootNode()).toHaveProperty('activeElement', status));
   });
 
   it("a passkey enrolled in MFA: 'Cannot unlink a passkey enrolled in MFA'", async () => {

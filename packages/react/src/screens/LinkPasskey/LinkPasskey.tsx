@@ -7,7 +7,7 @@ import {
   toLatchkeyError,
   type User,
 } from '@latchkey/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from '../../components/Button/Button.tsx';
 import { KeyIcon } from '../../components/Icons/Icons.tsx';
 import { ModalHeader } from '../../components/ModalHeader/ModalHeader.tsx';
@@ -46,6 +46,10 @@ export default function LinkPasskey() {
   const [showAll, setShowAll] = useState(false);
   const [removing, setRemoving] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [removed, setRemoved] = useState(false);
+  // After a removal, focus goes to the status line: not to the next Remove button, where a
+  // second Enter would remove another passkey.
+  const statusRef = useRef<HTMLParagraphElement>(null);
   const passkeys = passkeysOf(updated ?? session.user);
   const shown = showAll ? passkeys : passkeys.slice(0, PASSKEYS_SHOWN);
   const canAdd = passkeys.length < MAX_PASSKEYS_PER_USER;
@@ -54,8 +58,11 @@ export default function LinkPasskey() {
     if (removing) return;
     setRemoving(credentialId);
     setError(null);
+    setRemoved(false);
     try {
       setUpdated(await client.unlinkPasskey(credentialId));
+      setRemoved(true);
+      requestAnimationFrame(() => statusRef.current?.focus());
     } catch (cause) {
       setError(unlinkErrorText(cause, m));
     } finally {
@@ -101,6 +108,9 @@ export default function LinkPasskey() {
           {m.viewAllPasskeys}
         </Button>
       )}
+      <p className="lk-link__note" role="status" tabIndex={-1} ref={statusRef}>
+        {removed ? m.passkeyRemoved : ''}
+      </p>
       {error && (
         <p className="lk-link__error" role="alert">
           {error}
