@@ -19,6 +19,8 @@
  *    retries fail, the submit shows the adblocker/VPN text and no code request leaves the page.
  * 6. Closing the modal removes its widget (a new one renders on the next open); a token that
  *    expired (300 s, skipped with Playwright's clock) is replaced, and only the fresh one is sent.
+ * 7. A submit while the lazy captcha module still loads waits on CAPTCHA_SCREEN for its token
+ *    (it used to go out without one and fail with 'Please try again.').
  * Screenshots: captcha-turnstile-*.png. The app settings are restored at the end.
  */
 import assert from 'node:assert/strict';
@@ -354,6 +356,58 @@ test(
         await typeCode(page, message.code!);
         await waitForStatus(page, 'authenticated');
         assert.deepEqual(turnstileWarnings(consoleLines), [], 'the page used the widget API right');
+      });
+    } catch (error) {
+      reportFailure(stack, consoleLines);
+      throw error;
+    } finally {
+      await restoreCaptchaSettings(stack);
+      await context.close();
+    }
+  },
+);
+
+test(
+  'captcha (Turnstile): a submit before the captcha has loaded waits for its token',
+  { timeout: 120_000 },
+  async () => {
+    const { stack, browser } = env;
+    const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+    const page = await context.newPage();
+    const consoleLines = recordConsole(page);
+    const tokens = recordInitTokens(page);
+    const email = uniqueEmail('turnstile-early');
+    // The lazy `@latchkey/core/captcha` module (spec section 4) arrives late, as on a slow network.
+    const slowModule = '**/packages/core/src/captcha/index.ts*';
+    await page.route(slowModule, async (route) => {
+      await new Promise((r) => setTimeout(r, 2_000));
+      await route.continue();
+    });
+    try {
+      await stack.admin('PATCH', '', {
+        captcha_enabled: true,
+        captcha_site_key: `t:${SITEKEY}`,
+        captcha_secret_key: SECRET,
+      });
+      await installTurnstileFake(context, peer);
+      await withFailureScreenshot(page, 'captcha-turnstile-early', async () => {
+        await openDemo(page, stack.demoUrl, 'unauthenticated');
+        const issuedBefore = peer.issued.length;
+        await openLoginModal(page);
+        await enterEmail(page, email);
+        assert.equal(peer.issued.length, issuedBefore, 'submitted before any token existed');
+        // CAPTCHA_SCREEN waits for the module and its token instead of sending none.
+        await dialog(page).locator('[data-captcha="loading"]').waitFor({ timeout: UI_TIMEOUT_MS });
+        await screenshot(page, 'captcha-turnstile-6-waiting');
+        const before = (await stack.outbox(email)).length;
+        await digitBoxes(page)[0]!.waitFor({ timeout: UI_TIMEOUT_MS });
+        assert.equal(tokens.length, 1, 'one code request');
+        assert.ok(tokens[0], 'it carried a token');
+        assert.deepEqual(
+          peer.verifiesOf(tokens[0]).map((c) => c.answer.success),
+          [true],
+        );
+        await stack.waitForCode(email, { after: before });
       });
     } catch (error) {
       reportFailure(stack, consoleLines);

@@ -225,6 +225,7 @@ export default function LoginModal({ standalone = false }: LoginModalProps) {
       gateWithCaptcha(
         {
           captcha,
+          enabled: captchaEnabled && Boolean(captchaSiteKey),
           authenticated: client.getState().status === 'authenticated',
           navigate,
           returnTo: currentScreen.current,
@@ -232,7 +233,7 @@ export default function LoginModal({ standalone = false }: LoginModalProps) {
         run,
         options,
       ),
-    [captcha, client, navigate],
+    [captcha, captchaEnabled, captchaSiteKey, client, navigate],
   );
 
   const value = useMemo<ModalContextValue | null>(

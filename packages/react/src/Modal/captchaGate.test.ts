@@ -39,6 +39,21 @@ describe('gateWithCaptcha (spec section 4, "Captcha" gate)', () => {
     });
   });
 
+  it('defers to CAPTCHA_SCREEN while the captcha module still loads (no token-less run)', () => {
+    const run = vi.fn();
+    const navigate = vi.fn();
+    gateWithCaptcha({ ...base, captcha: null, enabled: true, navigate }, run);
+    expect(run).not.toHaveBeenCalled();
+    expect(navigate).toHaveBeenCalledWith('CAPTCHA_SCREEN', {
+      captcha: { run, gesture: false },
+      returnTo: 'LANDING',
+    });
+    // A logged-in user (linking) is never asked, loaded or not.
+    gateWithCaptcha({ ...base, authenticated: true, captcha: null, enabled: true, navigate }, run);
+    expect(run).toHaveBeenCalledWith();
+    expect(navigate).toHaveBeenCalledTimes(1);
+  });
+
   it('never asks a logged-in user (linking) or a disabled captcha', () => {
     const { captcha } = createFakeCaptcha({ status: 'loading' });
     const run = vi.fn();

@@ -57,7 +57,14 @@ export interface WithCaptchaOptions {
 
 /** What {@link gateWithCaptcha} needs from the modal. */
 export interface CaptchaGateContext {
+  /** The modal's captcha; null while the lazy `@latchkey/core/captcha` module is still loading. */
   captcha: CaptchaHandle | null;
+  /**
+   * The app has the captcha on (its config), whether or not `captcha` has loaded yet: a run
+   * while it loads is deferred to CAPTCHA_SCREEN, which waits for it, instead of going out
+   * without a token (which the server refuses, `invalid_captcha`). Default false.
+   */
+  enabled?: boolean;
   /** True when a user is logged in (linking): no captcha then (spec section 6). */
   authenticated: boolean;
   navigate: (screen: ScreenName, params?: ScreenParams) => void;
@@ -66,10 +73,11 @@ export interface CaptchaGateContext {
 }
 
 /**
- * The captcha gate (spec section 4, "Captcha"): with the captcha enabled, no token ready and
- * nobody logged in, the action is deferred to CAPTCHA_SCREEN (`params.captcha.run`), which
- * runs it once a token arrives. Otherwise it runs at once, synchronously (so an OAuth popup
- * opens inside the click), with the ready token, which is consumed (tokens are single use).
+ * The captcha gate (spec section 4, "Captcha"): with the captcha enabled, no token ready (or
+ * the captcha module not loaded yet) and nobody logged in, the action is deferred to
+ * CAPTCHA_SCREEN (`params.captcha.run`), which runs it once a token arrives. Otherwise it runs
+ * at once, synchronously (so an OAuth popup opens inside the click), with the ready token,
+ * which is consumed (tokens are single use).
  *
  * @returns What `run` returned when it ran at once, else undefined.
  */
@@ -80,8 +88,9 @@ export function gateWithCaptcha(
 ): Promise<void> | void {
   const { captcha } = ctx;
   const state = captcha?.getState();
-  if (!captcha || !state?.enabled || ctx.authenticated) return run();
-  if (state.status === 'success' && state.token) {
+  const enabled = state ? state.enabled : (ctx.enabled ?? false);
+  if (!enabled || ctx.authenticated) return run();
+  if (captcha && state?.status === 'success' && state.token) {
     const token = state.token;
     // Consumes the ready token (it resolves at once with the same one).
     captcha.waitForToken().catch(() => {});

@@ -1,6 +1,7 @@
 import { LatchkeyError } from '@latchkey/core';
 import { act, fireEvent } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ModalContext } from '../../Modal/ModalContext.ts';
 import { createFakeCaptcha } from '../../test/fakeCaptcha.ts';
 import { renderScreen } from '../../test/renderScreen.tsx';
 import Captcha from './Captcha.tsx';
@@ -91,5 +92,39 @@ describe('CAPTCHA_SCREEN (spec sections 4, 8 and 9)', () => {
       'Something went wrong!',
     );
     expect(b.container.textContent).toContain('Please try again later.');
+  });
+
+  it('waits for a captcha module that still loads, then runs; one that never loads times out', async () => {
+    const run = vi.fn();
+    const params = { captcha: { run, gesture: false }, returnTo: 'LANDING' as const };
+    const view = renderScreen(<Captcha />, { screen: 'CAPTCHA_SCREEN', captcha: null, params });
+    await act(async () => vi.advanceTimersByTime(5_000));
+    expect(view.container.querySelector('[data-captcha="loading"]')).toBeTruthy();
+    // The module arrives: the screen runs the deferred action with its token.
+    const fake = createFakeCaptcha({ status: 'loading' });
+    view.rerender(
+      <ModalContext.Provider value={{ ...view.value, captcha: fake.captcha }}>
+        <Captcha />
+      </ModalContext.Provider>,
+    );
+    fake.pass('tok-late');
+    await act(async () => vi.advanceTimersByTime(20_000));
+    await flush();
+    expect(run).toHaveBeenCalledWith('tok-late');
+    expect(view.container.querySelector('[data-error-code]')).toBeNull();
+    view.unmount();
+
+    const never = vi.fn();
+    const b = renderScreen(<Captcha />, {
+      screen: 'CAPTCHA_SCREEN',
+      captcha: null,
+      params: { captcha: { run: never, gesture: false }, returnTo: 'LANDING' },
+    });
+    await act(async () => vi.advanceTimersByTime(19_999));
+    expect(b.container.querySelector('[data-error-code]')).toBeNull();
+    await act(async () => vi.advanceTimersByTime(1));
+    expect(b.container.querySelector('[data-error-code="captcha_timeout"]')).toBeTruthy();
+    expect(b.container.textContent).toContain('Please try again later.');
+    expect(never).not.toHaveBeenCalled();
   });
 });

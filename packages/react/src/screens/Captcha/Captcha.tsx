@@ -1,5 +1,5 @@
-import { CAPTCHA_EXECUTE_DELAY_MS, CAPTCHA_MIN_DISPLAY_MS } from '@latchkey/api';
-import { errorScreenFor, SCREEN } from '@latchkey/core';
+import { CAPTCHA_EXECUTE_DELAY_MS, CAPTCHA_MIN_DISPLAY_MS, CAPTCHA_WAIT_MS } from '@latchkey/api';
+import { errorScreenFor, LatchkeyError, SCREEN } from '@latchkey/core';
 import { useEffect, useRef, useState } from 'react';
 import { buttonCss } from '../../components/Button/Button.css.ts';
 import { Button } from '../../components/Button/Button.tsx';
@@ -20,7 +20,9 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * CAPTCHA_SCREEN (spec sections 2, 4, 8 and 9): where the captcha gate defers a login init
  * (`params.captcha.run`) while no token is ready.
  *
- * - Shows 'loading' for at least 1 s (CAPTCHA_MIN_DISPLAY_MS).
+ * - Shows 'loading' for at least 1 s (CAPTCHA_MIN_DISPLAY_MS); while the lazy captcha module
+ *   still loads (`captcha` null) it waits for it up to 20 s (CAPTCHA_WAIT_MS), then shows
+ *   captcha_timeout.
  * - A captcha still 'ready' (not started) is executed after 500 ms (CAPTCHA_EXECUTE_DELAY_MS);
  *   core's captcha retries a failed run up to 3 times.
  * - Then waits for the token (core polls every 200 ms, up to 20 s) and runs the deferred action
@@ -47,6 +49,22 @@ export default function Captcha() {
       mounted.current = false;
     };
   }, []);
+
+  // The gate defers a run while the lazy captcha module still loads (`captcha` null): it gets
+  // as long as a token would (CAPTCHA_WAIT_MS, 20 s), then this is a captcha_timeout.
+  useEffect(() => {
+    if (captcha || !deferred || started.current) return;
+    const timer = setTimeout(() => {
+      if (started.current) return;
+      started.current = true;
+      const error = new LatchkeyError(m.captchaTimeoutDetail, {
+        code: 'captcha_timeout',
+        details: `The captcha did not load within ${CAPTCHA_WAIT_MS} ms`,
+      });
+      setPhase({ kind: 'error', error, retriesExhausted: false });
+    }, CAPTCHA_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [captcha, deferred, m]);
 
   // One wait per screen (StrictMode's second effect run must not consume a second token).
   useEffect(() => {
