@@ -343,12 +343,21 @@ describe('update email', () => {
         bearer(token),
       );
     };
+    const y = uniqueEmail('y');
     await expectError(
-      await update(phoneUser.token, uniqueEmail('x'), uniqueEmail('y')),
+      await update(phoneUser.token, uniqueEmail('x'), y),
       400,
       'email_required_to_update',
       'User is required to have an email address to update it.',
     );
+    // Refused before the code was spent: the same code still links that address.
+    const kept = await server.post(
+      appId,
+      ROUTES.passwordlessLink,
+      { email: y, code: await server.lastCode(y) },
+      bearer(phoneUser.token),
+    );
+    expect(kept.status).toBe(200);
 
     const me = await emailLogin();
     const taken = await emailLogin();

@@ -3,14 +3,16 @@
  * (spec sections 5 and 7; issue 6), on the shared code engine (`./codes.ts`: same single use,
  * attempt caps and limits as login) and the one account policy (`users/accounts.ts`).
  */
+import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { AppEnv, ServerContext } from '../../context.ts';
-import type { AppRow } from '../../db/schema.ts';
+import { type AppRow, linkedAccounts } from '../../db/schema.ts';
 import { ApiError } from '../../errors.ts';
 import { bearerToken, verifyAccessToken } from '../../sessions/service.ts';
 import {
   EMAIL_REQUIRED_MESSAGE,
   linkAccount,
+  NOT_LINKED_MESSAGE,
   replaceAccount,
   unlinkAccount,
 } from '../../users/accounts.ts';
@@ -89,6 +91,22 @@ export async function replaceWithCode(
   ip: string,
 ): Promise<void> {
   const from = ch.normalize(oldDestination);
+  // Refuse before the code is spent: a user without such an account, or an old address that is
+  // not theirs, keeps the code (`replaceAccount` checks again inside its transaction).
+  const mine = await ctx.db
+    .select({ subject: linkedAccounts.subject })
+    .from(linkedAccounts)
+    .where(
+      and(
+        eq(linkedAccounts.appId, app.id),
+        eq(linkedAccounts.userId, userId),
+        eq(linkedAccounts.type, ch.accountType),
+      ),
+    );
+  if (mine.length === 0) throw new ApiError('email_required_to_update', EMAIL_REQUIRED_MESSAGE);
+  if (!mine.some((a) => a.subject === from)) {
+    throw new ApiError('account_not_linked', NOT_LINKED_MESSAGE);
+  }
   const to = await consumeLoginCode(ctx, ch, app, newDestination, code, ip);
   await replaceAccount(
     ctx.db,
