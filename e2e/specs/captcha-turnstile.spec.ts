@@ -91,6 +91,15 @@ function turnstileWarnings(consoleLines: string[]): string[] {
 }
 
 /** Turns the captcha off again (the other specs of a run expect none). */
+/** Turns the app's captcha on with Turnstile site key `t:<sitekey>` and the peer's secret. */
+async function enableTurnstile(stack: Stack, sitekey: string) {
+  await stack.admin('PATCH', '', {
+    captcha_enabled: true,
+    captcha_site_key: `t:${sitekey}`,
+    captcha_secret_key: SECRET,
+  });
+}
+
 async function restoreCaptchaSettings(stack: Stack) {
   await stack
     .admin('PATCH', '', {
@@ -119,11 +128,7 @@ test(
     const consoles: string[][] = [];
     let page: Page | undefined;
     try {
-      await stack.admin('PATCH', '', {
-        captcha_enabled: true,
-        captcha_site_key: `t:${SITEKEY}`,
-        captcha_secret_key: SECRET,
-      });
+      await enableTurnstile(stack, SITEKEY);
 
       // 1. A fresh page (the settings are read on load) passes the captcha and logs in.
       const first = await browser.newContext({ viewport: { width: 1024, height: 768 } });
@@ -265,11 +270,7 @@ test(
     const runsBefore = peer.challenges.length;
     const email = uniqueEmail('turnstile-unknown-key');
     try {
-      await stack.admin('PATCH', '', {
-        captcha_enabled: true,
-        captcha_site_key: `t:${unknownKey}`,
-        captcha_secret_key: SECRET,
-      });
+      await enableTurnstile(stack, unknownKey);
       await installTurnstileFake(context, peer);
       await withFailureScreenshot(page, 'captcha-turnstile-unknown-key', async () => {
         await openDemo(page, stack.demoUrl, 'unauthenticated');
@@ -318,11 +319,7 @@ test(
     const issuedBefore = peer.issued.length;
     const email = uniqueEmail('turnstile-expired');
     try {
-      await stack.admin('PATCH', '', {
-        captcha_enabled: true,
-        captcha_site_key: `t:${SITEKEY}`,
-        captcha_secret_key: SECRET,
-      });
+      await enableTurnstile(stack, SITEKEY);
       await installTurnstileFake(context, peer);
       await withFailureScreenshot(page, 'captcha-turnstile-expired', async () => {
         await openDemo(page, stack.demoUrl, 'unauthenticated');
@@ -384,11 +381,7 @@ test(
       await route.continue();
     });
     try {
-      await stack.admin('PATCH', '', {
-        captcha_enabled: true,
-        captcha_site_key: `t:${SITEKEY}`,
-        captcha_secret_key: SECRET,
-      });
+      await enableTurnstile(stack, SITEKEY);
       await installTurnstileFake(context, peer);
       await withFailureScreenshot(page, 'captcha-turnstile-early', async () => {
         await openDemo(page, stack.demoUrl, 'unauthenticated');

@@ -6,6 +6,7 @@ import { useModal } from '../../Modal/ModalContext.ts';
 import { useStyleSheet } from '../../styles/useStyleSheet.ts';
 import { linkScreenCss } from '../LinkEmail/link.css.ts';
 
+import { smsLoginMethodCss } from '../../components/SmsLoginMethod/SmsLoginMethod.css.ts';
 /** The landing's phone input, with libphonenumber-js, in its own chunk. */
 const SmsLoginMethod = lazy(() => import('../../components/SmsLoginMethod/SmsLoginMethod.tsx'));
 
@@ -17,11 +18,13 @@ const SmsLoginMethod = lazy(() => import('../../components/SmsLoginMethod/SmsLog
  */
 export default function LinkPhone() {
   useStyleSheet(linkScreenCss);
+  useStyleSheet(smsLoginMethodCss); // the loading placeholder's style, before the chunk arrives
   const { messages: m } = useModal();
   return (
     <div className="lk-link" data-testid="link-phone-screen">
       <ModalHeader title={m.linkPhoneTitle} message={m.linkPhoneDetail} icon={<PhoneIcon />} />
-      <Suspense fallback={null}>
+      {/* The same placeholder as the landing's while the phone chunk loads. */}
+      <Suspense fallback={<p className="lk-sms__loading">{m.loading}</p>}>
         <SmsLoginMethod mode="link" returnTo={SCREEN.LINK_PHONE_SCREEN} />
       </Suspense>
     </div>
