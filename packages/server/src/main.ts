@@ -5,8 +5,9 @@
  * - `PORT` (default 8787), `PUBLIC_URL` (default `http://localhost:$PORT`; the token issuer).
  * - `DATABASE_URL`: PostgreSQL; else PGlite in `$LATCHKEY_DATA_DIR/db`
  *   (`LATCHKEY_DATA_DIR` default `.latchkey` under the working directory).
- * - `LATCHKEY_SECRET` (>= 32 characters); with `LATCHKEY_DEV=1` and no secret, one is generated
- *   once and kept in `$LATCHKEY_DATA_DIR/secret`.
+ * - `LATCHKEY_SECRET` (>= 32 characters); with `LATCHKEY_DEV=1`, no secret and no `DATABASE_URL`,
+ *   one is generated once and kept in `$LATCHKEY_DATA_DIR/secret` (with `DATABASE_URL` it is
+ *   required: processes sharing a database must not each guess their own).
  * - `LATCHKEY_DEV=1`: dev outbox delivery, `/dev` routes, and the dev app seeded through the
  *   same code as `latchkey apps create/set` (`LATCHKEY_DEV_APP_ID`, default
  *   `latchkeydemo0000000000000`; origins from `LATCHKEY_DEV_ORIGINS`, comma-separated, default
@@ -33,6 +34,7 @@ import {
   devServerSecret,
   markDataDirInUse,
   openConfiguredDatabase,
+  SECRET_REQUIRED_WITH_DATABASE_URL,
 } from './cli/environment.ts';
 import { MIN_SECRET_LENGTH } from './crypto.ts';
 import { devOutboxDelivery } from './delivery/dev-outbox.ts';
@@ -70,6 +72,7 @@ async function main(): Promise<void> {
   let secret = env.LATCHKEY_SECRET;
   if (!secret) {
     if (!dev) fail(`LATCHKEY_SECRET is required (at least ${MIN_SECRET_LENGTH} characters).`);
+    if (env.DATABASE_URL) fail(SECRET_REQUIRED_WITH_DATABASE_URL);
     secret = await devServerSecret(dataDir);
   }
   if (secret.length < MIN_SECRET_LENGTH) {

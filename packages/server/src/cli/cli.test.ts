@@ -11,6 +11,7 @@ import { adminAppConfig, ROUTES, serverAppConfig } from '@latchkey/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/index.ts';
 import { TEST_SECRET, type TestServer, testDatabase, testServer } from '../test-utils.ts';
+import { SECRET_REQUIRED_WITH_DATABASE_URL, serverSecretOf } from './environment.ts';
 import { parseAssignments, runCli } from './main.ts';
 
 let database: Database;
@@ -317,5 +318,47 @@ describe('bin/latchkey.js', () => {
     expect(out).toContain('Usage: latchkey');
     expect(out).toContain('apps');
     expect(out).toContain('--api-url');
+  }, 60_000);
+});
+
+describe('secret with DATABASE_URL (issue 10, item 8)', () => {
+  it('refuses to read the data folder secret and says what to set', async () => {
+    // A valid secret file sits in the data folder: it must not be used for a shared database.
+    const dir = mkdtempSync(join(tmpdir(), 'latchkey-cli-secret-'));
+    try {
+      writeFileSync(join(dir, 'secret'), `${TEST_SECRET}\n`);
+      const env = { DATABASE_URL: 'postgres://127.0.0.1:1/unused', LATCHKEY_DATA_DIR: dir };
+      await expect(serverSecretOf(env)).rejects.toThrow(SECRET_REQUIRED_WITH_DATABASE_URL);
+      await expect(serverSecretOf({ ...env, LATCHKEY_DEV: '1' })).rejects.toThrow(
+        /LATCHKEY_SECRET is required when DATABASE_URL is set/,
+      );
+      // Without DATABASE_URL (PGlite in the folder) the file still serves development.
+      expect(await serverSecretOf({ LATCHKEY_DATA_DIR: dir })).toBe(TEST_SECRET);
+
+      let err = '';
+      const io = { stdout: () => {}, stderr: (t: string) => (err += t), env, database };
+      expect(await runCli(['apps', 'create', '--name', 'Guess'], io)).toBe(1);
+      expect(err).toBe(`latchkey: ${SECRET_REQUIRED_WITH_DATABASE_URL}\n`);
+      err = '';
+      expect(await runCli(['serve'], io)).toBe(1);
+      expect(err).toBe(`latchkey: ${SECRET_REQUIRED_WITH_DATABASE_URL}\n`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('bin/latchkey.js exits 1 with the message, before touching the database', async () => {
+    const bin = fileURLToPath(new URL('../../bin/latchkey.js', import.meta.url));
+    const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: 'postgres://127.0.0.1:1/x' };
+    delete env.LATCHKEY_SECRET;
+    const child = spawn(process.execPath, [bin, 'apps', 'create', '--name', 'Guess'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env,
+    });
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(1);
+    expect(err).toContain('LATCHKEY_SECRET is required when DATABASE_URL is set');
   }, 60_000);
 });

@@ -4,7 +4,8 @@
  *
  * - `DATABASE_URL`: PostgreSQL; else PGlite in `$LATCHKEY_DATA_DIR/db`
  *   (`LATCHKEY_DATA_DIR` default `.latchkey` under the working directory).
- * - `LATCHKEY_SECRET` (>= 32 characters), else (development) the file `$LATCHKEY_DATA_DIR/secret`.
+ * - `LATCHKEY_SECRET` (>= 32 characters), else (development, PGlite only) the file
+ *   `$LATCHKEY_DATA_DIR/secret`. With `DATABASE_URL` the secret must be given.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -60,12 +61,25 @@ export function devServerSecret(dataDir: string): Promise<string> {
 }
 
 /**
- * The server secret for tools: `LATCHKEY_SECRET`, else an existing `<data dir>/secret` (made by
- * a development server); with `LATCHKEY_DEV=1` the file is created when missing.
- * @throws Error naming what to set when there is none, or when it is too short.
+ * The message of a refusal to guess the server secret: with `DATABASE_URL` (a database other
+ * processes share) the secret must come from `LATCHKEY_SECRET`, never from a file in the
+ * working directory's data folder, which may hold another server's (or no) secret.
+ */
+export const SECRET_REQUIRED_WITH_DATABASE_URL =
+  'LATCHKEY_SECRET is required when DATABASE_URL is set: set it to the secret of the servers ' +
+  'using that database (the secret file in the data folder is only for the local PGlite database).';
+
+/**
+ * The server secret for tools: `LATCHKEY_SECRET`, else (PGlite only, no `DATABASE_URL`) an
+ * existing `<data dir>/secret` made by a development server; with `LATCHKEY_DEV=1` the file is
+ * created when missing.
+ * @throws Error {@link SECRET_REQUIRED_WITH_DATABASE_URL} when `DATABASE_URL` is set without
+ *   `LATCHKEY_SECRET` (no file is read or written); an Error naming what to set when there is
+ *   no secret, or when it is too short.
  */
 export async function serverSecretOf(env: Env): Promise<string> {
   let secret = env.LATCHKEY_SECRET;
+  if (!secret && env.DATABASE_URL) throw new Error(SECRET_REQUIRED_WITH_DATABASE_URL);
   if (!secret) {
     const dir = dataDirOf(env);
     secret =

@@ -50,6 +50,7 @@ import {
   dataDirOf,
   type Env,
   openConfiguredDatabase,
+  SECRET_REQUIRED_WITH_DATABASE_URL,
   serverSecretOf,
   serverUsingDataDir,
 } from './environment.ts';
@@ -245,7 +246,8 @@ Database: DATABASE_URL (PostgreSQL), else PGlite in $LATCHKEY_DATA_DIR/db (defau
 PGlite cannot be opened while the server runs on the same folder: stop it, or use the remote
 mode of show/set/allowlist/oauth with --api-url <url> --app-secret <secret> (or the
 environment variables LATCHKEY_API_URL and LATCHKEY_APP_SECRET), which goes through the admin
-HTTP API. Creating apps needs LATCHKEY_SECRET (or the dev secret file in the data folder).`,
+HTTP API. Creating apps needs LATCHKEY_SECRET (without DATABASE_URL, the dev secret file in the
+data folder also does; with DATABASE_URL, LATCHKEY_SECRET is required).`,
     );
 
   const withRemote = (cmd: Command) =>
@@ -262,6 +264,10 @@ HTTP API. Creating apps needs LATCHKEY_SECRET (or the dev secret file in the dat
       'start the API server (the default without arguments; see src/main.ts for its environment)',
     )
     .action(async () => {
+      // A server on a shared PostgreSQL never guesses its secret from the working directory.
+      if (env.DATABASE_URL && !env.LATCHKEY_SECRET) {
+        throw new CliError(SECRET_REQUIRED_WITH_DATABASE_URL);
+      }
       await import('../main.ts');
       await new Promise<never>(() => {});
     });
@@ -284,11 +290,12 @@ HTTP API. Creating apps needs LATCHKEY_SECRET (or the dev secret file in the dat
       if (opts.id !== undefined && !/^[a-z0-9]{25}$/.test(opts.id)) {
         throw new CliError('--id must be 25 lower-case letters or digits');
       }
+      // The secret first: a missing one is refused before the database is opened.
+      const secret = await serverSecretOf(env);
       const handle = await db();
       if (opts.id && (await findApp(handle, opts.id))) {
         throw new CliError(`An app with id ${opts.id} exists already`);
       }
-      const secret = await serverSecretOf(env);
       const app = await createAppRecord(handle, secret, {
         ...columns,
         name: opts.name,
@@ -455,9 +462,9 @@ HTTP API. Creating apps needs LATCHKEY_SECRET (or the dev secret file in the dat
           parsed.data,
         );
       } else {
+        const secret = await serverSecretOf(env);
         const handle = await db();
         if (!(await findApp(handle, appId))) throw new CliError(`App not found: ${appId}`);
-        const secret = await serverSecretOf(env);
         await setOAuthProviderConfig(
           { db: handle, keys: deriveServerKeys(secret) },
           appId,
