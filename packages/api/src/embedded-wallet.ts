@@ -49,13 +49,62 @@ const recoveryMessage = {
   message: 'user-passcode needs recovery_blob only; other methods need recovery_share only',
 };
 
-/** `POST /api/v1/embedded_wallets`: store a new wallet's auth and recovery shares. Answers `{user}`. */
+/**
+ * Proof of possession of the wallet key (issue 10): an EIP-191 `personal_sign` signature by the
+ * wallet's key over {@link walletProofMessage} with a nonce from `POST /embedded_wallets/nonce`.
+ */
+const walletProofFields = {
+  nonce: z
+    .string()
+    .min(16)
+    .max(128)
+    .regex(/^[A-Za-z0-9_-]+$/),
+  signature: z.string().regex(/^0x[0-9a-fA-F]{130}$/),
+};
+
+/** What a wallet proof is for: creating the wallet, or replacing its server-held shares. */
+export type WalletProofAction = 'create' | 'reshare';
+
+/**
+ * The exact text the wallet key signs (EIP-191) to prove possession when creating a wallet or
+ * replacing its shares. Binding the app, user, address and action stops a signature made for
+ * one of them from being used for another; the nonce is single-use and expires.
+ */
+export function walletProofMessage(parameters: {
+  action: WalletProofAction;
+  appId: string;
+  userId: string;
+  address: string;
+  nonce: string;
+}): string {
+  const { action, appId, userId, address, nonce } = parameters;
+  return [
+    `Latchkey embedded wallet: ${action}`,
+    `App: ${appId}`,
+    `User: ${userId}`,
+    `Address: ${address.toLowerCase()}`,
+    `Nonce: ${nonce}`,
+  ].join('\n');
+}
+
+/** `POST /api/v1/embedded_wallets/nonce` answer: a single-use nonce, `expires_at` in ms since the epoch. */
+export const walletNonceResponse = z.object({ nonce: z.string(), expires_at: z.number() });
+export type WalletNonceResponse = z.infer<typeof walletNonceResponse>;
+
+/** Seconds a wallet proof nonce stays valid. */
+export const WALLET_NONCE_TTL_S = 300;
+
+/**
+ * `POST /api/v1/embedded_wallets`: store a new wallet's auth and recovery shares, with a
+ * signature by the new wallet's key over a server nonce. Answers `{user}`.
+ */
 export const createEmbeddedWalletRequest = z
   .object({
     address: evmAddress,
     chain_type: z.literal('ethereum'),
     auth_share: base64(512),
     ...recoveryFields,
+    ...walletProofFields,
   })
   .refine(recoveryConsistent, recoveryMessage);
 export type CreateEmbeddedWalletRequest = z.input<typeof createEmbeddedWalletRequest>;
@@ -72,10 +121,15 @@ export type RecoveryShareResponse = z.infer<typeof recoveryShareResponse>;
 /**
  * `POST /api/v1/embedded_wallets/reshare`: after a recovery or a recovery-method change the frame
  * splits the same secret anew and replaces both server-held shares (old shares become useless).
- * Answers `{user}`.
+ * Carries a signature by the existing wallet's key over a server nonce. Answers `{user}`.
  */
 export const reshareEmbeddedWalletRequest = z
-  .object({ address: evmAddress, auth_share: base64(512), ...recoveryFields })
+  .object({
+    address: evmAddress,
+    auth_share: base64(512),
+    ...recoveryFields,
+    ...walletProofFields,
+  })
   .refine(recoveryConsistent, recoveryMessage);
 export type ReshareEmbeddedWalletRequest = z.input<typeof reshareEmbeddedWalletRequest>;
 
@@ -120,6 +174,11 @@ export interface FramePayloads {
     out: { address: string; recoveryMethod: RecoveryMethod; deviceStorage?: DeviceShareStorage };
   };
   'latchkey:wallet:clear': { in: { userId?: string }; out: Record<string, never> };
+  'latchkey:wallet:login-proof': {
+    in: { htu: string; htm?: 'POST' };
+    /** `proof`: the DPoP JWT; `jkt`: the RFC 7638 thumbprint of the frame's public key. */
+    out: { proof: string; jkt: string };
+  };
   /**
    * Export page only. The frame rebuilds the key and renders it into its own DOM; the answer
    * never carries key material.

@@ -43,6 +43,12 @@ export const ERROR_CODES = [
   'mfa_verification_max_attempts_reached',
   // Embedded wallet
   'embedded_wallet_exists',
+  // Sender-constrained custody (issue 10): DPoP proofs (RFC 9449) and wallet key proofs
+  'invalid_dpop_proof',
+  'session_not_bound',
+  'invalid_wallet_signature',
+  // Availability: the database or another dependency is down (retry after `Retry-After`)
+  'service_unavailable',
   // Accounts (issue 6): unlink rules and the admin API
   'account_not_linked',
   'cannot_unlink_embedded_wallet',
@@ -86,6 +92,10 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   mfa_timeout: 408,
   mfa_verification_max_attempts_reached: 429,
   embedded_wallet_exists: 409,
+  invalid_dpop_proof: 401,
+  session_not_bound: 401,
+  invalid_wallet_signature: 401,
+  service_unavailable: 503,
   account_not_linked: 404,
   cannot_unlink_embedded_wallet: 409,
   cannot_unlink_last_account: 409,

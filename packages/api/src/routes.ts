@@ -17,6 +17,11 @@ export const ROUTES = {
   walletAuthShare: '/api/v1/embedded_wallets/auth_share',
   walletRecoveryShare: '/api/v1/embedded_wallets/recovery_share',
   walletReshare: '/api/v1/embedded_wallets/reshare',
+  /**
+   * `POST`, empty body (DPoP): a single-use nonce the wallet key signs (EIP-191) to prove
+   * possession when creating a wallet or replacing its shares (issue 10).
+   */
+  walletNonce: '/api/v1/embedded_wallets/nonce',
   walletFrame: (appId: string) => `/apps/${encodeURIComponent(appId)}/embedded-wallets`,
   walletExport: (appId: string) => `/apps/${encodeURIComponent(appId)}/embedded-wallets/export`,
   analyticsEvents: '/api/v1/analytics_events',
@@ -56,6 +61,38 @@ export const ROUTES = {
   adminOAuthProvider: (appId: string, provider: string) =>
     `/api/v1/admin/apps/${encodeURIComponent(appId)}/oauth/${encodeURIComponent(provider)}`,
 } as const;
+
+/**
+ * The routes that start a session (login and sign-up). A `DPoP` proof (RFC 9449) made by the
+ * wallet frame's key may accompany them; the session is then bound to that key's thumbprint
+ * (RFC 7638) and only that key can obtain wallet shares (issue 10). The frame makes login proofs
+ * for these routes only.
+ */
+export const SESSION_ROUTES: readonly string[] = [
+  ROUTES.passwordlessAuthenticate,
+  ROUTES.passwordlessSmsAuthenticate,
+  ROUTES.siweAuthenticate,
+  ROUTES.oauthAuthenticate,
+  ROUTES.passkeyRegisterAuthenticate,
+  ROUTES.passkeyAuthenticate,
+];
+
+/**
+ * The custody routes that need a DPoP proof by the key the session is bound to, with
+ * `Authorization: DPoP <access token>` (RFC 9449 section 7).
+ */
+export const DPOP_ROUTES: readonly string[] = [
+  ROUTES.embeddedWallets,
+  ROUTES.walletAuthShare,
+  ROUTES.walletRecoveryShare,
+  ROUTES.walletReshare,
+  ROUTES.walletNonce,
+];
+
+/** The proof header (RFC 9449 section 4.1). */
+export const DPOP_HEADER = 'DPoP';
+/** Seconds a DPoP proof's `iat` may differ from the server clock, either way. */
+export const DPOP_PROOF_WINDOW_S = 300;
 
 /** Hono route patterns for the parameterised paths above. */
 export const ROUTE_PATTERNS = {

@@ -19,6 +19,12 @@ export const FRAME_EVENTS = {
   walletRpc: 'latchkey:wallet:rpc',
   walletSetRecovery: 'latchkey:wallet:set-recovery',
   walletClear: 'latchkey:wallet:clear',
+  /**
+   * A DPoP proof (RFC 9449) by the frame's own key for one login call (`htu` must be one of
+   * `SESSION_ROUTES` on the frame's origin): the session that login starts is bound to the
+   * frame's key (issue 10). The proof carries no access token hash, so it opens no share route.
+   */
+  walletLoginProof: 'latchkey:wallet:login-proof',
   /** Export page only (`/apps/{appId}/embedded-wallets/export`): show the key inside the frame. */
   walletExport: 'latchkey:wallet:export',
   mfaVerify: 'latchkey:mfa:verify',

@@ -28,5 +28,9 @@ export interface ServerContext {
 /** Hono environment of the server: node bindings (absent under `app.request()`), the resolved app. */
 export interface AppEnv {
   Bindings: Partial<HttpBindings> | undefined;
-  Variables: { app: AppRow };
+  Variables: {
+    app: AppRow;
+    /** Login routes: the wallet frame key thumbprint from the request's DPoP proof (issue 10). */
+    dpopJkt?: string | undefined;
+  };
 }

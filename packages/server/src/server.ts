@@ -2,7 +2,7 @@
  * `createServer`: the Latchkey provider API as a Hono app (design.md; spec section 7).
  * Tests call `app.request()`; `serve()` runs it on Node's HTTP server.
  */
-import { type ChainConfigWire, MAX_REQUEST_BODY_BYTES } from '@latchkey/api';
+import { type ChainConfigWire, MAX_REQUEST_BODY_BYTES, SESSION_ROUTES } from '@latchkey/api';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
@@ -25,6 +25,7 @@ import { smsRoutes } from './methods/sms/routes.ts';
 import type { SiweChain } from './methods/siwe/service.ts';
 import { cors } from './middleware/cors.ts';
 import { type RateLimitConfig, resolveRateLimits } from './rate-limit.ts';
+import { dpopLoginBinding } from './sessions/dpop.ts';
 import { sessionRoutes } from './sessions/routes.ts';
 import { userRoutes } from './users/routes.ts';
 import { walletFrameRoutes } from './wallets/frame.ts';
@@ -136,6 +137,8 @@ export function createServer(options: CreateServerOptions): LatchkeyServer {
   const captcha = { turnstileSiteverifyUrl: options.turnstileSiteverifyUrl };
   app.use(captchaGate(ctx, captcha));
   app.route('/', captchaRoutes(ctx, captcha));
+  // Issue 10: a login that carries the wallet frame's DPoP proof binds its session to that key.
+  for (const path of SESSION_ROUTES) app.use(path, dpopLoginBinding(ctx));
   app.route('/', adminRoutes(ctx));
   app.route('/', appRoutes(ctx));
   app.route('/', emailRoutes(ctx));

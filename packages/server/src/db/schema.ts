@@ -208,6 +208,11 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: ts('created_at').notNull(),
     revokedAt: ts('revoked_at'),
+    /**
+     * RFC 7638 thumbprint of the wallet frame's public key, from the DPoP proof sent with the
+     * login (issue 10). Only that key can obtain wallet shares in this session; null = unbound.
+     */
+    dpopJkt: text('dpop_jkt'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
@@ -446,3 +451,39 @@ export const usedCaptchaTokens = pgTable('used_captcha_tokens', {
     .references(() => apps.id, { onDelete: 'cascade' }),
   expiresAt: ts('expires_at').notNull(),
 });
+
+/**
+ * `jti` values of accepted DPoP proofs (RFC 9449 section 11.1), kept until the proof could no
+ * longer pass the `iat` window, so a proof is accepted once. `jti` is stored as SHA-256 of
+ * (thumbprint, jti) so one key cannot burn another key's identifiers.
+ */
+export const dpopProofs = pgTable(
+  'dpop_proofs',
+  {
+    jtiHash: text('jti_hash').primaryKey(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('dpop_proofs_expiry_idx').on(t.expiresAt)],
+);
+
+/**
+ * Nonces that the wallet key signs to prove possession when a wallet is created or its shares are
+ * replaced (issue 10): issued to one user's session, valid `WALLET_NONCE_TTL_S`, single use.
+ */
+export const walletNonces = pgTable(
+  'wallet_nonces',
+  {
+    nonce: text('nonce').primaryKey(),
+    appId: varchar('app_id', { length: 25 })
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id').notNull(),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    consumedAt: ts('consumed_at'),
+  },
+  (t) => [index('wallet_nonces_expiry_idx').on(t.expiresAt)],
+);

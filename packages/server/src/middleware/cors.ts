@@ -13,7 +13,14 @@ import { apps } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 
 /** Request headers a browser may send cross-origin. */
-export const CORS_ALLOWED_HEADERS = ['content-type', 'authorization', APP_ID_HEADER, CLIENT_HEADER];
+export const CORS_ALLOWED_HEADERS = [
+  'content-type',
+  'authorization',
+  APP_ID_HEADER,
+  CLIENT_HEADER,
+  // Login calls carry the wallet frame's DPoP proof (issue 10).
+  'dpop',
+];
 const MAX_AGE_S = 600;
 
 /** True when some app lists `origin` among its allowed origins. */

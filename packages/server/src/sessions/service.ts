@@ -24,16 +24,20 @@ export interface IssuedSession {
 
 const invalidToken = () => new ApiError('missing_or_invalid_token', 'Missing or invalid token');
 
-/** Signs an access token for `userId` in session `sessionId` of `appId`. */
+/**
+ * Signs an access token for `userId` in session `sessionId` of `appId`. A session bound to a
+ * wallet frame key carries its thumbprint as `cnf.jkt` (RFC 9449 section 6.1).
+ */
 export async function signAccessToken(
   ctx: ServerContext,
   appId: string,
   userId: string,
   sessionId: string,
+  dpopJkt?: string | null,
 ): Promise<string> {
   const key = await ctx.keyStore.current(appId);
   const iat = Math.floor(ctx.now() / 1000);
-  return new SignJWT({ sid: sessionId })
+  return new SignJWT(dpopJkt ? { sid: sessionId, cnf: { jkt: dpopJkt } } : { sid: sessionId })
     .setProtectedHeader({ alg: 'ES256', kid: key.kid, typ: 'JWT' })
     .setIssuer(ctx.publicUrl)
     .setAudience(appId)
@@ -55,18 +59,29 @@ async function insertRefreshToken(ctx: ServerContext, sessionId: string): Promis
   return refreshToken;
 }
 
+/** Options of {@link createSession}. */
+export interface CreateSessionOptions {
+  /**
+   * RFC 7638 thumbprint of the wallet frame key that proved possession at login (a DPoP proof
+   * on the login call, `dpopLoginBinding`). Only that key can obtain wallet shares in the session.
+   */
+  dpopJkt?: string | undefined;
+}
+
 /** Starts a session for `userId` in `appId` and issues its first tokens. */
 export async function createSession(
   ctx: ServerContext,
   appId: string,
   userId: string,
+  options: CreateSessionOptions = {},
 ): Promise<IssuedSession> {
   const sessionId = randomId(32);
+  const dpopJkt = options.dpopJkt ?? null;
   await ctx.db
     .insert(sessions)
-    .values({ id: sessionId, appId, userId, createdAt: new Date(ctx.now()) });
+    .values({ id: sessionId, appId, userId, createdAt: new Date(ctx.now()), dpopJkt });
   const refreshToken = await insertRefreshToken(ctx, sessionId);
-  const token = await signAccessToken(ctx, appId, userId, sessionId);
+  const token = await signAccessToken(ctx, appId, userId, sessionId, dpopJkt);
   return { sessionId, userId, token, refreshToken };
 }
 
@@ -123,7 +138,13 @@ export async function refreshSession(
     throw invalidToken();
   }
   const newRefresh = await insertRefreshToken(ctx, row.session.id);
-  const token = await signAccessToken(ctx, appId, row.session.userId, row.session.id);
+  const token = await signAccessToken(
+    ctx,
+    appId,
+    row.session.userId,
+    row.session.id,
+    row.session.dpopJkt,
+  );
   return { sessionId: row.session.id, userId: row.session.userId, token, refreshToken: newRefresh };
 }
 
@@ -140,6 +161,8 @@ export async function sessionOfRefreshToken(
 export interface AccessClaims {
   userId: string;
   sessionId: string;
+  /** The session's wallet frame key thumbprint (RFC 7638), or null for an unbound session. */
+  dpopJkt: string | null;
 }
 
 /**
@@ -168,12 +191,17 @@ export async function verifyAccessToken(
       requiredClaims: ['sub', 'sid', 'exp', 'iat'],
     });
     if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') throw invalidToken();
-    claims = { userId: payload.sub, sessionId: payload.sid };
+    claims = { userId: payload.sub, sessionId: payload.sid, dpopJkt: null };
   } catch {
     throw invalidToken();
   }
   const [session] = await ctx.db
-    .select({ revokedAt: sessions.revokedAt, userId: sessions.userId, appId: sessions.appId })
+    .select({
+      revokedAt: sessions.revokedAt,
+      userId: sessions.userId,
+      appId: sessions.appId,
+      dpopJkt: sessions.dpopJkt,
+    })
     .from(sessions)
     .where(eq(sessions.id, claims.sessionId));
   if (
@@ -184,7 +212,7 @@ export async function verifyAccessToken(
   ) {
     throw invalidToken();
   }
-  return claims;
+  return { ...claims, dpopJkt: session.dpopJkt };
 }
 
 /** The bearer token of `Authorization: Bearer <token>`, if present. */

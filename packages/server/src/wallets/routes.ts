@@ -1,8 +1,12 @@
 /**
  * Embedded wallet routes (issue 3; design.md, Keys): create, the auth and recovery share
- * calls, reshare, and `GET /api/v1/chains`. The share routes need a valid access token of the
- * calling app and answer only requests from the wallet frame's own origin (the API origin) or
- * without an Origin; the host page never calls them.
+ * calls, reshare, the wallet proof nonce, and `GET /api/v1/chains`.
+ *
+ * Custody (issue 10): every share route needs `Authorization: DPoP <access token>` and a DPoP
+ * proof by the wallet frame key the session was bound to at login (`requireDpop`); a token
+ * alone, as the host page or a thief holds it, gets 401. Creating a wallet and replacing its
+ * shares also carry a signature by the wallet key over a server nonce (`verifyWalletProof`).
+ * A browser Origin other than the API's own is refused too, as a courtesy check only.
  */
 import {
   type ChainConfigWire,
@@ -20,14 +24,19 @@ import { ApiError } from '../errors.ts';
 import { requireApp } from '../middleware/app.ts';
 import { readJson } from '../middleware/request.ts';
 import { assertAllowed, hitRateLimit } from '../rate-limit.ts';
-import { requireUser } from '../sessions/routes.ts';
+import { requireDpop } from '../sessions/dpop.ts';
+import type { AccessClaims } from '../sessions/service.ts';
 import { loadUser } from '../users/service.ts';
 import type { WalletFunder } from './funder.ts';
 import {
+  checksumAddress,
   createEmbeddedWallet,
+  issueWalletNonce,
+  ownWallet,
   releaseAuthShare,
   releaseRecovery,
   reshareEmbeddedWallet,
+  verifyWalletProof,
 } from './service.ts';
 
 /** Options of {@link walletRoutes}. */
@@ -43,7 +52,7 @@ export function walletRoutes(ctx: ServerContext, options: WalletRoutesOptions = 
   const r = new Hono<AppEnv>();
   const selfOrigin = new URL(ctx.publicUrl).origin;
   const frameApp = requireApp({ db: ctx.db, allowOrigin: (origin) => origin === selfOrigin });
-  const user = requireUser(ctx);
+  const user = requireDpop(ctx);
 
   const answerUser = async (userId: string) => {
     const wire = await loadUser(ctx.db, userId);
@@ -51,10 +60,27 @@ export function walletRoutes(ctx: ServerContext, options: WalletRoutesOptions = 
     return { user: wire } satisfies UserResponse;
   };
 
+  const proofSession = (c: { get(key: 'app'): { id: string } }, auth: AccessClaims) => ({
+    appId: c.get('app').id,
+    userId: auth.userId,
+    sessionId: auth.sessionId,
+  });
+
+  r.post(ROUTES.walletNonce, frameApp, user, async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json(await issueWalletNonce(ctx, proofSession(c, c.get('auth'))));
+  });
+
   r.post(ROUTES.embeddedWallets, frameApp, user, async (c) => {
     const appId = c.get('app').id;
     const { userId } = c.get('auth');
     const body = await readJson(c, createEmbeddedWalletRequest);
+    await verifyWalletProof(ctx, proofSession(c, c.get('auth')), {
+      action: 'create',
+      address: checksumAddress(body.address),
+      nonce: body.nonce,
+      signature: body.signature,
+    });
     const address = await createEmbeddedWallet(ctx, appId, userId, body);
     if (options.funder) {
       await options.funder(address).catch((error: unknown) => {
@@ -100,6 +126,13 @@ export function walletRoutes(ctx: ServerContext, options: WalletRoutesOptions = 
   r.post(ROUTES.walletReshare, frameApp, user, async (c) => {
     const { userId } = c.get('auth');
     const body = await readJson(c, reshareEmbeddedWalletRequest);
+    const wallet = await ownWallet(ctx, c.get('app').id, userId, body.address);
+    await verifyWalletProof(ctx, proofSession(c, c.get('auth')), {
+      action: 'reshare',
+      address: wallet.address as `0x${string}`,
+      nonce: body.nonce,
+      signature: body.signature,
+    });
     await reshareEmbeddedWallet(ctx, c.get('app').id, userId, body);
     return c.json(await answerUser(userId));
   });

@@ -10,12 +10,21 @@ import {
   type PasswordEncryptedShareWire,
   passwordEncryptedShare,
   type RecoveryMethod,
+  WALLET_NONCE_TTL_S,
+  type WalletNonceResponse,
+  type WalletProofAction,
+  walletProofMessage,
 } from '@latchkey/api';
-import { and, eq, TransactionRollbackError } from 'drizzle-orm';
-import { getAddress, isAddress } from 'viem';
+import { and, eq, gt, isNull, lt, TransactionRollbackError } from 'drizzle-orm';
+import { getAddress, isAddress, recoverMessageAddress } from 'viem';
 import type { ServerContext } from '../context.ts';
-import { decryptString, encryptString, randomId } from '../crypto.ts';
-import { type EmbeddedWalletRow, embeddedWallets, linkedAccounts } from '../db/schema.ts';
+import { decryptString, encryptString, randomId, randomToken } from '../crypto.ts';
+import {
+  type EmbeddedWalletRow,
+  embeddedWallets,
+  linkedAccounts,
+  walletNonces,
+} from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import type { WalletAccountDetails } from '../users/service.ts';
 
@@ -90,6 +99,86 @@ async function sealShares(ctx: ServerContext, owner: Owner, shares: WalletShares
         ? null
         : await seal(recoveryKey, owner, 'recovery_blob', shares.recovery_blob),
   };
+}
+
+/** The session a wallet proof is made in. */
+export interface ProofSession {
+  appId: string;
+  userId: string;
+  sessionId: string;
+}
+
+/**
+ * Issues a single-use nonce for a wallet proof ({@link verifyWalletProof}), valid
+ * `WALLET_NONCE_TTL_S` seconds, for this session only.
+ */
+export async function issueWalletNonce(
+  ctx: ServerContext,
+  session: ProofSession,
+): Promise<WalletNonceResponse> {
+  const nowMs = ctx.now();
+  const nonce = randomToken(24);
+  const expiresAt = nowMs + WALLET_NONCE_TTL_S * 1000;
+  await ctx.db.insert(walletNonces).values({
+    nonce,
+    ...session,
+    createdAt: new Date(nowMs),
+    expiresAt: new Date(expiresAt),
+  });
+  if (Math.random() < 0.02) {
+    await ctx.db.delete(walletNonces).where(lt(walletNonces.expiresAt, new Date(nowMs)));
+  }
+  return { nonce, expires_at: expiresAt };
+}
+
+/**
+ * Proof of possession of the wallet key (issue 10): spends `nonce` (issued to this session,
+ * unexpired, unused; spent even when the signature then fails) and checks that `signature`, an
+ * EIP-191 signature over {@link walletProofMessage}, recovers to `address`.
+ * @throws ApiError `invalid_wallet_signature` (401) otherwise.
+ */
+export async function verifyWalletProof(
+  ctx: ServerContext,
+  session: ProofSession,
+  proof: { action: WalletProofAction; address: `0x${string}`; nonce: string; signature: string },
+): Promise<void> {
+  const nowMs = ctx.now();
+  const spent = await ctx.db
+    .update(walletNonces)
+    .set({ consumedAt: new Date(nowMs) })
+    .where(
+      and(
+        eq(walletNonces.nonce, proof.nonce),
+        eq(walletNonces.appId, session.appId),
+        eq(walletNonces.userId, session.userId),
+        eq(walletNonces.sessionId, session.sessionId),
+        isNull(walletNonces.consumedAt),
+        gt(walletNonces.expiresAt, new Date(nowMs)),
+      ),
+    )
+    .returning({ nonce: walletNonces.nonce });
+  if (spent.length === 0) {
+    throw new ApiError('invalid_wallet_signature', 'Invalid or expired wallet nonce');
+  }
+  const message = walletProofMessage({
+    action: proof.action,
+    appId: session.appId,
+    userId: session.userId,
+    address: proof.address,
+    nonce: proof.nonce,
+  });
+  let signer: string;
+  try {
+    signer = await recoverMessageAddress({
+      message,
+      signature: proof.signature as `0x${string}`,
+    });
+  } catch {
+    throw new ApiError('invalid_wallet_signature', 'Invalid wallet signature');
+  }
+  if (signer !== proof.address) {
+    throw new ApiError('invalid_wallet_signature', 'The signature is not by the wallet key');
+  }
 }
 
 /** The `details` of the embedded wallet's `wallet` linked account. */

@@ -2,6 +2,7 @@ import { FRAME_EVENTS } from '@latchkey/api';
 import { parentOriginOf, readFrameConfig } from './config.ts';
 import { type KeyValueStore, openDeviceShareStore } from './device-store.ts';
 import { mountExportView } from './export-page.ts';
+import { openFrameKey } from './frame-key.ts';
 import { createFrameRouter, type FrameRouter, type FrameWindow } from './router.ts';
 import { createExportHandler, createWalletHandlers } from './wallet-handlers.ts';
 
@@ -24,7 +25,9 @@ export function startFrame(win: Window, doc: Document): FrameRouter | null {
     config.appId,
     () => win.localStorage as KeyValueStore | undefined,
   );
-  const base = { appId: config.appId, apiUrl: config.apiUrl, store };
+  // The frame's own DPoP key (issue 10), shared by the wallet and export pages of this origin.
+  const key = openFrameKey(config.appId, win.indexedDB);
+  const base = { appId: config.appId, apiUrl: config.apiUrl, store, key };
   let handlers;
   if (config.mode === 'export') {
     const view = mountExportView(doc, win.navigator.clipboard);

@@ -2,6 +2,7 @@ import {
   APP_ID_HEADER,
   CLIENT_HEADER,
   type CreateEmbeddedWalletRequest,
+  DPOP_HEADER,
   type PasswordEncryptedShareWire,
   type RecoveryMethod,
   type ReshareEmbeddedWalletRequest,
@@ -9,6 +10,7 @@ import {
 } from '@latchkey/api';
 import { CustodyError, ShareIntegrityError } from '../custody/errors.ts';
 import { fromBase64 } from './encoding.ts';
+import type { FrameKey } from './frame-key.ts';
 
 /** The `latchkey-client` header value the frame sends. */
 export const FRAME_CLIENT_NAME = 'latchkey-wallet-frame:0.1.0';
@@ -20,8 +22,13 @@ export type RecoveryShareAnswer = {
   recovery_blob: PasswordEncryptedShareWire | null;
 };
 
-/** The share calls the frame makes to its own origin (design.md, Keys). */
+/**
+ * The share calls the frame makes to its own origin (design.md, Keys). Each carries
+ * `Authorization: DPoP <token>` and a fresh DPoP proof by the frame key (issue 10).
+ */
 export interface ShareApi {
+  /** A single-use nonce for a wallet key proof (`POST /embedded_wallets/nonce`). */
+  walletNonce(token: string): Promise<string>;
   createWallet(token: string, body: CreateEmbeddedWalletRequest): Promise<void>;
   /** The auth share, decoded. @throws ShareIntegrityError when the answer is not a share. */
   authShare(token: string, address: string): Promise<Uint8Array>;
@@ -30,25 +37,29 @@ export interface ShareApi {
 }
 
 /**
- * Same-origin client of the share routes, with the user's bearer token. Errors become
- * CustodyErrors whose message names the HTTP status ('... code 429 ...' is the rate limit,
- * spec section 8).
+ * Same-origin client of the share routes, with the user's access token bound to the frame key
+ * (RFC 9449: `Authorization: DPoP`, a `DPoP` proof per request). Errors become CustodyErrors
+ * whose message names the HTTP status ('... code 429 ...' is the rate limit, spec section 8).
  */
 export function createShareApi(parameters: {
   apiUrl: string;
   appId: string;
+  key: FrameKey;
   fetch?: typeof fetch;
 }): ShareApi {
   async function post(path: string, token: string, body: unknown): Promise<unknown> {
     const doFetch = parameters.fetch ?? globalThis.fetch;
+    const url = `${parameters.apiUrl}${path}`;
     let response: Response;
     try {
-      response = await doFetch(`${parameters.apiUrl}${path}`, {
+      const proof = await parameters.key.proof('POST', url, token);
+      response = await doFetch(url, {
         method: 'POST',
         headers: {
           accept: 'application/json',
           'content-type': 'application/json',
-          authorization: `Bearer ${token}`,
+          authorization: `DPoP ${token}`,
+          [DPOP_HEADER]: proof,
           [APP_ID_HEADER]: parameters.appId,
           [CLIENT_HEADER]: FRAME_CLIENT_NAME,
         },
@@ -81,6 +92,13 @@ export function createShareApi(parameters: {
   }
 
   return {
+    async walletNonce(token) {
+      const answer = (await post(ROUTES.walletNonce, token, {})) as { nonce?: unknown } | undefined;
+      if (typeof answer?.nonce !== 'string') {
+        throw new CustodyError('error', 'The wallet service did not issue a nonce');
+      }
+      return answer.nonce;
+    },
     async createWallet(token, body) {
       await post(ROUTES.embeddedWallets, token, body);
     },

@@ -4,8 +4,12 @@ import {
   type FrameEvent,
   type FramePayloads,
   type RecoveryMethod,
+  SESSION_ROUTES,
+  type WalletProofAction,
+  walletProofMessage,
 } from '@latchkey/api';
 import { type Address, getAddress, type Hex, isAddress } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
 import {
   CustodyError,
   InvalidRecoveryPasswordError,
@@ -26,6 +30,7 @@ import {
 } from '../custody/wallet-secret.ts';
 import type { DeviceShareStore } from './device-store.ts';
 import { fromBase64, sha256Hex, toBase64 } from './encoding.ts';
+import { type FrameKey, openFrameKey } from './frame-key.ts';
 import type { FrameHandler } from './router.ts';
 import { createShareApi, type ShareApi } from './share-api.ts';
 
@@ -38,6 +43,11 @@ export interface WalletHandlersParameters {
   fetch?: typeof fetch;
   /** Overrides the share client (tests). */
   api?: ShareApi;
+  /**
+   * The frame's own DPoP key (issue 10). Default: this app's key in the frame origin's
+   * IndexedDB (`openFrameKey`). Share the same one between the wallet and export handlers.
+   */
+  key?: FrameKey;
   /** Clock in ms (token expiry). Default `Date.now`. */
   now?: () => number;
   /** PBKDF2 iterations for new password blobs; lower only in tests. */
@@ -126,9 +136,8 @@ export function createWalletHandlers(
   parameters: WalletHandlersParameters,
 ): Partial<Record<FrameEvent, FrameHandler>> {
   const { store } = parameters;
-  const api =
-    parameters.api ??
-    createShareApi({ apiUrl: parameters.apiUrl, appId: parameters.appId, fetch: parameters.fetch });
+  const key = parameters.key ?? openFrameKey(parameters.appId, globalThis.indexedDB);
+  const api = parameters.api ?? shareApiFor(parameters, key);
   const core = createCustody(parameters, api);
   /**
    * Shares kept for the frame's lifetime, with the access token the server last accepted for
@@ -184,11 +193,13 @@ export function createWalletHandlers(
       const address = deriveEvmAddress(entropy);
       const shares = await splitEntropy(entropy);
       try {
+        const proof = await core.walletProof(token, userId, address, entropy, 'create');
         await api.createWallet(token, {
           address,
           chain_type: 'ethereum',
           auth_share: toBase64(shares.auth),
           ...(await core.recoveryFields(shares.recovery, recoveryMethod, password)),
+          ...proof,
         });
         const deviceStorage = store.set(userId, address, {
           share: shares.device,
@@ -237,10 +248,12 @@ export function createWalletHandlers(
   ): Promise<DeviceShareStorage> {
     const shares = await splitEntropy(entropy);
     try {
+      const proof = await core.walletProof(token, userId, address, entropy, 'reshare');
       await api.reshare(token, {
         address,
         auth_share: toBase64(shares.auth),
         ...(await core.recoveryFields(shares.recovery, recoveryMethod, password)),
+        ...proof,
       });
       const where = store.set(userId, address, {
         share: shares.device,
@@ -318,6 +331,37 @@ export function createWalletHandlers(
     } satisfies FramePayloads['latchkey:wallet:set-recovery']['out'];
   };
 
+  /**
+   * A DPoP proof by the frame key for one login call, so the session it starts is bound to this
+   * key (issue 10). Only for `SESSION_ROUTES` on the frame's own origin, method POST, and
+   * without `ath`: such a proof cannot open a share route.
+   */
+  const loginProof: FrameHandler = async (input) => {
+    const data = record(input);
+    const htm = data.htm ?? 'POST';
+    if (htm !== 'POST') throw invalid('Login proofs are for POST only');
+    if (typeof data.htu !== 'string') throw invalid('htu must be a URL');
+    let url: URL;
+    try {
+      url = new URL(data.htu);
+    } catch {
+      throw invalid('htu must be a URL');
+    }
+    const apiUrl = new URL(parameters.apiUrl);
+    const basePath = apiUrl.pathname.replace(/\/+$/, '');
+    if (
+      url.origin !== apiUrl.origin ||
+      url.search !== '' ||
+      url.hash !== '' ||
+      !url.pathname.startsWith(basePath) ||
+      !SESSION_ROUTES.includes(url.pathname.slice(basePath.length))
+    ) {
+      throw invalid('Login proofs are only made for the login routes of this API');
+    }
+    const [proof, jkt] = await Promise.all([key.proof('POST', url.href), key.thumbprint()]);
+    return { proof, jkt } satisfies FramePayloads['latchkey:wallet:login-proof']['out'];
+  };
+
   const clear: FrameHandler = (input) => {
     const data = input === undefined || input === null ? {} : record(input);
     const userId = typeof data.userId === 'string' && data.userId ? data.userId : undefined;
@@ -339,6 +383,7 @@ export function createWalletHandlers(
     [FRAME_EVENTS.walletRpc]: rpc,
     [FRAME_EVENTS.walletSetRecovery]: setRecovery,
     [FRAME_EVENTS.walletClear]: clear,
+    [FRAME_EVENTS.walletLoginProof]: loginProof,
   };
 }
 
@@ -350,9 +395,8 @@ export function createWalletHandlers(
 export function createExportHandler(
   parameters: WalletHandlersParameters & { render: (privateKey: Hex, address: Address) => void },
 ): FrameHandler {
-  const api =
-    parameters.api ??
-    createShareApi({ apiUrl: parameters.apiUrl, appId: parameters.appId, fetch: parameters.fetch });
+  const key = parameters.key ?? openFrameKey(parameters.appId, globalThis.indexedDB);
+  const api = parameters.api ?? shareApiFor(parameters, key);
   const core = createCustody(parameters, api);
   let used = false;
   return async (input) => {
@@ -375,6 +419,15 @@ export function createExportHandler(
     }
     return { shown: true } satisfies FramePayloads['latchkey:wallet:export']['out'];
   };
+}
+
+function shareApiFor(parameters: WalletHandlersParameters, key: FrameKey): ShareApi {
+  return createShareApi({
+    apiUrl: parameters.apiUrl,
+    appId: parameters.appId,
+    key,
+    fetch: parameters.fetch,
+  });
 }
 
 /** The steps shared by the wallet and export handlers. */
@@ -411,6 +464,24 @@ function createCustody(parameters: WalletHandlersParameters, api: ShareApi) {
         throw invalid('The access token does not belong to this user');
       }
       return { token, userId: sub };
+    },
+
+    /**
+     * Proof of possession of the wallet key (issue 10): a server nonce signed (EIP-191) by the
+     * key derived from `entropy`, over `walletProofMessage`.
+     */
+    async walletProof(
+      token: string,
+      userId: string,
+      address: Address,
+      entropy: Uint8Array,
+      action: WalletProofAction,
+    ): Promise<{ nonce: string; signature: Hex }> {
+      const nonce = await api.walletNonce(token);
+      const account = privateKeyToAccount(deriveEvmPrivateKey(entropy));
+      if (account.address !== address) throw new ShareIntegrityError();
+      const message = walletProofMessage({ action, appId: parameters.appId, userId, address, nonce });
+      return { nonce, signature: await account.signMessage({ message }) };
     },
 
     async recoveryFields(

@@ -92,7 +92,7 @@ export function oauthRoutes(ctx: ServerContext) {
     const login = await complete(c);
     const appRow = c.get('app');
     const { userId, isNewUser } = await findOrCreateOAuthUser(ctx, appRow, login);
-    const issued = await createSession(ctx, appRow.id, userId);
+    const issued = await createSession(ctx, appRow.id, userId, { dpopJkt: c.get('dpopJkt') });
     const answer = await authenticateAnswer(c, ctx, appRow, issued, isNewUser);
     return c.json({ ...answer, oauth_tokens: login.tokens } satisfies OAuthAuthenticateResponse);
   });

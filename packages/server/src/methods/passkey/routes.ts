@@ -74,7 +74,7 @@ export function passkeyRoutes(ctx: ServerContext) {
       userAgent: c.req.header('user-agent'),
       ip: clientIp(c, ctx.trustProxy),
     });
-    const issued = await createSession(ctx, appRow.id, userId);
+    const issued = await createSession(ctx, appRow.id, userId, { dpopJkt: c.get('dpopJkt') });
     return c.json(await authenticateAnswer(c, ctx, appRow, issued, isNewUser));
   });
 
@@ -118,7 +118,7 @@ export function passkeyRoutes(ctx: ServerContext) {
       body.response as unknown as AuthenticationResponseJSON,
       clientIp(c, ctx.trustProxy),
     );
-    const issued = await createSession(ctx, appRow.id, userId);
+    const issued = await createSession(ctx, appRow.id, userId, { dpopJkt: c.get('dpopJkt') });
     return c.json(await authenticateAnswer(c, ctx, appRow, issued, false));
   });
 

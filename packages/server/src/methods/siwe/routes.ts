@@ -71,7 +71,7 @@ export function siweRoutes(ctx: ServerContext, options: SiweOptions = {}) {
       ip: clientIp(c, ctx.trustProxy),
     });
     const { userId, isNewUser } = await findOrCreateWalletUser(ctx, appRow, verified);
-    const issued = await createSession(ctx, appRow.id, userId);
+    const issued = await createSession(ctx, appRow.id, userId, { dpopJkt: c.get('dpopJkt') });
     return c.json(await authenticateAnswer(c, ctx, appRow, issued, isNewUser));
   });
 

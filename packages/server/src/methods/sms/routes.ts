@@ -47,7 +47,7 @@ export function smsRoutes(ctx: ServerContext) {
       code,
       clientIp(c, ctx.trustProxy),
     );
-    const issued = await createSession(ctx, appRow.id, userId);
+    const issued = await createSession(ctx, appRow.id, userId, { dpopJkt: c.get('dpopJkt') });
     return c.json(await authenticateAnswer(c, ctx, appRow, issued, isNewUser));
   });
 
