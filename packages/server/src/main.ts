@@ -160,28 +160,32 @@ async function main(): Promise<void> {
     // The same code as `latchkey apps create` / `apps set` and the admin API.
     const devAppId = env.LATCHKEY_DEV_APP_ID ?? DEV_APP_ID;
     try {
-      await ensureApp(database.db, secret, { id: devAppId, name: 'Latchkey Demo' });
-      await applyAppSettings(database.db, devAppId, {
-        name: 'Latchkey Demo',
-        email_auth: true,
-        sms_auth: true,
-        wallet_auth: true,
-        passkey_auth: true,
-        google_oauth: Boolean(env.LATCHKEY_DEV_OIDC_ISSUER),
-        allowed_origins: origins,
+      // Under the startup lock: replicas started together would both insert the app (and
+      // each write its own dev-app-secret file).
+      await database.withStartupLock(async () => {
+        await ensureApp(database.db, secret, { id: devAppId, name: 'Latchkey Demo' });
+        await applyAppSettings(database.db, devAppId, {
+          name: 'Latchkey Demo',
+          email_auth: true,
+          sms_auth: true,
+          wallet_auth: true,
+          passkey_auth: true,
+          google_oauth: Boolean(env.LATCHKEY_DEV_OIDC_ISSUER),
+          allowed_origins: origins,
+        });
+        await setAppSecret(database.db, devAppId, await devAppSecret(env));
+        if (env.LATCHKEY_DEV_OIDC_ISSUER) {
+          await setOAuthProviderConfig(server.context, devAppId, 'google', {
+            clientId: DEV_OIDC_CLIENT_ID,
+            clientSecret: DEV_OIDC_CLIENT_SECRET,
+            issuer: env.LATCHKEY_DEV_OIDC_ISSUER,
+          });
+        }
       });
-      await setAppSecret(database.db, devAppId, await devAppSecret(env));
     } catch (error) {
       await database.close();
       await unmarkDataDir();
       fail(`cannot seed the dev app: ${(error as Error).message}`);
-    }
-    if (env.LATCHKEY_DEV_OIDC_ISSUER) {
-      await setOAuthProviderConfig(server.context, devAppId, 'google', {
-        clientId: DEV_OIDC_CLIENT_ID,
-        clientSecret: DEV_OIDC_CLIENT_SECRET,
-        issuer: env.LATCHKEY_DEV_OIDC_ISSUER,
-      });
     }
   }
 

@@ -18,7 +18,25 @@ export interface Database {
   driver: 'pglite' | 'postgres';
   /** Closes the connection pool or stops PGlite. Safe to call twice. */
   close(): Promise<void>;
+  /**
+   * Runs `fn` while holding the startup lock: on PostgreSQL the session advisory lock
+   * {@link STARTUP_LOCK_KEY} (`pg_advisory_lock`, held on one pooled connection for the whole
+   * call, waited for when another process holds it), so one-time work at start (migrations,
+   * seeding) done by several processes at once runs one process at a time. On PGlite (one
+   * process per database) it just runs `fn`.
+   *
+   * @returns what `fn` returns.
+   * @throws what `fn` throws (the lock is released first), or a connection error.
+   */
+  withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
 }
+
+/**
+ * Key of the PostgreSQL advisory lock taken around migrations and start-up seeding: the
+ * 64-bit big-endian value of the ASCII bytes `Latchkey`. Fixed, so every version and replica
+ * of the server contends for the same lock.
+ */
+export const STARTUP_LOCK_KEY = '5503808189925909881';
 
 /** Options of {@link openDatabase}. */
 export interface OpenDatabaseOptions {
@@ -32,7 +50,9 @@ export interface OpenDatabaseOptions {
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 /**
- * Opens the database and brings its schema up to date with drizzle's migrator.
+ * Opens the database and brings its schema up to date with drizzle's migrator. On PostgreSQL
+ * the migrations run under the startup advisory lock ({@link Database.withStartupLock}), so
+ * several processes opening an empty database at once all succeed.
  *
  * @param options `{ url? , dataDir? }`: PostgreSQL when `url` is set, else PGlite in `dataDir`
  *   (created if missing), else PGlite in memory. PGlite's first start in a folder runs initdb (~7 s).
@@ -53,8 +73,30 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       if (!closed) console.warn(`latchkey: idle PostgreSQL connection lost: ${error.message}`);
     });
     const db = drizzle({ client: pool, schema });
+    // A session lock on one connection of the pool; the work itself runs on the others. A
+    // connection that cannot unlock is destroyed, which releases its locks.
+    const withStartupLock = async <T>(fn: () => Promise<T>): Promise<T> => {
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1::bigint)', [STARTUP_LOCK_KEY]);
+      } catch (error) {
+        client.release(error as Error);
+        throw error;
+      }
+      let broken: Error | undefined;
+      try {
+        return await fn();
+      } finally {
+        await client
+          .query('SELECT pg_advisory_unlock($1::bigint)', [STARTUP_LOCK_KEY])
+          .catch((error: Error) => (broken = error));
+        client.release(broken);
+      }
+    };
     try {
-      await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      // Replicas started together on an empty database: one migrates, the others then find
+      // every migration applied (drizzle's migrator is not safe to run concurrently).
+      await withStartupLock(() => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }));
     } catch (error) {
       await pool.end();
       throw error;
@@ -62,6 +104,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     return {
       db: db as unknown as Db,
       driver: 'postgres',
+      withStartupLock,
       async close() {
         if (closed) return;
         closed = true;
@@ -85,6 +128,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   return {
     db: db as unknown as Db,
     driver: 'pglite',
+    withStartupLock: (fn) => fn(),
     async close() {
       if (client.closed) return;
       await client.close();
