@@ -8,6 +8,7 @@ import type { ServerKeys } from './crypto.ts';
 import type { Db } from './db/index.ts';
 import type { AppRow } from './db/schema.ts';
 import type { Delivery } from './delivery/types.ts';
+import type { TrustProxy } from './middleware/request.ts';
 import type { RateLimitConfig } from './rate-limit.ts';
 
 /** Shared dependencies of the route modules. */
@@ -21,8 +22,11 @@ export interface ServerContext {
   /** Current time in ms since the epoch (injectable for expiry tests). */
   now: () => number;
   rateLimits: RateLimitConfig;
-  /** Take the client IP from `X-Forwarded-For` (only behind a trusted proxy). */
-  trustProxy: boolean;
+  /**
+   * Which hops in front of the server are trusted proxies, for `clientIp(c, ctx.trustProxy)`
+   * (proxy-addr's right-to-left `X-Forwarded-For` algorithm; trusts none by default).
+   */
+  trustProxy: TrustProxy;
 }
 
 /** Hono environment of the server: node bindings (absent under `app.request()`), the resolved app. */

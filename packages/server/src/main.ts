@@ -19,7 +19,10 @@
  *   `https://api.twilio.com`): SMS codes through Twilio's Messages API (else the dev outbox,
  *   or, with SMTP and no Twilio, SMS login answers internal_error).
  * - `LATCHKEY_RATE_LIMITS`: JSON overriding parts of the rate-limit config.
- * - `LATCHKEY_TRUST_PROXY=1`: take the client IP from X-Forwarded-For.
+ * - `LATCHKEY_TRUST_PROXY`: the proxies in front of the server, whose `X-Forwarded-For`
+ *   entries are read right to left to find the client IP: a hop count (`1` = one reverse proxy;
+ *   the old `=1` keeps working) or a comma list of IPs, CIDRs and `loopback`, `linklocal`,
+ *   `uniquelocal`. Unset: the socket address is the client. A bad value refuses to start.
  * - `LATCHKEY_RPC_URL` (+ `LATCHKEY_CHAIN_ID`, default 31337; `LATCHKEY_CHAIN_NAME`): an EVM
  *   JSON-RPC published at `GET /api/v1/chains`; with `LATCHKEY_DEV=1` new embedded wallets get
  *   10 ETH there from anvil's first dev account (`npm start` points it at its anvil).
@@ -140,7 +143,7 @@ async function main(): Promise<void> {
       delivery,
       dev,
       rateLimits,
-      trustProxy: env.LATCHKEY_TRUST_PROXY === '1',
+      trustProxy: env.LATCHKEY_TRUST_PROXY,
       chains: rpcUrl ? [chainConfigFor(rpcUrl, chainId, env.LATCHKEY_CHAIN_NAME)] : [],
       walletFunder: dev && rpcUrl ? devWalletFunder({ rpcUrl, chainId }) : undefined,
       prebuildWalletFrame: true,

@@ -24,6 +24,7 @@ import { siweRoutes } from './methods/siwe/routes.ts';
 import { smsRoutes } from './methods/sms/routes.ts';
 import type { SiweChain } from './methods/siwe/service.ts';
 import { cors } from './middleware/cors.ts';
+import { compileTrustProxy, type TrustProxySetting } from './middleware/request.ts';
 import { type RateLimitConfig, resolveRateLimits } from './rate-limit.ts';
 import { dpopLoginBinding } from './sessions/dpop.ts';
 import { sessionRoutes } from './sessions/routes.ts';
@@ -48,8 +49,12 @@ export interface CreateServerOptions {
   rateLimits?: Partial<RateLimitConfig>;
   /** Clock in ms since the epoch. Default `Date.now`. */
   now?: () => number;
-  /** Take the client IP from `X-Forwarded-For`. Only behind a proxy you control. Default false. */
-  trustProxy?: boolean;
+  /**
+   * Trusted proxies in front of the server (see `TrustProxySetting`: a hop count, or IPs, CIDRs
+   * and `loopback`/`linklocal`/`uniquelocal`); the client IP is then read from
+   * `X-Forwarded-For` right to left past them. `true` means one hop. Default: none.
+   */
+  trustProxy?: TrustProxySetting;
   /**
    * Funds each new embedded wallet before the create call answers (development: 10 ETH on
    * anvil, see `devWalletFunder`). Undefined in production.
@@ -89,8 +94,8 @@ function errorResponse(c: Context<AppEnv>, error: ApiError): Response {
 /**
  * Builds the API.
  *
- * @throws Error when `secret` is shorter than 32 characters, `publicUrl` is not a URL, or a
- *   rate limit is invalid (see `resolveRateLimits`).
+ * @throws Error when `secret` is shorter than 32 characters, `publicUrl` is not a URL, a
+ *   rate limit is invalid (see `resolveRateLimits`) or `trustProxy` is (`compileTrustProxy`).
  */
 export function createServer(options: CreateServerOptions): LatchkeyServer {
   const keys = deriveServerKeys(options.secret);
@@ -104,7 +109,7 @@ export function createServer(options: CreateServerOptions): LatchkeyServer {
     delivery: options.delivery,
     now: options.now ?? Date.now,
     rateLimits: resolveRateLimits(options.rateLimits),
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: compileTrustProxy(options.trustProxy),
   };
 
   const app = new Hono<AppEnv>();

@@ -96,7 +96,7 @@ export function testServer(
   options: {
     rateLimits?: Partial<RateLimitConfig>;
     delivery?: Delivery;
-    trustProxy?: boolean;
+    trustProxy?: CreateServerOptions['trustProxy'];
     /** Further `createServer` options (wallet funder, frame entry, chains, ...). */
     server?: Partial<CreateServerOptions>;
   } = {},
