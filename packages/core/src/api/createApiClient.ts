@@ -5,12 +5,14 @@ import {
   type AuthenticateResponse,
   CLIENT_HEADER,
   type CodeSentResponse,
+  DPOP_HEADER,
   type PasswordlessAuthenticateRequest,
   type PasswordlessInitRequest,
   type PasswordlessSmsAuthenticateRequest,
   type PasswordlessSmsInitRequest,
   type RefreshRequest,
   ROUTES,
+  SESSION_ROUTES,
   type ServerAppConfig,
   type SessionResponse,
   type SiweAuthenticateRequest,
@@ -43,6 +45,11 @@ export type CreateApiClientParameters = {
   retryDelayMs?: number;
   /** Returns the access token to send as `Authorization: Bearer`, or null for none. */
   getAccessToken?: () => string | null;
+  /**
+   * The `DPoP` proof for a login call (`SESSION_ROUTES`) to `htu`, from the wallet frame's key,
+   * or null to send none (issue 10). Asked once per attempt.
+   */
+  loginProof?: (htu: string) => Promise<string | null>;
 };
 
 /** Parameters of {@link ApiClient.request}. */
@@ -146,6 +153,10 @@ export function createApiClient(parameters: CreateApiClientParameters): ApiClien
       p.accessToken !== undefined ? p.accessToken : (parameters.getAccessToken?.() ?? null);
     if (token) headers.authorization = `Bearer ${token}`;
     if (p.body !== undefined) headers['content-type'] = 'application/json';
+    if (parameters.loginProof && p.method === 'POST' && SESSION_ROUTES.includes(p.path)) {
+      const proof = await parameters.loginProof(`${apiUrl}${p.path}`);
+      if (proof) headers[DPOP_HEADER] = proof;
+    }
     const label = `${p.method} ${p.path}`;
     const controller = new AbortController();
     let timedOut = false;

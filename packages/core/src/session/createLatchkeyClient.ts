@@ -22,6 +22,8 @@ import { type AccountMethods, createAccountMethods } from './accounts.ts';
 import { audienceMatches, decodeJwtPayload, isExpiring } from './jwt.ts';
 import { createWalletRegistry, type WalletRegistry } from '../wallets/registry.ts';
 import { defaultStorage, type KeyValueStorage, safeStorage, storageKeys } from './storage.ts';
+import { createWalletFrameBinding, type WalletBridgeModule } from './walletFrameBinding.ts';
+import type { EmbeddedWalletBridge } from '../wallets/embedded/bridge.ts';
 import { type AuthenticateResult, toUser, type User } from './user.ts';
 
 /** Whether a user is logged in. `loading` until {@link LatchkeyClient.initialize} settles. */
@@ -79,6 +81,16 @@ export type CreateLatchkeyClientParameters = {
    * `oauth_unsupported`. `LatchkeyProvider` passes it.
    */
   oauth?: () => Promise<typeof import('../methods/oauth/index.ts')>;
+  /**
+   * Loads the wallet frame bridge (`() => import('@latchkey/core/wallet-bridge')`, a small lazy
+   * chunk without viem; issue 10). With it, every login carries a DPoP proof by the wallet
+   * frame's own key and the session is bound to that key: only that frame can obtain the user's
+   * wallet shares, never a stolen token. Without it, sessions are unbound and the embedded wallet
+   * answers `session_not_bound`. `LatchkeyProvider` passes it.
+   */
+  walletFrame?: () => Promise<WalletBridgeModule>;
+  /** How long a login waits for the wallet frame's proof, in ms. Default 10000. */
+  loginProofTimeoutMs?: number;
 };
 
 /** Parameters of {@link LatchkeyClient.sendEmailCode}. */
@@ -191,6 +203,18 @@ export interface LatchkeyClient extends AccountMethods {
   logout(): Promise<void>;
   /** Stops listening to other tabs and drops every subscriber. The client stays usable. */
   destroy(): void;
+  /**
+   * Starts loading the wallet frame so the next login's DPoP proof is ready quickly (the modal
+   * calls it when it opens). Does nothing without the `walletFrame` loader.
+   */
+  prepareLogin(): void;
+  /**
+   * The page's one wallet frame bridge, made with `create` on first use and shared by the login
+   * proofs and the embedded wallet manager (issue 10). @internal
+   */
+  sharedWalletBridge(
+    create: WalletBridgeModule['createEmbeddedWalletBridge'],
+  ): EmbeddedWalletBridge;
 }
 
 /**
@@ -232,6 +256,15 @@ export function createLatchkeyClient(parameters: CreateLatchkeyClientParameters)
       ? ((globalThis as { navigator?: { locks?: LockManagerLike } }).navigator?.locks ?? null)
       : parameters.locks;
 
+  const walletFrame = createWalletFrameBinding({
+    apiUrl: parameters.apiUrl,
+    appId,
+    load: parameters.walletFrame,
+    getAccessToken: () => getAccessToken(),
+    timeoutMs: parameters.loginProofTimeoutMs,
+    logger,
+  });
+
   const api = createApiClient({
     appId,
     apiUrl: parameters.apiUrl,
@@ -240,6 +273,7 @@ export function createLatchkeyClient(parameters: CreateLatchkeyClientParameters)
     retries: parameters.retries,
     retryDelayMs: parameters.retryDelayMs,
     getAccessToken: () => storage.getItem(keys.token),
+    loginProof: (htu) => walletFrame.proof(htu),
   });
 
   let state: SessionState = { status: 'loading', user: null };
@@ -726,6 +760,8 @@ export function createLatchkeyClient(parameters: CreateLatchkeyClientParameters)
       events?.removeEventListener('storage', onStorage);
       listeners.clear();
     },
+    prepareLogin: () => walletFrame.prepare(),
+    sharedWalletBridge: (create) => walletFrame.shared(create),
   };
   return client;
 }

@@ -87,6 +87,8 @@ export function LatchkeyProvider({
         // A lazy chunk: @simplewebauthn/browser loads on the first passkey ceremony.
         passkeys: () => import('@latchkey/core/passkey'),
         oauth: () => import('@latchkey/core/oauth'),
+        // Issue 10: logins carry the wallet frame's DPoP proof (a small chunk, no viem).
+        walletFrame: () => import('@latchkey/core/wallet-bridge'),
       }),
   );
   const subscribe = useCallback((onChange: () => void) => client.subscribe(onChange), [client]);
@@ -234,10 +236,12 @@ export function LatchkeyProvider({
     opener.current = active instanceof HTMLElement ? active : null;
     completed.current = false;
     flow.current = { kind: 'login' };
+    // Load the wallet frame while the user types, so the login's DPoP proof is ready (issue 10).
+    client.prepareLogin?.();
     setStart(null);
     setModalRequested(true);
     setOpen(true);
-  }, [authenticated, resolved]);
+  }, [authenticated, resolved, client]);
 
   const emitLinkError = useCallback((error: LoginFailure) => {
     for (const l of linkListeners.current) l.onError?.(error);

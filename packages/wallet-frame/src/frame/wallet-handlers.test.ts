@@ -1,4 +1,5 @@
-import { FRAME_EVENTS, ROUTES } from '@latchkey/api';
+import { FRAME_EVENTS, ROUTES, walletProofMessage } from '@latchkey/api';
+import { calculateJwkThumbprint, EmbeddedJWK, type JWK, jwtVerify } from 'jose';
 import { combine } from 'shamir-secret-sharing';
 import { type Address, type Hex, verifyMessage } from 'viem';
 import { privateKeyToAddress } from 'viem/accounts';
@@ -375,15 +376,17 @@ describe('wallet frame handlers', () => {
 });
 
 describe('export page handler', () => {
-  it('renders the key in the frame and answers {shown:true} only; the parent never receives key material', async () => {
+  it('answers {ready:true} only, renders the key in the frame on reveal; the parent never receives key material', async () => {
     const server = fakeShareServer();
     const { dev, address } = await createWallet(server);
     const rendered: Hex[] = [];
+    let reveal: (() => Promise<void>) | null = null;
     const exportHandler = createExportHandler({
       appId: APP_ID,
       apiUrl: API_URL,
       store: openDeviceShareStore(APP_ID, () => dev.storage),
       fetch: server.fetch,
+      ready: (fn) => (reveal = fn),
       render: (key) => rendered.push(key),
     });
     // Wire it through the real router, recording everything posted to the parent.
@@ -412,10 +415,15 @@ describe('export page handler', () => {
       Object.defineProperty(event, 'source', { value: parent });
       target.dispatchEvent(event);
     };
+    const sharesBefore = server.count(ROUTES.walletAuthShare);
     send('1');
     await new Promise((r) => setTimeout(r, 50));
     send('2');
     await new Promise((r) => setTimeout(r, 50));
+    // Nothing fetched or rendered until the page's Reveal (a trusted click, export-page.ts).
+    expect(rendered).toHaveLength(0);
+    expect(server.count(ROUTES.walletAuthShare)).toBe(sharesBefore);
+    await reveal!();
 
     expect(rendered).toHaveLength(1);
     expect(privateKeyToAddress(rendered[0]!)).toBe(address);
@@ -427,7 +435,7 @@ describe('export page handler', () => {
     expect(posted[1]!.message).toEqual({
       id: '1',
       event: FRAME_EVENTS.walletExport,
-      data: { shown: true },
+      data: { ready: true },
     });
     expect(posted[2]!.message).toMatchObject({
       id: '2',
@@ -445,3 +453,59 @@ describe('export page handler', () => {
 
 // Keep `combine` referenced: a single share never rebuilds the secret (catalogue 1) is covered in custody tests.
 void combine;
+
+describe('frame key and login proofs (issue 10)', () => {
+  const LOGIN_URL = `${API_URL}${ROUTES.passwordlessAuthenticate}`;
+
+  it('makes a login proof (no ath) for a login route, by the same key that signs every share request', async () => {
+    const server = fakeShareServer();
+    const dev = device(server);
+    const out = await dev.call(FRAME_EVENTS.walletLoginProof, { htu: LOGIN_URL });
+    const { payload, protectedHeader } = await jwtVerify(String(out.proof), EmbeddedJWK, {
+      typ: 'dpop+jwt',
+      algorithms: ['ES256'],
+    });
+    expect(payload).toMatchObject({ htm: 'POST', htu: LOGIN_URL });
+    expect(payload.ath).toBeUndefined();
+    expect(protectedHeader.jwk).not.toHaveProperty('d');
+    const jkt = await calculateJwkThumbprint(protectedHeader.jwk as JWK);
+    expect(out.jkt).toBe(jkt);
+    await createWallet(server, dev);
+    const shareCalls = server.calls.filter((c) => c.path.startsWith(ROUTES.embeddedWallets));
+    expect(shareCalls.length).toBeGreaterThanOrEqual(2);
+    for (const call of shareCalls) expect(call.jkt).toBe(jkt);
+  });
+
+  it('refuses login proofs for share routes, other origins, queries and other methods', async () => {
+    const dev = device(fakeShareServer());
+    for (const data of [
+      { htu: `${API_URL}${ROUTES.walletAuthShare}` },
+      { htu: `${API_URL}${ROUTES.walletRecoveryShare}` },
+      { htu: `https://evil.example${ROUTES.passwordlessAuthenticate}` },
+      { htu: `${LOGIN_URL}?x=1` },
+      { htu: LOGIN_URL, htm: 'GET' },
+      { htu: 'not a url' },
+    ]) {
+      const error = await rejection(dev.call(FRAME_EVENTS.walletLoginProof, data));
+      expect(error).toBeInstanceOf(CustodyError);
+    }
+  });
+
+  it('the wallet proof on create is a signature by the new wallet key over the server nonce', async () => {
+    const server = fakeShareServer();
+    const { address } = await createWallet(server);
+    const create = server.calls.find((c) => c.path === ROUTES.embeddedWallets)!;
+    const nonceCalls = server.count(ROUTES.walletNonce);
+    expect(nonceCalls).toBe(1);
+    const message = walletProofMessage({
+      action: 'create',
+      appId: APP_ID,
+      userId: 'user_1',
+      address,
+      nonce: String(create.body.nonce),
+    });
+    expect(await verifyMessage({ address, message, signature: create.body.signature as Hex })).toBe(
+      true,
+    );
+  });
+});

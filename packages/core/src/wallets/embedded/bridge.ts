@@ -71,6 +71,14 @@ export interface EmbeddedWalletBridge {
   /** Removes this app's device shares from the frame's storage (logout on a shared device). */
   clear(parameters?: { userId?: string }): Promise<void>;
   /**
+   * A DPoP proof (RFC 9449) by the frame's own key for one login call at `htu` (a
+   * `SESSION_ROUTES` URL of the API): the session that login starts is bound to the frame key,
+   * so only this frame can obtain the user's wallet shares (issue 10). Needs no access token.
+   * @param timeoutMs how long to wait for the frame (mount + answer).
+   * @throws WalletError when the frame is not ready in time or refuses the URL.
+   */
+  loginProof(htu: string, timeoutMs: number): Promise<{ proof: string; jkt: string }>;
+  /**
    * Removes the frame (dropping the shares it holds in memory) and rejects pending requests; the
    * next call mounts a fresh frame. Call at logout. The device share in the frame's storage stays.
    */
@@ -100,6 +108,7 @@ const SHORT: Partial<Record<FrameEvent, string>> = {
   [FRAME_EVENTS.walletRpc]: 'rpc',
   [FRAME_EVENTS.walletSetRecovery]: 'setRecovery',
   [FRAME_EVENTS.walletClear]: 'clear',
+  [FRAME_EVENTS.walletLoginProof]: 'loginProof',
   [FRAME_EVENTS.walletExport]: 'export',
 };
 
@@ -409,6 +418,46 @@ export function createEmbeddedWalletBridge(
         timeouts.rpcMs,
       );
       return requireAddress(answer, FRAME_EVENTS.walletSetRecovery);
+    },
+    async loginProof(htu, timeoutMs) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const expired = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () =>
+            reject(
+              new WalletError(WALLET_ERROR_MESSAGES.proxyMissing, {
+                code: 'wallet_proxy_missing',
+              }),
+            ),
+          timeoutMs,
+        );
+      });
+      try {
+        return await Promise.race([
+          (async () => {
+            await ready();
+            if (!mounted) {
+              throw new WalletError(WALLET_ERROR_MESSAGES.proxyMissing, {
+                code: 'wallet_proxy_missing',
+              });
+            }
+            const answer = (await mounted.channel.send(
+              FRAME_EVENTS.walletLoginProof,
+              { htu, htm: 'POST' },
+              timeoutMs,
+            )) as FramePayloads['latchkey:wallet:login-proof']['out'] | undefined;
+            if (typeof answer?.proof !== 'string') {
+              throw new WalletError(`walletProxy.loginProof ${WALLET_ERROR_MESSAGES.noResponse}`, {
+                code: 'wallet_proxy_no_response',
+              });
+            }
+            return answer;
+          })(),
+          expired,
+        ]);
+      } finally {
+        clearTimeout(timer);
+      }
     },
     async clear(p = {}) {
       // No token needed: clearing only forgets this device's shares (works after logout too).

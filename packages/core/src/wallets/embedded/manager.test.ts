@@ -90,6 +90,7 @@ function fakeBridge(overrides: Partial<EmbeddedWalletBridge> = {}): EmbeddedWall
     rpc: vi.fn(async () => '0xsig'),
     setRecovery: vi.fn(async ({ address, recoveryMethod }) => ({ address, recoveryMethod })),
     clear: vi.fn(async () => {}),
+    loginProof: vi.fn(async () => ({ proof: 'proof', jkt: 'jkt' })),
     reset: vi.fn(),
     destroy: vi.fn(),
     ...overrides,

@@ -129,8 +129,13 @@ export function createEmbeddedWalletManager(
   if (!chains.some((c) => c.id === parameters.defaultChainId)) {
     throw new Error(`defaultChainId ${parameters.defaultChainId} is not in chains`);
   }
+  // The client's shared frame (issue 10): the one whose key the login bound the session to.
+  const sharedBridge = parameters.bridge
+    ? undefined
+    : client.sharedWalletBridge?.(createEmbeddedWalletBridge);
   const bridge =
     parameters.bridge ??
+    sharedBridge ??
     createEmbeddedWalletBridge({
       apiUrl: client.apiUrl,
       appId: client.appId,
@@ -429,7 +434,9 @@ export function createEmbeddedWalletManager(
       if (provider && chainListener) provider.removeListener('chainChanged', chainListener);
       if (state.address) client.wallets.remove(state.address, 'latchkey');
       provider = null;
-      bridge.destroy();
+      // A frame shared with the client's login proofs is only unmounted; the next use remounts it.
+      if (sharedBridge) bridge.reset?.();
+      else bridge.destroy();
       listeners.clear();
     },
   };

@@ -1,5 +1,8 @@
 /** Test helpers: a fake share server (the real routes' behaviour), storages and tokens. */
-import { ROUTES } from '@latchkey/api';
+import { createHash, randomBytes } from 'node:crypto';
+import { DPOP_HEADER, ROUTES, walletProofMessage } from '@latchkey/api';
+import { base64url, calculateJwkThumbprint, EmbeddedJWK, type JWK, jwtVerify } from 'jose';
+import { verifyMessage } from 'viem';
 import type { KeyValueStore } from '../device-store.ts';
 
 export const APP_ID = 'clpispdty00ycl80fpueukbhl';
@@ -29,7 +32,16 @@ export type StoredWallet = {
 /** A fake of the server's share routes: stores by address, releases only to the owner's token. */
 export function fakeShareServer() {
   const wallets = new Map<string, StoredWallet>();
-  const calls: { path: string; body: Record<string, unknown>; userId: string | null }[] = [];
+  const calls: {
+    path: string;
+    body: Record<string, unknown>;
+    userId: string | null;
+    /** Thumbprint of the DPoP proof key of the call (the real server binds it to the session). */
+    jkt: string | null;
+  }[] = [];
+  /** Wallet proof nonces issued, by nonce: the user they were issued to. */
+  const nonces = new Map<string, string>();
+  const usedJtis = new Set<string>();
   /** Mutates the auth share the server hands out (simulates corruption at rest). */
   let tamperAuth: ((share: string) => string) | null = null;
   /** Tokens the server refuses (expired, revoked or forged: the real server checks signatures). */
@@ -41,17 +53,68 @@ export function fakeShareServer() {
       headers: { 'content-type': 'application/json' },
     });
 
+  /** RFC 9449 checks as the real server makes them: signature, htm, htu, ath, single-use jti. */
+  async function dpopKey(
+    proof: string | null,
+    url: URL,
+    method: string,
+    token: string,
+  ): Promise<string | null> {
+    if (!proof) return null;
+    try {
+      const { payload, protectedHeader } = await jwtVerify(proof, EmbeddedJWK, {
+        typ: 'dpop+jwt',
+        algorithms: ['ES256'],
+      });
+      const ath = base64url.encode(createHash('sha256').update(token).digest());
+      if (payload.htm !== method || payload.htu !== url.href || payload.ath !== ath) return null;
+      if (typeof payload.jti !== 'string' || usedJtis.has(payload.jti)) return null;
+      usedJtis.add(payload.jti);
+      return await calculateJwkThumbprint(protectedHeader.jwk as JWK);
+    } catch {
+      return null;
+    }
+  }
+
+  async function walletProofValid(
+    action: 'create' | 'reshare',
+    userId: string,
+    address: string,
+    body: Record<string, unknown>,
+  ): Promise<boolean> {
+    const nonce = String(body.nonce ?? '');
+    if (nonces.get(nonce) !== userId) return false;
+    nonces.delete(nonce);
+    const message = walletProofMessage({ action, appId: APP_ID, userId, address, nonce });
+    return verifyMessage({
+      address: address as `0x${string}`,
+      message,
+      signature: String(body.signature) as `0x${string}`,
+    }).catch(() => false);
+  }
+
   const fetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input));
     const body = JSON.parse(String(init.body ?? '{}')) as Record<string, unknown>;
-    const auth = new Headers(init.headers).get('authorization') ?? '';
-    const payload = auth.startsWith('Bearer ') ? auth.slice(7).split('.')[1] : undefined;
+    const headers = new Headers(init.headers);
+    const auth = headers.get('authorization') ?? '';
+    const token = auth.startsWith('DPoP ') ? auth.slice(5) : '';
+    const payload = token ? token.split('.')[1] : undefined;
     const userId = payload
       ? (JSON.parse(Buffer.from(payload, 'base64url').toString()) as { sub: string }).sub
       : null;
-    calls.push({ path: url.pathname, body, userId });
-    if (!userId || rejected.has(auth.slice(7))) {
+    const jkt = token
+      ? await dpopKey(headers.get(DPOP_HEADER), url, init.method ?? 'GET', token)
+      : null;
+    calls.push({ path: url.pathname, body, userId, jkt });
+    if (!userId || rejected.has(token)) {
       return json({ error: 'Invalid token', code: 'missing_or_invalid_token' }, 401);
+    }
+    if (!jkt) return json({ error: 'Invalid DPoP proof', code: 'invalid_dpop_proof' }, 401);
+    if (url.pathname === ROUTES.walletNonce) {
+      const nonce = randomBytes(24).toString('base64url');
+      nonces.set(nonce, userId);
+      return json({ nonce, expires_at: Date.now() + 300_000 });
     }
     const address = String(body.address ?? '').toLowerCase();
     const wallet = wallets.get(address);
@@ -60,6 +123,9 @@ export function fakeShareServer() {
       case ROUTES.embeddedWallets:
         if ([...wallets.values()].some((w) => w.userId === userId)) {
           return json({ error: 'Only one wallet', code: 'embedded_wallet_exists' }, 409);
+        }
+        if (!(await walletProofValid('create', userId, address, body))) {
+          return json({ error: 'Invalid signature', code: 'invalid_wallet_signature' }, 401);
         }
         wallets.set(address, {
           userId,
@@ -84,6 +150,9 @@ export function fakeShareServer() {
         });
       case ROUTES.walletReshare:
         if (!owned) return json({ error: 'Not found', code: 'not_found' }, 404);
+        if (!(await walletProofValid('reshare', userId, address, body))) {
+          return json({ error: 'Invalid signature', code: 'invalid_wallet_signature' }, 401);
+        }
         Object.assign(wallet, {
           auth_share: body.auth_share,
           recovery_method: body.recovery_method,
