@@ -180,11 +180,12 @@ export interface FramePayloads {
     out: { proof: string; jkt: string };
   };
   /**
-   * Export page only. The frame rebuilds the key and renders it into its own DOM; the answer
-   * never carries key material.
+   * Export page only. The frame checks the request and shows its warning and Reveal button
+   * (`ready`); the key is fetched, rebuilt and rendered into the frame's own DOM only after a
+   * trusted click on Reveal inside the frame. The answer never carries key material.
    */
   'latchkey:wallet:export': {
     in: { accessToken: string; address: string };
-    out: { shown: true };
+    out: { ready: true };
   };
 }

@@ -4,9 +4,10 @@ import { useInternalLatchkey } from './useInternalLatchkey.ts';
 /** What {@link useExportWallet} returns. */
 export interface UseExportWalletReturnType {
   /**
-   * Opens EMBEDDED_WALLET_KEY_EXPORT_SCREEN: the wallet frame's export page shows the private
-   * key inside the frame (API origin); the key never reaches the host page.
-   * Resolves once the key is shown. @throws ProviderRpcError 4001 when closed first.
+   * Opens EMBEDDED_WALLET_KEY_EXPORT_SCREEN: the wallet frame's export page (API origin) shows a
+   * warning and a Reveal button, and the private key only after the user clicks Reveal inside
+   * the frame; the key never reaches the host page.
+   * Resolves once the export page is ready. @throws ProviderRpcError 4001 when closed first.
    */
   exportWallet: () => Promise<void>;
 }

@@ -1,9 +1,12 @@
 /** Texts of the in-frame export page. */
 export const EXPORT_TEXTS = {
   title: 'Your private key',
-  loading: 'Loading your wallet…',
   warning:
-    'Never share your private key with anyone. Anyone who has it has full control of your wallet and its funds, and Latchkey cannot recover them.',
+    'Your private key is the master password of your wallet. Never share it with anyone, and never type it into a website or app you do not trust. Anyone who has it has full control of your wallet and its funds, and Latchkey cannot recover them.',
+  hidden: 'Hidden until you choose Reveal',
+  reveal: 'Reveal',
+  revealing: 'Revealing…',
+  hide: 'Hide',
   copy: 'Copy',
   copied: 'Copied',
   failed: 'Unable to show your private key. Please close this window and try again.',
@@ -11,43 +14,189 @@ export const EXPORT_TEXTS = {
 /** How long 'Copied' shows (spec section 9: copy feedback 1500 ms). */
 export const COPY_FEEDBACK_MS = 1500;
 
+/** The modal's theme as the host hands it to the export page (query parameters of its URL). */
+export interface ExportTheme {
+  /** `light` or `dark`; absent: the page follows `prefers-color-scheme`. */
+  colorScheme?: 'light' | 'dark';
+  /** Accent colour (buttons, focus ring). */
+  accent?: string;
+  /** Text colour on the accent. */
+  accentForeground?: string;
+}
+
+/** Query parameter names of {@link ExportTheme} on the export page URL. */
+export const EXPORT_THEME_PARAMS = {
+  colorScheme: 'theme',
+  accent: 'accent',
+  accentForeground: 'accent_fg',
+} as const;
+
+/**
+ * A colour the page accepts from the URL: a hex colour, `rgb()`/`hsl()` (with or without alpha)
+ * or a colour keyword. Anything else (e.g. `url(...)`, `var(...)`, `;`) is dropped.
+ */
+const COLOR =
+  /^(#[0-9a-f]{3,4}|#[0-9a-f]{6}|#[0-9a-f]{8}|(rgb|rgba|hsl|hsla)\([0-9.,%\s/+-]*(deg)?[0-9.,%\s/+-]*\)|[a-z]{3,20})$/i;
+
+function colorOf(value: string | null): string | undefined {
+  if (value === null) return undefined;
+  const v = value.trim();
+  return v.length <= 64 && COLOR.test(v) && !/^(inherit|initial|unset|revert)$/i.test(v)
+    ? v
+    : undefined;
+}
+
+/**
+ * Reads the theme from the export page's query string (`?theme=dark&accent=%235b4bdb&accent_fg=%23fff`).
+ * Unknown or malformed values are ignored (the page keeps its defaults).
+ */
+export function exportThemeFromSearch(search: string): ExportTheme {
+  const params = new URLSearchParams(search);
+  const theme: ExportTheme = {};
+  const scheme = params.get(EXPORT_THEME_PARAMS.colorScheme);
+  if (scheme === 'light' || scheme === 'dark') theme.colorScheme = scheme;
+  const accent = colorOf(params.get(EXPORT_THEME_PARAMS.accent));
+  if (accent) theme.accent = accent;
+  const accentForeground = colorOf(params.get(EXPORT_THEME_PARAMS.accentForeground));
+  if (accentForeground) theme.accentForeground = accentForeground;
+  return theme;
+}
+
+/**
+ * Applies `theme` to the page: `data-theme` on the root element selects frame.css's light or
+ * dark palette; the accent colours are set as CSS custom properties through the CSSOM (which
+ * the page's CSP, `style-src 'self'`, allows; no inline style markup is written).
+ */
+export function applyExportTheme(doc: Document, theme: ExportTheme): void {
+  const root = doc.documentElement;
+  if (theme.colorScheme) root.setAttribute('data-theme', theme.colorScheme);
+  if (theme.accent) root.style.setProperty('--lk-accent', theme.accent);
+  if (theme.accentForeground) root.style.setProperty('--lk-accent-fg', theme.accentForeground);
+}
+
 /** The export page's DOM: built with DOM APIs and classes only (the CSP forbids inline styles). */
 export interface ExportView {
-  /** Shows the key inside this frame. The key is written only into this document. */
+  /**
+   * Enables the Reveal button. A trusted click on it (`event.isTrusted`, a real user gesture in
+   * this frame) calls `reveal`, which rebuilds the key and calls {@link ExportView.showKey}.
+   * Nothing of the key exists in this page before that click.
+   */
+  arm(reveal: () => Promise<void>): void;
+  /** Shows the key inside this frame, with Copy and Hide. The key is written only into this document. */
   showKey(privateKey: string, address: string): void;
   showError(): void;
 }
 
+/** Options of {@link mountExportView}. */
+export interface ExportViewOptions {
+  /** The modal's theme. Default: read from `doc.location.search` ({@link exportThemeFromSearch}). */
+  theme?: ExportTheme;
+}
+
 /**
- * Builds the export page into `doc.body`: a title, the warning, the key box (filled by
- * {@link ExportView.showKey}) and a Copy button.
+ * Builds the export page into `doc.body`: a title, the warning, a masked key box and a Reveal
+ * button (enabled by {@link ExportView.arm}). After a trusted click on Reveal the key shows in
+ * monospace with Copy (the frame's own clipboard; 'Copied' feedback) and Hide, which wipes it
+ * from the page again.
  */
 export function mountExportView(
   doc: Document,
   clipboard: { writeText(text: string): Promise<void> } | undefined,
+  options: ExportViewOptions = {},
 ): ExportView {
+  applyExportTheme(doc, options.theme ?? exportThemeFromSearch(doc.location?.search ?? ''));
   const el = <K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string) => {
     const node = doc.createElement(tag);
     node.className = className;
     if (text !== undefined) node.textContent = text;
     return node;
   };
+  const button = (className: string, text: string) => {
+    const node = el('button', `lk-export__button ${className}`, text);
+    node.type = 'button';
+    return node;
+  };
   const main = el('main', 'lk-export');
+  main.setAttribute('data-state', 'waiting');
   const title = el('h1', 'lk-export__title', EXPORT_TEXTS.title);
   const warning = el('p', 'lk-export__warning', EXPORT_TEXTS.warning);
   warning.setAttribute('role', 'note');
-  const key = el('output', 'lk-export__key lk-export__key--loading', EXPORT_TEXTS.loading);
+  const address = el('p', 'lk-export__address');
+  const key = el('output', 'lk-export__key lk-export__key--hidden', EXPORT_TEXTS.hidden);
   key.setAttribute('data-testid', 'export-private-key');
   key.setAttribute('aria-live', 'polite');
-  const address = el('p', 'lk-export__address');
-  const copy = el('button', 'lk-export__copy', EXPORT_TEXTS.copy);
-  copy.type = 'button';
-  copy.disabled = true;
-  main.append(title, warning, address, key, copy);
+  const reveal = button('lk-export__reveal', EXPORT_TEXTS.reveal);
+  reveal.setAttribute('data-testid', 'export-reveal');
+  reveal.disabled = true;
+  const copy = button('lk-export__copy', EXPORT_TEXTS.copy);
+  copy.setAttribute('data-testid', 'export-copy');
+  const hide = button('lk-export__hide', EXPORT_TEXTS.hide);
+  hide.setAttribute('data-testid', 'export-hide');
+  const actions = el('div', 'lk-export__actions');
+  actions.append(reveal, copy, hide);
+  copy.hidden = true;
+  hide.hidden = true;
+  main.append(title, warning, address, key, actions);
   doc.body.append(main);
 
   let secret = '';
+  let armed: (() => Promise<void>) | null = null;
+  let busy = false;
+  let failed = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const setState = (state: 'waiting' | 'armed' | 'revealing' | 'shown' | 'error') =>
+    main.setAttribute('data-state', state);
+
+  const conceal = () => {
+    secret = '';
+    clearTimeout(timer);
+    key.textContent = EXPORT_TEXTS.hidden;
+    key.className = 'lk-export__key lk-export__key--hidden';
+    doc.getSelection()?.removeAllRanges();
+    copy.hidden = true;
+    copy.textContent = EXPORT_TEXTS.copy;
+    hide.hidden = true;
+    reveal.hidden = false;
+    reveal.disabled = armed === null;
+    reveal.textContent = EXPORT_TEXTS.reveal;
+    setState(armed ? 'armed' : 'waiting');
+  };
+
+  const fail = () => {
+    failed = true;
+    secret = '';
+    key.textContent = EXPORT_TEXTS.failed;
+    key.className = 'lk-export__key lk-export__key--error';
+    reveal.hidden = true;
+    copy.hidden = true;
+    hide.hidden = true;
+    setState('error');
+  };
+
+  reveal.addEventListener('click', (event) => {
+    // Only a real click in this frame reveals: never a script's synthetic `click()`/dispatch.
+    if (!event.isTrusted || !armed || busy || failed || secret) return;
+    busy = true;
+    reveal.disabled = true;
+    reveal.textContent = EXPORT_TEXTS.revealing;
+    setState('revealing');
+    armed().then(
+      () => {
+        busy = false;
+      },
+      () => {
+        busy = false;
+        fail();
+      },
+    );
+  });
+
+  hide.addEventListener('click', () => {
+    conceal();
+    reveal.focus();
+  });
+
   copy.addEventListener('click', () => {
     if (!secret) return;
     const done = () => {
@@ -70,17 +219,25 @@ export function mountExportView(
   });
 
   return {
+    arm(next) {
+      if (failed) return;
+      armed = next;
+      if (!secret && !busy) conceal();
+    },
     showKey(privateKey, walletAddress) {
+      if (failed) return;
       secret = privateKey;
       key.textContent = privateKey;
-      key.classList.remove('lk-export__key--loading');
+      key.className = 'lk-export__key lk-export__key--shown';
       address.textContent = walletAddress;
-      copy.disabled = false;
+      reveal.hidden = true;
+      copy.hidden = false;
+      hide.hidden = false;
+      setState('shown');
+      copy.focus();
     },
     showError() {
-      key.textContent = EXPORT_TEXTS.failed;
-      key.classList.remove('lk-export__key--loading');
-      key.classList.add('lk-export__key--error');
+      fail();
     },
   };
 }

@@ -388,12 +388,19 @@ export function createWalletHandlers(
 }
 
 /**
- * The export page's one handler (`latchkey:wallet:export` {accessToken, address}): rebuilds the
- * key from this device's share and the auth share, hands it to `render` (which writes it into the
- * frame's own DOM) and answers only `{shown: true}`. It serves ONE request; later ones are refused.
+ * The export page's one handler (`latchkey:wallet:export` {accessToken, address}). It checks the
+ * token and that this device holds a share of `address`, hands `ready` a `reveal` function and
+ * answers only `{ready: true}`: nothing of the key is fetched or rebuilt yet. The page calls
+ * `reveal` on a trusted click of its Reveal button; only then is the auth share fetched and the
+ * key rebuilt and handed to `render` (which writes it into the frame's own DOM). `reveal` may run
+ * again after the page hid the key (one at a time). It serves ONE request; later ones are refused.
  */
 export function createExportHandler(
-  parameters: WalletHandlersParameters & { render: (privateKey: Hex, address: Address) => void },
+  parameters: WalletHandlersParameters & {
+    /** Called once the request is accepted; the page calls `reveal` on a trusted click. */
+    ready: (reveal: () => Promise<void>) => void;
+    render: (privateKey: Hex, address: Address) => void;
+  },
 ): FrameHandler {
   const key = parameters.key ?? openFrameKey(parameters.appId, globalThis.indexedDB);
   const api = parameters.api ?? shareApiFor(parameters, key);
@@ -405,19 +412,26 @@ export function createExportHandler(
     const data = record(input);
     const { token, userId } = core.authorize(data);
     const address = addressOf(data);
-    const session = await core.loadDeviceSession(token, userId, address);
-    const entropy = await reconstructEntropy([session.device, session.auth], address).finally(
-      () => {
-        session.device.fill(0);
-        session.auth.fill(0);
-      },
-    );
-    try {
-      parameters.render(deriveEvmPrivateKey(entropy), address);
-    } finally {
-      entropy.fill(0);
-    }
-    return { shown: true } satisfies FramePayloads['latchkey:wallet:export']['out'];
+    const stored = parameters.store.get(userId, address);
+    if (!stored) throw new CustodyError('wallet_not_on_device', WALLET_NOT_ON_DEVICE_MESSAGE);
+    stored.share.fill(0);
+    let running: Promise<void> | null = null;
+    const reveal = async () => {
+      const session = await core.loadDeviceSession(token, userId, address);
+      const entropy = await reconstructEntropy([session.device, session.auth], address).finally(
+        () => {
+          session.device.fill(0);
+          session.auth.fill(0);
+        },
+      );
+      try {
+        parameters.render(deriveEvmPrivateKey(entropy), address);
+      } finally {
+        entropy.fill(0);
+      }
+    };
+    parameters.ready(() => (running ??= reveal().finally(() => (running = null))));
+    return { ready: true } satisfies FramePayloads['latchkey:wallet:export']['out'];
   };
 }
 

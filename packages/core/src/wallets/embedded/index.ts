@@ -22,6 +22,8 @@ export {
   createEmbeddedWalletExport,
   type CreateEmbeddedWalletExportParameters,
   type EmbeddedWalletExport,
+  type EmbeddedWalletExportTheme,
+  embeddedWalletExportUrl,
 } from './export.ts';
 export {
   createEmbeddedWalletManager,

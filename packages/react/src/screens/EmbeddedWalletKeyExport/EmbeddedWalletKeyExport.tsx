@@ -10,19 +10,23 @@ import { keyExportCss } from './EmbeddedWalletKeyExport.css.ts';
 /** Key export holds its connecting state at least this long (spec section 9). */
 export const KEY_EXPORT_MIN_CONNECTING_MS = 1000;
 
-type ExportState = 'connecting' | 'shown' | 'error';
+type ExportState = 'connecting' | 'ready' | 'error';
 
 /**
  * EMBEDDED_WALLET_KEY_EXPORT_SCREEN (spec sections 2, 4 and 9): a frame of the wallet's export page
- * (`apiUrl` + `/apps/{appId}/embedded-wallets/export`, the API origin). Once it is ready, core's
+ * (`apiUrl` + `/apps/{appId}/embedded-wallets/export`, the API origin), themed like the modal (its
+ * colour scheme and accent go in the page URL). Once it is ready, core's
  * `createEmbeddedWalletExport` posts `latchkey:wallet:export` {accessToken, address} to the frame's
- * exact origin; the frame rebuilds and shows the key in its own document, so no key material ever
- * reaches this page (design.md, Keys). The connecting state lasts at least 1 s.
+ * exact origin; the frame shows a warning and a Reveal button, and only a real click on Reveal
+ * inside the frame fetches, rebuilds and shows the key in the frame's own document, so no key
+ * material ever reaches this page (design.md, Keys). The connecting state lasts at least 1 s;
+ * the request settles once the frame is ready.
  */
 export default function EmbeddedWalletKeyExport() {
   useStyleSheet(walletLayoutCss);
   useStyleSheet(keyExportCss);
-  const { wallet, client, settle, close, messages: m } = useWalletScreen('export');
+  const { wallet, client, settle, close, messages: m, config } = useWalletScreen('export');
+  const { colorScheme, accent, accentForeground } = config.theme;
   const container = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<ExportState>('connecting');
   const [error, setError] = useState<string | null>(null);
@@ -44,15 +48,16 @@ export default function EmbeddedWalletKeyExport() {
         getAccessToken: () => client.getAccessToken(),
         address,
         container: el,
+        theme: { colorScheme, accent, accentForeground },
       });
       mounted.iframe.title = m.exportFrameTitle;
-      await mounted.shown;
+      await mounted.ready;
       const wait = KEY_EXPORT_MIN_CONNECTING_MS - (Date.now() - started);
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     })().then(
       () => {
         if (!live) return;
-        setState('shown');
+        setState('ready');
         settle(undefined);
       },
       (e: unknown) => {
@@ -65,7 +70,7 @@ export default function EmbeddedWalletKeyExport() {
       live = false;
       mounted?.destroy();
     };
-  }, [wallet, client, settle, m]);
+  }, [wallet, client, settle, m, colorScheme, accent, accentForeground]);
 
   return (
     <div className="lk-wallet lk-export">
