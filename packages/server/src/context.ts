@@ -21,6 +21,11 @@ export interface ServerContext {
   delivery: Delivery;
   /** Current time in ms since the epoch (injectable for expiry tests). */
   now: () => number;
+  /**
+   * Seconds during which a just-rotated refresh token is answered again with its (unused)
+   * successor instead of counting as reuse (a refresh answer lost in flight). 0 = no grace.
+   */
+  refreshReuseIntervalS: number;
   rateLimits: RateLimitConfig;
   /**
    * Which hops in front of the server are trusted proxies, for `clientIp(c, ctx.trustProxy)`

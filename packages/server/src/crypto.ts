@@ -28,6 +28,11 @@ export interface ServerKeys {
    * A different HKDF purpose from {@link authShareKey}: the two shares never share a key.
    */
   recoveryKey: Uint8Array;
+  /**
+   * 32-byte HMAC key that derives a refresh token's successor from the token itself
+   * (`sessions/service.ts`), so a refresh whose answer was lost gets the same successor again.
+   */
+  refreshSuccessorKey: Buffer;
 }
 
 /**
@@ -44,6 +49,7 @@ export function deriveServerKeys(secret: string): ServerKeys {
     keyEncryptionKey: new Uint8Array(derive('latchkey signing-key encryption v1')),
     authShareKey: new Uint8Array(derive('latchkey wallet auth-share encryption v1')),
     recoveryKey: new Uint8Array(derive('latchkey wallet recovery-share encryption v1')),
+    refreshSuccessorKey: derive('latchkey refresh-token successor v1'),
   };
 }
 

@@ -19,6 +19,9 @@
  *   `https://api.twilio.com`): SMS codes through Twilio's Messages API (else the dev outbox,
  *   or, with SMTP and no Twilio, SMS login answers internal_error).
  * - `LATCHKEY_RATE_LIMITS`: JSON overriding parts of the rate-limit config.
+ * - `LATCHKEY_REFRESH_REUSE_INTERVAL_S` (0-300, default 60): seconds during which a refresh
+ *   token rotated a moment ago is answered again with the same successor (a refresh answer
+ *   lost in flight) instead of revoking the session as reuse. 0 turns the grace off.
  * - `LATCHKEY_TRUST_PROXY`: the proxies in front of the server, whose `X-Forwarded-For`
  *   entries are read right to left to find the client IP: a hop count (`1` = one reverse proxy;
  *   the old `=1` keeps working) or a comma list of IPs, CIDRs and `loopback`, `linklocal`,
@@ -90,6 +93,19 @@ async function main(): Promise<void> {
     }
   }
 
+  const reuseEnv = env.LATCHKEY_REFRESH_REUSE_INTERVAL_S?.trim();
+  const refreshReuseIntervalS = reuseEnv ? Number(reuseEnv) : undefined;
+  if (
+    refreshReuseIntervalS !== undefined &&
+    !(
+      Number.isFinite(refreshReuseIntervalS) &&
+      refreshReuseIntervalS >= 0 &&
+      refreshReuseIntervalS <= 300
+    )
+  ) {
+    fail(`LATCHKEY_REFRESH_REUSE_INTERVAL_S must be 0-300 seconds: ${reuseEnv}`);
+  }
+
   const rpcUrl = env.LATCHKEY_RPC_URL?.trim() || undefined;
   const chainId = Number(env.LATCHKEY_CHAIN_ID ?? ANVIL_CHAIN_ID);
   if (rpcUrl) {
@@ -144,6 +160,7 @@ async function main(): Promise<void> {
       dev,
       rateLimits,
       trustProxy: env.LATCHKEY_TRUST_PROXY,
+      refreshReuseIntervalS,
       chains: rpcUrl ? [chainConfigFor(rpcUrl, chainId, env.LATCHKEY_CHAIN_NAME)] : [],
       walletFunder: dev && rpcUrl ? devWalletFunder({ rpcUrl, chainId }) : undefined,
       prebuildWalletFrame: true,

@@ -14,6 +14,7 @@ import { captchaGate, captchaRoutes } from './captcha/routes.ts';
 import type { AppEnv, ServerContext } from './context.ts';
 import { deriveServerKeys } from './crypto.ts';
 import type { Db } from './db/index.ts';
+import { databaseUnavailable, databaseUnavailableReason } from './db/unavailable.ts';
 import type { Delivery } from './delivery/types.ts';
 import { devRoutes } from './dev/routes.ts';
 import { ApiError } from './errors.ts';
@@ -76,6 +77,27 @@ export interface CreateServerOptions {
   siweChains?: SiweChain[];
   /** Turnstile's siteverify endpoint (tests point it at a local peer). Default Cloudflare's. */
   turnstileSiteverifyUrl?: string;
+  /**
+   * Seconds (0-300, default {@link DEFAULT_REFRESH_REUSE_INTERVAL_S}) during which a refresh
+   * token rotated a moment ago may be presented again and gets the same successor (a refresh
+   * answer lost in flight); reuse after it revokes the session. 0 turns the grace off.
+   * @throws from `createServer` when outside 0-300.
+   */
+  refreshReuseIntervalS?: number;
+}
+
+/**
+ * Default refresh-token reuse interval, in seconds: a 20 s client timeout plus its retries
+ * (Auth0's "reuse interval", Okta's "grace period").
+ */
+export const DEFAULT_REFRESH_REUSE_INTERVAL_S = 60;
+
+function reuseInterval(value: number | undefined): number {
+  if (value === undefined) return DEFAULT_REFRESH_REUSE_INTERVAL_S;
+  if (!Number.isFinite(value) || value < 0 || value > 300) {
+    throw new Error(`refreshReuseIntervalS must be 0-300 seconds, got ${value}`);
+  }
+  return value;
 }
 
 /** What {@link createServer} returns. */
@@ -108,6 +130,7 @@ export function createServer(options: CreateServerOptions): LatchkeyServer {
     keyStore: new KeyStore(options.db, keys.keyEncryptionKey),
     delivery: options.delivery,
     now: options.now ?? Date.now,
+    refreshReuseIntervalS: reuseInterval(options.refreshReuseIntervalS),
     rateLimits: resolveRateLimits(options.rateLimits),
     trustProxy: compileTrustProxy(options.trustProxy),
   };
@@ -115,6 +138,12 @@ export function createServer(options: CreateServerOptions): LatchkeyServer {
   const app = new Hono<AppEnv>();
 
   app.onError((error, c) => {
+    // A database outage (restart, failover, lost connection) is 503 + Retry-After, never 500.
+    const down = databaseUnavailableReason(error);
+    if (down !== undefined && !(error instanceof ApiError && error.status < 500)) {
+      console.warn(`[latchkey] database unavailable: ${down}`);
+      return errorResponse(c, databaseUnavailable(error));
+    }
     if (error instanceof ApiError) {
       if (error.status >= 500) console.error(`[latchkey] ${error.message}:`, error.cause ?? error);
       return errorResponse(c, error);

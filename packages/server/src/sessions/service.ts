@@ -3,9 +3,14 @@
  * - Access token: ES256 JWT, 1 h, `iss` = public URL, `aud` = app id, `sub` = user id, `sid`.
  * - Refresh token: 256-bit random, stored as SHA-256, 30 days, rotated on every use; reusing a
  *   rotated token revokes the whole session, so its newest tokens die too.
+ * - Grace for a lost answer (issue 10, item 4): a token's successor is derived from it,
+ *   HMAC-SHA256(`refreshSuccessorKey`, token). Presented again within the reuse interval while
+ *   its successor is still unused, the token is answered with that same successor (no new
+ *   branch); once the successor was used, or after the interval, it is reuse.
  */
+import { createHmac } from 'node:crypto';
 import { ACCESS_TOKEN_TTL_S, REFRESH_TOKEN_TTL_S } from '@latchkey/api';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
 import type { ServerContext } from '../context.ts';
 import { randomId, randomToken, sha256Hex } from '../crypto.ts';
@@ -47,9 +52,12 @@ export async function signAccessToken(
     .sign(key.privateKey);
 }
 
-async function insertRefreshToken(ctx: ServerContext, sessionId: string): Promise<string> {
-  const refreshToken = randomToken(32);
-  const nowMs = ctx.now();
+async function insertRefreshToken(
+  ctx: ServerContext,
+  sessionId: string,
+  refreshToken: string,
+  nowMs: number,
+): Promise<string> {
   await ctx.db.insert(refreshTokens).values({
     sessionId,
     tokenHash: sha256Hex(refreshToken),
@@ -57,6 +65,17 @@ async function insertRefreshToken(ctx: ServerContext, sessionId: string): Promis
     expiresAt: new Date(nowMs + REFRESH_TOKEN_TTL_S * 1000),
   });
   return refreshToken;
+}
+
+/**
+ * The successor of a refresh token: base64url(HMAC-SHA256(`refreshSuccessorKey`, token)),
+ * 256 bits. Deterministic, so a refresh repeated after a lost answer finds the same one;
+ * unpredictable without the server secret.
+ */
+function successorOf(ctx: ServerContext, refreshToken: string): string {
+  return createHmac('sha256', ctx.keys.refreshSuccessorKey)
+    .update(refreshToken)
+    .digest('base64url');
 }
 
 /** Options of {@link createSession}. */
@@ -80,7 +99,7 @@ export async function createSession(
   await ctx.db
     .insert(sessions)
     .values({ id: sessionId, appId, userId, createdAt: new Date(ctx.now()), dpopJkt });
-  const refreshToken = await insertRefreshToken(ctx, sessionId);
+  const refreshToken = await insertRefreshToken(ctx, sessionId, randomToken(32), ctx.now());
   const token = await signAccessToken(ctx, appId, userId, sessionId, dpopJkt);
   return { sessionId, userId, token, refreshToken };
 }
@@ -108,11 +127,50 @@ async function findRefreshToken(ctx: ServerContext, appId: string, refreshToken:
 }
 
 /**
- * Rotates a refresh token: the presented one is marked rotated (atomically, so two concurrent
- * uses cannot both succeed), a new one is issued with a new access token.
+ * Marks refresh token row `tokenId` rotated and stores `successor` in its session, in ONE
+ * statement (so one transaction: both happen or neither), only if the row is not rotated yet.
+ * A concurrent rotation of the same row waits for the row lock, then finds it rotated.
+ * (One statement rather than a driver transaction: no pooled connection is held across
+ * round trips, which an outage could leave checked out.)
  *
- * @throws ApiError `missing_or_invalid_token` (401) when the token is unknown, expired, of a
- *   revoked session, or already rotated; in the last case the whole session is revoked first.
+ * @returns true when this call rotated it, false when it was already rotated.
+ */
+async function rotate(
+  ctx: ServerContext,
+  tokenId: number,
+  successor: string,
+  nowMs: number,
+): Promise<boolean> {
+  const now = new Date(nowMs).toISOString();
+  const expires = new Date(nowMs + REFRESH_TOKEN_TTL_S * 1000).toISOString();
+  const result = await ctx.db.execute(sql`
+    WITH marked AS (
+      UPDATE refresh_tokens SET rotated_at = ${now}::timestamptz
+      WHERE id = ${tokenId} AND rotated_at IS NULL
+      RETURNING session_id
+    )
+    INSERT INTO refresh_tokens (session_id, token_hash, created_at, expires_at)
+    SELECT session_id, ${sha256Hex(successor)}, ${now}::timestamptz, ${expires}::timestamptz
+    FROM marked
+    RETURNING id`);
+  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+}
+
+/**
+ * Rotates a refresh token: in one transaction the presented one is marked rotated (only if it
+ * still is not, so two concurrent uses cannot both rotate it) and its successor
+ * ({@link successorOf}) is stored; a new access token is signed.
+ *
+ * A token rotated at most `ctx.refreshReuseIntervalS` seconds ago whose successor is still
+ * unused (a lost answer, or a concurrent use of the same token) is answered with that same
+ * successor and a fresh access token.
+ *
+ * @returns the session's tokens: `refreshToken` is the successor.
+ * @throws ApiError `missing_or_invalid_token` (401) when the token is unknown, of another app,
+ *   expired, of a revoked session, or rotated and not in its grace (rotated longer ago than the
+ *   reuse interval, or its successor already used, expired or gone): in these last cases the
+ *   whole session is revoked first.
+ * @throws the driver's error when the database is unreachable (answered 503 by the server).
  */
 export async function refreshSession(
   ctx: ServerContext,
@@ -121,31 +179,47 @@ export async function refreshSession(
 ): Promise<IssuedSession> {
   const row = await findRefreshToken(ctx, appId, refreshToken);
   if (!row || row.session.revokedAt) throw invalidToken();
+  const session = row.session;
   const nowMs = ctx.now();
-  if (row.token.rotatedAt) {
-    await revokeSession(ctx, row.session.id);
-    throw invalidToken();
+  const successor = successorOf(ctx, refreshToken);
+  const issue = async (): Promise<IssuedSession> => ({
+    sessionId: session.id,
+    userId: session.userId,
+    token: await signAccessToken(ctx, appId, session.userId, session.id, session.dpopJkt),
+    refreshToken: successor,
+  });
+
+  let rotatedAt = row.token.rotatedAt;
+  if (!rotatedAt) {
+    if (row.token.expiresAt.getTime() <= nowMs) throw invalidToken();
+    if (await rotate(ctx, row.token.id, successor, nowMs)) return issue();
+    // A concurrent use of the same token rotated it first (its transaction has committed, as
+    // the row lock was waited for): the grace below hands out the same successor.
+    const [again] = await ctx.db
+      .select({ rotatedAt: refreshTokens.rotatedAt })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.id, row.token.id));
+    rotatedAt = again?.rotatedAt ?? null;
+    if (!rotatedAt) throw invalidToken();
   }
-  if (row.token.expiresAt.getTime() <= nowMs) throw invalidToken();
-  const rotated = await ctx.db
-    .update(refreshTokens)
-    .set({ rotatedAt: new Date(nowMs) })
-    .where(and(eq(refreshTokens.id, row.token.id), isNull(refreshTokens.rotatedAt)))
-    .returning({ id: refreshTokens.id });
-  if (rotated.length === 0) {
-    // Lost a race with another use of the same token: that is reuse.
-    await revokeSession(ctx, row.session.id);
-    throw invalidToken();
+
+  if (nowMs - rotatedAt.getTime() <= ctx.refreshReuseIntervalS * 1000) {
+    const [next] = await ctx.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, sha256Hex(successor)));
+    if (
+      next &&
+      next.sessionId === session.id &&
+      !next.rotatedAt &&
+      next.expiresAt.getTime() > nowMs
+    ) {
+      return issue();
+    }
   }
-  const newRefresh = await insertRefreshToken(ctx, row.session.id);
-  const token = await signAccessToken(
-    ctx,
-    appId,
-    row.session.userId,
-    row.session.id,
-    row.session.dpopJkt,
-  );
-  return { sessionId: row.session.id, userId: row.session.userId, token, refreshToken: newRefresh };
+  // Reuse: the successor was used (the client had it), or the token is stale.
+  await revokeSession(ctx, session.id);
+  throw invalidToken();
 }
 
 /** The session id a refresh token belongs to (any state), for logout. */
