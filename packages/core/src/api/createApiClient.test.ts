@@ -2,7 +2,7 @@ import { ROUTES } from '@latchkey/api';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkError, TimeoutError } from '../errors/request.ts';
 import { API_URL, APP_ID, fakeFetch, json } from '../test/fakes.ts';
-import { createApiClient } from './createApiClient.ts';
+import { createApiClient, MAX_RETRY_AFTER_MS } from './createApiClient.ts';
 
 const CONFIG = `GET ${ROUTES.appConfig(APP_ID)}`;
 const INIT = `POST ${ROUTES.passwordlessInit}`;
@@ -173,6 +173,92 @@ describe('createApiClient: retries', () => {
     const api = createApiClient({ appId: APP_ID, apiUrl: API_URL, fetch, retries: 0 });
     await expect(api.getAppConfig()).rejects.toBeInstanceOf(ApiError);
     expect(count(CONFIG)).toBe(1);
+  });
+});
+
+describe('createApiClient: 503 with Retry-After and lost refresh answers (issue 10)', () => {
+  const down = (retryAfter: string) => () =>
+    json({ error: 'Down', code: 'service_unavailable', retry_after: 1 }, 503, {
+      'retry-after': retryAfter,
+    });
+
+  it('retries a refresh on 503 after the Retry-After seconds, with the same token', async () => {
+    vi.useFakeTimers();
+    const { fetch, calls, count } = fakeFetch({
+      [SESSIONS]: [down('2'), () => json({ ok: true })],
+    });
+    const api = createApiClient({ appId: APP_ID, apiUrl: API_URL, fetch });
+    const pending = api.refreshSession({ refresh_token: 'r1' });
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(count(SESSIONS)).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(count(SESSIONS)).toBe(2);
+    await expect(pending).resolves.toEqual({ ok: true });
+    expect(calls.map((c) => c.body)).toEqual([{ refresh_token: 'r1' }, { refresh_token: 'r1' }]);
+  });
+
+  it('caps a long Retry-After (seconds or HTTP date) at MAX_RETRY_AFTER_MS', async () => {
+    vi.useFakeTimers();
+    const later = new Date(Date.now() + 3_600_000).toUTCString();
+    const { fetch, count } = fakeFetch({
+      [SESSIONS]: [down('3600'), down(later), () => json({ ok: true })],
+    });
+    const api = createApiClient({ appId: APP_ID, apiUrl: API_URL, fetch });
+    const pending = api.refreshSession({ refresh_token: 'r1' });
+    await vi.advanceTimersByTimeAsync(MAX_RETRY_AFTER_MS - 1);
+    expect(count(SESSIONS)).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(count(SESSIONS)).toBe(2);
+    await vi.advanceTimersByTimeAsync(MAX_RETRY_AFTER_MS);
+    expect(count(SESSIONS)).toBe(3);
+    await expect(pending).resolves.toEqual({ ok: true });
+  });
+
+  it('keeps the back-off when Retry-After asks for less', async () => {
+    vi.useFakeTimers();
+    const { fetch, count } = fakeFetch({ [CONFIG]: [down('0'), () => json({})] });
+    const api = createApiClient({ appId: APP_ID, apiUrl: API_URL, fetch });
+    const pending = api.getAppConfig();
+    await vi.advanceTimersByTimeAsync(249);
+    expect(count(CONFIG)).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(count(CONFIG)).toBe(2);
+    await expect(pending).resolves.toEqual({});
+  });
+
+  it('gives up on a refresh after 3 retries of 503 with the ApiError service_unavailable', async () => {
+    const { fetch, count } = fakeFetch({ [SESSIONS]: down('0') });
+    const api = createApiClient({ appId: APP_ID, apiUrl: API_URL, fetch, retryDelayMs: 0 });
+    const error = await api.refreshSession({ refresh_token: 'r1' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).code).toBe('service_unavailable');
+    expect((error as ApiError).retryAfterS).toBe(1);
+    expect(count(SESSIONS)).toBe(4);
+  });
+
+  it('retries a timed-out refresh with the same token (its answer may be lost)', async () => {
+    vi.useFakeTimers();
+    const hang = () => new Promise<Response>(() => {});
+    const { fetch, calls, count } = fakeFetch({ [SESSIONS]: [hang, () => json({ ok: true })] });
+    const api = createApiClient({ appId: APP_ID, apiUrl: API_URL, fetch, timeoutMs: 100 });
+    const pending = api.refreshSession({ refresh_token: 'r1' });
+    await vi.advanceTimersByTimeAsync(100 + 250);
+    await expect(pending).resolves.toEqual({ ok: true });
+    expect(count(SESSIONS)).toBe(2);
+    expect(calls[1]!.body).toEqual({ refresh_token: 'r1' });
+  });
+
+  it('still never retries a code send or check on 503, Retry-After or not', async () => {
+    const { fetch, count } = fakeFetch({ [INIT]: down('1'), [AUTH]: down('1') });
+    const api = createApiClient({ appId: APP_ID, apiUrl: API_URL, fetch, retryDelayMs: 0 });
+    await expect(api.sendEmailCode({ email: 'a@example.com' })).rejects.toMatchObject({
+      code: 'service_unavailable',
+    });
+    await expect(
+      api.authenticateEmail({ email: 'a@example.com', code: '123456' }),
+    ).rejects.toMatchObject({ code: 'service_unavailable' });
+    expect(count(INIT)).toBe(1);
+    expect(count(AUTH)).toBe(1);
   });
 });
 

@@ -28,6 +28,11 @@ import { NetworkError, parseApiError, TimeoutError } from '../errors/request.ts'
 export const CLIENT_NAME = 'latchkey-core:0.1.0';
 /** First delay between retries, in ms; doubles after each retry (250, 500, 1000). */
 export const RETRY_BASE_DELAY_MS = 250;
+/**
+ * Longest wait before a retry that a `Retry-After` header can ask for, in ms: a longer one
+ * (a misconfigured proxy, a far-off HTTP date) is cut to this, so retries stay bounded.
+ */
+export const MAX_RETRY_AFTER_MS = 5_000;
 
 /** Parameters of {@link createApiClient}. */
 export type CreateApiClientParameters = {
@@ -39,7 +44,10 @@ export type CreateApiClientParameters = {
   fetch?: typeof fetch;
   /** Timeout of each attempt, in ms. Default 20000 (spec section 9). */
   timeoutMs?: number;
-  /** Extra attempts for retriable requests on network errors and 5xx. Default 3 (spec section 9). */
+  /**
+   * Extra attempts for retriable requests on network errors and 5xx (a 503's `Retry-After` is
+   * honoured, up to {@link MAX_RETRY_AFTER_MS}). Default 3 (spec section 9).
+   */
   retries?: number;
   /** First delay between retries, in ms (doubles each time). Default 250. */
   retryDelayMs?: number;
@@ -61,7 +69,8 @@ export type ApiRequestParameters = {
   body?: unknown;
   /**
    * Retry on network errors and 5xx. Defaults to true for GET and for `POST /api/v1/sessions`,
-   * false otherwise: code sends and code checks are never retried.
+   * false otherwise: code sends and code checks are never retried. A refresh is retried after
+   * a timeout too: the server answers a just-rotated token again with the same successor.
    */
   retry?: boolean;
   /** Bearer token to send instead of `getAccessToken()`; `null` sends none. */
@@ -123,7 +132,11 @@ export type ApiClient = {
  *
  * Each attempt is aborted after `timeoutMs` (default 20000 ms) with a {@link TimeoutError}.
  * Network errors and 5xx answers are retried up to `retries` times (default 3, with
- * 250/500/1000 ms back-off) for GET and `POST /api/v1/sessions` only; timeouts are not retried.
+ * 250/500/1000 ms back-off, or longer when the answer's `Retry-After` asks for it, capped at
+ * {@link MAX_RETRY_AFTER_MS}) for GET and `POST /api/v1/sessions` only. A timed-out refresh
+ * (`POST /api/v1/sessions`) is retried with the same token, as its answer may have been lost
+ * after the server rotated it (the server's reuse interval answers it with the same successor);
+ * other timeouts are not retried.
  * Every request sends `latchkey-app-id`, `credentials: 'include'` and, when a token is held,
  * `Authorization: Bearer`.
  *
@@ -190,6 +203,7 @@ export function createApiClient(parameters: CreateApiClientParameters): ApiClien
   }
 
   async function request<T>(p: ApiRequestParameters): Promise<T> {
+    const isRefresh = p.method === 'POST' && p.path === ROUTES.sessions;
     const retriable = p.retry ?? (p.method === 'GET' || p.path === ROUTES.sessions);
     const label = `${p.method} ${p.path}`;
     for (let attemptIndex = 0; ; attemptIndex++) {
@@ -198,7 +212,10 @@ export function createApiClient(parameters: CreateApiClientParameters): ApiClien
       try {
         response = await attempt(p);
       } catch (error) {
-        if (canRetry && error instanceof NetworkError) {
+        if (
+          canRetry &&
+          (error instanceof NetworkError || (isRefresh && error instanceof TimeoutError))
+        ) {
           await sleep(retryDelayMs * 2 ** attemptIndex);
           continue;
         }
@@ -206,7 +223,11 @@ export function createApiClient(parameters: CreateApiClientParameters): ApiClien
       }
       if (response.status >= 500 && canRetry) {
         await response.body?.cancel().catch(() => {});
-        await sleep(retryDelayMs * 2 ** attemptIndex);
+        const asked = retryAfterMs(response.headers.get('retry-after'), Date.now());
+        const backoff = retryDelayMs * 2 ** attemptIndex;
+        await sleep(
+          asked === undefined ? backoff : Math.max(backoff, Math.min(asked, MAX_RETRY_AFTER_MS)),
+        );
         continue;
       }
       const body = await readJson(response);
@@ -283,6 +304,18 @@ async function readJson(response: Response): Promise<unknown> {
     }
     return undefined;
   }
+}
+
+/**
+ * The wait a `Retry-After` header asks for, in ms: delay-seconds (`"2"`) or an HTTP date
+ * (relative to `nowMs`, at least 0). Undefined when absent or unreadable.
+ */
+function retryAfterMs(header: string | null, nowMs: number): number | undefined {
+  const value = header?.trim();
+  if (!value) return undefined;
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
 }
 
 function sleep(ms: number): Promise<void> {
