@@ -13,18 +13,49 @@ export interface RateLimitRule {
   windowS: number;
 }
 
-/** Every limit the server applies. */
+/**
+ * Every limit the server applies (issue 10, item 7: limits that fit real networks).
+ *
+ * Guessing a login code is stopped by the per-code cap (CODE_MAX_ATTEMPTS = 5 submissions per
+ * code) and the per-destination caps: at most `sendsPerDestination` codes per hour, so at most
+ * 5 x 20 = 100 guesses per hour at one address, and `failuresPerDestinationIp` wrong codes per
+ * hour from one IP. The per-IP limits are only a flood guard, sized so that a few hundred
+ * people behind one NAT (an office, a campus, a carrier-grade NAT) can all log in within a few
+ * minutes. The per-destination caps are counted per destination and IP first, with a larger
+ * global cap per destination above them, so a stranger at one IP cannot spend the owner's
+ * allowance: the owner, at another IP, can still ask for a fresh code and use it.
+ */
 export interface RateLimitConfig {
-  /** Code sends per client IP (`POST /passwordless/init`). Default 10 per 60 s. */
+  /**
+   * Login starts per client IP (`POST /passwordless/init`, passkey, SIWE and OAuth init): a
+   * flood guard. Default 300 per 60 s.
+   */
   initPerIp: RateLimitRule;
-  /** Code submissions per client IP (`POST /passwordless/authenticate`). Default 10 per 60 s. */
+  /**
+   * Login submissions per client IP (`POST /passwordless/authenticate` and the other methods):
+   * a flood guard. Default 300 per 60 s.
+   */
   authenticatePerIp: RateLimitRule;
-  /** Session refreshes per client IP. Default 60 per 60 s. */
+  /** Session refreshes per client IP. Default 600 per 60 s. */
   refreshPerIp: RateLimitRule;
-  /** Codes sent to one destination (email address). Default 10 per hour. */
+  /**
+   * Codes sent to one destination (email address, phone number) from all IPs together; it
+   * bounds guessing (each code takes at most 5 submissions). Default 20 per hour.
+   */
   sendsPerDestination: RateLimitRule;
-  /** Wrong codes for one destination, across codes (a resend does not reset it). Default 20 per hour; at most 100 per hour. */
+  /** Codes sent to one destination at the request of one client IP. Default 5 per hour. */
+  sendsPerDestinationIp: RateLimitRule;
+  /**
+   * Wrong codes for one destination from all IPs together, across codes (a resend does not
+   * reset it): a global guard that one IP cannot reach alone under the default
+   * `failuresPerDestinationIp`. Default 100 per hour; at most 100 per hour.
+   */
   failuresPerDestination: RateLimitRule;
+  /**
+   * Wrong codes for one destination from one client IP, across codes. Another IP (the owner
+   * asking for a fresh code) is not affected. Default 10 per hour; at most 100 per hour.
+   */
+  failuresPerDestinationIp: RateLimitRule;
   /**
    * Recovery-share fetches per user (`POST /embedded_wallets/recovery_share`): each password
    * guess in the frame fetches the blob again (security catalogue 8). Default 10 per 60 s.
@@ -32,27 +63,30 @@ export interface RateLimitConfig {
   recoverySharePerUser: RateLimitRule;
   /** Recovery-share fetches per user over a longer window. Default 100 per hour; at most 100 per hour. */
   recoverySharePerUserHourly: RateLimitRule;
-  /** Analytics events per client IP. Default 60 per 60 s. */
+  /** Analytics events per client IP. Default 600 per 60 s. */
   analyticsPerIp: RateLimitRule;
 }
 
 /** The defaults of {@link RateLimitConfig}. */
 export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
-  initPerIp: { max: 10, windowS: 60 },
-  authenticatePerIp: { max: 10, windowS: 60 },
-  refreshPerIp: { max: 60, windowS: 60 },
-  sendsPerDestination: { max: 10, windowS: 3600 },
-  failuresPerDestination: { max: 20, windowS: 3600 },
+  initPerIp: { max: 300, windowS: 60 },
+  authenticatePerIp: { max: 300, windowS: 60 },
+  refreshPerIp: { max: 600, windowS: 60 },
+  sendsPerDestination: { max: 20, windowS: 3600 },
+  sendsPerDestinationIp: { max: 5, windowS: 3600 },
+  failuresPerDestination: { max: 100, windowS: 3600 },
+  failuresPerDestinationIp: { max: 10, windowS: 3600 },
   recoverySharePerUser: { max: 10, windowS: 60 },
   recoverySharePerUserHourly: { max: 100, windowS: 3600 },
-  analyticsPerIp: { max: 60, windowS: 60 },
+  analyticsPerIp: { max: 600, windowS: 60 },
 };
 
 /**
  * Merges overrides into the defaults and checks them.
- * @throws Error when a rule is not two positive integers, or the failure cap allows more than
- *   100 wrong codes per hour (security catalogue 22), or the recovery-share cap more than 100
- *   fetches per hour (catalogue 8).
+ * @throws Error when a rule is not two positive integers, or a failure cap
+ *   (`failuresPerDestination`, `failuresPerDestinationIp`) allows more than 100 wrong codes per
+ *   hour (security catalogue 22), or the recovery-share cap more than 100 fetches per hour
+ *   (catalogue 8).
  */
 export function resolveRateLimits(overrides: Partial<RateLimitConfig> = {}): RateLimitConfig {
   const out = { ...DEFAULT_RATE_LIMITS };
@@ -68,9 +102,11 @@ export function resolveRateLimits(overrides: Partial<RateLimitConfig> = {}): Rat
     }
     out[name] = rule;
   }
-  const f = out.failuresPerDestination;
-  if (f.max * Math.max(1, 3600 / f.windowS) > 100) {
-    throw new Error('failuresPerDestination must allow at most 100 failures per hour');
+  for (const name of ['failuresPerDestination', 'failuresPerDestinationIp'] as const) {
+    const f = out[name];
+    if (f.max * Math.max(1, 3600 / f.windowS) > 100) {
+      throw new Error(`${name} must allow at most 100 failures per hour`);
+    }
   }
   const r = out.recoverySharePerUserHourly;
   if (r.max * Math.max(1, 3600 / r.windowS) > 100) {

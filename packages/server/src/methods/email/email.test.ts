@@ -220,9 +220,9 @@ describe('email code login', () => {
     expect((await authenticate(email, code, appId)).status).toBe(200);
   });
 
-  it('caps failures per destination across resends', async () => {
+  it('caps failures per destination and IP across resends', async () => {
     const email = uniqueEmail('cap');
-    const cap = server.context.rateLimits.failuresPerDestination.max;
+    const cap = server.context.rateLimits.failuresPerDestinationIp.max;
     let failures = 0;
     while (failures < cap) {
       await init(email);
@@ -239,16 +239,35 @@ describe('email code login', () => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
-  it('caps sends per destination', async () => {
+  it('caps sends per destination and IP, and per destination across IPs', async () => {
     const email = uniqueEmail('sends');
-    const max = server.context.rateLimits.sendsPerDestination.max;
-    for (let i = 0; i < max; i++) {
-      expect((await init(email)).status).toBe(200);
+    const { sendsPerDestination, sendsPerDestinationIp } = server.context.rateLimits;
+    const from = (ip: string) => ({ incoming: { socket: { remoteAddress: ip } } });
+    const send = (ip: string) =>
+      server.app.request(
+        ROUTES.passwordlessInit,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'latchkey-app-id': appId },
+          body: JSON.stringify({ email }),
+        },
+        from(ip),
+      );
+    for (let i = 0; i < sendsPerDestinationIp.max; i++) {
+      expect((await send('198.18.0.1')).status).toBe(200);
       server.clock.advance(31_000);
     }
-    const res = await init(email);
-    expect(res.status).toBe(429);
-    expect(res.headers.get('retry-after')).toBeTruthy();
+    const perIp = await send('198.18.0.1');
+    expect(perIp.status).toBe(429);
+    expect(perIp.headers.get('retry-after')).toBeTruthy();
+    // Other IPs share the global cap only.
+    for (let i = sendsPerDestinationIp.max; i < sendsPerDestination.max; i++) {
+      expect((await send(`198.18.0.${10 + i}`)).status).toBe(200);
+      server.clock.advance(31_000);
+    }
+    const global = await send('198.18.0.200');
+    expect(global.status).toBe(429);
+    expect(global.headers.get('retry-after')).toBeTruthy();
   });
 
   it('refuses email login when the app has it off', async () => {

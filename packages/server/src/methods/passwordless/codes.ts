@@ -3,7 +3,8 @@
  * "Email or SMS login", 5 and 9; security catalogue 16-24. Codes are 6 CSPRNG digits, stored
  * only as HMAC-SHA256 bound to app, channel and destination, valid CODE_TTL_S, at most
  * CODE_MAX_ATTEMPTS submissions (reserved atomically), single use, CODE_RESEND_COOLDOWN_S
- * between sends, per-destination send and failure caps and per-IP limits.
+ * between sends, per-destination send and failure caps (each per destination and IP, under a
+ * larger global cap per destination) and per-IP flood limits (see `RateLimitConfig`).
  *
  * A channel is a {@link CodeChannel}: the `login_codes.channel` value, the linked-account type
  * it logs in, the app flag that enables it, how a raw destination is normalised and the message.
@@ -38,8 +39,12 @@ export interface CodeChannel {
 
 const sendsKey = (ch: CodeChannel, appId: string, to: string) =>
   `sends:${ch.channel}:${appId}:${to}`;
+const sendsIpKey = (ch: CodeChannel, appId: string, to: string, ip: string) =>
+  `sends-ip:${ch.channel}:${appId}:${to}:${ip}`;
 const failuresKey = (ch: CodeChannel, appId: string, to: string) =>
   `failures:${ch.channel}:${appId}:${to}`;
+const failuresIpKey = (ch: CodeChannel, appId: string, to: string, ip: string) =>
+  `failures-ip:${ch.channel}:${appId}:${to}:${ip}`;
 
 function codeHash(ctx: ServerContext, ch: CodeChannel, appId: string, to: string, code: string) {
   return hmacHex(ctx.keys.codePepper, [appId, ch.channel, to, code]);
@@ -65,13 +70,14 @@ function codeWhere(ch: CodeChannel, appId: string, to: string) {
  * A login (`purpose: 'login'`) passes the allowlist first (spec section 2; issue 6): an address
  * the allowlist rejects never receives a code. A link or update (`'link'`, bearer token) skips it.
  *
- * @param ip client IP, for the per-IP limit.
+ * @param ip client IP, for the per-IP limit and the per-destination-and-IP send cap.
  * @param purpose `'login'` (default) or `'link'` (a logged-in user adding or changing it).
  * @returns the normalised destination the code went to.
  * @throws ApiError `allowlist_rejected` (403) for a login the allowlist refuses;
  *   `disallowed_login_method` (403) when the channel is off; `invalid_data` (400)
  *   for a destination the channel cannot parse; `too_many_requests` (429, with `retryAfterS`)
- *   for the per-IP limit, the per-destination send cap or the resend cooldown; an `ApiError`
+ *   for the per-IP limit, a per-destination send cap (global or for this IP) or the resend
+ *   cooldown; an `ApiError`
  *   thrown by the delivery (e.g. `not_supported`, `twilio_verification_failed`) as is;
  *   `internal_error` (500) for any other delivery failure.
  */
@@ -90,14 +96,11 @@ export async function sendLoginCode(
   if (purpose === 'login') {
     await assertLoginAllowlisted(ctx.db, app, { type: ch.accountType, subject: to });
   }
+  const { sendsPerDestination, sendsPerDestinationIp } = ctx.rateLimits;
   assertAllowed(
-    await peekRateLimit(
-      ctx.db,
-      sendsKey(ch, app.id, to),
-      ctx.rateLimits.sendsPerDestination,
-      nowMs,
-    ),
+    await peekRateLimit(ctx.db, sendsIpKey(ch, app.id, to, ip), sendsPerDestinationIp, nowMs),
   );
+  assertAllowed(await peekRateLimit(ctx.db, sendsKey(ch, app.id, to), sendsPerDestination, nowMs));
 
   const code = randomDigits(CODE_LENGTH);
   const values = {
@@ -130,7 +133,8 @@ export async function sendLoginCode(
       retryAfterS: Math.max(1, Math.ceil(waitMs / 1000)),
     });
   }
-  await hitRateLimit(ctx.db, sendsKey(ch, app.id, to), ctx.rateLimits.sendsPerDestination, nowMs);
+  await hitRateLimit(ctx.db, sendsKey(ch, app.id, to), sendsPerDestination, nowMs);
+  await hitRateLimit(ctx.db, sendsIpKey(ch, app.id, to, ip), sendsPerDestinationIp, nowMs);
 
   const message = ch.message(app.name, code);
   try {
@@ -149,12 +153,16 @@ export async function sendLoginCode(
  * login, link and update). Every submission first reserves one attempt with a
  * single conditional UPDATE (`attempts < CODE_MAX_ATTEMPTS`, not consumed, not expired), so
  * concurrent guesses cannot evaluate more than CODE_MAX_ATTEMPTS times; consuming is a second
- * conditional UPDATE, so a code logs in once. Failures also count per destination across codes.
+ * conditional UPDATE, so a code logs in once. Failures also count across codes, per destination
+ * and IP (`failuresPerDestinationIp`) and per destination from all IPs
+ * (`failuresPerDestination`): a stranger's wrong codes from one IP cap that IP, not the owner,
+ * who can ask for a fresh code and use it from another IP.
  *
  * @returns the normalised destination the code was for.
  * @throws ApiError `invalid_credentials` (422, 'Invalid or expired verification code') for any
  *   wrong, expired, used, exhausted or unknown code; `too_many_requests` (429) for the per-IP
- *   limit or the per-destination failure cap; `disallowed_login_method` (403); `invalid_data`
+ *   limit or a per-destination failure cap (for this IP, or global);
+ *   `disallowed_login_method` (403); `invalid_data`
  *   (400) for an unparsable destination.
  */
 export async function consumeLoginCode(
@@ -171,10 +179,12 @@ export async function consumeLoginCode(
   assertAllowed(
     await hitRateLimit(ctx.db, `authenticate:ip:${ip}`, ctx.rateLimits.authenticatePerIp, nowMs),
   );
-  const failures = ctx.rateLimits.failuresPerDestination;
+  const { failuresPerDestination: failures, failuresPerDestinationIp: failuresIp } = ctx.rateLimits;
+  assertAllowed(await peekRateLimit(ctx.db, failuresIpKey(ch, app.id, to, ip), failuresIp, nowMs));
   assertAllowed(await peekRateLimit(ctx.db, failuresKey(ch, app.id, to), failures, nowMs));
 
   const fail = async (): Promise<never> => {
+    await hitRateLimit(ctx.db, failuresIpKey(ch, app.id, to, ip), failuresIp, nowMs);
     await hitRateLimit(ctx.db, failuresKey(ch, app.id, to), failures, nowMs);
     throw new ApiError('invalid_credentials', INVALID_CODE_MESSAGE);
   };
