@@ -66,14 +66,19 @@ export async function clearResult(page: Page): Promise<void> {
 }
 
 /**
- * Wipes everything the API origin stores in this browser context (the wallet frame's device
- * share, in its localStorage / IndexedDB), as on a new device. The demo origin keeps its session.
+ * Wipes what the API origin stores in this browser context: by default everything (the wallet
+ * frame's device share in localStorage and its DPoP key in IndexedDB), as on a new device;
+ * `'local_storage'` removes only the device share. The demo origin keeps its session.
  */
-export async function clearFrameStorage(page: Page, apiUrl: string): Promise<void> {
+export async function clearFrameStorage(
+  page: Page,
+  apiUrl: string,
+  storageTypes: 'all' | 'local_storage' = 'all',
+): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Storage.clearDataForOrigin', {
     origin: new URL(apiUrl).origin,
-    storageTypes: 'all',
+    storageTypes,
   });
   await cdp.detach();
 }

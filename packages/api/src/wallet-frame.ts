@@ -57,6 +57,11 @@ export const WALLET_ERROR_TYPES = [
   'mfa_verification_max_attempts_reached',
   'mfa_timeout',
   'twilio_verification_failed',
+  /**
+   * Ours (issue 10): the session is not bound to this frame's key (the frame's storage was
+   * cleared, or the login carried no frame proof). The user must log in again on this device.
+   */
+  'session_not_bound',
 ] as const;
 export type WalletErrorType = (typeof WALLET_ERROR_TYPES)[number];
 

@@ -6,7 +6,11 @@ export class CustodyError extends Error {
   override name = 'CustodyError';
   constructor(
     readonly type:
-      'error' | 'invalid_request_arguments' | 'invalid_recovery_pin' | 'wallet_not_on_device',
+      | 'error'
+      | 'invalid_request_arguments'
+      | 'invalid_recovery_pin'
+      | 'wallet_not_on_device'
+      | 'session_not_bound',
     message: string,
     options?: { cause?: unknown },
   ) {

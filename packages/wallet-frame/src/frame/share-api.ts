@@ -15,6 +15,10 @@ import type { FrameKey } from './frame-key.ts';
 /** The `latchkey-client` header value the frame sends. */
 export const FRAME_CLIENT_NAME = 'latchkey-wallet-frame:0.1.0';
 
+/** What the host hears when the session is not bound to this frame's key (issue 10). */
+export const SESSION_NOT_BOUND_MESSAGE =
+  'This session is not bound to the wallet on this device. Please log in again.';
+
 /** The recovery share as the server returns it. */
 export type RecoveryShareAnswer = {
   recovery_method: RecoveryMethod;
@@ -83,6 +87,14 @@ export function createShareApi(parameters: {
         typeof (json as { error?: unknown } | undefined)?.error === 'string'
           ? (json as { error: string }).error
           : response.statusText || 'Request failed';
+      const code = (json as { code?: unknown } | undefined)?.code;
+      if (
+        response.status === 401 &&
+        (code === 'session_not_bound' || code === 'invalid_dpop_proof')
+      ) {
+        // The session was bound to another key (this frame's storage was cleared) or to none.
+        throw new CustodyError('session_not_bound', SESSION_NOT_BOUND_MESSAGE);
+      }
       throw new CustodyError(
         'error',
         `Request failed with code ${response.status}: ${serverMessage}`,

@@ -60,6 +60,7 @@ function fakeClient(initial: User | null) {
     getAccessToken: vi.fn(async (): Promise<string | null> => 'token'),
     getState: () => ({ status: current ? 'authenticated' : 'unauthenticated', user: current }),
     refreshUser: vi.fn(async (): Promise<User | null> => current),
+    logout: vi.fn(async () => {}),
     api: { request: vi.fn(async () => undefined) },
   };
   return {
@@ -248,6 +249,45 @@ describe('embedded wallet manager: create', () => {
 });
 
 describe('embedded wallet manager: connect and recovery', () => {
+  it('logs out when the session is not bound to this frame key (issue 10), so a new login can bind it', async () => {
+    const c = fakeClient(user([walletAccount({ recoveryMethod: 'latchkey' })]));
+    const unbound = () =>
+      new WalletError('This session is not bound to the wallet on this device.', {
+        type: 'session_not_bound',
+      });
+    const bridge = fakeBridge({
+      connect: vi.fn(async () => {
+        throw notOnDevice();
+      }),
+      recover: vi.fn(async () => {
+        throw unbound();
+      }),
+    });
+    const manager = createEmbeddedWalletManager({
+      client: c.asClient,
+      chains: [CHAIN],
+      defaultChainId: 31337,
+      bridge,
+    });
+    await expect(manager.connect()).rejects.toMatchObject({ type: 'session_not_bound' });
+    expect(c.client.logout).toHaveBeenCalledTimes(1);
+    // Any other failure does not log out.
+    const other = fakeBridge({
+      connect: vi.fn(async () => {
+        throw new WalletError('boom', { type: 'error' });
+      }),
+    });
+    const c2 = fakeClient(user([walletAccount({ recoveryMethod: 'latchkey' })]));
+    const m2 = createEmbeddedWalletManager({
+      client: c2.asClient,
+      chains: [CHAIN],
+      defaultChainId: 31337,
+      bridge: other,
+    });
+    await expect(m2.connect()).rejects.toMatchObject({ type: 'error' });
+    expect(c2.client.logout).not.toHaveBeenCalled();
+  });
+
   it("recovers silently for 'latchkey' recovery when this device has no share", async () => {
     const c = fakeClient(user([walletAccount({ recoveryMethod: 'latchkey' })]));
     const bridge = fakeBridge({

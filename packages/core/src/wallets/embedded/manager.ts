@@ -347,6 +347,11 @@ export function createEmbeddedWalletManager(
           throw error;
         }
       } catch (error) {
+        if (error instanceof WalletError && error.type === 'session_not_bound') {
+          // Issue 10: the frame's key is not the one this session was bound to (its storage was
+          // cleared). Only a new login binds a session to the new key: log out so the user can.
+          await client.logout().catch(() => {});
+        }
         return fail(error);
       }
     },
