@@ -33,7 +33,7 @@ import type { AppEnv, ServerContext } from '../context.ts';
 import type { AppRow } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { setOAuthProviderConfig } from '../methods/oauth/service.ts';
-import { clientIp, readJson } from '../middleware/request.ts';
+import { clientIp, readBody, readJson } from '../middleware/request.ts';
 import { assertAllowed, hitRateLimit, peekRateLimit, type RateLimitRule } from '../rate-limit.ts';
 
 /** Failed admin authentications allowed per client IP: 20 per 5 minutes. */
@@ -51,7 +51,7 @@ export function parseBasicAuth(header: string | undefined): [string, string] | u
 
 /** Reads a JSON object body without a schema (the service validates it). */
 async function readObject(c: Context<AppEnv>): Promise<unknown> {
-  const text = await c.req.text();
+  const text = await readBody(c);
   if (text.trim() === '') return {};
   try {
     return JSON.parse(text) as unknown;

@@ -9,7 +9,7 @@ import { findApp } from '../apps/service.ts';
 import type { AppEnv, ServerContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { requireApp } from '../middleware/app.ts';
-import { clientIp } from '../middleware/request.ts';
+import { clientIp, readBody } from '../middleware/request.ts';
 import { bearerToken, verifyAccessToken } from '../sessions/service.ts';
 import { type CaptchaOptions, createAltchaChallenge, verifyCaptchaToken } from './service.ts';
 
@@ -74,7 +74,7 @@ export function captchaGate(
         // Not a valid session of this app: treated as a login, so the captcha applies.
       }
     }
-    const token = tokenOf(await c.req.text());
+    const token = tokenOf(await readBody(c));
     await verifyCaptchaToken(ctx, app, token, clientIp(c, ctx.trustProxy), options);
     await next();
   };

@@ -2,10 +2,47 @@
 import type { IncomingMessage } from 'node:http';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import proxyaddr from 'proxy-addr';
-import type { Context } from 'hono';
+import type { Context, Env } from 'hono';
 import type { z } from 'zod';
 import type { AppEnv } from '../context.ts';
 import { ApiError } from '../errors.ts';
+
+/**
+ * Whether `error`, thrown while reading the body of `c`, means the client went away before
+ * sending all of it: the request's signal is aborted (@hono/node-server aborts it when the
+ * connection closes early), or the body stream failed with Node's `ECONNRESET` ("aborted"),
+ * `ERR_STREAM_PREMATURE_CLOSE` or an `AbortError`.
+ */
+function isClientAbort(c: Context, error: unknown): boolean {
+  if (c.req.raw.signal?.aborted) return true;
+  const e = error as { code?: unknown; name?: unknown } | null;
+  return (
+    e?.code === 'ECONNRESET' || e?.code === 'ERR_STREAM_PREMATURE_CLOSE' || e?.name === 'AbortError'
+  );
+}
+
+/**
+ * Reads the request body with `read` (default: as text, `c.req.text()`, which Hono caches), so
+ * that a client disconnecting mid-body is an ordinary refusal rather than an unhandled error:
+ * nothing is logged and the handler stops (the answer goes nowhere: the client has left).
+ *
+ * @returns what `read` returns (the body text by default).
+ * @throws ApiError `invalid_data` (400) when the client closed the connection before the whole
+ *   body arrived; any other error of `read` as is.
+ */
+export async function readBody<T = string, E extends Env = AppEnv>(
+  c: Context<E>,
+  read: () => Promise<T> = () => c.req.text() as Promise<T>,
+): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (!isClientAbort(c as unknown as Context, error)) throw error;
+    throw new ApiError('invalid_data', 'The request body was cut short: the client disconnected', {
+      cause: error,
+    });
+  }
+}
 
 /**
  * Reads the body as JSON and validates it with `schema`. An empty body counts as `{}`.
@@ -13,13 +50,13 @@ import { ApiError } from '../errors.ts';
  *
  * @returns the parsed value (schema output).
  * @throws ApiError `invalid_data` (400) for malformed JSON, a non-object, or a schema failure,
- *   with `issues` listing the failing fields.
+ *   with `issues` listing the failing fields, or a body cut short by the client ({@link readBody}).
  */
 export async function readJson<S extends z.ZodType, E extends AppEnv = AppEnv>(
   c: Context<E>,
   schema: S,
 ): Promise<z.output<S>> {
-  const text = await c.req.text();
+  const text = await readBody(c);
   let value: unknown = {};
   if (text.trim() !== '') {
     try {

@@ -20,7 +20,7 @@ import { type Context, Hono } from 'hono';
 import type { AppEnv, ServerContext } from '../../context.ts';
 import { ApiError } from '../../errors.ts';
 import { requireApp } from '../../middleware/app.ts';
-import { clientIp, readJson } from '../../middleware/request.ts';
+import { clientIp, readBody, readJson } from '../../middleware/request.ts';
 import { authenticateAnswer, requireUser } from '../../sessions/routes.ts';
 import { createSession } from '../../sessions/service.ts';
 import { loadUser } from '../../users/service.ts';
@@ -59,7 +59,7 @@ export function oauthRoutes(ctx: ServerContext) {
     let params = new URL(c.req.url).searchParams;
     if (c.req.method === 'POST') {
       // response_mode=form_post (Apple).
-      const form = await c.req.parseBody();
+      const form = await readBody(c, () => c.req.parseBody());
       params = new URLSearchParams();
       for (const [k, v] of Object.entries(form)) if (typeof v === 'string') params.set(k, v);
     }
