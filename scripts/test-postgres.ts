@@ -6,6 +6,8 @@
  * (Debian's `postgresql` package; `scripts/ensure-system-deps.sh` installs it): initdb into
  * a temp folder, listening on 127.0.0.1 on a free port, stopped and deleted afterwards.
  * initdb refuses to run as root, so as root the cluster belongs to the `postgres` user.
+ * The tests get `LATCHKEY_TEST_PG_RESTART`, the JSON argv of `pg_ctl restart` for that cluster
+ * (the refresh failover test restarts PostgreSQL under load; it skips that without it).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -16,14 +18,14 @@ import { freePort } from '../test-support/anvil.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-function runVitest(url: string): number {
+function runVitest(url: string, extraEnv: Record<string, string> = {}): number {
   const result = spawnSync(
     path.join(root, 'node_modules', '.bin', 'vitest'),
     ['run', '--project', 'server'],
     {
       cwd: root,
       stdio: 'inherit',
-      env: { ...process.env, LATCHKEY_TEST_DATABASE_URL: url },
+      env: { ...process.env, ...extraEnv, LATCHKEY_TEST_DATABASE_URL: url },
     },
   );
   return result.status ?? 1;
@@ -92,7 +94,14 @@ async function main(): Promise<number> {
       'start',
     ]);
     console.log(`test:pg: PostgreSQL from ${binDir} on 127.0.0.1:${port}`);
-    return runVitest(`postgres://postgres@127.0.0.1:${port}/postgres`);
+    // The command that restarts this throwaway cluster (JSON argv), for the failover test
+    // (packages/server/src/sessions/refresh-failover.test.ts).
+    const pgCtl = path.join(binDir, 'pg_ctl');
+    const restart = ['-D', dataDir, '-l', path.join(work, 'postgres.log'), '-m', 'fast', '-w'];
+    const restartArgv = [...(asRoot ? ['runuser', '-u', 'postgres', '--'] : []), pgCtl];
+    return runVitest(`postgres://postgres@127.0.0.1:${port}/postgres`, {
+      LATCHKEY_TEST_PG_RESTART: JSON.stringify([...restartArgv, ...restart, '-t', '60', 'restart']),
+    });
   } finally {
     try {
       pg('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
