@@ -25,7 +25,7 @@ import { siweRoutes } from './methods/siwe/routes.ts';
 import { smsRoutes } from './methods/sms/routes.ts';
 import type { SiweChain } from './methods/siwe/service.ts';
 import { cors } from './middleware/cors.ts';
-import { compileTrustProxy, type TrustProxySetting } from './middleware/request.ts';
+import { compileTrustProxy, readsBody, type TrustProxySetting } from './middleware/request.ts';
 import { type RateLimitConfig, resolveRateLimits } from './rate-limit.ts';
 import { dpopLoginBinding } from './sessions/dpop.ts';
 import { sessionRoutes } from './sessions/routes.ts';
@@ -158,13 +158,16 @@ export function createServer(options: CreateServerOptions): LatchkeyServer {
   app.notFound((c) => errorResponse(c, new ApiError('not_found', 'Not found')));
 
   app.use(cors({ db: ctx.db }));
+  // readsBody: a client leaving mid-body (bodyLimit reads chunked bodies) is no server error.
   app.use(
-    bodyLimit({
-      maxSize: MAX_REQUEST_BODY_BYTES,
-      onError: () => {
-        throw new ApiError('payload_too_large', 'Request body too large');
-      },
-    }),
+    readsBody(
+      bodyLimit({
+        maxSize: MAX_REQUEST_BODY_BYTES,
+        onError: () => {
+          throw new ApiError('payload_too_large', 'Request body too large');
+        },
+      }),
+    ),
   );
 
   // Issue 6: the captcha gate runs before every login init handler; admin API beside the rest.

@@ -27,19 +27,29 @@ afterAll(async () => {
   await database?.close();
 });
 
-/** Sends a request head announcing 200 body bytes, then 12 of them, then resets the socket. */
-function abortMidBody(method: string, path: string, headers: Record<string, string>) {
+/**
+ * Sends a request head announcing 200 body bytes (or a chunked body), then 12 bytes of it,
+ * then resets the socket.
+ */
+function abortMidBody(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  chunked = false,
+) {
   return new Promise<void>((resolve, reject) => {
     const socket = net.connect(http.port, '127.0.0.1', () => {
       const head = Object.entries({
         host: `127.0.0.1:${http.port}`,
         'content-type': 'application/json',
-        'content-length': '200',
+        ...(chunked ? { 'transfer-encoding': 'chunked' } : { 'content-length': '200' }),
         ...headers,
       })
         .map(([k, v]) => `${k}: ${v}\r\n`)
         .join('');
-      socket.write(`${method} ${path} HTTP/1.1\r\n${head}\r\n{"email":"a@`);
+      const part = '{"email":"a@';
+      const body = chunked ? `${part.length.toString(16)}\r\n${part}\r\n` : part;
+      socket.write(`${method} ${path} HTTP/1.1\r\n${head}\r\n${body}`);
       setTimeout(() => {
         socket.resetAndDestroy();
         resolve();
@@ -56,6 +66,7 @@ describe('a client that disconnects mid-body', () => {
     try {
       await abortMidBody('POST', ROUTES.passwordlessInit, { 'latchkey-app-id': appId });
       await abortMidBody('POST', ROUTES.passwordlessAuthenticate, { 'latchkey-app-id': appId });
+      await abortMidBody('POST', ROUTES.passwordlessInit, { 'latchkey-app-id': appId }, true);
       const secret = await issueAppSecret(database.db, appId);
       const basic = Buffer.from(`${appId}:${secret}`).toString('base64');
       await abortMidBody('PATCH', ROUTES.adminApp(appId), { authorization: `Basic ${basic}` });

@@ -2,7 +2,7 @@
 import type { IncomingMessage } from 'node:http';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import proxyaddr from 'proxy-addr';
-import type { Context, Env } from 'hono';
+import type { Context, Env, MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import type { AppEnv } from '../context.ts';
 import { ApiError } from '../errors.ts';
@@ -42,6 +42,18 @@ export async function readBody<T = string, E extends Env = AppEnv>(
       cause: error,
     });
   }
+}
+
+/**
+ * Wraps a middleware that reads the request body itself (Hono's `bodyLimit` reads a chunked
+ * body before the handler) so that a client disconnecting mid-body is the same quiet
+ * `invalid_data` as in {@link readBody}, not an unhandled error. Errors of later handlers never
+ * reach it (Hono hands them to `onError` where they are thrown).
+ *
+ * @returns the wrapped middleware.
+ */
+export function readsBody<E extends Env>(middleware: MiddlewareHandler<E>): MiddlewareHandler<E> {
+  return (c, next) => readBody(c, () => middleware(c, next));
 }
 
 /**
