@@ -129,7 +129,7 @@ export function Wallet() {
           disabled={!embedded || busy}
           onClick={run('Export key', async () => {
             await exportWallet();
-            return 'Key shown in the wallet frame';
+            return 'Key export opened in the wallet frame';
           })}
         >
           Export key

@@ -33,7 +33,7 @@ export function startFrame(win: Window, doc: Document): FrameRouter | null {
     const view = mountExportView(doc, win.navigator.clipboard);
     const exportHandler = createExportHandler({
       ...base,
-      ready: (reveal) => view.arm(reveal),
+      ready: (reveal, address) => view.arm(reveal, address),
       render: (privateKey, address) => view.showKey(privateKey, address),
     });
     handlers = {

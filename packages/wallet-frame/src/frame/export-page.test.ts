@@ -77,7 +77,7 @@ async function exportPage() {
     apiUrl: API_URL,
     store,
     fetch,
-    ready: (reveal) => view.arm(reveal),
+    ready: (reveal, walletAddress) => view.arm(reveal, walletAddress),
     render: (privateKey, walletAddress) => {
       rendered.push(privateKey);
       view.showKey(privateKey, walletAddress);
@@ -98,7 +98,7 @@ describe('export page', () => {
     const page = await exportPage();
     const reveal = $('export-reveal') as HTMLButtonElement;
     const text = document.body.textContent!;
-    expect(text).toContain('Never share it with anyone');
+    expect(text).toContain('Never share your private key');
     expect(text).toContain('full control of your wallet and its funds');
     expect(text).toContain('master password of your wallet');
     // Disabled until the host's request arrives.
@@ -110,6 +110,8 @@ describe('export page', () => {
     await flush();
     expect(reveal.disabled).toBe(false);
     expect(reveal.hidden).toBe(false);
+    // Which wallet: its address (public) is shown above the masked key box.
+    expect(document.body.textContent).toContain(page.address);
     // Nothing of the key anywhere in the document, and the auth share was never asked for.
     expect(page.shareCalls()).toEqual([]);
     expect(page.rendered).toEqual([]);

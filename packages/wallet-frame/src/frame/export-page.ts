@@ -1,8 +1,9 @@
 /** Texts of the in-frame export page. */
 export const EXPORT_TEXTS = {
-  title: 'Your private key',
+  title: 'Never share your private key',
   warning:
-    'Your private key is the master password of your wallet. Never share it with anyone, and never type it into a website or app you do not trust. Anyone who has it has full control of your wallet and its funds, and Latchkey cannot recover them.',
+    'It is the master password of your wallet. Anyone who has it has full control of your wallet and its funds, and Latchkey cannot recover them.',
+  address: 'Wallet',
   hidden: 'Hidden until you choose Reveal',
   reveal: 'Reveal',
   revealing: 'Revealing…',
@@ -79,9 +80,10 @@ export interface ExportView {
   /**
    * Enables the Reveal button. A trusted click on it (`event.isTrusted`, a real user gesture in
    * this frame) calls `reveal`, which rebuilds the key and calls {@link ExportView.showKey}.
-   * Nothing of the key exists in this page before that click.
+   * Nothing of the key exists in this page before that click. `address` (the wallet's) is shown
+   * above the key box.
    */
-  arm(reveal: () => Promise<void>): void;
+  arm(reveal: () => Promise<void>, address?: string): void;
   /** Shows the key inside this frame, with Copy and Hide. The key is written only into this document. */
   showKey(privateKey: string, address: string): void;
   showError(): void;
@@ -94,7 +96,7 @@ export interface ExportViewOptions {
 }
 
 /**
- * Builds the export page into `doc.body`: a title, the warning, a masked key box and a Reveal
+ * Builds the export page into `doc.body`: the warning, a masked key box and a Reveal
  * button (enabled by {@link ExportView.arm}). After a trusted click on Reveal the key shows in
  * monospace with Copy (the frame's own clipboard; 'Copied' feedback) and Hide, which wipes it
  * from the page again.
@@ -118,10 +120,16 @@ export function mountExportView(
   };
   const main = el('main', 'lk-export');
   main.setAttribute('data-state', 'waiting');
-  const title = el('h1', 'lk-export__title', EXPORT_TEXTS.title);
-  const warning = el('p', 'lk-export__warning', EXPORT_TEXTS.warning);
+  const warning = el('section', 'lk-export__warning');
   warning.setAttribute('role', 'note');
+  warning.append(
+    el('h1', 'lk-export__title', EXPORT_TEXTS.title),
+    el('p', 'lk-export__warning-text', EXPORT_TEXTS.warning),
+  );
   const address = el('p', 'lk-export__address');
+  const addressValue = el('span', 'lk-export__address-value');
+  address.append(el('span', 'lk-export__address-label', EXPORT_TEXTS.address), addressValue);
+  address.hidden = true;
   const key = el('output', 'lk-export__key lk-export__key--hidden', EXPORT_TEXTS.hidden);
   key.setAttribute('data-testid', 'export-private-key');
   key.setAttribute('aria-live', 'polite');
@@ -136,7 +144,7 @@ export function mountExportView(
   actions.append(reveal, copy, hide);
   copy.hidden = true;
   hide.hidden = true;
-  main.append(title, warning, address, key, actions);
+  main.append(warning, address, key, actions);
   doc.body.append(main);
 
   let secret = '';
@@ -194,7 +202,7 @@ export function mountExportView(
 
   hide.addEventListener('click', () => {
     conceal();
-    reveal.focus();
+    reveal.focus({ preventScroll: true });
   });
 
   copy.addEventListener('click', () => {
@@ -219,9 +227,13 @@ export function mountExportView(
   });
 
   return {
-    arm(next) {
+    arm(next, walletAddress) {
       if (failed) return;
       armed = next;
+      if (walletAddress) {
+        addressValue.textContent = walletAddress;
+        address.hidden = false;
+      }
       if (!secret && !busy) conceal();
     },
     showKey(privateKey, walletAddress) {
@@ -229,12 +241,13 @@ export function mountExportView(
       secret = privateKey;
       key.textContent = privateKey;
       key.className = 'lk-export__key lk-export__key--shown';
-      address.textContent = walletAddress;
+      addressValue.textContent = walletAddress;
+      address.hidden = false;
       reveal.hidden = true;
       copy.hidden = false;
       hide.hidden = false;
       setState('shown');
-      copy.focus();
+      copy.focus({ preventScroll: true });
     },
     showError() {
       fail();

@@ -397,8 +397,11 @@ export function createWalletHandlers(
  */
 export function createExportHandler(
   parameters: WalletHandlersParameters & {
-    /** Called once the request is accepted; the page calls `reveal` on a trusted click. */
-    ready: (reveal: () => Promise<void>) => void;
+    /**
+     * Called once the request is accepted, with the wallet's address; the page calls `reveal` on
+     * a trusted click of its Reveal button.
+     */
+    ready: (reveal: () => Promise<void>, address: Address) => void;
     render: (privateKey: Hex, address: Address) => void;
   },
 ): FrameHandler {
@@ -430,7 +433,7 @@ export function createExportHandler(
         entropy.fill(0);
       }
     };
-    parameters.ready(() => (running ??= reveal().finally(() => (running = null))));
+    parameters.ready(() => (running ??= reveal().finally(() => (running = null))), address);
     return { ready: true } satisfies FramePayloads['latchkey:wallet:export']['out'];
   };
 }
