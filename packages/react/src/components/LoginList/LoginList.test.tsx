@@ -171,8 +171,11 @@ describe('LoginList', () => {
     renderList({ loginMethods: ['email', 'sms'] });
     expect(screen.getByRole('textbox', { name: 'Email address' })).toBeTruthy();
     act(() => fireEvent.click(screen.getByRole('button', { name: 'Use SMS instead' })));
-    // The phone input is a lazy chunk.
-    expect(await screen.findByRole('textbox', { name: 'Phone number' })).toBeTruthy();
+    // The phone input is a lazy chunk (libphonenumber-js): its first import can take seconds on
+    // a loaded machine, so wait longer than findByRole's 1 s default.
+    expect(
+      await screen.findByRole('textbox', { name: 'Phone number' }, { timeout: 10_000 }),
+    ).toBeTruthy();
     expect(screen.queryByRole('textbox', { name: 'Email address' })).toBeNull();
     act(() => fireEvent.click(screen.getByRole('button', { name: 'Use email instead' })));
     expect(screen.getByRole('textbox', { name: 'Email address' })).toBeTruthy();
