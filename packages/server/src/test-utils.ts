@@ -3,7 +3,19 @@
  * database: PGlite in memory by default, or, when `LATCHKEY_TEST_DATABASE_URL` is set, a fresh
  * PostgreSQL database created on that server (dropped again by `close()`).
  */
-import { APP_ID_HEADER } from '@latchkey/api';
+import { randomBytes } from 'node:crypto';
+import {
+  APP_ID_HEADER,
+  authenticateResponse,
+  DPOP_HEADER,
+  ROUTES,
+  type WalletProofAction,
+  walletNonceResponse,
+  walletProofMessage,
+} from '@latchkey/api';
+import { calculateThumbprint, generateKeyPair, generateProof, type KeyPair } from 'dpop';
+import type { LocalAccount, PrivateKeyAccount } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
 import { type CreateAppInput, createAppRecord } from './apps/service.ts';
 import { randomId } from './crypto.ts';
 import { type Database, openDatabase } from './db/index.ts';
@@ -144,4 +156,168 @@ export function testServer(
 /** A unique email address for one test. */
 export function uniqueEmail(label = 'user'): string {
   return `${label}-${randomId(8)}@example.com`;
+}
+
+/** A session as the tests hold it: the tokens the host page would keep, and its user. */
+export interface TestSession {
+  appId: string;
+  email: string;
+  userId: string;
+  token: string;
+  refreshToken: string;
+}
+
+/**
+ * Logs a new (or the given) email user into `appId` with a dev-outbox code.
+ * @param options.dpop a `DPoP` header for the authenticate call (a login proof), if any.
+ * @returns the session; throws unless the authenticate call answers 200.
+ */
+export async function loginByEmail(
+  server: TestServer,
+  appId: string,
+  options: { email?: string; dpop?: string } = {},
+): Promise<TestSession> {
+  const email = options.email ?? uniqueEmail('login');
+  const init = await server.post(appId, ROUTES.passwordlessInit, { email });
+  if (init.status !== 200) throw new Error(`init answered ${init.status}`);
+  const code = await server.lastCode(email);
+  const res = await server.post(
+    appId,
+    ROUTES.passwordlessAuthenticate,
+    { email, code },
+    options.dpop === undefined ? {} : { [DPOP_HEADER]: options.dpop },
+  );
+  if (res.status !== 200) {
+    throw new Error(`authenticate answered ${res.status}: ${await res.text()}`);
+  }
+  const body = authenticateResponse.parse(await res.json());
+  return {
+    appId,
+    email,
+    userId: body.user.id,
+    token: body.token!,
+    refreshToken: body.refresh_token!,
+  };
+}
+
+/** Options of one custody request made by a {@link TestFrame}. */
+export interface FrameRequestOptions {
+  /** The `DPoP` header: a proof made for this request by default, `null` for none. */
+  proof?: string | null;
+  /** The `Authorization` header: `DPoP <session token>` by default. */
+  authorization?: string;
+  /** Further headers (e.g. `origin`). */
+  headers?: Record<string, string>;
+}
+
+/**
+ * The wallet frame as the tests play it (issue 10): a P-256 key pair made by the `dpop` package
+ * (the library the real frame uses, `packages/wallet-frame/src/frame/frame-key.ts`), which logs
+ * users in with a DPoP login proof (binding the session to its key) and makes the custody calls
+ * with `Authorization: DPoP` and a fresh proof.
+ */
+export interface TestFrame {
+  readonly server: TestServer;
+  readonly keyPair: KeyPair;
+  /** RFC 7638 thumbprint of the public key (`calculateThumbprint` of `dpop`). */
+  readonly jkt: string;
+  /**
+   * A DPoP proof by this key (`generateProof` of `dpop`) for `htm` and `path` on the test server's
+   * public URL, with `iat` = the server's clock (or `atMs`), `ath` when `accessToken` is given.
+   * @param options.htu a full URL instead of `TEST_PUBLIC_URL + path`.
+   */
+  proof(
+    htm: string,
+    path: string,
+    options?: { accessToken?: string; atMs?: number; htu?: string },
+  ): Promise<string>;
+  /** Logs an email user into `appId` with a login proof: the session is bound to this key. */
+  login(appId: string, options?: { email?: string }): Promise<TestSession>;
+  /** `POST path` as the frame makes it: `Authorization: DPoP <token>` and a fresh proof. */
+  post(
+    session: TestSession,
+    path: string,
+    body?: unknown,
+    options?: FrameRequestOptions,
+  ): Promise<Response>;
+  /** A wallet proof nonce (`POST /embedded_wallets/nonce`). */
+  nonce(session: TestSession): Promise<string>;
+  /**
+   * `{nonce, signature}`: a fresh nonce and the EIP-191 signature by `wallet` over
+   * `walletProofMessage` for `action`, as the frame adds them to create and reshare bodies.
+   */
+  walletProof(
+    session: TestSession,
+    wallet: LocalAccount,
+    action: WalletProofAction,
+    nonce?: string,
+  ): Promise<{ nonce: string; signature: `0x${string}` }>;
+}
+
+/**
+ * Makes `generateProof` of `dpop` sign with `iat` = `atMs`: it reads `Date.now()` synchronously
+ * when called (before its first await), so the clock is swapped for that call only.
+ */
+function proofAt(atMs: number, make: () => Promise<string>): Promise<string> {
+  const realNow = Date.now;
+  Date.now = () => atMs;
+  try {
+    return make();
+  } finally {
+    Date.now = realNow;
+  }
+}
+
+/** A wallet frame (its own fresh key pair) talking to `server`. See {@link TestFrame}. */
+export async function testFrame(server: TestServer): Promise<TestFrame> {
+  const keyPair = await generateKeyPair('ES256');
+  const jkt = await calculateThumbprint(keyPair.publicKey);
+  const frame: TestFrame = {
+    server,
+    keyPair,
+    jkt,
+    proof(htm, path, options = {}) {
+      const htu = options.htu ?? `${TEST_PUBLIC_URL}${path}`;
+      return proofAt(options.atMs ?? server.clock(), () =>
+        generateProof(keyPair, htu, htm, undefined, options.accessToken),
+      );
+    },
+    async login(appId, options = {}) {
+      const dpop = await frame.proof('POST', ROUTES.passwordlessAuthenticate);
+      return loginByEmail(server, appId, { ...options, dpop });
+    },
+    async post(session, path, body = {}, options = {}) {
+      const proof =
+        options.proof === undefined
+          ? await frame.proof('POST', path, { accessToken: session.token })
+          : options.proof;
+      return server.post(session.appId, path, body, {
+        authorization: options.authorization ?? `DPoP ${session.token}`,
+        ...(proof === null ? {} : { [DPOP_HEADER]: proof }),
+        ...options.headers,
+      });
+    },
+    async nonce(session) {
+      const res = await frame.post(session, ROUTES.walletNonce);
+      if (res.status !== 200) throw new Error(`nonce answered ${res.status}: ${await res.text()}`);
+      return walletNonceResponse.parse(await res.json()).nonce;
+    },
+    async walletProof(session, wallet, action, nonce) {
+      const n = nonce ?? (await frame.nonce(session));
+      const message = walletProofMessage({
+        action,
+        appId: session.appId,
+        userId: session.userId,
+        address: wallet.address,
+        nonce: n,
+      });
+      return { nonce: n, signature: await wallet.signMessage({ message }) };
+    },
+  };
+  return frame;
+}
+
+/** A fresh random wallet key (viem account): its `address` and `signMessage`. */
+export function testWalletKey(): PrivateKeyAccount {
+  return privateKeyToAccount(`0x${randomBytes(32).toString('hex')}`);
 }

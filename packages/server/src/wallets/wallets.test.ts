@@ -2,31 +2,37 @@ import { randomBytes } from 'node:crypto';
 import {
   APP_ID_HEADER,
   apiErrorBody,
-  authenticateResponse,
   authShareResponse,
   chainsResponse,
   type PasswordEncryptedShareWire,
   ROUTES,
   recoveryShareResponse,
   userResponse,
+  WALLET_NONCE_TTL_S,
   walletAccount,
+  walletNonceResponse,
+  walletProofMessage,
 } from '@latchkey/api';
 import { eq, sql } from 'drizzle-orm';
-import { privateKeyToAccount } from 'viem/accounts';
+import type { PrivateKeyAccount } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/index.ts';
-import { analyticsEvents, embeddedWallets } from '../db/schema.ts';
+import { analyticsEvents, embeddedWallets, linkedAccounts } from '../db/schema.ts';
 import { resolveRateLimits } from '../rate-limit.ts';
 import {
   TEST_PUBLIC_URL,
+  type TestFrame,
   type TestServer,
+  type TestSession,
   testDatabase,
+  testFrame,
   testServer,
-  uniqueEmail,
+  testWalletKey,
 } from '../test-utils.ts';
 
 let database: Database;
 let server: TestServer;
+let frame: TestFrame;
 let appId: string;
 let otherAppId: string;
 
@@ -40,30 +46,27 @@ const CHAIN = {
 beforeAll(async () => {
   database = await testDatabase();
   server = testServer(database, { server: { chains: [CHAIN] } });
+  frame = await testFrame(server);
   appId = (await server.createApp()).id;
   otherAppId = (await server.createApp()).id;
 });
 afterAll(() => database?.close());
 
-interface Session {
-  token: string;
-  refreshToken: string;
-  userId: string;
-}
+type Session = TestSession;
 
-async function login(app = appId, srv = server): Promise<Session> {
-  const email = uniqueEmail('wallet');
-  await srv.post(app, ROUTES.passwordlessInit, { email });
-  const code = await srv.lastCode(email);
-  const res = await srv.post(app, ROUTES.passwordlessAuthenticate, { email, code });
-  expect(res.status).toBe(200);
-  const body = authenticateResponse.parse(await res.json());
-  return { token: body.token!, refreshToken: body.refresh_token!, userId: body.user.id };
-}
+/** A new email user logged in through the wallet frame (the session is bound to its key). */
+const login = (app = appId, f = frame) => f.login(app);
 
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const share = () => randomBytes(49).toString('base64');
-const newAddress = () => privateKeyToAccount(`0x${randomBytes(32).toString('hex')}`).address;
+
+/** The wallet keys of the addresses the tests made, to sign wallet proofs with. */
+const walletKeys = new Map<string, PrivateKeyAccount>();
+function newAddress() {
+  const key = testWalletKey();
+  walletKeys.set(key.address.toLowerCase(), key);
+  return key.address;
+}
+const keyOf = (address: string) => walletKeys.get(address.toLowerCase()) ?? testWalletKey();
 
 function blob(): PasswordEncryptedShareWire {
   return {
@@ -87,9 +90,36 @@ function latchkeyWallet(address = newAddress()) {
   } as const;
 }
 
-async function createWallet(session: Session, body: object = latchkeyWallet(), app = appId) {
-  return server.post(app, ROUTES.embeddedWallets, body, bearer(session.token));
+/**
+ * `POST /embedded_wallets` as the frame makes it: DPoP, and (unless the body has its own) a
+ * fresh nonce signed by the key of `body.address`.
+ */
+async function createWallet(
+  session: Session,
+  body: { address?: unknown; nonce?: unknown } = latchkeyWallet(),
+  f = frame,
+) {
+  const proof =
+    body.nonce === undefined && typeof body.address === 'string'
+      ? await f.walletProof(session, keyOf(body.address), 'create')
+      : {};
+  return f.post(session, ROUTES.embeddedWallets, { ...body, ...proof });
 }
+
+/** `POST /embedded_wallets/reshare` with a wallet proof by the key of `body.address`. */
+async function reshare<T extends { address: string; nonce?: string }>(
+  session: Session,
+  body: T,
+  f = frame,
+) {
+  const proof =
+    body.nonce === undefined ? await f.walletProof(session, keyOf(body.address), 'reshare') : {};
+  return f.post(session, ROUTES.walletReshare, { ...body, ...proof });
+}
+
+/** The stored (sealed) wallet rows of `userId`. */
+const walletRows = (userId: string) =>
+  database.db.select().from(embeddedWallets).where(eq(embeddedWallets.userId, userId));
 
 async function expectError(res: Response, status: number, code: string) {
   expect(res.status).toBe(status);
@@ -119,8 +149,9 @@ describe('POST /api/v1/embedded_wallets', () => {
       first_verified_at: expect.any(Number),
       latest_verified_at: expect.any(Number),
     });
+    // The user route still takes the host page's Bearer token.
     const me = await server.app.request(ROUTES.usersMe, {
-      headers: { [APP_ID_HEADER]: appId, ...bearer(session.token) },
+      headers: { [APP_ID_HEADER]: appId, authorization: `Bearer ${session.token}` },
     });
     const meUser = userResponse.parse(await me.json()).user;
     expect(meUser.linked_accounts.filter((a) => a.type === 'wallet')).toHaveLength(1);
@@ -156,8 +187,15 @@ describe('POST /api/v1/embedded_wallets', () => {
 
   it('answers bad input with 400 invalid_data, never 500', async () => {
     const session = await login();
-    const post = (body: unknown) =>
-      server.post(appId, ROUTES.embeddedWallets, body, bearer(session.token));
+    // Each body is valid but for one field, and carries a valid wallet proof of its own.
+    const post = async (body: unknown) => {
+      const proof = await frame.walletProof(session, testWalletKey(), 'create');
+      const full =
+        typeof body === 'object' && body !== null && !Array.isArray(body)
+          ? { ...proof, ...body }
+          : body;
+      return frame.post(session, ROUTES.embeddedWallets, full);
+    };
     const bad: unknown[] = [
       '{not json',
       '[]',
@@ -179,14 +217,194 @@ describe('POST /api/v1/embedded_wallets', () => {
         recovery_share: null,
         recovery_blob: { ...blob(), iterations: 'many' },
       },
+      { ...latchkeyWallet(), nonce: 'short' },
+      { ...latchkeyWallet(), nonce: 'x'.repeat(20) + '!' },
+      { ...latchkeyWallet(), signature: '0x1234' },
+      { ...latchkeyWallet(), signature: `0x${'zz'.repeat(65)}` },
     ];
     for (const body of bad) await expectError(await post(body), 400, 'invalid_data');
     // Nothing was stored by the refused calls.
-    const rows = await database.db
+    expect(await walletRows(session.userId)).toHaveLength(0);
+  });
+});
+
+describe('wallet creation proves the key (issue 10, item 2)', () => {
+  it('refuses a body without nonce or signature with 400 invalid_data', async () => {
+    const session = await login();
+    const wallet = latchkeyWallet();
+    const { nonce, signature } = await frame.walletProof(session, keyOf(wallet.address), 'create');
+    for (const body of [wallet, { ...wallet, nonce }, { ...wallet, signature }]) {
+      await expectError(
+        await frame.post(session, ROUTES.embeddedWallets, body),
+        400,
+        'invalid_data',
+      );
+    }
+    expect(await walletRows(session.userId)).toHaveLength(0);
+    // The nonce was not spent by the refusals: the full body now goes through.
+    const ok = await frame.post(session, ROUTES.embeddedWallets, { ...wallet, nonce, signature });
+    expect(ok.status).toBe(200);
+  });
+
+  it('refuses a signature by another key than the address: 401 invalid_wallet_signature', async () => {
+    const session = await login();
+    const wallet = latchkeyWallet();
+    // A key the caller holds, and a wallet address whose key it does not.
+    const proof = await frame.walletProof(session, testWalletKey(), 'create');
+    await expectError(
+      await frame.post(session, ROUTES.embeddedWallets, { ...wallet, ...proof }),
+      401,
+      'invalid_wallet_signature',
+    );
+    // A signature over another text (another address, user or action) by the right key.
+    const key = keyOf(wallet.address);
+    const wrongTexts = [
+      { action: 'create', appId, userId: session.userId, address: newAddress() },
+      { action: 'create', appId: otherAppId, userId: session.userId, address: key.address },
+      { action: 'create', appId, userId: 'someone-else', address: key.address },
+      { action: 'reshare', appId, userId: session.userId, address: key.address },
+    ] as const;
+    for (const text of wrongTexts) {
+      const fresh = await frame.nonce(session);
+      const signature = await key.signMessage({
+        message: walletProofMessage({ ...text, nonce: fresh }),
+      });
+      await expectError(
+        await frame.post(session, ROUTES.embeddedWallets, { ...wallet, nonce: fresh, signature }),
+        401,
+        'invalid_wallet_signature',
+      );
+    }
+    // A malformed-but-well-shaped signature.
+    await expectError(
+      await frame.post(session, ROUTES.embeddedWallets, {
+        ...wallet,
+        nonce: await frame.nonce(session),
+        signature: `0x${'00'.repeat(65)}`,
+      }),
+      401,
+      'invalid_wallet_signature',
+    );
+    expect(await walletRows(session.userId)).toHaveLength(0);
+    const accounts = await database.db
       .select()
-      .from(embeddedWallets)
-      .where(eq(embeddedWallets.userId, session.userId));
-    expect(rows).toHaveLength(0);
+      .from(linkedAccounts)
+      .where(eq(linkedAccounts.userId, session.userId));
+    expect(accounts.filter((a) => a.type === 'wallet')).toHaveLength(0);
+  });
+
+  it('spends a nonce once, even on a failed attempt', async () => {
+    const session = await login();
+    const wallet = latchkeyWallet();
+    const key = keyOf(wallet.address);
+    const good = await frame.walletProof(session, key, 'create');
+    // A failed attempt (wrong key) spends the nonce ...
+    const bad = await frame.walletProof(session, testWalletKey(), 'create', good.nonce);
+    await expectError(
+      await frame.post(session, ROUTES.embeddedWallets, { ...wallet, ...bad }),
+      401,
+      'invalid_wallet_signature',
+    );
+    // ... so the right signature over it is refused too.
+    await expectError(
+      await frame.post(session, ROUTES.embeddedWallets, { ...wallet, ...good }),
+      401,
+      'invalid_wallet_signature',
+    );
+    expect(await walletRows(session.userId)).toHaveLength(0);
+    // A used nonce after a success: refused before anything else is looked at.
+    const fine = await frame.walletProof(session, key, 'create');
+    expect((await frame.post(session, ROUTES.embeddedWallets, { ...wallet, ...fine })).status).toBe(
+      200,
+    );
+    const again = await frame.post(session, ROUTES.embeddedWallets, {
+      ...latchkeyWallet(),
+      ...fine,
+    });
+    await expectError(again, 401, 'invalid_wallet_signature');
+    // A nonce the server never issued.
+    const made = await frame.walletProof(session, key, 'create', 'n'.repeat(32));
+    await expectError(
+      await frame.post(session, ROUTES.embeddedWallets, { ...latchkeyWallet(), ...made }),
+      401,
+      'invalid_wallet_signature',
+    );
+    expect(await walletRows(session.userId)).toHaveLength(1);
+  });
+
+  it('refuses a nonce issued to another session or another user', async () => {
+    const alice = await login();
+    const aliceAgain = await frame.login(appId, { email: alice.email }); // her second session
+    expect(aliceAgain.userId).toBe(alice.userId);
+    const bob = await login();
+    const wallet = latchkeyWallet();
+    const key = keyOf(wallet.address);
+    const nonce = await frame.nonce(alice);
+    for (const caller of [aliceAgain, bob]) {
+      const proof = await frame.walletProof(caller, key, 'create', nonce);
+      await expectError(
+        await frame.post(caller, ROUTES.embeddedWallets, { ...wallet, ...proof }),
+        401,
+        'invalid_wallet_signature',
+      );
+    }
+    // A nonce of another app's session.
+    const foreign = await login(otherAppId);
+    const foreignNonce = await frame.nonce(foreign);
+    const proof = await frame.walletProof(alice, key, 'create', foreignNonce);
+    await expectError(
+      await frame.post(alice, ROUTES.embeddedWallets, { ...wallet, ...proof }),
+      401,
+      'invalid_wallet_signature',
+    );
+    expect(await walletRows(alice.userId)).toHaveLength(0);
+    expect(await walletRows(bob.userId)).toHaveLength(0);
+    // The nonce is still good for the session it was issued to.
+    const own = await frame.walletProof(alice, key, 'create', nonce);
+    expect((await frame.post(alice, ROUTES.embeddedWallets, { ...wallet, ...own })).status).toBe(
+      200,
+    );
+  });
+
+  it('refuses an expired nonce (WALLET_NONCE_TTL_S)', async () => {
+    // Its own server (own clock) on the same database.
+    const timed = testServer(database);
+    const f = await testFrame(timed);
+    const session = await f.login(appId);
+    const wallet = latchkeyWallet();
+    const key = keyOf(wallet.address);
+    const late = await f.walletProof(session, key, 'create');
+    const onTime = await f.walletProof(session, key, 'create');
+    timed.clock.advance((WALLET_NONCE_TTL_S - 1) * 1000);
+    // Still valid just inside the TTL (spent by this attempt: an address of another key).
+    const inside = await f.post(session, ROUTES.embeddedWallets, {
+      ...latchkeyWallet(),
+      ...onTime,
+    });
+    await expectError(inside, 401, 'invalid_wallet_signature');
+    timed.clock.advance(2000);
+    await expectError(
+      await f.post(session, ROUTES.embeddedWallets, { ...wallet, ...late }),
+      401,
+      'invalid_wallet_signature',
+    );
+    expect(await walletRows(session.userId)).toHaveLength(0);
+    // A fresh one works.
+    const fresh = await f.walletProof(session, key, 'create');
+    expect((await f.post(session, ROUTES.embeddedWallets, { ...wallet, ...fresh })).status).toBe(
+      200,
+    );
+  });
+
+  it('answers the nonce route with a single-use nonce and no-store', async () => {
+    const session = await login();
+    const res = await frame.post(session, ROUTES.walletNonce);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const body = walletNonceResponse.parse(await res.json());
+    expect(body.nonce).toMatch(/^[A-Za-z0-9_-]{16,128}$/);
+    expect(body.expires_at).toBe(server.clock() + WALLET_NONCE_TTL_S * 1000);
+    expect(await frame.nonce(session)).not.toBe(body.nonce);
   });
 });
 
@@ -200,41 +418,46 @@ describe('POST /api/v1/embedded_wallets/auth_share', () => {
     expect((await createWallet(owner, wallet)).status).toBe(200);
   });
 
-  const fetchShare = (token: string | undefined, address: string = wallet.address, app = appId) =>
-    server.post(app, ROUTES.walletAuthShare, { address }, token ? bearer(token) : {});
+  const fetchShare = (session: Session, address: string = wallet.address, f = frame) =>
+    f.post(session, ROUTES.walletAuthShare, { address });
 
   it('releases the auth share to its owner', async () => {
-    const res = await fetchShare(owner.token);
+    const res = await fetchShare(owner);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(authShareResponse.parse(await res.json())).toEqual({ auth_share: wallet.auth_share });
     // Any case of the address names the same wallet.
-    const lower = await fetchShare(owner.token, wallet.address.toLowerCase());
+    const lower = await fetchShare(owner, wallet.address.toLowerCase());
     expect(lower.status).toBe(200);
   });
 
   it('refuses without a token, with a garbage token, or another app’s token (401)', async () => {
-    await expectError(await fetchShare(undefined), 401, 'missing_or_invalid_token');
-    await expectError(await fetchShare('not-a-jwt'), 401, 'missing_or_invalid_token');
+    await expectError(
+      await server.post(appId, ROUTES.walletAuthShare, { address: wallet.address }),
+      401,
+      'missing_or_invalid_token',
+    );
+    await expectError(
+      await fetchShare({ ...owner, token: 'not-a-jwt' }),
+      401,
+      'missing_or_invalid_token',
+    );
     const foreign = await login(otherAppId);
-    await expectError(await fetchShare(foreign.token), 401, 'missing_or_invalid_token');
+    await expectError(await fetchShare({ ...foreign, appId }), 401, 'missing_or_invalid_token');
   });
 
   it('refuses an expired token (401)', async () => {
     // Its own server (own clock) on the same database, so other tests' tokens stay valid.
     const timed = testServer(database);
-    const session = await login(appId, timed);
+    const f = await testFrame(timed);
+    const session = await f.login(appId);
     const w = latchkeyWallet();
-    const share = (token: string) =>
-      timed.post(appId, ROUTES.walletAuthShare, { address: w.address }, bearer(token));
-    expect((await timed.post(appId, ROUTES.embeddedWallets, w, bearer(session.token))).status).toBe(
-      200,
-    );
-    expect((await share(session.token)).status).toBe(200);
+    expect((await createWallet(session, w, f)).status).toBe(200);
+    expect((await fetchShare(session, w.address, f)).status).toBe(200);
     timed.clock.advance(3599 * 1000);
-    expect((await share(session.token)).status).toBe(200);
+    expect((await fetchShare(session, w.address, f)).status).toBe(200);
     timed.clock.advance(2 * 1000);
-    await expectError(await share(session.token), 401, 'missing_or_invalid_token');
+    await expectError(await fetchShare(session, w.address, f), 401, 'missing_or_invalid_token');
   });
 
   it('refuses the token of a revoked (logged out) session (401)', async () => {
@@ -243,68 +466,58 @@ describe('POST /api/v1/embedded_wallets/auth_share', () => {
     expect((await createWallet(session, w)).status).toBe(200);
     const out = await server.post(appId, ROUTES.logout, { refresh_token: session.refreshToken });
     expect(out.status).toBe(200);
-    await expectError(await fetchShare(session.token, w.address), 401, 'missing_or_invalid_token');
+    await expectError(await fetchShare(session, w.address), 401, 'missing_or_invalid_token');
   });
 
   it('answers 404 to another user of the app and to a user of another app', async () => {
     const other = await login();
-    const unknown = await expectError(await fetchShare(other.token), 404, 'not_found');
+    const unknown = await expectError(await fetchShare(other), 404, 'not_found');
     // Same answer as for an address nobody has: no enumeration.
-    const none = await expectError(await fetchShare(other.token, newAddress()), 404, 'not_found');
+    const none = await expectError(await fetchShare(other, newAddress()), 404, 'not_found');
     expect(unknown).toEqual(none);
     // With a wallet of their own, the other user still cannot name the owner's.
     expect((await createWallet(other)).status).toBe(200);
-    await expectError(await fetchShare(other.token), 404, 'not_found');
+    await expectError(await fetchShare(other), 404, 'not_found');
     const foreign = await login(otherAppId);
-    await expectError(
-      await fetchShare(foreign.token, wallet.address, otherAppId),
-      404,
-      'not_found',
-    );
+    await expectError(await fetchShare(foreign, wallet.address), 404, 'not_found');
   });
 
   it('answers the frame origin and refuses the host page origin', async () => {
-    const fromFrame = await server.post(
-      appId,
+    const fromFrame = await frame.post(
+      owner,
       ROUTES.walletAuthShare,
       { address: wallet.address },
-      { ...bearer(owner.token), origin: new URL(TEST_PUBLIC_URL).origin },
+      { headers: { origin: new URL(TEST_PUBLIC_URL).origin } },
     );
     expect(fromFrame.status).toBe(200);
-    const fromHost = await server.post(
-      appId,
+    const fromHost = await frame.post(
+      owner,
       ROUTES.walletAuthShare,
       { address: wallet.address },
-      { ...bearer(owner.token), origin: 'https://app.example.com' },
+      { headers: { origin: 'https://app.example.com' } },
     );
     await expectError(fromHost, 403, 'invalid_origin');
   });
 
   it('answers bad input with 400', async () => {
     await expectError(
-      await server.post(appId, ROUTES.walletAuthShare, { address: 'nope' }, bearer(owner.token)),
+      await frame.post(owner, ROUTES.walletAuthShare, { address: 'nope' }),
       400,
       'invalid_data',
     );
-    await expectError(
-      await server.post(appId, ROUTES.walletAuthShare, '{', bearer(owner.token)),
-      400,
-      'invalid_data',
-    );
+    await expectError(await frame.post(owner, ROUTES.walletAuthShare, '{'), 400, 'invalid_data');
   });
 });
 
 describe('POST /api/v1/embedded_wallets/recovery_share', () => {
+  const fetchRecovery = (session: Session, address: string, f = frame) =>
+    f.post(session, ROUTES.walletRecoveryShare, { address });
+
   it('releases the recovery share or the password blob to the owner', async () => {
     const a = await login();
     const wa = latchkeyWallet();
     expect((await createWallet(a, wa)).status).toBe(200);
-    const ra = await server.post(
-      appId,
-      ROUTES.walletRecoveryShare,
-      { address: wa.address },
-      bearer(a.token),
-    );
+    const ra = await fetchRecovery(a, wa.address);
     expect(recoveryShareResponse.parse(await ra.json())).toEqual({
       recovery_method: 'latchkey',
       recovery_share: wa.recovery_share,
@@ -319,28 +532,14 @@ describe('POST /api/v1/embedded_wallets/recovery_share', () => {
       recovery_blob: blob(),
     };
     expect((await createWallet(b, wb)).status).toBe(200);
-    const rb = await server.post(
-      appId,
-      ROUTES.walletRecoveryShare,
-      { address: wb.address },
-      bearer(b.token),
-    );
+    const rb = await fetchRecovery(b, wb.address);
     expect(recoveryShareResponse.parse(await rb.json())).toEqual({
       recovery_method: 'user-passcode',
       recovery_share: null,
       recovery_blob: wb.recovery_blob,
     });
     // Not to another user.
-    await expectError(
-      await server.post(
-        appId,
-        ROUTES.walletRecoveryShare,
-        { address: wb.address },
-        bearer(a.token),
-      ),
-      404,
-      'not_found',
-    );
+    await expectError(await fetchRecovery(a, wb.address), 404, 'not_found');
     await expectError(
       await server.post(appId, ROUTES.walletRecoveryShare, { address: wb.address }),
       401,
@@ -352,8 +551,7 @@ describe('POST /api/v1/embedded_wallets/recovery_share', () => {
     const session = await login();
     const w = latchkeyWallet();
     expect((await createWallet(session, w)).status).toBe(200);
-    const fetch = () =>
-      server.post(appId, ROUTES.walletRecoveryShare, { address: w.address }, bearer(session.token));
+    const fetch = () => fetchRecovery(session, w.address);
     for (let i = 0; i < 10; i++) expect((await fetch()).status).toBe(200);
     const limited = await fetch();
     const body = await expectError(limited, 429, 'too_many_requests');
@@ -363,13 +561,7 @@ describe('POST /api/v1/embedded_wallets/recovery_share', () => {
     const other = await login();
     const wo = latchkeyWallet();
     expect((await createWallet(other, wo)).status).toBe(200);
-    const res = await server.post(
-      appId,
-      ROUTES.walletRecoveryShare,
-      { address: wo.address },
-      bearer(other.token),
-    );
-    expect(res.status).toBe(200);
+    expect((await fetchRecovery(other, wo.address)).status).toBe(200);
     // The window passes.
     server.clock.advance(61_000);
     expect((await fetch()).status).toBe(200);
@@ -379,13 +571,11 @@ describe('POST /api/v1/embedded_wallets/recovery_share', () => {
     const capped = testServer(database, {
       rateLimits: { recoverySharePerUserHourly: { max: 12, windowS: 3600 } },
     });
-    const session = await login(appId, capped);
+    const f = await testFrame(capped);
+    const session = await f.login(appId);
     const w = latchkeyWallet();
-    expect(
-      (await capped.post(appId, ROUTES.embeddedWallets, w, bearer(session.token))).status,
-    ).toBe(200);
-    const fetch = () =>
-      capped.post(appId, ROUTES.walletRecoveryShare, { address: w.address }, bearer(session.token));
+    expect((await createWallet(session, w, f)).status).toBe(200);
+    const fetch = () => fetchRecovery(session, w.address, f);
     for (let i = 0; i < 10; i++) expect((await fetch()).status).toBe(200);
     await expectError(await fetch(), 429, 'too_many_requests'); // 11th: minute window
     capped.clock.advance(61_000);
@@ -406,43 +596,71 @@ describe('POST /api/v1/embedded_wallets/recovery_share', () => {
 });
 
 describe('POST /api/v1/embedded_wallets/reshare', () => {
+  const nextShares = (address: string) => ({
+    address,
+    auth_share: share(),
+    recovery_method: 'user-passcode',
+    recovery_share: null,
+    recovery_blob: blob(),
+  });
+
   it('replaces both shares and the recovery method', async () => {
     const session = await login();
     const w = latchkeyWallet();
     expect((await createWallet(session, w)).status).toBe(200);
-    const next = {
-      address: w.address,
-      auth_share: share(),
-      recovery_method: 'user-passcode',
-      recovery_share: null,
-      recovery_blob: blob(),
-    };
-    const res = await server.post(appId, ROUTES.walletReshare, next, bearer(session.token));
+    const next = nextShares(w.address);
+    const res = await reshare(session, next);
     expect(res.status).toBe(200);
     const { user } = userResponse.parse(await res.json());
     const account = walletAccount.parse(user.linked_accounts.find((a) => a.type === 'wallet'));
     expect(account.recovery_method).toBe('user-passcode');
 
-    const auth = await server.post(
-      appId,
-      ROUTES.walletAuthShare,
-      { address: w.address },
-      bearer(session.token),
-    );
+    const auth = await frame.post(session, ROUTES.walletAuthShare, { address: w.address });
     const { auth_share } = authShareResponse.parse(await auth.json());
     expect(auth_share).toBe(next.auth_share);
     expect(auth_share).not.toBe(w.auth_share);
-    const rec = await server.post(
-      appId,
-      ROUTES.walletRecoveryShare,
-      { address: w.address },
-      bearer(session.token),
-    );
+    const rec = await frame.post(session, ROUTES.walletRecoveryShare, { address: w.address });
     expect(recoveryShareResponse.parse(await rec.json())).toEqual({
       recovery_method: 'user-passcode',
       recovery_share: null,
       recovery_blob: next.recovery_blob,
     });
+  });
+
+  it('needs a signature by the wallet key: 400 without, 401 by another key, shares unchanged', async () => {
+    const session = await login();
+    const w = latchkeyWallet();
+    expect((await createWallet(session, w)).status).toBe(200);
+    const [before] = await walletRows(session.userId);
+    const next = nextShares(w.address);
+    const key = keyOf(w.address);
+    const { nonce, signature } = await frame.walletProof(session, key, 'reshare');
+    for (const body of [next, { ...next, nonce }, { ...next, signature }]) {
+      await expectError(await frame.post(session, ROUTES.walletReshare, body), 400, 'invalid_data');
+    }
+    const refusals = [
+      // Another key.
+      await frame.walletProof(session, testWalletKey(), 'reshare'),
+      // The wallet key, but a signature made for creation.
+      await frame.walletProof(session, key, 'create'),
+      // The wallet key over an unissued nonce.
+      await frame.walletProof(session, key, 'reshare', 'u'.repeat(40)),
+    ];
+    for (const proof of refusals) {
+      await expectError(
+        await frame.post(session, ROUTES.walletReshare, { ...next, ...proof }),
+        401,
+        'invalid_wallet_signature',
+      );
+    }
+    expect(await walletRows(session.userId)).toEqual([before]);
+    const auth = await frame.post(session, ROUTES.walletAuthShare, { address: w.address });
+    expect(authShareResponse.parse(await auth.json()).auth_share).toBe(w.auth_share);
+    // The first nonce was not spent by the 400s.
+    const ok = await frame.post(session, ROUTES.walletReshare, { ...next, nonce, signature });
+    expect(ok.status).toBe(200);
+    const [after] = await walletRows(session.userId);
+    expect(after!.authShare).not.toBe(before!.authShare);
   });
 
   it('answers 404 for another user’s wallet and 400 for bad input', async () => {
@@ -452,28 +670,15 @@ describe('POST /api/v1/embedded_wallets/reshare', () => {
     const other = await login();
     const body = { ...latchkeyWallet(), address: w.address };
     delete (body as { chain_type?: string }).chain_type;
+    // Even holding the wallet key, another user cannot name the wallet.
+    await expectError(await reshare(other, body), 404, 'not_found');
     await expectError(
-      await server.post(appId, ROUTES.walletReshare, body, bearer(other.token)),
-      404,
-      'not_found',
-    );
-    await expectError(
-      await server.post(
-        appId,
-        ROUTES.walletReshare,
-        { ...body, recovery_blob: blob() },
-        bearer(owner.token),
-      ),
+      await reshare(owner, { ...body, recovery_blob: blob() }),
       400,
       'invalid_data',
     );
     // The owner's shares are untouched.
-    const auth = await server.post(
-      appId,
-      ROUTES.walletAuthShare,
-      { address: w.address },
-      bearer(owner.token),
-    );
+    const auth = await frame.post(owner, ROUTES.walletAuthShare, { address: w.address });
     expect(authShareResponse.parse(await auth.json()).auth_share).toBe(w.auth_share);
   });
 });
