@@ -64,7 +64,21 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // A connection attempt that hangs (an unreachable host) fails after 5 s, so requests answer
+    // 503 `service_unavailable` instead of waiting for the client's timeout.
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: 10,
+      connectionTimeoutMillis: 5_000,
+    });
+    // A connection that is checked out (inside a transaction) when the server goes away reports
+    // the loss on the client itself; without a listener node-postgres throws it and the process
+    // dies. The query in flight fails (and answers 503); the pool drops the broken client.
+    pool.on('connect', (client) => {
+      client.on('error', (error) => {
+        if (!closed) console.warn(`latchkey: PostgreSQL connection lost: ${error.message}`);
+      });
+    });
     let closed = false;
     // An idle pooled connection that the server drops (restart, failover, admin command) is
     // reported here; without a listener node-postgres throws it and the process dies. The pool
