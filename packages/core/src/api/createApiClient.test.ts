@@ -49,6 +49,37 @@ describe('createApiClient: requests', () => {
   });
 });
 
+describe('createApiClient: login proofs (issue 10)', () => {
+  it('asks for a DPoP proof on login calls only, for the full URL, and sends it as the DPoP header', async () => {
+    const { fetch, calls } = fakeFetch({
+      [AUTH]: () => json({ token: 't' }),
+      [INIT]: () => json({ success: true }),
+    });
+    const loginProof = vi.fn(async (htu: string) => `proof-for:${htu}`);
+    const api = createApiClient({ appId: APP_ID, apiUrl: API_URL, fetch, loginProof });
+    await api.sendEmailCode({ email: 'a@example.com' });
+    await api.authenticateEmail({ email: 'a@example.com', code: '123456' });
+    expect(loginProof).toHaveBeenCalledTimes(1);
+    expect(loginProof).toHaveBeenCalledWith(`${API_URL}${ROUTES.passwordlessAuthenticate}`);
+    expect(calls[0]!.headers.get('dpop')).toBeNull();
+    expect(calls[1]!.headers.get('dpop')).toBe(
+      `proof-for:${API_URL}${ROUTES.passwordlessAuthenticate}`,
+    );
+  });
+
+  it('sends no DPoP header when the frame gives no proof', async () => {
+    const { fetch, calls } = fakeFetch({ [AUTH]: () => json({ token: 't' }) });
+    const api = createApiClient({
+      appId: APP_ID,
+      apiUrl: API_URL,
+      fetch,
+      loginProof: async () => null,
+    });
+    await api.authenticateEmail({ email: 'a@example.com', code: '123456' });
+    expect(calls[0]!.headers.get('dpop')).toBeNull();
+  });
+});
+
 describe('createApiClient: timeout', () => {
   it('throws TimeoutError after timeoutMs when fetch never answers', async () => {
     vi.useFakeTimers();

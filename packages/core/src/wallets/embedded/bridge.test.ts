@@ -103,6 +103,36 @@ describe('embedded wallet bridge', () => {
     expect(create.data.userId).toBe('user_1');
   });
 
+  it('gets a login proof from the real frame for a login route only (issue 10)', async () => {
+    const server = fakeShareServer();
+    const { bridge, getAccessToken } = setup(realFrame(server));
+    const htu = `${API_URL}${ROUTES.passwordlessAuthenticate}`;
+    const { proof, jkt } = await bridge.loginProof(htu, 5_000);
+    const [, payload] = proof.split('.');
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<
+      string,
+      unknown
+    >;
+    expect(claims).toMatchObject({ htm: 'POST', htu });
+    expect(claims.ath).toBeUndefined();
+    expect(jkt).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // No access token is needed (the user is not logged in yet).
+    expect(getAccessToken).not.toHaveBeenCalled();
+    const refused = await bridge
+      .loginProof(`${API_URL}${ROUTES.walletAuthShare}`, 5_000)
+      .catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(WalletError);
+    expect((refused as WalletError).type).toBe('invalid_request_arguments');
+  });
+
+  it('a login proof the frame does not answer in time fails with wallet_proxy_missing', async () => {
+    const { bridge } = setup(undefined, { timeouts: { readyMs: 60_000 } });
+    const error = await bridge
+      .loginProof(`${API_URL}${ROUTES.passwordlessAuthenticate}`, 50)
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'wallet_proxy_missing' });
+  });
+
   it('maps frame error answers to WalletError with the wallet error type', async () => {
     const { bridge } = setup(realFrame());
     const error = await bridge

@@ -100,6 +100,18 @@ function randomId(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+const proxyMissing = () =>
+  new WalletError(WALLET_ERROR_MESSAGES.proxyMissing, { code: 'wallet_proxy_missing' });
+
+/** `work`, or 'walletProxy does not exist' (`wallet_proxy_missing`) after `ms` milliseconds. */
+function withinProxyDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(proxyMissing()), ms);
+  });
+  return Promise.race([work, expired]).finally(() => clearTimeout(timer));
+}
+
 /** Short names used in timeout texts ('walletProxy.create timed out'). */
 const SHORT: Partial<Record<FrameEvent, string>> = {
   [FRAME_EVENTS.walletCreate]: 'create',
@@ -282,22 +294,10 @@ export function createEmbeddedWalletBridge(
       frameOrigin,
       frameWindow: () => iframe.contentWindow,
     });
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () =>
-          reject(
-            new WalletError(WALLET_ERROR_MESSAGES.proxyMissing, {
-              code: 'wallet_proxy_missing',
-            }),
-          ),
-        timeouts.readyMs,
-      );
-    });
     const entry = {
       iframe,
       channel,
-      ready: Promise.race([channel.readyPromise, timeout]).finally(() => clearTimeout(timer)),
+      ready: withinProxyDeadline(channel.readyPromise, timeouts.readyMs),
     };
     mounted = entry;
     // A frame that never became ready is dropped, so the next call mounts a fresh one.
@@ -419,45 +419,25 @@ export function createEmbeddedWalletBridge(
       );
       return requireAddress(answer, FRAME_EVENTS.walletSetRecovery);
     },
-    async loginProof(htu, timeoutMs) {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const expired = new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () =>
-            reject(
-              new WalletError(WALLET_ERROR_MESSAGES.proxyMissing, {
-                code: 'wallet_proxy_missing',
-              }),
-            ),
-          timeoutMs,
-        );
-      });
-      try {
-        return await Promise.race([
-          (async () => {
-            await ready();
-            if (!mounted) {
-              throw new WalletError(WALLET_ERROR_MESSAGES.proxyMissing, {
-                code: 'wallet_proxy_missing',
-              });
-            }
-            const answer = (await mounted.channel.send(
-              FRAME_EVENTS.walletLoginProof,
-              { htu, htm: 'POST' },
-              timeoutMs,
-            )) as FramePayloads['latchkey:wallet:login-proof']['out'] | undefined;
-            if (typeof answer?.proof !== 'string') {
-              throw new WalletError(`walletProxy.loginProof ${WALLET_ERROR_MESSAGES.noResponse}`, {
-                code: 'wallet_proxy_no_response',
-              });
-            }
-            return answer;
-          })(),
-          expired,
-        ]);
-      } finally {
-        clearTimeout(timer);
-      }
+    loginProof(htu, timeoutMs) {
+      return withinProxyDeadline(
+        (async () => {
+          await ready();
+          if (!mounted) throw proxyMissing();
+          const answer = (await mounted.channel.send(
+            FRAME_EVENTS.walletLoginProof,
+            { htu, htm: 'POST' },
+            timeoutMs,
+          )) as FramePayloads['latchkey:wallet:login-proof']['out'] | undefined;
+          if (typeof answer?.proof !== 'string') {
+            throw new WalletError(`walletProxy.loginProof ${WALLET_ERROR_MESSAGES.noResponse}`, {
+              code: 'wallet_proxy_no_response',
+            });
+          }
+          return answer;
+        })(),
+        timeoutMs,
+      );
     },
     async clear(p = {}) {
       // No token needed: clearing only forgets this device's shares (works after logout too).
