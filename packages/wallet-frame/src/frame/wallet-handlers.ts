@@ -497,7 +497,13 @@ function createCustody(parameters: WalletHandlersParameters, api: ShareApi) {
       const nonce = await api.walletNonce(token);
       const account = privateKeyToAccount(deriveEvmPrivateKey(entropy));
       if (account.address !== address) throw new ShareIntegrityError();
-      const message = walletProofMessage({ action, appId: parameters.appId, userId, address, nonce });
+      const message = walletProofMessage({
+        action,
+        appId: parameters.appId,
+        userId,
+        address,
+        nonce,
+      });
       return { nonce, signature: await account.signMessage({ message }) };
     },
 
