@@ -175,7 +175,11 @@ export interface FramePayloads {
   };
   'latchkey:wallet:clear': { in: { userId?: string }; out: Record<string, never> };
   'latchkey:wallet:login-proof': {
-    in: { htu: string; htm?: 'POST' };
+    /**
+     * `serverTimeMs`: the server's clock as the host last saw it (ms since the epoch); the proof's
+     * `iat` follows it, so a device clock that is off does not break the login.
+     */
+    in: { htu: string; htm?: 'POST'; serverTimeMs?: number };
     /** `proof`: the DPoP JWT; `jkt`: the RFC 7638 thumbprint of the frame's public key. */
     out: { proof: string; jkt: string };
   };

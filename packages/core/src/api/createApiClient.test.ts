@@ -60,11 +60,48 @@ describe('createApiClient: login proofs (issue 10)', () => {
     await api.sendEmailCode({ email: 'a@example.com' });
     await api.authenticateEmail({ email: 'a@example.com', code: '123456' });
     expect(loginProof).toHaveBeenCalledTimes(1);
-    expect(loginProof).toHaveBeenCalledWith(`${API_URL}${ROUTES.passwordlessAuthenticate}`);
+    expect(loginProof).toHaveBeenCalledWith(
+      `${API_URL}${ROUTES.passwordlessAuthenticate}`,
+      expect.any(Number),
+    );
     expect(calls[0]!.headers.get('dpop')).toBeNull();
     expect(calls[1]!.headers.get('dpop')).toBe(
       `proof-for:${API_URL}${ROUTES.passwordlessAuthenticate}`,
     );
+  });
+
+  it('a refused login proof is retried once on the server clock from the Date header (a device clock off by 10 min)', async () => {
+    const serverNow = Date.now() + 600_000;
+    let n = 0;
+    const { fetch, calls } = fakeFetch({
+      [AUTH]: () => {
+        n++;
+        const res =
+          n === 1
+            ? json({ error: 'DPoP proof is not fresh', code: 'invalid_dpop_proof' }, 401)
+            : json({ token: 't' });
+        res.headers.set('date', new Date(serverNow).toUTCString());
+        return res;
+      },
+    });
+    const loginProof = vi.fn(async () => 'proof');
+    const api = createApiClient({ appId: APP_ID, apiUrl: API_URL, fetch, loginProof });
+    await expect(
+      api.authenticateEmail({ email: 'a@example.com', code: '123456' }),
+    ).resolves.toEqual({ token: 't' });
+    expect(calls).toHaveLength(2);
+    const second = loginProof.mock.calls[1] as unknown as [string, number];
+    expect(Math.abs(second[1] - serverNow)).toBeLessThan(2_000);
+    // Only once: a second refusal is the caller's.
+    n = 0;
+    const { fetch: refusing, calls: refusedCalls } = fakeFetch({
+      [AUTH]: () => json({ error: 'no', code: 'invalid_dpop_proof' }, 401),
+    });
+    const strict = createApiClient({ appId: APP_ID, apiUrl: API_URL, fetch: refusing, loginProof });
+    await expect(
+      strict.authenticateEmail({ email: 'a@example.com', code: '123456' }),
+    ).rejects.toMatchObject({ code: 'invalid_dpop_proof' });
+    expect(refusedCalls).toHaveLength(2);
   });
 
   it('sends no DPoP header when the frame gives no proof', async () => {

@@ -55,9 +55,11 @@ export type CreateApiClientParameters = {
   getAccessToken?: () => string | null;
   /**
    * The `DPoP` proof for a login call (`SESSION_ROUTES`) to `htu`, from the wallet frame's key,
-   * or null to send none (issue 10). Asked once per attempt.
+   * or null to send none (issue 10). Asked once per attempt. `serverNowMs` is the server's clock
+   * as last seen in a response's `Date` header (the proof's `iat` must be within 300 s of it, so
+   * a device clock that is off still works).
    */
-  loginProof?: (htu: string) => Promise<string | null>;
+  loginProof?: (htu: string, serverNowMs: number) => Promise<string | null>;
 };
 
 /** Parameters of {@link ApiClient.request}. */
@@ -167,7 +169,7 @@ export function createApiClient(parameters: CreateApiClientParameters): ApiClien
     if (token) headers.authorization = `Bearer ${token}`;
     if (p.body !== undefined) headers['content-type'] = 'application/json';
     if (parameters.loginProof && p.method === 'POST' && SESSION_ROUTES.includes(p.path)) {
-      const proof = await parameters.loginProof(`${apiUrl}${p.path}`);
+      const proof = await parameters.loginProof(`${apiUrl}${p.path}`, Date.now() + serverOffsetMs);
       if (proof) headers[DPOP_HEADER] = proof;
     }
     const label = `${p.method} ${p.path}`;
@@ -202,8 +204,18 @@ export function createApiClient(parameters: CreateApiClientParameters): ApiClien
     }
   }
 
+  /** Server clock minus this device's, in ms, from the latest `Date` header (1 s precision). */
+  let serverOffsetMs = 0;
+  function observeServerClock(response: Response) {
+    const date = Date.parse(response.headers?.get?.('date') ?? '');
+    if (!Number.isNaN(date)) serverOffsetMs = date - Date.now();
+  }
+
   async function request<T>(p: ApiRequestParameters): Promise<T> {
     const isRefresh = p.method === 'POST' && p.path === ROUTES.sessions;
+    const isLogin =
+      parameters.loginProof !== undefined && p.method === 'POST' && SESSION_ROUTES.includes(p.path);
+    let proofRetried = false;
     const retriable = p.retry ?? (p.method === 'GET' || p.path === ROUTES.sessions);
     const label = `${p.method} ${p.path}`;
     for (let attemptIndex = 0; ; attemptIndex++) {
@@ -230,8 +242,19 @@ export function createApiClient(parameters: CreateApiClientParameters): ApiClien
         );
         continue;
       }
+      observeServerClock(response);
       const body = await readJson(response);
-      if (!response.ok) throw parseApiError(response.status, body, response.headers, label);
+      if (!response.ok) {
+        const error = parseApiError(response.status, body, response.headers, label);
+        // A login proof refused (e.g. its iat, by a device clock that is off): the server has not
+        // looked at the credentials yet, so one more try with a proof on the server's clock.
+        if (isLogin && !proofRetried && error.code === 'invalid_dpop_proof') {
+          proofRetried = true;
+          attemptIndex--;
+          continue;
+        }
+        throw error;
+      }
       return body as T;
     }
   }

@@ -273,7 +273,7 @@ export function createLatchkeyClient(parameters: CreateLatchkeyClientParameters)
     retries: parameters.retries,
     retryDelayMs: parameters.retryDelayMs,
     getAccessToken: () => storage.getItem(keys.token),
-    loginProof: (htu) => walletFrame.proof(htu),
+    loginProof: (htu, serverNowMs) => walletFrame.proof(htu, serverNowMs),
   });
 
   let state: SessionState = { status: 'loading', user: null };

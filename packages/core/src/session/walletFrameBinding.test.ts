@@ -32,8 +32,8 @@ describe('wallet frame binding (issue 10)', () => {
     const loginProof = vi.fn(async () => ({ proof: 'p', jkt: 'k' }));
     const { module } = bridgeModule(loginProof);
     const { b } = binding(async () => module, 1234);
-    expect(await b.proof(HTU)).toBe('p');
-    expect(loginProof).toHaveBeenCalledWith(HTU, 1234);
+    expect(await b.proof(HTU, 1_700_000_000_000)).toBe('p');
+    expect(loginProof).toHaveBeenCalledWith(HTU, 1234, 1_700_000_000_000);
   });
 
   it('shares one bridge between login proofs and the wallet manager', async () => {

@@ -67,14 +67,14 @@ export function createWalletFrameBinding(parameters: {
     },
     /**
      * The `DPoP` header value for a login call to `htu`, or null when binding is off or the
-     * frame did not answer (warned).
+     * frame did not answer (warned). `serverNowMs`: the server's clock, for the proof's `iat`.
      */
-    async proof(htu: string): Promise<string | null> {
+    async proof(htu: string, serverNowMs?: number): Promise<string | null> {
       if (!parameters.load && !bridge) return null;
       try {
         const b = await loaded();
         if (!b) return null;
-        return (await b.loginProof(htu, timeoutMs)).proof;
+        return (await b.loginProof(htu, timeoutMs, serverNowMs)).proof;
       } catch (error) {
         parameters.logger.warn(
           'Latchkey: the wallet frame did not answer; this session cannot use the embedded wallet',

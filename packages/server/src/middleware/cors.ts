@@ -68,7 +68,8 @@ export function cors(options: { db: Db }): MiddlewareHandler<AppEnv> {
     if (allowed) {
       c.res.headers.set('Access-Control-Allow-Origin', origin);
       c.res.headers.set('Access-Control-Allow-Credentials', 'true');
-      c.res.headers.set('Access-Control-Expose-Headers', 'Retry-After');
+      // `Date`: the client reads the server's clock from it for DPoP proofs (issue 10).
+      c.res.headers.set('Access-Control-Expose-Headers', 'Retry-After, Date');
     }
   };
 }

@@ -14,8 +14,9 @@ export interface FrameKey {
    * @param htm HTTP method, e.g. `POST`.
    * @param htu the request URL without query or fragment.
    * @param accessToken the access token the request carries (sets `ath`); omit for a login call.
+   * @param nowMs the time for `iat` (the server's clock when known; default this device's).
    */
-  proof(htm: string, htu: string, accessToken?: string): Promise<string>;
+  proof(htm: string, htu: string, accessToken?: string, nowMs?: number): Promise<string>;
   /** RFC 7638 thumbprint (base64url SHA-256) of the public key: the session binding. */
   thumbprint(): Promise<string>;
   /** `indexeddb` when the key survives a reload; `memory` when IndexedDB is unusable. */
@@ -78,6 +79,22 @@ async function loadOrCreate(idb: IDBFactory, id: string): Promise<KeyPair> {
 }
 
 /**
+ * Runs `make` with `Date.now()` reading `nowMs`: `generateProof` of `dpop` takes `iat` from
+ * `Date.now()` synchronously when called (before its first await) and has no parameter for it,
+ * so the clock is swapped for that synchronous part only. Without `nowMs`, nothing is swapped.
+ */
+function proofAt(nowMs: number | undefined, make: () => Promise<string>): Promise<string> {
+  if (nowMs === undefined || !Number.isFinite(nowMs)) return make();
+  const realNow = Date.now;
+  Date.now = () => nowMs;
+  try {
+    return make();
+  } finally {
+    Date.now = realNow;
+  }
+}
+
+/**
  * Opens the frame key of `appId`.
  * @param idb the frame's `indexedDB` (undefined, or one that fails, keeps the key in memory for
  *   the frame's lifetime: the wallet works now, and after a reload the user logs in again).
@@ -99,9 +116,9 @@ export function openFrameKey(appId: string, idb: IDBFactory | undefined): FrameK
   })();
   let thumbprint: Promise<string> | undefined;
   return {
-    async proof(htm, htu, accessToken) {
+    async proof(htm, htu, accessToken, nowMs) {
       const { pair } = await keyPair;
-      return generateProof(pair, htu, htm, undefined, accessToken);
+      return proofAt(nowMs, () => generateProof(pair, htu, htm, undefined, accessToken));
     },
     thumbprint() {
       thumbprint ??= keyPair.then(({ pair }) => calculateThumbprint(pair.publicKey));

@@ -31,6 +31,11 @@ export type RecoveryShareAnswer = {
  * `Authorization: DPoP <token>` and a fresh DPoP proof by the frame key (issue 10).
  */
 export interface ShareApi {
+  /**
+   * The server's clock in ms, as the last answer's `Date` header showed it (this device's clock
+   * before any answer). Proofs use it for `iat`, so a device clock that is off still works.
+   */
+  serverNow(): number;
   /** A single-use nonce for a wallet key proof (`POST /embedded_wallets/nonce`). */
   walletNonce(token: string): Promise<string>;
   createWallet(token: string, body: CreateEmbeddedWalletRequest): Promise<void>;
@@ -51,13 +56,15 @@ export function createShareApi(parameters: {
   key: FrameKey;
   fetch?: typeof fetch;
 }): ShareApi {
-  async function post(path: string, token: string, body: unknown): Promise<unknown> {
+  /** Server clock minus this device's, in ms, from the latest `Date` header (1 s precision). */
+  let serverOffsetMs = 0;
+  const serverNow = () => Date.now() + serverOffsetMs;
+
+  async function send(url: string, token: string, body: unknown): Promise<Response> {
     const doFetch = parameters.fetch ?? globalThis.fetch;
-    const url = `${parameters.apiUrl}${path}`;
-    let response: Response;
     try {
-      const proof = await parameters.key.proof('POST', url, token);
-      response = await doFetch(url, {
+      const proof = await parameters.key.proof('POST', url, token, serverNow());
+      const response = await doFetch(url, {
         method: 'POST',
         headers: {
           accept: 'application/json',
@@ -70,12 +77,33 @@ export function createShareApi(parameters: {
         body: JSON.stringify(body),
         credentials: 'omit',
       });
+      const date = Date.parse(response.headers?.get?.('date') ?? '');
+      if (!Number.isNaN(date)) serverOffsetMs = date - Date.now();
+      return response;
     } catch (cause) {
       throw new CustodyError('error', 'Network error while reaching the wallet service.', {
         cause,
       });
     }
-    const text = await response.text().catch(() => '');
+  }
+
+  async function post(path: string, token: string, body: unknown): Promise<unknown> {
+    const url = `${parameters.apiUrl}${path}`;
+    let response = await send(url, token, body);
+    let text = await response.text().catch(() => '');
+    const codeOf = (t: string): unknown => {
+      try {
+        return (JSON.parse(t) as { code?: unknown }).code;
+      } catch {
+        return undefined;
+      }
+    };
+    if (response.status === 401 && codeOf(text) === 'invalid_dpop_proof') {
+      // Perhaps a device clock that is off: the answer's `Date` set the server clock, so one more
+      // try with a proof on it. The server changed nothing for the refused proof.
+      response = await send(url, token, body);
+      text = await response.text().catch(() => '');
+    }
     let json: unknown;
     try {
       json = text ? JSON.parse(text) : undefined;
@@ -104,6 +132,7 @@ export function createShareApi(parameters: {
   }
 
   return {
+    serverNow,
     async walletNonce(token) {
       const answer = (await post(ROUTES.walletNonce, token, {})) as { nonce?: unknown } | undefined;
       if (typeof answer?.nonce !== 'string') {

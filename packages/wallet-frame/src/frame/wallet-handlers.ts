@@ -358,7 +358,14 @@ export function createWalletHandlers(
     ) {
       throw invalid('Login proofs are only made for the login routes of this API');
     }
-    const [proof, jkt] = await Promise.all([key.proof('POST', url.href), key.thumbprint()]);
+    const serverTimeMs =
+      typeof data.serverTimeMs === 'number' && Number.isFinite(data.serverTimeMs)
+        ? data.serverTimeMs
+        : api.serverNow();
+    const [proof, jkt] = await Promise.all([
+      key.proof('POST', url.href, undefined, serverTimeMs),
+      key.thumbprint(),
+    ]);
     return { proof, jkt } satisfies FramePayloads['latchkey:wallet:login-proof']['out'];
   };
 

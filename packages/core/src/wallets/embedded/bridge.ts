@@ -74,10 +74,15 @@ export interface EmbeddedWalletBridge {
    * A DPoP proof (RFC 9449) by the frame's own key for one login call at `htu` (a
    * `SESSION_ROUTES` URL of the API): the session that login starts is bound to the frame key,
    * so only this frame can obtain the user's wallet shares (issue 10). Needs no access token.
+   * `serverTimeMs` (the server's clock as last seen) sets the proof's `iat`.
    * @param timeoutMs how long to wait for the frame (mount + answer).
    * @throws WalletError when the frame is not ready in time or refuses the URL.
    */
-  loginProof(htu: string, timeoutMs: number): Promise<{ proof: string; jkt: string }>;
+  loginProof(
+    htu: string,
+    timeoutMs: number,
+    serverTimeMs?: number,
+  ): Promise<{ proof: string; jkt: string }>;
   /**
    * Removes the frame (dropping the shares it holds in memory) and rejects pending requests; the
    * next call mounts a fresh frame. Call at logout. The device share in the frame's storage stays.
@@ -419,14 +424,14 @@ export function createEmbeddedWalletBridge(
       );
       return requireAddress(answer, FRAME_EVENTS.walletSetRecovery);
     },
-    loginProof(htu, timeoutMs) {
+    loginProof(htu, timeoutMs, serverTimeMs) {
       return withinProxyDeadline(
         (async () => {
           await ready();
           if (!mounted) throw proxyMissing();
           const answer = (await mounted.channel.send(
             FRAME_EVENTS.walletLoginProof,
-            { htu, htm: 'POST' },
+            serverTimeMs === undefined ? { htu, htm: 'POST' } : { htu, htm: 'POST', serverTimeMs },
             timeoutMs,
           )) as FramePayloads['latchkey:wallet:login-proof']['out'] | undefined;
           if (typeof answer?.proof !== 'string') {
