@@ -151,8 +151,9 @@ test(
         await dialogButton(page, 'Close').last().click();
         assert.equal(await waitForResult(page), 'Password set');
 
-        // A new device: the password recovery screen.
-        await clearFrameStorage(page, stack.apiUrl);
+        // This device loses its share (the frame's localStorage; its DPoP key stays, so the
+        // session stays bound to it): the password recovery screen.
+        await clearFrameStorage(page, stack.apiUrl, 'local_storage');
         await page.reload();
         await waitForStatus(page, 'authenticated');
         await waitForScreen(page, 'EMBEDDED_WALLET_PASSWORD_RECOVERY_SCREEN', WALLET_TIMEOUT_MS);

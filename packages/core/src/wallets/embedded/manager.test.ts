@@ -270,7 +270,30 @@ describe('embedded wallet manager: connect and recovery', () => {
       bridge,
     });
     await expect(manager.connect()).rejects.toMatchObject({ type: 'session_not_bound' });
+    await Promise.resolve();
     expect(c.client.logout).toHaveBeenCalledTimes(1);
+    // The password recovery path too: the screen asks first, the frame's call then finds it.
+    const p = fakeClient(user([walletAccount({ recoveryMethod: 'user-passcode' })]));
+    const pm = createEmbeddedWalletManager({
+      client: p.asClient,
+      chains: [CHAIN],
+      defaultChainId: 31337,
+      bridge: fakeBridge({
+        connect: vi.fn(async () => {
+          throw notOnDevice();
+        }),
+        recover: vi.fn(async () => {
+          throw unbound();
+        }),
+      }),
+    });
+    expect((await pm.connect()).status).toBe('needs-recovery');
+    expect(p.client.logout).not.toHaveBeenCalled();
+    await expect(pm.recover({ password: 'Correct-Horse-1' })).rejects.toMatchObject({
+      type: 'session_not_bound',
+    });
+    await Promise.resolve();
+    expect(p.client.logout).toHaveBeenCalledTimes(1);
     // Any other failure does not log out.
     const other = fakeBridge({
       connect: vi.fn(async () => {

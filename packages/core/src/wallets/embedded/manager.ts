@@ -184,6 +184,14 @@ export function createEmbeddedWalletManager(
         : new WalletError(error instanceof Error ? error.message : String(error), {
             cause: error,
           });
+    if (walletError.type === 'session_not_bound') {
+      // Issue 10: the frame's key is not the one this session was bound to (its storage was
+      // cleared, or the login carried no frame proof). Only a new login binds a session to the
+      // frame's key: log out so the user can (whatever flow found it: connect, recover, create).
+      void Promise.resolve()
+        .then(() => client.logout())
+        .catch(() => {});
+    }
     set({ status, error: status === 'error' ? walletError : null });
     throw walletError;
   }
@@ -347,11 +355,6 @@ export function createEmbeddedWalletManager(
           throw error;
         }
       } catch (error) {
-        if (error instanceof WalletError && error.type === 'session_not_bound') {
-          // Issue 10: the frame's key is not the one this session was bound to (its storage was
-          // cleared). Only a new login binds a session to the new key: log out so the user can.
-          await client.logout().catch(() => {});
-        }
         return fail(error);
       }
     },
