@@ -192,4 +192,39 @@ export interface FramePayloads {
     in: { accessToken: string; address: string };
     out: { ready: true };
   };
+  /**
+   * Approval page only (issue 24). `request` is the EIP-1193 request the frame will sign
+   * (`personal_sign`, `eth_signTypedData_v4`, `eth_signTransaction`, with a filled transaction);
+   * `chain` is what the frame shows for it. `buttonText` is the spec's approve label (UI option).
+   * The answer comes only after a trusted, unobscured click on the frame's approve button:
+   * `response` is the signature or the signed serialized transaction.
+   */
+  'latchkey:wallet:approve': {
+    in: {
+      accessToken: string;
+      address: string;
+      request: { method: string; params?: unknown };
+      chain: {
+        id: number;
+        name: string;
+        nativeCurrency: { name: string; symbol: string; decimals: number };
+      };
+      buttonText?: string;
+    };
+    out: { response: unknown };
+  };
+  /**
+   * Password page only (issue 24). `action`: `create` a wallet sealed by a new password, `recover`
+   * the wallet with its password, `set` a password on a wallet with automatic recovery, `change`
+   * the password. The frame draws the inputs and answers after the user's click inside it.
+   */
+  'latchkey:wallet:password': {
+    in: {
+      accessToken: string;
+      action: 'create' | 'recover' | 'set' | 'change';
+      /** Required for every action but `create`. */
+      address?: string;
+    };
+    out: { address: string; recoveryMethod: RecoveryMethod; deviceStorage?: DeviceShareStorage };
+  };
 }

@@ -24,6 +24,29 @@ export const ROUTES = {
   walletNonce: '/api/v1/embedded_wallets/nonce',
   walletFrame: (appId: string) => `/apps/${encodeURIComponent(appId)}/embedded-wallets`,
   walletExport: (appId: string) => `/apps/${encodeURIComponent(appId)}/embedded-wallets/export`,
+  /**
+   * The approval page (issue 24): shows one signing request and signs it on a trusted click
+   * inside the frame. Framed by the sign and send screens.
+   */
+  walletApprove: (appId: string) => `/apps/${encodeURIComponent(appId)}/embedded-wallets/approve`,
+  /**
+   * The password page (issue 24): the recovery password inputs (create, confirm, recover,
+   * change) live here, so the host page never sees the password.
+   */
+  walletPassword: (appId: string) => `/apps/${encodeURIComponent(appId)}/embedded-wallets/password`,
+  /** `GET` (app id header): the app's wallet policy, fetched by the frame itself (issue 24). */
+  walletPolicy: '/api/v1/embedded_wallets/policy',
+  /**
+   * `POST` (DPoP) `{address, chain_id, value_wei}`: records a no-prompt transaction's value
+   * against the wallet's rolling 24-hour cap before the frame signs it (issue 24).
+   */
+  walletSpend: '/api/v1/embedded_wallets/spend',
+  /** `POST` (DPoP): OPAQUE registration of a recovery password (RFC 9807; issue 24). */
+  walletOpaqueRegister: '/api/v1/embedded_wallets/recovery/opaque/register',
+  /** `POST` (DPoP): OPAQUE login start; each start is one online password guess. */
+  walletOpaqueLoginStart: '/api/v1/embedded_wallets/recovery/opaque/login/start',
+  /** `POST` (DPoP): OPAQUE login finish; answers the sealed recovery share. */
+  walletOpaqueLoginFinish: '/api/v1/embedded_wallets/recovery/opaque/login/finish',
   analyticsEvents: '/api/v1/analytics_events',
   chains: '/api/v1/chains',
   siweInit: '/api/v1/siwe/init',
@@ -87,6 +110,10 @@ export const DPOP_ROUTES: readonly string[] = [
   ROUTES.walletRecoveryShare,
   ROUTES.walletReshare,
   ROUTES.walletNonce,
+  ROUTES.walletSpend,
+  ROUTES.walletOpaqueRegister,
+  ROUTES.walletOpaqueLoginStart,
+  ROUTES.walletOpaqueLoginFinish,
 ];
 
 /** The proof header (RFC 9449 section 4.1). */
@@ -100,6 +127,8 @@ export const ROUTE_PATTERNS = {
   jwks: '/api/v1/apps/:appId/jwks.json',
   walletFrame: '/apps/:appId/embedded-wallets',
   walletExport: '/apps/:appId/embedded-wallets/export',
+  walletApprove: '/apps/:appId/embedded-wallets/approve',
+  walletPassword: '/apps/:appId/embedded-wallets/password',
   adminApp: '/api/v1/admin/apps/:appId',
   adminAllowlist: '/api/v1/admin/apps/:appId/allowlist',
   adminOAuthProvider: '/api/v1/admin/apps/:appId/oauth/:provider',

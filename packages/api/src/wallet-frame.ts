@@ -27,6 +27,16 @@ export const FRAME_EVENTS = {
   walletLoginProof: 'latchkey:wallet:login-proof',
   /** Export page only (`/apps/{appId}/embedded-wallets/export`): show the key inside the frame. */
   walletExport: 'latchkey:wallet:export',
+  /**
+   * Approval page only (`/apps/{appId}/embedded-wallets/approve`; issue 24): the frame draws one
+   * signing request and answers its result only after a trusted, unobscured click inside it.
+   */
+  walletApprove: 'latchkey:wallet:approve',
+  /**
+   * Password page only (`/apps/{appId}/embedded-wallets/password`; issue 24): the frame shows
+   * the recovery password inputs and runs the custody operation itself on the user's click.
+   */
+  walletPassword: 'latchkey:wallet:password',
   mfaVerify: 'latchkey:mfa:verify',
   mfaInitEnrollment: 'latchkey:mfa:init-enrollment',
   mfaSubmitEnrollment: 'latchkey:mfa:submit-enrollment',
@@ -62,6 +72,23 @@ export const WALLET_ERROR_TYPES = [
    * cleared, or the login carried no frame proof). The user must log in again on this device.
    */
   'session_not_bound',
+  /**
+   * Ours (issue 24): the hidden wallet frame does not sign this request without the user's
+   * approval; the host shows the approval page (`latchkey:wallet:approve`) instead.
+   */
+  'approval_required',
+  /** Ours (issue 24): the hidden frame does not take passwords or custody changes from the host. */
+  'user_gesture_required',
+  /** Ours (issue 24): the wallet policy refuses the request's chain. */
+  'policy_chain_not_allowed',
+  /** Ours (issue 24): the wallet policy refuses the contract or method called. */
+  'policy_contract_not_allowed',
+  /** Ours (issue 24): the transaction's value is over the policy's per-transaction cap. */
+  'policy_value_cap_exceeded',
+  /** Ours (issue 24): the wallet's rolling 24-hour cap would be exceeded. */
+  'policy_daily_cap_exceeded',
+  /** Ours (issue 24): too many recovery password attempts from this device or for this wallet. */
+  'recovery_attempts_exceeded',
 ] as const;
 export type WalletErrorType = (typeof WALLET_ERROR_TYPES)[number];
 

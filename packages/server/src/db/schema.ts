@@ -13,6 +13,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   text,
   timestamp,
@@ -101,6 +102,16 @@ export const apps = pgTable('apps', {
     .array()
     .notNull()
     .default(sql`'{}'::text[]`),
+  /**
+   * The wallet policy the frame enforces for no-prompt signing (issue 24 item 3), set by the CLI
+   * and the admin API only; null: no-prompt signing is off whatever the host page asks.
+   */
+  walletPolicy: jsonb('wallet_policy').$type<Record<string, unknown>>(),
+  /**
+   * The app's OPAQUE server setup (RFC 9807; issue 24 item 5), a JWE under a key derived from the
+   * server secret; created on first use. It holds the OPRF seed: without it no password guess.
+   */
+  opaqueServerSetup: text('opaque_server_setup'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
@@ -283,8 +294,18 @@ export const embeddedWallets = pgTable(
     authShare: text('auth_share').notNull(),
     /** JWE of the recovery share under the recovery key (methods other than `user-passcode`). */
     recoveryShare: text('recovery_share'),
-    /** JWE of the password-encrypted recovery blob (JSON) under the recovery key. */
+    /**
+     * JWE of the legacy PBKDF2 password-encrypted recovery blob (JSON) under the recovery key.
+     * Replaced by the OPAQUE fields below at the wallet's next password unlock (issue 24).
+     */
     recoveryBlob: text('recovery_blob'),
+    /** JWE of the OPAQUE registration record of the recovery password (issue 24 item 5). */
+    recoveryOpaqueRecord: text('recovery_opaque_record'),
+    /**
+     * JWE of the recovery share sealed (AES-GCM) under a key derived from the OPAQUE export key;
+     * released only after an OPAQUE login finishes.
+     */
+    recoverySealedShare: text('recovery_sealed_share'),
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),
   },
@@ -487,3 +508,53 @@ export const walletNonces = pgTable(
   },
   (t) => [index('wallet_nonces_expiry_idx').on(t.expiresAt)],
 );
+
+/**
+ * Values of transactions the frame signed without a prompt under the app's wallet policy
+ * (issue 24 item 3), for the rolling 24-hour cap per wallet. `valueWei` is a decimal string.
+ */
+export const walletSpends = pgTable(
+  'wallet_spends',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    appId: varchar('app_id', { length: 25 })
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    walletId: text('wallet_id')
+      .notNull()
+      .references(() => embeddedWallets.id, { onDelete: 'cascade' }),
+    chainId: integer('chain_id').notNull(),
+    valueWei: numeric('value_wei', { precision: 78, scale: 0 }).notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('wallet_spends_wallet_time_idx').on(t.walletId, t.createdAt)],
+);
+
+/**
+ * OPAQUE logins in progress (issue 24 item 5): the server's login state between start and
+ * finish, sealed, single use, short-lived. `deviceJkt` is the frame key that started it.
+ */
+export const opaqueLogins = pgTable(
+  'opaque_logins',
+  {
+    id: text('id').primaryKey(),
+    walletId: text('wallet_id')
+      .notNull()
+      .references(() => embeddedWallets.id, { onDelete: 'cascade' }),
+    deviceJkt: text('device_jkt').notNull(),
+    state: text('state').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('opaque_logins_expiry_idx').on(t.expiresAt)],
+);
+
+/**
+ * Failed recovery-password attempts (issue 24 item 6), keyed per wallet and per (wallet, device
+ * key): `failures` in the current window, and when the next attempt is allowed (backoff).
+ */
+export const recoveryAttempts = pgTable('recovery_attempts', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStart: ts('window_start').notNull(),
+  lockedUntil: ts('locked_until'),
+});

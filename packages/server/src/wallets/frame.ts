@@ -31,8 +31,22 @@ export interface WalletFrameConfig {
   apiUrl: string;
   /** The app's allowed origins: the only parents the frame talks to. */
   allowedOrigins: string[];
-  mode: 'wallet' | 'export';
+  mode: 'wallet' | 'export' | 'approve' | 'password';
 }
+
+const PAGE_TITLES: Record<WalletFrameConfig['mode'], string> = {
+  wallet: 'Latchkey wallet',
+  export: 'Latchkey wallet export',
+  approve: 'Latchkey approval',
+  password: 'Latchkey recovery password',
+};
+
+const PAGE_PATTERNS: Record<WalletFrameConfig['mode'], string> = {
+  wallet: ROUTE_PATTERNS.walletFrame,
+  export: ROUTE_PATTERNS.walletExport,
+  approve: ROUTE_PATTERNS.walletApprove,
+  password: ROUTE_PATTERNS.walletPassword,
+};
 
 interface Asset {
   name: string;
@@ -152,7 +166,7 @@ function page(config: WalletFrameConfig, base: string, bundle: Bundle): string {
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="referrer" content="no-referrer">',
     `<meta name="latchkey-config" content="${escapeHtml(JSON.stringify(config))}">`,
-    `<title>${config.mode === 'export' ? 'Latchkey wallet export' : 'Latchkey wallet'}</title>`,
+    `<title>${PAGE_TITLES[config.mode]}</title>`,
     style,
     `<script type="module" src="${escapeHtml(base + bundle.script.name)}"></script>`,
     '</head>',
@@ -199,27 +213,23 @@ export function walletFrameRoutes(ctx: ServerContext, options: WalletFrameOption
   const r = new Hono<AppEnv>();
 
   const serve = (mode: WalletFrameConfig['mode']) =>
-    r.get(
-      mode === 'wallet' ? ROUTE_PATTERNS.walletFrame : ROUTE_PATTERNS.walletExport,
-      async (c) => {
-        const app = await findApp(ctx.db, c.req.param('appId'));
-        if (!app) throw new ApiError('app_not_found', 'App not found');
-        const assets = await bundle(true);
-        const config: WalletFrameConfig = {
-          appId: app.id,
-          apiUrl: ctx.publicUrl,
-          allowedOrigins: app.allowedOrigins,
-          mode,
-        };
-        c.header('Content-Security-Policy', walletFrameCsp(app));
-        c.header('X-Content-Type-Options', 'nosniff');
-        c.header('Referrer-Policy', 'no-referrer');
-        c.header('Cache-Control', 'no-store');
-        return c.html(page(config, base, assets));
-      },
-    );
-  serve('wallet');
-  serve('export');
+    r.get(PAGE_PATTERNS[mode], async (c) => {
+      const app = await findApp(ctx.db, c.req.param('appId') ?? '');
+      if (!app) throw new ApiError('app_not_found', 'App not found');
+      const assets = await bundle(true);
+      const config: WalletFrameConfig = {
+        appId: app.id,
+        apiUrl: ctx.publicUrl,
+        allowedOrigins: app.allowedOrigins,
+        mode,
+      };
+      c.header('Content-Security-Policy', walletFrameCsp(app));
+      c.header('X-Content-Type-Options', 'nosniff');
+      c.header('Referrer-Policy', 'no-referrer');
+      c.header('Cache-Control', 'no-store');
+      return c.html(page(config, base, assets));
+    });
+  for (const mode of Object.keys(PAGE_PATTERNS) as WalletFrameConfig['mode'][]) serve(mode);
 
   r.get(`${WALLET_FRAME_ASSET_PREFIX}:file`, async (c) => {
     const name = c.req.param('file');

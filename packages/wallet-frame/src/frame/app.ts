@@ -1,7 +1,9 @@
 import { FRAME_EVENTS } from '@latchkey/api';
 import { parentOriginOf, readFrameConfig } from './config.ts';
 import { type KeyValueStore, openDeviceShareStore } from './device-store.ts';
+import { startApprovePage } from './approve-page.ts';
 import { mountExportView } from './export-page.ts';
+import { startPasswordPage } from './password-page.ts';
 import { openFrameKey } from './frame-key.ts';
 import { createFrameRouter, type FrameRouter, type FrameWindow } from './router.ts';
 import { createExportHandler, createWalletHandlers } from './wallet-handlers.ts';
@@ -29,7 +31,11 @@ export function startFrame(win: Window, doc: Document): FrameRouter | null {
   const key = openFrameKey(config.appId, win.indexedDB);
   const base = { appId: config.appId, apiUrl: config.apiUrl, store, key };
   let handlers;
-  if (config.mode === 'export') {
+  if (config.mode === 'approve') {
+    handlers = { [FRAME_EVENTS.walletApprove]: startApprovePage(doc, win, base) };
+  } else if (config.mode === 'password') {
+    handlers = { [FRAME_EVENTS.walletPassword]: startPasswordPage(doc, win, base) };
+  } else if (config.mode === 'export') {
     const view = mountExportView(doc, win.navigator.clipboard);
     const exportHandler = createExportHandler({
       ...base,

@@ -1,3 +1,7 @@
+/** The frame pages (`FrameConfig.mode`). */
+export const FRAME_MODES = ['wallet', 'export', 'approve', 'password'] as const;
+export type FrameMode = (typeof FRAME_MODES)[number];
+
 /** What the server tells the frame page in `<meta name="latchkey-config" content="{json}">`. */
 export interface FrameConfig {
   appId: string;
@@ -5,8 +9,12 @@ export interface FrameConfig {
   apiUrl: string;
   /** The app's allowed origins: the only parents the frame talks to. */
   allowedOrigins: string[];
-  /** `wallet`: the hidden signing frame; `export`: the visible key-export page. */
-  mode: 'wallet' | 'export';
+  /**
+   * `wallet`: the hidden frame; `export`: the visible key-export page; `approve`: the visible
+   * approval page of one signing request; `password`: the visible recovery-password page
+   * (issue 24).
+   */
+  mode: FrameMode;
 }
 
 /**
@@ -29,8 +37,9 @@ export function parseFrameConfig(value: unknown): FrameConfig {
   if (!Array.isArray(allowedOrigins) || !allowedOrigins.every((o) => typeof o === 'string')) {
     throw new Error('config.allowedOrigins must be a list of origins');
   }
-  const m = mode ?? 'wallet';
-  if (m !== 'wallet' && m !== 'export') throw new Error('config.mode must be wallet or export');
+  const m = (mode ?? 'wallet') as FrameMode;
+  if (!FRAME_MODES.includes(m))
+    throw new Error(`config.mode must be one of ${FRAME_MODES.join(', ')}`);
   return { appId, apiUrl: apiUrl.replace(/\/+$/, ''), allowedOrigins, mode: m };
 }
 
