@@ -160,6 +160,13 @@ export interface FramePayloads {
       userId: string;
       address: string;
       request: { method: string; params?: unknown };
+      /**
+       * The host asks to sign without a prompt (its `noPromptOnSignature`). The frame signs only
+       * when the app's server-side wallet policy allows no-prompt signing and the request is
+       * inside it (issue 24 item 3); otherwise it answers `approval_required` or a policy code.
+       * Signing methods without `noPrompt` always answer `approval_required`.
+       */
+      noPrompt?: boolean;
     };
     out: { response: unknown };
   };

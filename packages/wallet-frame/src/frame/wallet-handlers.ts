@@ -61,7 +61,7 @@ export const STALE_DEVICE_SHARE_MESSAGE =
   "This device's wallet share is out of date; recover the wallet to continue.";
 
 /** The shares that rebuild the wallet here: device + auth (the key itself is never kept). */
-interface Session {
+export interface Session {
   device: Uint8Array;
   auth: Uint8Array;
 }
@@ -445,7 +445,8 @@ export function createExportHandler(
   };
 }
 
-function shareApiFor(parameters: WalletHandlersParameters, key: FrameKey): ShareApi {
+/** The share client of the frame's own API, with the frame key's DPoP proofs. */
+export function shareApiFor(parameters: WalletHandlersParameters, key: FrameKey): ShareApi {
   return createShareApi({
     apiUrl: parameters.apiUrl,
     appId: parameters.appId,
@@ -454,8 +455,11 @@ function shareApiFor(parameters: WalletHandlersParameters, key: FrameKey): Share
   });
 }
 
-/** The steps shared by the wallet and export handlers. */
-function createCustody(parameters: WalletHandlersParameters, api: ShareApi) {
+/**
+ * The steps shared by the wallet, export, approval and password handlers: token checks, wallet
+ * proofs, recovery fields, loading the device session, opening the recovery share.
+ */
+export function createCustody(parameters: WalletHandlersParameters, api: ShareApi) {
   const now = parameters.now ?? (() => Date.now());
   const iterations = parameters.passwordIterations ?? PASSWORD_KDF_ITERATIONS;
 
