@@ -1,3 +1,5 @@
+import type { WalletErrorType } from '@latchkey/api';
+
 /**
  * Errors of the key-custody layer. `type` is the wallet API error type of spec section 8
  * ("Wallet API error types") that the frame reports to the host page.
@@ -5,12 +7,7 @@
 export class CustodyError extends Error {
   override name = 'CustodyError';
   constructor(
-    readonly type:
-      | 'error'
-      | 'invalid_request_arguments'
-      | 'invalid_recovery_pin'
-      | 'wallet_not_on_device'
-      | 'session_not_bound',
+    readonly type: WalletErrorType,
     message: string,
     options?: { cause?: unknown },
   ) {
