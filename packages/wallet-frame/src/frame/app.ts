@@ -5,6 +5,7 @@ import { startApprovePage } from './approve-page.ts';
 import { mountExportView } from './export-page.ts';
 import { startPasswordPage } from './password-page.ts';
 import { openFrameKey } from './frame-key.ts';
+import { guardHostHandlers } from './host-guard.ts';
 import { createFrameRouter, type FrameRouter, type FrameWindow } from './router.ts';
 import { createExportHandler, createWalletHandlers } from './wallet-handlers.ts';
 
@@ -53,7 +54,8 @@ export function startFrame(win: Window, doc: Document): FrameRouter | null {
       },
     };
   } else {
-    handlers = createWalletHandlers(base);
+    // The hidden frame takes no password and no custody change from the host (issue 24).
+    handlers = guardHostHandlers(createWalletHandlers(base));
   }
   const router = createFrameRouter({
     window: win as unknown as FrameWindow,
