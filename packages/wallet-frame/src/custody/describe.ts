@@ -1,0 +1,537 @@
+import {
+  type Abi,
+  type Address,
+  decodeFunctionData,
+  erc20Abi,
+  formatUnits,
+  getAddress,
+  isAddress,
+  isAddressEqual,
+  isHex,
+  size,
+  slice,
+} from 'viem';
+import { displayMessage } from './evm-rpc.ts';
+import { CustodyError } from './errors.ts';
+
+/**
+ * What the approval page shows of one signing request (issue 24 item 1): a pure description
+ * built from the EIP-1193 request with viem, checked like `handleEvmRpc` checks it.
+ */
+
+/** The chain the host names for the request (`latchkey:wallet:approve` `chain`). */
+export interface DescribeChain {
+  id: number;
+  name: string;
+  nativeCurrency: { name: string; symbol: string; decimals: number };
+}
+
+/** One labelled line of the description. `tone: 'danger'` flags it (unlimited amounts). */
+export interface DescriptionRow {
+  label: string;
+  value: string;
+  /** `mono`: addresses, hex; `danger`: a flagged value (e.g. 'Unlimited'). */
+  tone?: 'mono' | 'danger';
+}
+
+/** A group of rows under a heading (the typed data's domain, a decoded call, its fields). */
+export interface DescriptionSection {
+  title: string;
+  rows: DescriptionRow[];
+}
+
+/** What the page draws. */
+export interface RequestDescription {
+  kind: 'message' | 'typed-data' | 'transaction';
+  /** Short heading, e.g. 'Message', 'Permit', 'Transaction'. */
+  title: string;
+  /** `personal_sign` only: the text (UTF-8 when printable, else the hex as given). */
+  message?: string;
+  sections: DescriptionSection[];
+  /** Warnings drawn above the details, e.g. an unlimited token approval. */
+  warnings: string[];
+}
+
+/** Amounts at or above 2^255 are shown as 'Unlimited' (max uint256 and its common variants). */
+export const UNLIMITED_THRESHOLD = 2n ** 255n;
+/** The label shown for an unlimited amount. */
+export const UNLIMITED = 'Unlimited';
+/** Warning shown when a request grants an unlimited token allowance. */
+export const UNLIMITED_WARNING =
+  'This grants the spender an unlimited amount of this token until you revoke it.';
+
+/** EIP-2612 `permit(owner, spender, value, deadline, v, r, s)`. */
+export const erc2612PermitAbi = [
+  {
+    type: 'function',
+    name: 'permit',
+    stateMutability: 'nonpayable',
+    inputs: [
+      { name: 'owner', type: 'address' },
+      { name: 'spender', type: 'address' },
+      { name: 'value', type: 'uint256' },
+      { name: 'deadline', type: 'uint256' },
+      { name: 'v', type: 'uint8' },
+      { name: 'r', type: 'bytes32' },
+      { name: 's', type: 'bytes32' },
+    ],
+    outputs: [],
+  },
+] as const satisfies Abi;
+
+const KNOWN_ABI = [
+  ...erc20Abi.filter(
+    (item) =>
+      item.type === 'function' &&
+      (item.name === 'transfer' || item.name === 'transferFrom' || item.name === 'approve'),
+  ),
+  ...erc2612PermitAbi,
+] as const;
+
+const invalid = (message: string) => new CustodyError('invalid_request_arguments', message);
+
+function assertSigner(expected: Address, given: unknown): void {
+  if (
+    typeof given !== 'string' ||
+    !isAddress(given, { strict: false }) ||
+    !isAddressEqual(given as Address, expected)
+  ) {
+    throw invalid('Cannot request a signature with this wallet address');
+  }
+}
+
+function quantity(value: unknown, field: string): bigint | undefined {
+  if (value === undefined || value === null) return undefined;
+  try {
+    if (typeof value === 'bigint') return value;
+    if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0)
+      return BigInt(value);
+    if (typeof value === 'string' && /^(0x[0-9a-f]+|[0-9]+)$/i.test(value)) return BigInt(value);
+  } catch {
+    // fall through
+  }
+  throw invalid(
+    `Transaction request property '${field}' must be a valid number, bigint, or hex string representing a quantity`,
+  );
+}
+
+function checksum(value: unknown): string {
+  return typeof value === 'string' && isAddress(value, { strict: false })
+    ? getAddress(value)
+    : String(value);
+}
+
+/** A token amount in base units, or 'Unlimited' at or above {@link UNLIMITED_THRESHOLD}. */
+export function formatTokenAmount(amount: bigint): { text: string; unlimited: boolean } {
+  if (amount >= UNLIMITED_THRESHOLD) return { text: UNLIMITED, unlimited: true };
+  return { text: `${amount.toString()} (base units)`, unlimited: false };
+}
+
+function amountRow(label: string, value: unknown, warnings: string[]): DescriptionRow {
+  let amount: bigint;
+  try {
+    amount = BigInt(value as string | number | bigint);
+  } catch {
+    return { label, value: String(value) };
+  }
+  const { text, unlimited } = formatTokenAmount(amount);
+  if (unlimited) {
+    if (!warnings.includes(UNLIMITED_WARNING)) warnings.push(UNLIMITED_WARNING);
+    return { label, value: text, tone: 'danger' };
+  }
+  return { label, value: text };
+}
+
+/** A Unix time in seconds as an ISO date, or 'Never' for max values. */
+function deadlineText(value: unknown): string {
+  let seconds: bigint;
+  try {
+    seconds = BigInt(value as string | number | bigint);
+  } catch {
+    return String(value);
+  }
+  if (seconds >= 2n ** 48n - 1n) return 'Never';
+  return `${new Date(Number(seconds) * 1000).toISOString().replace('.000Z', 'Z')} (${seconds})`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// personal_sign
+
+function describePersonalSign(address: Address, params: unknown[]): RequestDescription {
+  const [message, from] = params;
+  assertSigner(address, from);
+  if (typeof message !== 'string' || message.length === 0 || message === '0x') {
+    throw invalid('Message must be a non-empty string');
+  }
+  return {
+    kind: 'message',
+    title: 'Message',
+    message: displayMessage(message),
+    sections: [],
+    warnings: [],
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// eth_signTypedData_v4
+
+interface TypedField {
+  name: string;
+  type: string;
+}
+type Types = Record<string, TypedField[]>;
+
+/** Max rows drawn for one typed-data message (a huge struct would otherwise flood the page). */
+const MAX_TYPED_ROWS = 200;
+
+function leafText(type: string, value: unknown): DescriptionRow['value'] {
+  if (type === 'address') return checksum(value);
+  if (typeof value === 'bigint') return value.toString();
+  if (typeof value === 'object' && value !== null) return JSON.stringify(value);
+  return String(value);
+}
+
+/** Flattens a typed-data value into rows `a.b[0].c: value`, depth-first, in type order. */
+function flatten(types: Types, type: string, value: unknown, path: string, out: DescriptionRow[]) {
+  if (out.length >= MAX_TYPED_ROWS) return;
+  const array = /^(.*)\[(\d*)\]$/.exec(type);
+  if (array) {
+    const items = Array.isArray(value) ? value : [];
+    if (items.length === 0) out.push({ label: path, value: '(empty)' });
+    items.forEach((item, i) => flatten(types, array[1]!, item, `${path}[${i}]`, out));
+    return;
+  }
+  const fields = types[type];
+  if (fields) {
+    const object = (typeof value === 'object' && value !== null ? value : {}) as Record<
+      string,
+      unknown
+    >;
+    for (const field of fields) {
+      flatten(
+        types,
+        field.type,
+        object[field.name],
+        path ? `${path}.${field.name}` : field.name,
+        out,
+      );
+    }
+    return;
+  }
+  const row: DescriptionRow = { label: path, value: leafText(type, value) };
+  if (type === 'address' || type.startsWith('bytes')) row.tone = 'mono';
+  out.push(row);
+}
+
+function parseTypedData(typed: unknown): {
+  domain: Record<string, unknown>;
+  types: Types;
+  primaryType: string;
+  message: Record<string, unknown>;
+} {
+  let definition: unknown = typed;
+  if (typeof typed === 'string') {
+    try {
+      definition = JSON.parse(typed);
+    } catch {
+      throw invalid('Typed data must be valid JSON');
+    }
+  }
+  if (typeof definition !== 'object' || definition === null)
+    throw invalid('Typed data must be an object');
+  const { domain, types, primaryType, message } = definition as Record<string, unknown>;
+  if (typeof types !== 'object' || types === null) throw invalid('Typed data is not valid EIP-712');
+  if (typeof primaryType !== 'string' || !(types as Types)[primaryType])
+    throw invalid('Typed data is not valid EIP-712');
+  if (typeof message !== 'object' || message === null)
+    throw invalid('Typed data is not valid EIP-712');
+  for (const fields of Object.values(types as Record<string, unknown>)) {
+    if (
+      !Array.isArray(fields) ||
+      !fields.every(
+        (f) =>
+          typeof f === 'object' &&
+          f !== null &&
+          typeof (f as TypedField).name === 'string' &&
+          typeof (f as TypedField).type === 'string',
+      )
+    )
+      throw invalid('Typed data is not valid EIP-712');
+  }
+  return {
+    domain: (typeof domain === 'object' && domain !== null ? domain : {}) as Record<
+      string,
+      unknown
+    >,
+    types: types as Types,
+    primaryType,
+    message: message as Record<string, unknown>,
+  };
+}
+
+function describeTypedData(
+  address: Address,
+  params: unknown[],
+  chain: DescribeChain,
+): RequestDescription {
+  const [from, typed] = params;
+  assertSigner(address, from);
+  const { domain, types, primaryType, message } = parseTypedData(typed);
+  const warnings: string[] = [];
+
+  const domainRows: DescriptionRow[] = [];
+  if (domain.name !== undefined) domainRows.push({ label: 'Name', value: String(domain.name) });
+  if (domain.version !== undefined)
+    domainRows.push({ label: 'Version', value: String(domain.version) });
+  if (domain.chainId !== undefined) {
+    const id = String(domain.chainId);
+    let chainId: number | undefined;
+    try {
+      chainId = Number(BigInt(domain.chainId as string | number | bigint));
+    } catch {
+      chainId = undefined;
+    }
+    domainRows.push({
+      label: 'Chain',
+      value: chainId === chain.id ? `${chain.name} (${chain.id})` : id,
+    });
+    if (chainId !== chain.id) warnings.push(`This signature is for another chain (${id}).`);
+  }
+  if (domain.verifyingContract !== undefined)
+    domainRows.push({
+      label: 'Contract',
+      value: checksum(domain.verifyingContract),
+      tone: 'mono',
+    });
+  if (domain.salt !== undefined)
+    domainRows.push({ label: 'Salt', value: String(domain.salt), tone: 'mono' });
+
+  const sections: DescriptionSection[] = [];
+  let title = primaryType;
+  const permit = describePermit(types, primaryType, message, warnings);
+  if (permit) {
+    title = permit.title;
+    sections.push(permit.section);
+  }
+  sections.push({ title: 'Domain', rows: domainRows });
+  const fields: DescriptionRow[] = [];
+  flatten(types, primaryType, message, '', fields);
+  sections.push({ title: `${primaryType} fields`, rows: fields });
+  return { kind: 'typed-data', title, sections, warnings };
+}
+
+/** The EIP-2612 Permit and Permit2 `PermitSingle` / `PermitTransferFrom`, spelled out. */
+function describePermit(
+  types: Types,
+  primaryType: string,
+  message: Record<string, unknown>,
+  warnings: string[],
+): { title: string; section: DescriptionSection } | null {
+  const has = (type: string, ...names: string[]) =>
+    names.every((n) => types[type]?.some((f) => f.name === n));
+  if (primaryType === 'Permit' && has('Permit', 'owner', 'spender', 'value', 'deadline')) {
+    return {
+      title: 'Token permit',
+      section: {
+        title: 'Permit',
+        rows: [
+          { label: 'Spender', value: checksum(message.spender), tone: 'mono' },
+          amountRow('Amount', message.value, warnings),
+          { label: 'Expires', value: deadlineText(message.deadline) },
+        ],
+      },
+    };
+  }
+  if (primaryType === 'PermitSingle' && has('PermitSingle', 'details', 'spender')) {
+    const details = (message.details ?? {}) as Record<string, unknown>;
+    return {
+      title: 'Token permit (Permit2)',
+      section: {
+        title: 'Permit',
+        rows: [
+          { label: 'Token', value: checksum(details.token), tone: 'mono' },
+          { label: 'Spender', value: checksum(message.spender), tone: 'mono' },
+          amountRow('Amount', details.amount, warnings),
+          { label: 'Expires', value: deadlineText(details.expiration) },
+        ],
+      },
+    };
+  }
+  if (primaryType === 'PermitTransferFrom' && has('PermitTransferFrom', 'permitted', 'spender')) {
+    const permitted = (message.permitted ?? {}) as Record<string, unknown>;
+    return {
+      title: 'Token transfer permit (Permit2)',
+      section: {
+        title: 'Permit',
+        rows: [
+          { label: 'Token', value: checksum(permitted.token), tone: 'mono' },
+          { label: 'Spender', value: checksum(message.spender), tone: 'mono' },
+          amountRow('Amount', permitted.amount, warnings),
+          { label: 'Expires', value: deadlineText(message.deadline) },
+        ],
+      },
+    };
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// eth_signTransaction
+
+/** `amount` wei-like base units in the chain's native currency, e.g. '0.5 ETH'. */
+function nativeAmount(amount: bigint, chain: DescribeChain): string {
+  return `${formatUnits(amount, chain.nativeCurrency.decimals)} ${chain.nativeCurrency.symbol}`;
+}
+
+function describeCall(data: `0x${string}`, warnings: string[]): DescriptionSection {
+  try {
+    const { functionName, args } = decodeFunctionData({ abi: KNOWN_ABI, data });
+    const a = args as readonly unknown[];
+    switch (functionName) {
+      case 'transfer':
+        return {
+          title: 'Token transfer',
+          rows: [
+            { label: 'Function', value: 'transfer(address,uint256)' },
+            { label: 'To', value: checksum(a[0]), tone: 'mono' },
+            { label: 'Amount', value: formatTokenAmount(a[1] as bigint).text },
+          ],
+        };
+      case 'transferFrom':
+        return {
+          title: 'Token transfer',
+          rows: [
+            { label: 'Function', value: 'transferFrom(address,address,uint256)' },
+            { label: 'From', value: checksum(a[0]), tone: 'mono' },
+            { label: 'To', value: checksum(a[1]), tone: 'mono' },
+            { label: 'Amount', value: formatTokenAmount(a[2] as bigint).text },
+          ],
+        };
+      case 'approve':
+        return {
+          title: 'Token approval',
+          rows: [
+            { label: 'Function', value: 'approve(address,uint256)' },
+            { label: 'Spender', value: checksum(a[0]), tone: 'mono' },
+            amountRow('Amount', a[1], warnings),
+          ],
+        };
+      case 'permit':
+        return {
+          title: 'Token permit',
+          rows: [
+            { label: 'Function', value: 'permit(...)' },
+            { label: 'Owner', value: checksum(a[0]), tone: 'mono' },
+            { label: 'Spender', value: checksum(a[1]), tone: 'mono' },
+            amountRow('Amount', a[2], warnings),
+            { label: 'Expires', value: deadlineText(a[3]) },
+          ],
+        };
+    }
+  } catch {
+    // Not a known ABI: the selector and size below.
+  }
+  const length = size(data);
+  return {
+    title: 'Contract call',
+    rows: [
+      {
+        label: 'Function',
+        value: length >= 4 ? slice(data, 0, 4) : data,
+        tone: 'mono',
+      },
+      { label: 'Data', value: `${length} bytes` },
+    ],
+  };
+}
+
+function describeTransaction(
+  address: Address,
+  params: unknown[],
+  chain: DescribeChain,
+): RequestDescription {
+  const [tx] = params;
+  if (typeof tx !== 'object' || tx === null || Array.isArray(tx))
+    throw invalid('Transaction request must be an object');
+  const t = tx as Record<string, unknown>;
+  if (t.from !== undefined) assertSigner(address, t.from);
+  const chainId = quantity(t.chainId, 'chainId');
+  if (chainId === undefined) throw invalid('chainId must be a number');
+  if (chainId !== BigInt(chain.id))
+    throw invalid(`The transaction's chainId ${chainId} is not the chain shown (${chain.id})`);
+  const value = quantity(t.value, 'value') ?? 0n;
+  const gas = quantity(t.gas ?? t.gasLimit, 'gas');
+  const gasPrice = quantity(t.gasPrice, 'gasPrice');
+  const maxFeePerGas = quantity(t.maxFeePerGas, 'maxFeePerGas');
+  quantity(t.maxPriorityFeePerGas, 'maxPriorityFeePerGas');
+  const to = t.to === undefined || t.to === null ? null : t.to;
+  if (to !== null && (typeof to !== 'string' || !isAddress(to, { strict: false })))
+    throw invalid('to must be an EVM address');
+  const data = t.data ?? t.input;
+  if (data !== undefined && data !== null && (typeof data !== 'string' || !isHex(data)))
+    throw invalid('data must be hex');
+  const hasData = typeof data === 'string' && data !== '0x';
+
+  const warnings: string[] = [];
+  const rows: DescriptionRow[] = [
+    { label: 'Network', value: `${chain.name} (${chain.id})` },
+    to === null
+      ? { label: 'To', value: 'Contract deployment' }
+      : { label: 'To', value: getAddress(to), tone: 'mono' },
+    { label: 'Amount', value: nativeAmount(value, chain) },
+  ];
+  const feePerGas = maxFeePerGas ?? gasPrice;
+  rows.push({
+    label: 'Max network fee',
+    value:
+      gas !== undefined && feePerGas !== undefined
+        ? nativeAmount(gas * feePerGas, chain)
+        : 'Unknown',
+  });
+  const sections: DescriptionSection[] = [{ title: 'Transaction', rows }];
+  let title = to === null ? 'Contract deployment' : hasData ? 'Contract call' : 'Send';
+  if (hasData && to !== null) {
+    const call = describeCall(data as `0x${string}`, warnings);
+    sections.push(call);
+    title = call.title;
+  }
+  return { kind: 'transaction', title, sections, warnings };
+}
+
+/**
+ * Describes one signing request for the approval page (issue 24 item 1).
+ *
+ * - `personal_sign` `[message, from]`: the text (hex decoded to UTF-8 when printable, else hex).
+ * - `eth_signTypedData_v4` `[from, typedData]` (JSON string or object): the domain (name,
+ *   version, chain, verifying contract), the primary type and its fields flattened as
+ *   `a.b[0].c` rows; EIP-2612 `Permit` and Permit2 `PermitSingle` / `PermitTransferFrom` get
+ *   their spender, amount and expiry spelled out.
+ * - `eth_signTransaction` `[tx]` (JSON-RPC hex quantities): network, recipient (or 'Contract
+ *   deployment'), value in the native currency (`formatUnits` with its decimals), max network
+ *   fee (gas × maxFeePerGas, else gas × gasPrice) and the call decoded with viem's ERC-20
+ *   `transfer`/`transferFrom`/`approve` and EIP-2612 `permit`, else its 4-byte selector and size.
+ *
+ * Token amounts are base units (the page knows no token decimals); amounts >= 2^255 show as
+ * 'Unlimited' with a warning.
+ * @param address the wallet's address: the signer (`from`) must be it.
+ * @param chain the chain the host names; a transaction's `chainId` must equal `chain.id`.
+ * @throws CustodyError `invalid_request_arguments` for an unsupported method, a foreign signer,
+ *   an empty message, malformed typed data, a missing or other chainId, malformed quantities.
+ */
+export function describeRequest(
+  address: Address,
+  request: { method: string; params?: unknown },
+  chain: DescribeChain,
+): RequestDescription {
+  const params = Array.isArray(request.params) ? (request.params as unknown[]) : [];
+  switch (request.method) {
+    case 'personal_sign':
+      return describePersonalSign(address, params);
+    case 'eth_signTypedData_v4':
+      return describeTypedData(address, params, chain);
+    case 'eth_signTransaction':
+      return describeTransaction(address, params, chain);
+    default:
+      throw invalid(`Unsupported method ${request.method}`);
+  }
+}
