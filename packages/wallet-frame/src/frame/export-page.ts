@@ -1,3 +1,10 @@
+import {
+  applyFrameTheme,
+  FRAME_THEME_PARAMS,
+  type FrameTheme,
+  frameThemeFromSearch,
+} from './theme.ts';
+
 /** Texts of the in-frame export page. */
 export const EXPORT_TEXTS = {
   title: 'Never share your private key',
@@ -15,65 +22,14 @@ export const EXPORT_TEXTS = {
 /** How long 'Copied' shows (spec section 9: copy feedback 1500 ms). */
 export const COPY_FEEDBACK_MS = 1500;
 
-/** The modal's theme as the host hands it to the export page (query parameters of its URL). */
-export interface ExportTheme {
-  /** `light` or `dark`; absent: the page follows `prefers-color-scheme`. */
-  colorScheme?: 'light' | 'dark';
-  /** Accent colour (buttons, focus ring). */
-  accent?: string;
-  /** Text colour on the accent. */
-  accentForeground?: string;
-}
-
-/** Query parameter names of {@link ExportTheme} on the export page URL. */
-export const EXPORT_THEME_PARAMS = {
-  colorScheme: 'theme',
-  accent: 'accent',
-  accentForeground: 'accent_fg',
-} as const;
-
-/**
- * A colour the page accepts from the URL: a hex colour, `rgb()`/`hsl()` (with or without alpha)
- * or a colour keyword. Anything else (e.g. `url(...)`, `var(...)`, `;`) is dropped.
- */
-const COLOR =
-  /^(#[0-9a-f]{3,4}|#[0-9a-f]{6}|#[0-9a-f]{8}|(rgb|rgba|hsl|hsla)\([0-9.,%\s/+-]*(deg)?[0-9.,%\s/+-]*\)|[a-z]{3,20})$/i;
-
-function colorOf(value: string | null): string | undefined {
-  if (value === null) return undefined;
-  const v = value.trim();
-  return v.length <= 64 && COLOR.test(v) && !/^(inherit|initial|unset|revert)$/i.test(v)
-    ? v
-    : undefined;
-}
-
-/**
- * Reads the theme from the export page's query string (`?theme=dark&accent=%235b4bdb&accent_fg=%23fff`).
- * Unknown or malformed values are ignored (the page keeps its defaults).
- */
-export function exportThemeFromSearch(search: string): ExportTheme {
-  const params = new URLSearchParams(search);
-  const theme: ExportTheme = {};
-  const scheme = params.get(EXPORT_THEME_PARAMS.colorScheme);
-  if (scheme === 'light' || scheme === 'dark') theme.colorScheme = scheme;
-  const accent = colorOf(params.get(EXPORT_THEME_PARAMS.accent));
-  if (accent) theme.accent = accent;
-  const accentForeground = colorOf(params.get(EXPORT_THEME_PARAMS.accentForeground));
-  if (accentForeground) theme.accentForeground = accentForeground;
-  return theme;
-}
-
-/**
- * Applies `theme` to the page: `data-theme` on the root element selects frame.css's light or
- * dark palette; the accent colours are set as CSS custom properties through the CSSOM (which
- * the page's CSP, `style-src 'self'`, allows; no inline style markup is written).
- */
-export function applyExportTheme(doc: Document, theme: ExportTheme): void {
-  const root = doc.documentElement;
-  if (theme.colorScheme) root.setAttribute('data-theme', theme.colorScheme);
-  if (theme.accent) root.style.setProperty('--lk-accent', theme.accent);
-  if (theme.accentForeground) root.style.setProperty('--lk-accent-fg', theme.accentForeground);
-}
+/** The export page's theme: the shared frame page theme (theme.ts), under its former names. */
+export type ExportTheme = FrameTheme;
+/** Query parameter names of {@link ExportTheme} (see theme.ts). */
+export const EXPORT_THEME_PARAMS = FRAME_THEME_PARAMS;
+/** Reads the theme from the page's query string (see `frameThemeFromSearch`). */
+export const exportThemeFromSearch = frameThemeFromSearch;
+/** Applies the theme to the page (see `applyFrameTheme`). */
+export const applyExportTheme = applyFrameTheme;
 
 /** The export page's DOM: built with DOM APIs and classes only (the CSP forbids inline styles). */
 export interface ExportView {
