@@ -1,0 +1,257 @@
+// @vitest-environment happy-dom
+import { FRAME_EVENTS } from '@latchkey/api';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CustodyError, InvalidRecoveryPasswordError } from '../custody/errors.ts';
+import { openDeviceShareStore } from './device-store.ts';
+import { startPasswordPage } from './password-page.ts';
+import { PASSWORD_TEXTS } from './password-view.ts';
+import { API_URL, APP_ID, memoryStorage, token } from './test/fakes.ts';
+
+const ORIGIN = { origin: 'https://app.example' };
+const T = token('user_1');
+const ADDRESS = '0x1111111111111111111111111111111111111111';
+const SECRET = 'Sunshine-77!';
+
+const $ = <E extends HTMLElement = HTMLElement>(testId: string) =>
+  document.querySelector<E>(`[data-testid="${testId}"]`);
+const flush = () => new Promise((r) => setTimeout(r, 10));
+
+function type(testId: string, value: string) {
+  const input = $<HTMLInputElement>(testId)!;
+  input.value = value;
+  input.dispatchEvent(new Event('input'));
+}
+
+/** Submits the page's form as the browser does: trusted for a real click or Enter. */
+function submit(trusted: boolean) {
+  const form = document.querySelector('form')!;
+  const event = new Event('submit', { bubbles: true, cancelable: true });
+  Object.defineProperty(event, 'isTrusted', { value: trusted });
+  form.dispatchEvent(event);
+}
+
+function page(handlers: Record<string, ReturnType<typeof vi.fn>>, download = vi.fn()) {
+  const store = openDeviceShareStore(APP_ID, () => memoryStorage());
+  const handle = startPasswordPage(
+    document,
+    window,
+    { appId: APP_ID, apiUrl: API_URL, store },
+    { handlers, download, appName: 'My App', theme: { colorScheme: 'dark' } },
+  );
+  return { handle, download };
+}
+
+const state = () => document.querySelector('main')!.getAttribute('data-state');
+
+afterEach(() => {
+  document.body.replaceChildren();
+  document.documentElement.removeAttribute('data-theme');
+});
+
+describe('password page: create, set, change (issue 24 item 4)', () => {
+  it('walks the four steps and creates the wallet only on a trusted submit; the answer has no password', async () => {
+    const create = vi.fn(async () => ({ address: ADDRESS, deviceStorage: 'local' }));
+    const { handle, download } = page({ [FRAME_EVENTS.walletCreate]: create });
+    const answer = Promise.resolve(handle({ accessToken: T, action: 'create' }, ORIGIN));
+    await flush();
+    expect(document.documentElement.getAttribute('data-theme')).toBe('dark');
+    expect(state()).toBe('creating');
+    expect($('password-continue')!.hasAttribute('disabled')).toBe(true);
+    type('password-input', 'abc');
+    expect($('password-input-message')!.textContent).toBe('Password must be at least 6 characters');
+    type('password-input', 'abc def');
+    expect($('password-input-message')!.textContent).toBe('Invalid characters used (   )');
+    type('password-input', SECRET);
+    expect($('password-input-message')!.textContent).toBe('');
+    expect($('password-strength')!.textContent).toMatch(/^Strength: (Weak|Medium|Strong)$/);
+    submit(false);
+    expect(state()).toBe('saving');
+    expect($('password-saved')!.textContent).toBe(SECRET);
+    $('password-download')!.click();
+    expect(download).toHaveBeenCalledWith('my-app-latchkey-wallet-recovery.txt', SECRET);
+    submit(false);
+    expect(state()).toBe('confirming');
+    type('password-confirm', 'Sunshine-78!');
+    expect($('password-confirm-message')!.textContent).toBe('Passwords do not match');
+    expect($('password-continue')!.hasAttribute('disabled')).toBe(true);
+    type('password-confirm', SECRET);
+    submit(false);
+    expect(state()).toBe('finalizing');
+    expect(document.body.textContent).toContain(PASSWORD_TEXTS.acknowledgement);
+    expect($('password-submit')!.hasAttribute('disabled')).toBe(true);
+    const box = $<HTMLInputElement>('password-ack')!;
+    box.checked = true;
+    box.dispatchEvent(new Event('change'));
+    // A script's submit (not trusted) does nothing.
+    submit(false);
+    await flush();
+    expect(create).not.toHaveBeenCalled();
+    expect(state()).toBe('finalizing');
+    submit(true);
+    await expect(answer).resolves.toEqual({
+      address: ADDRESS,
+      recoveryMethod: 'user-passcode',
+      deviceStorage: 'local',
+    });
+    expect(create).toHaveBeenCalledWith(
+      { accessToken: T, recoveryMethod: 'user-passcode', password: SECRET },
+      ORIGIN,
+    );
+    expect(state()).toBe('done');
+    expect(JSON.stringify(await answer)).not.toContain(SECRET);
+    // The page forgets the password once done.
+    expect(document.body.innerHTML).not.toContain(SECRET);
+    // One request per page.
+    await expect(
+      Promise.resolve(handle({ accessToken: T, action: 'create' }, ORIGIN)),
+    ).rejects.toMatchObject({ type: 'invalid_request_arguments' });
+  });
+
+  it('Back reverses; a new password clears the confirmation', async () => {
+    const { handle } = page({});
+    void handle({ accessToken: T, action: 'set', address: ADDRESS }, ORIGIN);
+    await flush();
+    type('password-input', SECRET);
+    submit(false);
+    submit(false);
+    type('password-confirm', SECRET);
+    $('password-back')!.click();
+    expect(state()).toBe('saving');
+    $('password-back')!.click();
+    expect(state()).toBe('creating');
+    expect($('password-back')!.hidden).toBe(true);
+    type('password-input', 'Other-pass1');
+    submit(false);
+    submit(false);
+    expect(state()).toBe('confirming');
+    expect($<HTMLInputElement>('password-confirm')!.value).toBe('');
+  });
+
+  it('set and change reshare with user-passcode; a failure ends the request with the error', async () => {
+    for (const action of ['set', 'change'] as const) {
+      const setRecovery = vi.fn(async () => ({
+        address: ADDRESS,
+        recoveryMethod: 'user-passcode',
+      }));
+      const { handle } = page({ [FRAME_EVENTS.walletSetRecovery]: setRecovery });
+      const answer = Promise.resolve(handle({ accessToken: T, action, address: ADDRESS }, ORIGIN));
+      await flush();
+      type('password-input', SECRET);
+      submit(false);
+      submit(false);
+      type('password-confirm', SECRET);
+      submit(false);
+      const box = $<HTMLInputElement>('password-ack')!;
+      box.checked = true;
+      box.dispatchEvent(new Event('change'));
+      submit(true);
+      await expect(answer).resolves.toEqual({ address: ADDRESS, recoveryMethod: 'user-passcode' });
+      expect(setRecovery).toHaveBeenCalledWith(
+        { accessToken: T, address: ADDRESS, recoveryMethod: 'user-passcode', password: SECRET },
+        ORIGIN,
+      );
+      document.body.replaceChildren();
+    }
+    const failing = vi.fn(async () => {
+      throw new CustodyError('session_not_bound', 'unbound');
+    });
+    const { handle } = page({ [FRAME_EVENTS.walletSetRecovery]: failing });
+    const answer = Promise.resolve(
+      handle({ accessToken: T, action: 'change', address: ADDRESS }, ORIGIN),
+    );
+    await flush();
+    type('password-input', SECRET);
+    submit(false);
+    submit(false);
+    type('password-confirm', SECRET);
+    submit(false);
+    const box = $<HTMLInputElement>('password-ack')!;
+    box.checked = true;
+    box.dispatchEvent(new Event('change'));
+    submit(true);
+    await expect(answer).rejects.toMatchObject({ type: 'session_not_bound' });
+    expect(state()).toBe('failed');
+    expect($('password-failure')!.textContent).toBe(PASSWORD_TEXTS.failed);
+  });
+
+  it('refuses a request that carries a password, or a bad action or address', async () => {
+    const { handle } = page({});
+    await expect(
+      Promise.resolve(handle({ accessToken: T, action: 'create', password: 'x' }, ORIGIN)),
+    ).rejects.toMatchObject({ type: 'user_gesture_required' });
+    await expect(
+      Promise.resolve(handle({ accessToken: T, action: 'steal' }, ORIGIN)),
+    ).rejects.toMatchObject({ type: 'invalid_request_arguments' });
+    await expect(
+      Promise.resolve(handle({ accessToken: T, action: 'recover' }, ORIGIN)),
+    ).rejects.toMatchObject({ type: 'invalid_request_arguments' });
+    expect(state()).toBe('waiting');
+  });
+});
+
+describe('password page: recover', () => {
+  it('retries after a wrong password, recovers on a trusted submit, ignores synthetic ones', async () => {
+    const recover = vi
+      .fn()
+      .mockRejectedValueOnce(new InvalidRecoveryPasswordError())
+      .mockResolvedValueOnce({ address: ADDRESS, deviceStorage: 'local' });
+    const { handle } = page({ [FRAME_EVENTS.walletRecover]: recover });
+    const answer = Promise.resolve(
+      handle({ accessToken: T, action: 'recover', address: ADDRESS }, ORIGIN),
+    );
+    await flush();
+    expect(state()).toBe('recovering');
+    expect($('password-submit')!.textContent).toBe('Recover wallet');
+    type('password-input', 'wrong-1');
+    submit(false);
+    await flush();
+    expect(recover).not.toHaveBeenCalled();
+    submit(true);
+    await flush();
+    expect(state()).toBe('invalid');
+    expect($('password-input-message')!.textContent).toBe(
+      'Invalid recovery password, please try again.',
+    );
+    expect($<HTMLInputElement>('password-input')!.value).toBe('');
+    type('password-input', SECRET);
+    expect($('password-input-message')!.textContent).toBe('');
+    submit(true);
+    await expect(answer).resolves.toEqual({
+      address: ADDRESS,
+      recoveryMethod: 'user-passcode',
+      deviceStorage: 'local',
+    });
+    expect(recover).toHaveBeenLastCalledWith(
+      { accessToken: T, address: ADDRESS, password: SECRET },
+      ORIGIN,
+    );
+    expect(state()).toBe('done');
+  });
+
+  it('shows the attempts-exceeded state with the retry time and ends the request', async () => {
+    const error = Object.assign(
+      new CustodyError('recovery_attempts_exceeded', 'Too many attempts'),
+      { retryAt: Date.UTC(2030, 0, 1, 14, 5) },
+    );
+    const recover = vi.fn().mockRejectedValue(error);
+    const { handle } = page({ [FRAME_EVENTS.walletRecover]: recover });
+    const answer = Promise.resolve(
+      handle({ accessToken: T, action: 'recover', address: ADDRESS }, ORIGIN),
+    );
+    await flush();
+    type('password-input', SECRET);
+    submit(true);
+    await expect(answer).rejects.toBe(error);
+    expect(state()).toBe('locked');
+    const text = $('password-failure')!.textContent!;
+    expect(text).toContain(PASSWORD_TEXTS.attemptsExceeded);
+    expect(text).toContain(
+      new Date(Date.UTC(2030, 0, 1, 14, 5)).toLocaleTimeString(undefined, {
+        hour: '2-digit',
+        minute: '2-digit',
+      }),
+    );
+    expect($<HTMLButtonElement>('password-submit')!.disabled).toBe(true);
+    expect($<HTMLInputElement>('password-input')!.disabled).toBe(true);
+  });
+});
