@@ -6,7 +6,7 @@ import {
   recoveryFileName,
 } from '@latchkey/api';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
-import { applyExportTheme, type ExportTheme, exportThemeFromSearch } from './export-page.ts';
+import { applyFrameTheme, type FrameTheme, frameThemeFromSearch } from './theme.ts';
 
 /** What the password page is asked to do (`latchkey:wallet:password` `action`). */
 export type PasswordAction = 'create' | 'recover' | 'set' | 'change';
@@ -61,7 +61,7 @@ const FLOW: PasswordStep[] = ['creating', 'saving', 'confirming', 'finalizing'];
 /** Options of {@link mountPasswordView}. */
 export interface PasswordViewOptions {
   /** The modal's theme. Default: read from `doc.location.search` (same parameters as export). */
-  theme?: ExportTheme;
+  theme?: FrameTheme;
   /** The frame's clipboard (Copy); the host iframe must allow `clipboard-write`. */
   clipboard?: { writeText(text: string): Promise<void> };
   /** App name for the downloaded file's name. Default: the page URL's `app_name` parameter. */
@@ -139,7 +139,7 @@ function downloadFromFrame(doc: Document, fileName: string, text: string): void 
  */
 export function mountPasswordView(doc: Document, options: PasswordViewOptions = {}): PasswordView {
   const search = doc.location?.search ?? '';
-  applyExportTheme(doc, options.theme ?? exportThemeFromSearch(search));
+  applyFrameTheme(doc, options.theme ?? frameThemeFromSearch(search));
   const appName = options.appName ?? new URLSearchParams(search).get('app_name') ?? '';
   const download =
     options.download ?? ((name: string, text: string) => downloadFromFrame(doc, name, text));
