@@ -1,0 +1,178 @@
+import type { DescriptionRow, RequestDescription } from '../custody/describe.ts';
+import { CLICK_REFUSED_TEXT } from './click-guard.ts';
+import { applyFrameTheme, type FrameTheme, frameThemeFromSearch } from './theme.ts';
+
+/** Texts of the in-frame approval page. */
+export const APPROVE_TEXTS = {
+  loading: 'Loading request…',
+  /** Default button label for `personal_sign` / `eth_signTypedData_v4` (spec: sign-request UI). */
+  sign: 'Sign and continue',
+  /** Default button label for `eth_signTransaction` (spec: send-transaction screen, 'Submit'). */
+  send: 'Submit',
+  signing: 'Signing…',
+  signed: 'Signed',
+  wallet: 'Wallet',
+  refused: CLICK_REFUSED_TEXT,
+  failed: 'Unable to sign this request. Close this window and try again.',
+} as const;
+
+/** Longest `buttonText` the page shows (longer labels fall back to the default). */
+export const BUTTON_TEXT_MAX = 48;
+
+/** The page's states (`data-state` on its root). */
+export type ApproveState = 'loading' | 'ready' | 'signing' | 'signed' | 'error';
+
+/** The approval page's DOM (built with DOM APIs and classes only: the CSP forbids inline styles). */
+export interface ApproveView {
+  /** The page's root element (what the click guard observes: the whole page). */
+  readonly root: HTMLElement;
+  /** The approve button. */
+  readonly button: HTMLButtonElement;
+  /** Draws the request, the wallet and the button label, and sets `ready`. */
+  show(description: RequestDescription, address: string, buttonText: string): void;
+  /** Shows the refused-click note ({@link APPROVE_TEXTS.refused}) under the details. */
+  refuse(): void;
+  /** 'Signing…' on a disabled button. */
+  signing(): void;
+  /** The signed state: the button says 'Signed' and stays disabled. */
+  signed(): void;
+  /** The error state: `message` (or the generic failure) in the note, the button disabled. */
+  fail(message?: string): void;
+  /** The current state. */
+  state(): ApproveState;
+}
+
+/** Options of {@link mountApproveView}. */
+export interface ApproveViewOptions {
+  /** The modal's theme. Default: read from `doc.location.search`. */
+  theme?: FrameTheme;
+}
+
+/** A short form of an address for the header: `0x1234…abcd`. */
+export function shortAddress(address: string): string {
+  return address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address;
+}
+
+/**
+ * Builds the approval page into `doc.body` in its `loading` state: a header (what is asked and
+ * which wallet), the warnings, a scrolling box with the request's details, a note line and a
+ * full-width button at the bottom. The layout fills the frame's viewport (the host gives the
+ * iframe a fixed height; 320 px suits the sign and send screens) and only the details box
+ * scrolls, so the page has no margins or scrollbars at 360-440 px widths.
+ */
+export function mountApproveView(doc: Document, options: ApproveViewOptions = {}): ApproveView {
+  applyFrameTheme(doc, options.theme ?? frameThemeFromSearch(doc.location?.search ?? ''));
+  doc.documentElement.classList.add('lk-approve-page');
+  const el = <K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string) => {
+    const node = doc.createElement(tag);
+    node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  };
+
+  const root = el('main', 'lk-approve');
+  root.setAttribute('data-state', 'loading');
+  root.setAttribute('aria-busy', 'true');
+  const header = el('header', 'lk-approve__header');
+  const title = el('h1', 'lk-approve__title', APPROVE_TEXTS.loading);
+  title.setAttribute('data-testid', 'approve-title');
+  const wallet = el('p', 'lk-approve__wallet');
+  wallet.hidden = true;
+  header.append(title, wallet);
+  const warnings = el('div', 'lk-approve__warnings');
+  warnings.setAttribute('role', 'alert');
+  warnings.hidden = true;
+  const details = el('div', 'lk-approve__details');
+  details.setAttribute('data-testid', 'approve-details');
+  details.tabIndex = 0;
+  details.setAttribute('aria-label', 'Request details');
+  const note = el('p', 'lk-approve__note');
+  note.setAttribute('data-testid', 'approve-note');
+  note.setAttribute('aria-live', 'polite');
+  note.hidden = true;
+  const button = el('button', 'lk-approve__button', APPROVE_TEXTS.sign);
+  button.type = 'button';
+  button.disabled = true;
+  button.setAttribute('data-testid', 'approve-button');
+  root.append(header, warnings, details, note, button);
+  doc.body.append(root);
+
+  let current: ApproveState = 'loading';
+  const setState = (state: ApproveState) => {
+    current = state;
+    root.setAttribute('data-state', state);
+    if (state !== 'loading') root.removeAttribute('aria-busy');
+  };
+
+  const row = (r: DescriptionRow) => {
+    const line = el('div', 'lk-approve__row');
+    const value = el('dd', `lk-approve__value${r.tone ? ` lk-approve__value--${r.tone}` : ''}`);
+    value.textContent = r.value;
+    line.append(el('dt', 'lk-approve__label', r.label), value);
+    return line;
+  };
+
+  return {
+    root,
+    button,
+    show(description, address, buttonText) {
+      title.textContent = description.title;
+      wallet.replaceChildren(
+        el('span', 'lk-approve__wallet-label', APPROVE_TEXTS.wallet),
+        el('span', 'lk-approve__wallet-value', shortAddress(address)),
+      );
+      wallet.title = address;
+      wallet.hidden = false;
+      warnings.replaceChildren(
+        ...description.warnings.map((text) => el('p', 'lk-approve__warning', text)),
+      );
+      warnings.hidden = description.warnings.length === 0;
+      const parts: HTMLElement[] = [];
+      if (description.message !== undefined) {
+        const message = el('pre', 'lk-approve__message', description.message);
+        message.setAttribute('data-testid', 'approve-message');
+        parts.push(message);
+      }
+      for (const section of description.sections) {
+        if (section.rows.length === 0) continue;
+        const block = el('section', 'lk-approve__section');
+        const list = el('dl', 'lk-approve__rows');
+        list.append(...section.rows.map(row));
+        block.append(el('h2', 'lk-approve__section-title', section.title), list);
+        parts.push(block);
+      }
+      details.replaceChildren(...parts);
+      root.setAttribute('data-kind', description.kind);
+      button.textContent = buttonText;
+      button.disabled = false;
+      note.hidden = true;
+      setState('ready');
+    },
+    refuse() {
+      if (current !== 'ready') return;
+      note.textContent = APPROVE_TEXTS.refused;
+      note.className = 'lk-approve__note lk-approve__note--refused';
+      note.hidden = false;
+    },
+    signing() {
+      button.disabled = true;
+      button.textContent = APPROVE_TEXTS.signing;
+      note.hidden = true;
+      setState('signing');
+    },
+    signed() {
+      button.disabled = true;
+      button.textContent = APPROVE_TEXTS.signed;
+      setState('signed');
+    },
+    fail(message) {
+      button.disabled = true;
+      if (current === 'signing' || current === 'loading') button.textContent = APPROVE_TEXTS.sign;
+      note.textContent = message ?? APPROVE_TEXTS.failed;
+      note.className = 'lk-approve__note lk-approve__note--error';
+      note.hidden = false;
+      setState('error');
+    },
+    state: () => current,
+  };
+}
