@@ -15,6 +15,7 @@ import {
   USER_OWNED_RECOVERY_OPTIONS,
 } from './app-config.ts';
 import { OAUTH_PROVIDERS } from './oauth-providers.ts';
+import { WALLET_POLICY_OFF, walletPolicy, walletPolicyInput } from './wallet-policy.ts';
 
 /** Kinds of allowlist entries: exact email, phone (E.164), wallet address, or email domain. */
 export const ALLOWLIST_ENTRY_TYPES = ['email', 'phone', 'wallet', 'email_domain'] as const;
@@ -113,6 +114,11 @@ export const adminAppUpdate = z
     max_users: z.number().int().min(0).nullable(),
     /** When true, only existing users may log in; new ones get `user_does_not_exist`. */
     disable_signups: z.boolean(),
+    /**
+     * The wallet policy for no-prompt signing (issue 24 item 3; wallet-policy.ts). Replaces the
+     * stored policy whole (omitted fields take the 'off' values); null clears it (no-prompt off).
+     */
+    wallet_policy: walletPolicyInput.transform((v) => ({ ...WALLET_POLICY_OFF, ...v })).nullable(),
   })
   .partial()
   .strict();
@@ -128,6 +134,8 @@ export const adminAppConfig = serverAppConfig.extend({
   captcha_secret_key_set: z.boolean(),
   /** Users the app has now. */
   user_count: z.number().int(),
+  /** The wallet policy (issue 24 item 3); null: none, no-prompt signing is off. */
+  wallet_policy: walletPolicy.nullable(),
 });
 export type AdminAppConfig = z.infer<typeof adminAppConfig>;
 

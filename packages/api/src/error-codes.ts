@@ -55,6 +55,14 @@ export const ERROR_CODES = [
   'cannot_unlink_last_account',
   'email_required_to_update',
   'invalid_app_secret',
+  // Recovery passwords (issue 24 item 6): too many OPAQUE attempts from this device key or for
+  // this wallet; retry after `Retry-After`
+  'recovery_attempts_exceeded',
+  // Wallet policy for no-prompt signing (issue 24 item 3)
+  'approval_required',
+  'policy_chain_not_allowed',
+  'policy_value_cap_exceeded',
+  'policy_daily_cap_exceeded',
 ] as const;
 
 /** A stable, machine-readable error code. */
@@ -101,6 +109,11 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   cannot_unlink_last_account: 409,
   email_required_to_update: 400,
   invalid_app_secret: 401,
+  recovery_attempts_exceeded: 429,
+  approval_required: 403,
+  policy_chain_not_allowed: 403,
+  policy_value_cap_exceeded: 403,
+  policy_daily_cap_exceeded: 403,
 };
 
 /** True when `value` is one of {@link ERROR_CODES}. */
