@@ -32,6 +32,7 @@ import {
 import { ApiError } from '../errors.ts';
 import { DEFAULT_PHONE_COUNTRY } from '../methods/sms/phone.ts';
 import { createSigningKey } from './keys.ts';
+import { walletPolicyOf } from '../wallets/policy.ts';
 
 /** Settings of a new app: a name, optionally an id (25 characters) and any config column. */
 export type CreateAppInput = Omit<NewAppRow, 'id' | 'createdAt' | 'updatedAt'> & { id?: string };
@@ -201,6 +202,7 @@ const FLAT_COLUMNS = {
   allowlist_enabled: 'allowlistEnabled',
   max_users: 'maxUsers',
   disable_signups: 'disableSignups',
+  wallet_policy: 'walletPolicy',
 } as const satisfies Partial<Record<keyof AdminAppUpdate, keyof AppColumns>>;
 
 const ALLOWLIST_CONFIG_COLUMNS = {
@@ -333,6 +335,7 @@ export function toAdminAppConfig(
     disable_signups: app.disableSignups,
     captcha_secret_key_set: Boolean(app.captchaSecretKey),
     user_count: userCount,
+    wallet_policy: walletPolicyOf(app),
   };
 }
 

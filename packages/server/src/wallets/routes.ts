@@ -9,6 +9,7 @@
  * A browser Origin other than the API's own is refused too, as a courtesy check only.
  */
 import {
+  APP_ID_HEADER,
   type ChainConfigWire,
   type ChainsResponse,
   createEmbeddedWalletRequest,
@@ -17,6 +18,7 @@ import {
   reshareEmbeddedWalletRequest,
   type UserResponse,
   walletShareRequest,
+  walletSpendRequest,
 } from '@latchkey/api';
 import { Hono } from 'hono';
 import type { AppEnv, ServerContext } from '../context.ts';
@@ -28,6 +30,7 @@ import { requireDpop } from '../sessions/dpop.ts';
 import type { AccessClaims } from '../sessions/service.ts';
 import { loadUser } from '../users/service.ts';
 import type { WalletFunder } from './funder.ts';
+import { recordWalletSpend, walletPolicyAnswer } from './policy.ts';
 import {
   checksumAddress,
   createEmbeddedWallet,
@@ -135,6 +138,26 @@ export function walletRoutes(ctx: ServerContext, options: WalletRoutesOptions = 
     });
     await reshareEmbeddedWallet(ctx, c.get('app').id, userId, body);
     return c.json(await answerUser(userId));
+  });
+
+  // Wallet policy (issue 24 item 3): the frame reads it itself (public, a few seconds of cache)
+  // and records no-prompt spends against the 24-hour cap before signing (DPoP).
+  const servedChainIds = (options.chains ?? []).map((chain) => chain.id);
+  const policyApp = requireApp({
+    db: ctx.db,
+    allowOrigin: (origin, app) => origin === selfOrigin || app.allowedOrigins.includes(origin),
+  });
+  r.get(ROUTES.walletPolicy, policyApp, (c) => {
+    c.header('Cache-Control', 'public, max-age=5');
+    c.header('Vary', APP_ID_HEADER);
+    return c.json(walletPolicyAnswer(c.get('app'), servedChainIds));
+  });
+  r.post(ROUTES.walletSpend, frameApp, user, async (c) => {
+    const body = await readJson(c, walletSpendRequest);
+    c.header('Cache-Control', 'no-store');
+    return c.json(
+      await recordWalletSpend(ctx, c.get('app'), c.get('auth').userId, body, servedChainIds),
+    );
   });
 
   r.get(ROUTES.chains, (c) => c.json({ chains: options.chains ?? [] } satisfies ChainsResponse));
