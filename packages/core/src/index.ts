@@ -158,8 +158,10 @@ export {
   shouldCreateWalletOnLogin,
 } from './wallets/embedded/types.ts';
 export type {
-  ConfirmSignature,
+  ApproveSignature,
   CreateEmbeddedEthereumProviderParameters,
+  CreateEmbeddedWalletApprovalParameters,
+  EmbeddedWalletApproval,
   CreateEmbeddedWalletBridgeParameters,
   CreateEmbeddedWalletExportParameters,
   CreateEmbeddedWalletManagerParameters,
@@ -170,6 +172,9 @@ export type {
   EmbeddedWalletExport,
   EmbeddedWalletFrameResult,
   EmbeddedWalletManager,
+  EmbeddedWalletPasswordAction,
+  EmbeddedWalletPasswordFrame,
+  EmbeddedWalletPasswordResult,
   EmbeddedWalletState,
   EmbeddedWalletStatus,
 } from './wallets/embedded/index.ts';

@@ -106,6 +106,9 @@ export const reactMessages = {
   signButton: 'Sign and continue',
   signing: 'Signing…',
   signed: 'Signed',
+  /** The title of the approval frame in the sign and send screens (issue 24). */
+  approvalFrameTitle: 'Approve in your wallet',
+  approvalRetry: 'Try again',
   signTypedDataLabel: 'Typed data',
   messageMustBeNonEmpty: 'Message must be a non-empty string',
   userRejected: 'user rejected',
@@ -137,6 +140,8 @@ export const reactMessages = {
   exportTitle: 'Export your private key',
   exportDetail: 'Shown only inside this secure frame, never to this app.',
   exportFrameTitle: 'Private key export',
+  /** The title of the password frame in the password screens (issue 24 item 4). */
+  passwordFrameTitle: 'Wallet password',
   done: 'Done',
   // Login gates: terms consent and captcha (issue 6; spec sections 2, 4 and 8)
   consentTitle: 'One last step',

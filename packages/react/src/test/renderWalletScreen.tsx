@@ -13,7 +13,9 @@ import { LatchkeyContext, type LatchkeyContextValue } from '../LatchkeyProvider/
 import { ModalContext, type ModalContextValue } from '../Modal/ModalContext.ts';
 import type { WalletPromptParams, WalletScreenParams } from '../wallet/requests.ts';
 import { createWalletController } from '../wallet/walletController.ts';
+import { createFakeApprovalMount } from './fakeApproval.ts';
 import { APP_ID, createFakeClient, TEST_USER } from './fakeClient.ts';
+import { createFakePasswordMount } from './fakePasswordFrame.ts';
 
 afterEach(() => {
   cleanup();
@@ -32,7 +34,17 @@ export function createFakeProvider(
     if (answer !== undefined) return answer;
     throw new Error(`unexpected ${method}`);
   });
-  return { request, on: vi.fn(), removeListener: vi.fn(), chainId: 31337 };
+  // The provider's filled transaction for the approval page (issue 24): nonce, gas and fees.
+  const fillTransaction = vi.fn(async (tx: Record<string, unknown>) => ({
+    nonce: '0x0',
+    gas: '0x5208',
+    maxFeePerGas: '0x3b9aca00',
+    maxPriorityFeePerGas: '0x0',
+    type: '0x2',
+    ...tx,
+    from: WALLET_ADDRESS,
+  }));
+  return { request, fillTransaction, on: vi.fn(), removeListener: vi.fn(), chainId: 31337 };
 }
 
 /** A fake core manager, connected, with spies. */
@@ -45,6 +57,8 @@ export function createFakeManager(provider = createFakeProvider()) {
     error: null,
   };
   const listeners = new Set<(s: EmbeddedWalletState) => void>();
+  const approval = createFakeApprovalMount();
+  const password = createFakePasswordMount();
   const manager = {
     getState: () => state,
     subscribe: (l: (s: EmbeddedWalletState) => void) => {
@@ -54,12 +68,15 @@ export function createFakeManager(provider = createFakeProvider()) {
     create: vi.fn(async () => ({ address: WALLET_ADDRESS, user: TEST_USER })),
     connect: vi.fn(async () => ({ status: 'connected' as const, address: WALLET_ADDRESS })),
     recover: vi.fn(async () => ({ address: WALLET_ADDRESS })),
-    setRecovery: vi.fn(async () => ({
-      address: WALLET_ADDRESS,
-      recoveryMethod: 'user-passcode' as const,
-    })),
     getProvider: () => provider,
-    setConfirm: vi.fn(),
+    setApprover: vi.fn(),
+    setNoPrompt: vi.fn(),
+    /** The approval frames the screens mounted (issue 24); the test plays the frame. */
+    approvals: approval.mounts,
+    mountApproval: approval.mountApproval,
+    /** The password frames the screens mounted (issue 24); the test plays the frame. */
+    passwords: password.mounts,
+    mountPassword: password.mountPassword,
     destroy: vi.fn(),
     bridge: {},
     set(patch: Partial<EmbeddedWalletState>) {

@@ -19,12 +19,31 @@ export {
   type WalletErrorCode,
 } from './errors.ts';
 export {
+  APPROVAL_TIMEOUT_MS,
+  createEmbeddedWalletApproval,
+  type CreateEmbeddedWalletApprovalParameters,
+  type EmbeddedWalletApproval,
+  type EmbeddedWalletApprovalChain,
+  type EmbeddedWalletApprovalRequest,
+  type EmbeddedWalletApprovalTheme,
+  embeddedWalletApprovalUrl,
+} from './approval.ts';
+export {
   createEmbeddedWalletExport,
   type CreateEmbeddedWalletExportParameters,
   type EmbeddedWalletExport,
   type EmbeddedWalletExportTheme,
   embeddedWalletExportUrl,
 } from './export.ts';
+export {
+  createEmbeddedWalletPasswordFrame,
+  type CreateEmbeddedWalletPasswordFrameParameters,
+  type EmbeddedWalletPasswordAction,
+  type EmbeddedWalletPasswordFrame,
+  type EmbeddedWalletPasswordResult,
+  embeddedWalletPasswordUrl,
+  PASSWORD_FRAME_TIMEOUT_MS,
+} from './password-frame.ts';
 export {
   createEmbeddedWalletManager,
   type CreateEmbeddedWalletManagerParameters,
@@ -35,7 +54,8 @@ export {
   type EmbeddedWalletStatus,
 } from './manager.ts';
 export {
-  type ConfirmSignature,
+  APPROVAL_SCREEN_NEEDED,
+  type ApproveSignature,
   createEmbeddedEthereumProvider,
   type CreateEmbeddedEthereumProviderParameters,
   EMBEDDED_SIGNING_METHODS,

@@ -2,9 +2,13 @@ import { describe, expect, it, vi } from 'vitest';
 import type { LatchkeyClient } from '../../session/createLatchkeyClient.ts';
 import type { User, WalletAccount } from '../../session/user.ts';
 import { createWalletRegistry } from '../registry.ts';
+import { FRAME_EVENTS } from '@latchkey/api';
+import { createFrameRouter, type FrameWindow } from '@latchkey/wallet-frame';
+import { CustodyError } from '../../../../wallet-frame/src/custody/errors.ts';
 import type { EmbeddedWalletBridge } from './bridge.ts';
 import { WalletError } from './errors.ts';
 import { createEmbeddedWalletManager, EMBEDDED_WALLET_CREATION_FAILED } from './manager.ts';
+import { fakeBrowser, HOST_ORIGIN } from './testing/fakeBrowser.ts';
 import type { ChainConfig } from './types.ts';
 import { hasEmbeddedWallet, shouldCreateWalletOnLogin } from './types.ts';
 
@@ -96,6 +100,38 @@ function fakeBridge(overrides: Partial<EmbeddedWalletBridge> = {}): EmbeddedWall
     destroy: vi.fn(),
     ...overrides,
   };
+}
+
+/**
+ * A container whose password frame (issue 24) is a router answering `latchkey:wallet:password`
+ * with `handler`, as the real page does once the user finished inside it.
+ */
+function passwordPage(handler: (data: unknown) => unknown) {
+  const requests: unknown[] = [];
+  const browser = fakeBrowser('https://api.example', (frame) => {
+    const win: FrameWindow = {
+      addEventListener: (type, l) => frame.frameTarget.addEventListener(type, l as EventListener),
+      removeEventListener: (type, l) =>
+        frame.frameTarget.removeEventListener(type, l as EventListener),
+      parent: browser.parentForFrame,
+    };
+    createFrameRouter({
+      window: win,
+      allowedOrigins: [HOST_ORIGIN],
+      handlers: {
+        [FRAME_EVENTS.walletPassword]: (data) => {
+          requests.push(data);
+          return handler(data);
+        },
+      },
+    }).announceReady(HOST_ORIGIN);
+  });
+  const container = {
+    ownerDocument: browser.document,
+    appendChild: (node: unknown) =>
+      (browser.document.body as unknown as { appendChild(n: unknown): unknown }).appendChild(node),
+  } as unknown as HTMLElement;
+  return { container, requests, browser };
 }
 
 const notOnDevice = () =>
@@ -289,9 +325,12 @@ describe('embedded wallet manager: connect and recovery', () => {
     });
     expect((await pm.connect()).status).toBe('needs-recovery');
     expect(p.client.logout).not.toHaveBeenCalled();
-    await expect(pm.recover({ password: 'Correct-Horse-1' })).rejects.toMatchObject({
-      type: 'session_not_bound',
+    const page = passwordPage(() => {
+      throw new CustodyError('session_not_bound', 'unbound');
     });
+    await expect(
+      pm.mountPassword(page.container, { action: 'recover' }).result,
+    ).rejects.toMatchObject({ type: 'session_not_bound' });
     await Promise.resolve();
     expect(p.client.logout).toHaveBeenCalledTimes(1);
     // Any other failure does not log out.
@@ -329,19 +368,11 @@ describe('embedded wallet manager: connect and recovery', () => {
     expect(c.client.wallets.list()).toHaveLength(1);
   });
 
-  it("asks for the password for 'user-passcode' recovery, then recovers with it", async () => {
+  it("asks for the password page for 'user-passcode' recovery, then adopts its result", async () => {
     const c = fakeClient(user([walletAccount({ recoveryMethod: 'user-passcode' })]));
     const bridge = fakeBridge({
       connect: vi.fn(async () => {
         throw notOnDevice();
-      }),
-      recover: vi.fn(async ({ address, password }: { address: string; password?: string }) => {
-        if (password !== 'right') {
-          throw new WalletError('Invalid recovery password, please try again.', {
-            type: 'invalid_recovery_pin',
-          });
-        }
-        return { address };
       }),
     });
     const manager = createEmbeddedWalletManager({
@@ -359,15 +390,33 @@ describe('embedded wallet manager: connect and recovery', () => {
     expect(manager.getState().status).toBe('needs-recovery');
     expect(c.client.wallets.list()).toEqual([]);
 
-    await expect(manager.recover({ password: 'wrong' })).rejects.toMatchObject({
-      type: 'invalid_recovery_pin',
-      message: 'Invalid recovery password, please try again.',
-    });
+    // No password goes to the hidden frame: recover() refuses a 'user-passcode' wallet.
+    await expect(manager.recover()).rejects.toMatchObject({ type: 'user_gesture_required' });
+    expect(bridge.recover).not.toHaveBeenCalled();
     expect(manager.getState().status).toBe('needs-recovery');
 
-    expect(await manager.recover({ password: 'right' })).toEqual({ address: ADDRESS });
-    expect(manager.getState().status).toBe('connected');
+    const page = passwordPage(() => ({
+      address: ADDRESS,
+      recoveryMethod: 'user-passcode',
+      deviceStorage: 'local',
+    }));
+    const frame = manager.mountPassword(page.container, {
+      action: 'recover',
+      theme: { colorScheme: 'dark' },
+    });
+    await frame.ready;
+    expect(await frame.result).toMatchObject({ address: ADDRESS, recoveryMethod: 'user-passcode' });
+    expect(page.requests).toEqual([{ accessToken: 'token', action: 'recover', address: ADDRESS }]);
+    expect(new URL(page.browser.frames[0]!.src).searchParams.get('theme')).toBe('dark');
+    expect(manager.getState()).toMatchObject({
+      status: 'connected',
+      address: ADDRESS,
+      recoveryMethod: 'user-passcode',
+      deviceStorage: 'local',
+    });
     expect(c.client.wallets.list()).toHaveLength(1);
+    expect(bridge.recover).not.toHaveBeenCalled();
+    expect(bridge.setRecovery).not.toHaveBeenCalled();
   });
 
   it('other connect failures end in status error', async () => {
@@ -419,7 +468,7 @@ describe('embedded wallet manager: connect and recovery', () => {
     await expect(manager.connect()).rejects.toMatchObject({ code: 'no_embedded_wallet' });
   });
 
-  it('setConfirm gates signatures of providers already handed out (4001 on reject)', async () => {
+  it('signatures go to the approver set later (providers already handed out); 4100 without one, 4001 on reject', async () => {
     const c = fakeClient(user([walletAccount()]));
     const bridge = fakeBridge();
     const manager = createEmbeddedWalletManager({
@@ -430,18 +479,80 @@ describe('embedded wallet manager: connect and recovery', () => {
     });
     await manager.connect();
     const provider = manager.getProvider();
+    await expect(
+      provider.request({ method: 'personal_sign', params: ['0x01', ADDRESS] }),
+    ).rejects.toMatchObject({ code: 4100, message: 'Signing needs the approval screen' });
+    const approver = vi.fn(async () => '0xapproved');
+    manager.setApprover(approver);
     expect(await provider.request({ method: 'personal_sign', params: ['0x01', ADDRESS] })).toBe(
-      '0xsig',
+      '0xapproved',
     );
-    manager.setConfirm(async () => {
+    expect(approver).toHaveBeenCalledWith({
+      method: 'personal_sign',
+      params: ['0x01', ADDRESS],
+      chain: CHAIN,
+    });
+    manager.setApprover(async () => {
       throw new Error('closed');
     });
     await expect(
       provider.request({ method: 'personal_sign', params: ['0x01', ADDRESS] }),
-    ).rejects.toMatchObject({
-      code: 4001,
+    ).rejects.toMatchObject({ code: 4001 });
+    // Without noPrompt the hidden frame is never asked to sign.
+    expect(bridge.rpc).not.toHaveBeenCalled();
+  });
+
+  it('setNoPrompt asks the hidden frame first, with noPrompt: true', async () => {
+    const c = fakeClient(user([walletAccount()]));
+    const bridge = fakeBridge();
+    const manager = createEmbeddedWalletManager({
+      client: c.asClient,
+      chains: [CHAIN],
+      defaultChainId: 31337,
+      bridge,
     });
-    expect(bridge.rpc).toHaveBeenCalledTimes(1);
+    await manager.connect();
+    const approver = vi.fn(async () => '0xapproved');
+    manager.setApprover(approver);
+    manager.setNoPrompt(() => true);
+    expect(
+      await manager.getProvider().request({ method: 'personal_sign', params: ['0x01', ADDRESS] }),
+    ).toBe('0xsig');
+    expect(bridge.rpc).toHaveBeenCalledWith({
+      address: ADDRESS,
+      request: { method: 'personal_sign', params: ['0x01', ADDRESS] },
+      noPrompt: true,
+    });
+    expect(approver).not.toHaveBeenCalled();
+  });
+
+  it('mountApproval frames the approval page for the wallet', () => {
+    const c = fakeClient(user([walletAccount()]));
+    const manager = createEmbeddedWalletManager({
+      client: c.asClient,
+      chains: [CHAIN],
+      defaultChainId: 31337,
+      bridge: fakeBridge(),
+    });
+    const appended: { src: string }[] = [];
+    const doc = {
+      defaultView: { addEventListener() {}, removeEventListener() {} },
+      createElement: () => ({ setAttribute() {}, remove() {}, src: '', contentWindow: null }),
+    };
+    const container = {
+      ownerDocument: doc,
+      appendChild: (node: { src: string }) => appended.push(node),
+    } as unknown as HTMLElement;
+    const approval = manager.mountApproval(container, {
+      request: { method: 'personal_sign', params: ['0x01', ADDRESS] },
+      chain: CHAIN,
+      theme: { colorScheme: 'dark' },
+    });
+    expect(new URL(appended[0]!.src).pathname).toBe(
+      '/apps/clpispdty00ycl80fpueukbhl/embedded-wallets/approve',
+    );
+    expect(new URL(appended[0]!.src).searchParams.get('theme')).toBe('dark');
+    approval.destroy();
   });
 
   it('switchChain updates the registered wallet; destroy removes it', async () => {
@@ -484,5 +595,116 @@ describe('createOnLogin rules', () => {
     expect(hasEmbeddedWallet(user([external]))).toBe(false);
     expect(hasEmbeddedWallet(user([walletAccount()]))).toBe(true);
     expect(hasEmbeddedWallet(null)).toBe(false);
+  });
+});
+
+describe('embedded wallet manager: the password page (issue 24 item 4)', () => {
+  it('create with a password is refused; the page creates and the manager adopts the wallet', async () => {
+    const c = fakeClient(user());
+    const bridge = fakeBridge();
+    const manager = createEmbeddedWalletManager({
+      client: c.asClient,
+      chains: [CHAIN],
+      defaultChainId: 31337,
+      bridge,
+    });
+    await expect(manager.create({ recoveryMethod: 'user-passcode' })).rejects.toMatchObject({
+      type: 'user_gesture_required',
+    });
+    expect(bridge.create).not.toHaveBeenCalled();
+    const page = passwordPage(() => {
+      c.setUser(user([walletAccount({ recoveryMethod: 'user-passcode' })]));
+      return { address: ADDRESS, recoveryMethod: 'user-passcode', deviceStorage: 'local' };
+    });
+    const frame = manager.mountPassword(page.container, { action: 'create', appName: 'Demo' });
+    const out = await frame.result;
+    expect(out).toMatchObject({ address: ADDRESS, recoveryMethod: 'user-passcode' });
+    expect(out.user?.id).toBe('user_1');
+    expect(page.requests).toEqual([{ accessToken: 'token', action: 'create' }]);
+    expect(c.client.refreshUser).toHaveBeenCalled();
+    expect(manager.getState()).toMatchObject({
+      status: 'connected',
+      recoveryMethod: 'user-passcode',
+    });
+    expect(manager.getProvider()).toBeTruthy();
+    expect(bridge.create).not.toHaveBeenCalled();
+  });
+
+  it('a created wallet the refreshed user lacks fails like create (analytics, status error)', async () => {
+    const c = fakeClient(user());
+    const analytics = vi.fn();
+    const manager = createEmbeddedWalletManager({
+      client: c.asClient,
+      chains: [CHAIN],
+      defaultChainId: 31337,
+      bridge: fakeBridge(),
+      analytics,
+    });
+    const page = passwordPage(() => ({ address: ADDRESS, recoveryMethod: 'user-passcode' }));
+    await expect(
+      manager.mountPassword(page.container, { action: 'create' }).result,
+    ).rejects.toMatchObject({ code: 'missing_embedded_wallet' });
+    expect(analytics).toHaveBeenCalledWith(EMBEDDED_WALLET_CREATION_FAILED, {
+      error: 'Updated user is missing embedded wallet',
+    });
+    expect(manager.getState().status).toBe('error');
+  });
+
+  it('set and change adopt the new recovery method and refresh the user', async () => {
+    const c = fakeClient(user([walletAccount({ recoveryMethod: 'latchkey' })]));
+    const bridge = fakeBridge();
+    const manager = createEmbeddedWalletManager({
+      client: c.asClient,
+      chains: [CHAIN],
+      defaultChainId: 31337,
+      bridge,
+    });
+    await manager.connect();
+    const provider = manager.getProvider();
+    const page = passwordPage(() => ({
+      address: ADDRESS,
+      recoveryMethod: 'user-passcode',
+      deviceStorage: 'local',
+    }));
+    await manager.mountPassword(page.container, { action: 'set' }).result;
+    expect(page.requests).toEqual([{ accessToken: 'token', action: 'set', address: ADDRESS }]);
+    expect(manager.getState()).toMatchObject({
+      status: 'connected',
+      recoveryMethod: 'user-passcode',
+    });
+    expect(manager.getProvider()).toBe(provider);
+    expect(c.client.refreshUser).toHaveBeenCalledTimes(1);
+    expect(bridge.setRecovery).not.toHaveBeenCalled();
+    expect(() =>
+      createEmbeddedWalletManager({
+        client: fakeClient(user()).asClient,
+        chains: [CHAIN],
+        defaultChainId: 31337,
+        bridge: fakeBridge(),
+      }).mountPassword(page.container, { action: 'change' }),
+    ).toThrow(expect.objectContaining({ code: 'no_embedded_wallet' }));
+  });
+
+  it("passes the page's refusals on without logging out (recovery_attempts_exceeded)", async () => {
+    const c = fakeClient(user([walletAccount({ recoveryMethod: 'user-passcode' })]));
+    const manager = createEmbeddedWalletManager({
+      client: c.asClient,
+      chains: [CHAIN],
+      defaultChainId: 31337,
+      bridge: fakeBridge({
+        connect: vi.fn(async () => {
+          throw notOnDevice();
+        }),
+      }),
+    });
+    await manager.connect();
+    const page = passwordPage(() => {
+      throw new CustodyError('recovery_attempts_exceeded', 'Too many attempts');
+    });
+    await expect(
+      manager.mountPassword(page.container, { action: 'recover' }).result,
+    ).rejects.toMatchObject({ type: 'recovery_attempts_exceeded' });
+    expect(manager.getState().status).toBe('needs-recovery');
+    expect(c.client.logout).not.toHaveBeenCalled();
   });
 });

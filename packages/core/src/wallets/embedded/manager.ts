@@ -3,14 +3,37 @@ import type { LatchkeyClient } from '../../session/createLatchkeyClient.ts';
 import type { User } from '../../session/user.ts';
 import type { ConnectedWallet } from '../registry.ts';
 import { createEmbeddedWalletBridge, type EmbeddedWalletBridge } from './bridge.ts';
-import { WALLET_ERROR_MESSAGES, WalletError } from './errors.ts';
-import { createEmbeddedWalletExport, type EmbeddedWalletExport } from './export.ts';
+import { PROVIDER_ERRORS, ProviderRpcError, WALLET_ERROR_MESSAGES, WalletError } from './errors.ts';
 import {
-  type ConfirmSignature,
+  createEmbeddedWalletApproval,
+  type EmbeddedWalletApproval,
+  type EmbeddedWalletApprovalRequest,
+  type EmbeddedWalletApprovalTheme,
+} from './approval.ts';
+import {
+  createEmbeddedWalletExport,
+  type EmbeddedWalletExport,
+  type EmbeddedWalletExportTheme,
+} from './export.ts';
+import {
+  createEmbeddedWalletPasswordFrame,
+  type EmbeddedWalletPasswordAction,
+  type EmbeddedWalletPasswordFrame,
+  type EmbeddedWalletPasswordResult,
+} from './password-frame.ts';
+import {
+  APPROVAL_SCREEN_NEEDED,
+  type ApproveSignature,
   createEmbeddedEthereumProvider,
   type EmbeddedEthereumProvider,
 } from './provider.ts';
 import { type ChainConfig, embeddedWalletOf } from './types.ts';
+
+/**
+ * Why the manager refuses a password (issue 24): passwords are typed on the password page
+ * (`mountPassword`), the same text the hidden frame answers with `user_gesture_required`.
+ */
+const PASSWORD_IN_FRAME = 'Passwords are typed in the wallet frame.';
 
 /** Analytics event posted when creation fails (spec section 4). */
 export const EMBEDDED_WALLET_CREATION_FAILED = 'embedded_wallet_creation_failed';
@@ -71,36 +94,91 @@ export interface EmbeddedWalletManager {
    * user, check the user has it. Failure texts: 'Missing access token', 'walletProxy does not
    * exist', 'walletProxy.create timed out', 'did not send a response', 'Failed to refresh user',
    * 'Updated user is missing embedded wallet'; posts `embedded_wallet_creation_failed`.
+   * Automatic recovery only: a wallet sealed by a password is created on the password page
+   * ({@link mountPassword} with `create`; issue 24), where the password is typed.
+   * @throws WalletError type `user_gesture_required` for `recoveryMethod: 'user-passcode'`.
    */
-  create(parameters?: { recoveryMethod?: RecoveryMethod; password?: string }): Promise<{
+  create(parameters?: { recoveryMethod?: RecoveryMethod }): Promise<{
     address: string;
     user: User;
   }>;
   /**
    * Connects the user's wallet on this device. Without a device share: silent recovery for
    * 'latchkey' recovery, else resolves `{status: 'needs-recovery', recoveryMethod}` (show the
-   * password screen, then call {@link recover}).
+   * password screen: {@link mountPassword} with `recover`).
    * @throws WalletError 'User has no embedded wallet' (code `no_embedded_wallet`).
    */
   connect(): Promise<EmbeddedWalletConnectResult>;
   /**
-   * Recovers on this device (password for 'user-passcode'); reshares, so old shares die.
-   * @throws WalletError type `invalid_recovery_pin` ('Invalid recovery password, please try again.');
-   *   the status stays 'needs-recovery' so the user can retry.
+   * Recovers a wallet with automatic ('latchkey') recovery on this device; reshares, so old
+   * shares die. A 'user-passcode' wallet is recovered on the password page instead
+   * ({@link mountPassword} with `recover`; issue 24).
+   * @throws WalletError type `user_gesture_required` for a 'user-passcode' wallet.
    */
-  recover(parameters?: { password?: string }): Promise<{ address: string }>;
-  /** Changes the recovery method (e.g. 'latchkey' -> 'user-passcode' with a password). */
-  setRecovery(parameters: { recoveryMethod: RecoveryMethod; password?: string }): Promise<{
-    address: string;
-    recoveryMethod: RecoveryMethod;
-  }>;
+  recover(): Promise<{ address: string }>;
+  /**
+   * Mounts the password page (issue 24 item 4; `createEmbeddedWalletPasswordFrame`) in
+   * `container` for `action`: `create` the wallet sealed by a new password, `recover` it on this
+   * device, `set` a first password (from automatic recovery) or `change` it. The password is
+   * typed and used inside that frame only. When the page answers, the manager adopts the outcome
+   * ({@link adoptPassword}) before the frame's `result` resolves, so `result` resolves with a
+   * connected wallet (and, for `create`, the refreshed user). Errors: the page's (e.g.
+   * `recovery_attempts_exceeded`), or the creation failures of {@link create} (with the
+   * `embedded_wallet_creation_failed` analytics event); `session_not_bound` logs out.
+   * @throws WalletError `no_embedded_wallet` when the action needs a wallet and there is none.
+   */
+  mountPassword(
+    container: HTMLElement,
+    parameters: {
+      action: EmbeddedWalletPasswordAction;
+      theme?: EmbeddedWalletExportTheme;
+      /** For the downloaded recovery file's name. */
+      appName?: string;
+    },
+  ): EmbeddedWalletPasswordFrame & {
+    readonly result: Promise<EmbeddedWalletPasswordResult & { user?: User }>;
+  };
+  /**
+   * Adopts what the password page did (issue 24): publishes the wallet created, recovered or
+   * reshared there, with 'user-passcode' recovery, without ever receiving the password. `create`
+   * refreshes the user and checks it now has that wallet (the failures of {@link create});
+   * `set`/`change` refresh the user best effort. The hidden frame loads the new device share
+   * from the frame origin's storage at the next signature.
+   */
+  adoptPassword(
+    action: EmbeddedWalletPasswordAction,
+    result: EmbeddedWalletPasswordResult,
+  ): Promise<{ address: string; user?: User }>;
   /** The connected wallet's EIP-1193 provider. @throws WalletError when not connected. */
   getProvider(): EmbeddedEthereumProvider;
   /**
-   * Sets the approval hook used before each signature (the sign / send screens). `null` signs
-   * without prompting (`noPromptOnSignature`). Takes effect for providers already handed out.
+   * Sets the approval hook (issue 24): it shows the approval page of each signing request (the
+   * sign / send screens, through {@link mountApproval}) and resolves with the frame's answer.
+   * `null`: signing methods fail with 4100 'Signing needs the approval screen'. Takes effect
+   * for providers already handed out.
    */
-  setConfirm(confirm: ConfirmSignature | null): void;
+  setApprover(approve: ApproveSignature | null): void;
+  /**
+   * The host's `noPromptOnSignature` (read at each request): signing methods first ask the
+   * hidden frame to sign without a prompt; the frame does only when the app's server-side
+   * wallet policy allows it, else the approval hook is used. Default `() => false`.
+   */
+  setNoPrompt(noPrompt: () => boolean): void;
+  /**
+   * Mounts the approval page of the connected wallet in `container` for one signing request
+   * (`createEmbeddedWalletApproval`; issue 24). `result` is the signature or the signed
+   * transaction once the user approved inside the frame.
+   * @throws WalletError when no wallet is known.
+   */
+  mountApproval(
+    container: HTMLElement,
+    parameters: {
+      request: EmbeddedWalletApprovalRequest;
+      chain: ChainConfig;
+      buttonText?: string;
+      theme?: EmbeddedWalletApprovalTheme;
+    },
+  ): EmbeddedWalletApproval;
   /**
    * Mounts the key-export page of the connected wallet in `container` (EMBEDDED_WALLET_KEY_EXPORT
    * screen). The key is shown inside that frame only. @throws WalletError when no wallet is known.
@@ -159,7 +237,8 @@ export function createEmbeddedWalletManager(
     error: null,
   };
   const listeners = new Set<(state: EmbeddedWalletState) => void>();
-  let confirm: ConfirmSignature | null = null;
+  let approver: ApproveSignature | null = null;
+  let noPrompt: () => boolean = () => false;
   let provider: EmbeddedEthereumProvider | null = null;
   let chainListener: ((chainId: unknown) => void) | null = null;
 
@@ -207,7 +286,13 @@ export function createEmbeddedWalletManager(
       address,
       chains,
       chainId: provider?.chainId ?? parameters.defaultChainId,
-      confirm: (request) => (confirm ? confirm(request) : Promise.resolve()),
+      approve: (request) =>
+        approver
+          ? approver(request)
+          : Promise.reject(
+              new ProviderRpcError(PROVIDER_ERRORS.unauthorized.code, APPROVAL_SCREEN_NEEDED),
+            ),
+      noPrompt: () => noPrompt(),
     });
     const current = provider;
     const wallet = (): ConnectedWallet => ({
@@ -272,6 +357,72 @@ export function createEmbeddedWalletManager(
     return { status: 'needs-recovery', address, recoveryMethod };
   }
 
+  /** Refreshes the user, checks it has the created wallet, publishes it (spec section 4). */
+  async function adoptCreated(
+    created: { address: string; deviceStorage?: DeviceShareStorage },
+    recoveryMethod: RecoveryMethod,
+  ): Promise<{ address: string; user: User }> {
+    let user: User | null;
+    try {
+      user = await client.refreshUser();
+    } catch (cause) {
+      throw new WalletError(WALLET_ERROR_MESSAGES.refreshUserFailed, {
+        code: 'refresh_user_failed',
+        cause,
+      });
+    }
+    if (!user) {
+      throw new WalletError(WALLET_ERROR_MESSAGES.refreshUserFailed, {
+        code: 'refresh_user_failed',
+      });
+    }
+    const account = embeddedWalletOf(user);
+    if (!account || account.address.toLowerCase() !== created.address.toLowerCase()) {
+      throw new WalletError(WALLET_ERROR_MESSAGES.missingEmbeddedWallet, {
+        code: 'missing_embedded_wallet',
+      });
+    }
+    publish(account.address, account.recoveryMethod ?? recoveryMethod, created.deviceStorage);
+    return { address: account.address, user };
+  }
+
+  /** Posts `embedded_wallet_creation_failed` (fire and forget) and fails with `error`. */
+  function creationFailed(error: unknown): never {
+    const message = error instanceof Error ? error.message : String(error);
+    // Fire and forget: no retry, errors ignored (spec section 7).
+    try {
+      Promise.resolve(analytics(EMBEDDED_WALLET_CREATION_FAILED, { error: message })).catch(
+        () => {},
+      );
+    } catch {
+      // ignored
+    }
+    return fail(error);
+  }
+
+  async function adoptPassword(
+    action: EmbeddedWalletPasswordAction,
+    result: EmbeddedWalletPasswordResult,
+  ): Promise<{ address: string; user?: User }> {
+    if (action === 'create') {
+      set({ status: 'creating' });
+      try {
+        return await adoptCreated(result, result.recoveryMethod);
+      } catch (error) {
+        return creationFailed(error);
+      }
+    }
+    if (action === 'recover' || !provider || state.address !== result.address) {
+      publish(result.address, result.recoveryMethod, result.deviceStorage);
+    } else {
+      set({ recoveryMethod: result.recoveryMethod, deviceStorage: result.deviceStorage ?? null });
+    }
+    if (action === 'recover') return { address: result.address };
+    // Best effort: the user's wallet account now carries the new recovery method.
+    const user = await client.refreshUser().catch(() => null);
+    return { address: result.address, ...(user ? { user } : {}) };
+  }
+
   return {
     bridge,
     getState: () => state,
@@ -280,6 +431,9 @@ export function createEmbeddedWalletManager(
       return () => listeners.delete(listener);
     },
     async create(p = {}) {
+      if (p.recoveryMethod === 'user-passcode') {
+        throw new WalletError(PASSWORD_IN_FRAME, { type: 'user_gesture_required' });
+      }
       set({ status: 'creating' });
       try {
         const token = await client.getAccessToken();
@@ -295,43 +449,9 @@ export function createEmbeddedWalletManager(
         }
         await bridge.ready();
         const created = await bridge.create(p);
-        let user: User | null;
-        try {
-          user = await client.refreshUser();
-        } catch (cause) {
-          throw new WalletError(WALLET_ERROR_MESSAGES.refreshUserFailed, {
-            code: 'refresh_user_failed',
-            cause,
-          });
-        }
-        if (!user) {
-          throw new WalletError(WALLET_ERROR_MESSAGES.refreshUserFailed, {
-            code: 'refresh_user_failed',
-          });
-        }
-        const account = embeddedWalletOf(user);
-        if (!account || account.address.toLowerCase() !== created.address.toLowerCase()) {
-          throw new WalletError(WALLET_ERROR_MESSAGES.missingEmbeddedWallet, {
-            code: 'missing_embedded_wallet',
-          });
-        }
-        publish(
-          account.address,
-          account.recoveryMethod ?? p.recoveryMethod ?? 'latchkey',
-          created.deviceStorage,
-        );
-        return { address: account.address, user };
+        return await adoptCreated(created, p.recoveryMethod ?? 'latchkey');
       } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        // Fire and forget: no retry, errors ignored (spec section 7).
-        try {
-          Promise.resolve(analytics(EMBEDDED_WALLET_CREATION_FAILED, { error: message })).catch(
-            () => {},
-          );
-        } catch {
-          // ignored
-        }
-        return fail(error);
+        return creationFailed(error);
       }
     },
     async connect() {
@@ -358,7 +478,7 @@ export function createEmbeddedWalletManager(
         return fail(error);
       }
     },
-    async recover(p = {}) {
+    async recover() {
       const account = walletOfUser();
       if (!account) {
         return fail(
@@ -366,49 +486,52 @@ export function createEmbeddedWalletManager(
         );
       }
       const recoveryMethod = account.recoveryMethod ?? 'latchkey';
-      const previous = state.status;
+      if (recoveryMethod === 'user-passcode') {
+        // Typed on the password page only (issue 24); the hidden frame would refuse it anyway.
+        throw new WalletError(PASSWORD_IN_FRAME, { type: 'user_gesture_required' });
+      }
       set({ status: 'connecting', address: account.address, recoveryMethod });
       try {
-        const result = await bridge.recover({
-          address: account.address,
-          ...(p.password === undefined ? {} : { password: p.password }),
-        });
+        const result = await bridge.recover({ address: account.address });
         publish(result.address, recoveryMethod, result.deviceStorage);
         return { address: result.address };
       } catch (error) {
-        if (
-          error instanceof WalletError &&
-          (error.type === 'invalid_recovery_pin' || error.type === 'invalid_request_arguments') &&
-          recoveryMethod === 'user-passcode'
-        ) {
-          // The user may try again: stay on the password screen.
-          return fail(
-            new WalletError(WALLET_ERROR_MESSAGES.invalidRecoveryPassword, {
-              type: 'invalid_recovery_pin',
-              cause: error,
-            }),
-            previous === 'needs-recovery' ? 'needs-recovery' : 'error',
-          );
-        }
         return fail(error);
       }
     },
-    async setRecovery({ recoveryMethod, password }) {
-      const address = state.address ?? walletOfUser()?.address;
-      if (!address) {
+    adoptPassword,
+    mountPassword(container, { action, theme, appName }) {
+      const address = action === 'create' ? undefined : (state.address ?? walletOfUser()?.address);
+      if (action !== 'create' && !address) {
         throw new WalletError(WALLET_ERROR_MESSAGES.noEmbeddedWallet, {
           code: 'no_embedded_wallet',
         });
       }
-      const result = await bridge.setRecovery({
-        address,
-        recoveryMethod,
-        ...(password === undefined ? {} : { password }),
+      const frame = createEmbeddedWalletPasswordFrame({
+        apiUrl: client.apiUrl,
+        appId: client.appId,
+        getAccessToken: () => client.getAccessToken(),
+        container,
+        action,
+        ...(address ? { address } : {}),
+        ...(theme ? { theme } : {}),
+        ...(appName ? { appName } : {}),
       });
-      set({ recoveryMethod: result.recoveryMethod, deviceStorage: result.deviceStorage ?? null });
-      // Best effort: the user's wallet account now carries the new recovery method.
-      await client.refreshUser().catch(() => null);
-      return { address: result.address, recoveryMethod: result.recoveryMethod };
+      const result = frame.result.then(
+        async (out) => ({ ...out, ...(await adoptPassword(action, out)) }),
+        (error: unknown) => {
+          if (action === 'create') return creationFailed(error);
+          if (error instanceof WalletError && error.type === 'session_not_bound') fail(error);
+          throw error;
+        },
+      );
+      result.catch(() => {});
+      return {
+        iframe: frame.iframe,
+        ready: frame.ready,
+        result,
+        destroy: () => frame.destroy(),
+      };
     },
     getProvider() {
       if (!provider) {
@@ -419,8 +542,30 @@ export function createEmbeddedWalletManager(
       }
       return provider;
     },
-    setConfirm(next) {
-      confirm = next;
+    setApprover(next) {
+      approver = next;
+    },
+    setNoPrompt(next) {
+      noPrompt = next;
+    },
+    mountApproval(container, { request, chain, buttonText, theme }) {
+      const address = state.address ?? walletOfUser()?.address;
+      if (!address) {
+        throw new WalletError(WALLET_ERROR_MESSAGES.noEmbeddedWallet, {
+          code: 'no_embedded_wallet',
+        });
+      }
+      return createEmbeddedWalletApproval({
+        apiUrl: client.apiUrl,
+        appId: client.appId,
+        getAccessToken: () => client.getAccessToken(),
+        address,
+        container,
+        request,
+        chain: { id: chain.id, name: chain.name, nativeCurrency: chain.nativeCurrency },
+        ...(buttonText ? { buttonText } : {}),
+        ...(theme ? { theme } : {}),
+      });
     },
     mountExport(container) {
       const address = state.address ?? walletOfUser()?.address;

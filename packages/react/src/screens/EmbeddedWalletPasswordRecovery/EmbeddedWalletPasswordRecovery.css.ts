@@ -1,4 +1,4 @@
-/** Password recovery: one field and a button. */
+/** Password recovery: the title above the wallet's password frame. */
 export const passwordRecoveryCss = `
-.lk-wallet-recovery form { display: flex; flex-direction: column; gap: 6px; }
+.lk-wallet-recovery .lk-pwframe { margin-top: -4px; }
 `;

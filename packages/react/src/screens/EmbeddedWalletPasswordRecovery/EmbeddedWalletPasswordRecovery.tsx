@@ -1,48 +1,28 @@
-import { type FormEvent, useState } from 'react';
-import { Button } from '../../components/Button/Button.tsx';
+import { useState } from 'react';
 import { LockIcon } from '../../components/Icons/Icons.tsx';
 import { ModalHeader } from '../../components/ModalHeader/ModalHeader.tsx';
-import { PasswordInput } from '../../components/PasswordInput/PasswordInput.tsx';
 import { walletLayoutCss } from '../../components/WalletLayout/WalletLayout.css.ts';
 import { useStyleSheet } from '../../styles/useStyleSheet.ts';
 import { useWalletScreen } from '../../wallet/useWalletScreen.ts';
+import { PasswordFrame } from '../EmbeddedWalletPasswordCreate/PasswordFrame.tsx';
 import { passwordRecoveryCss } from './EmbeddedWalletPasswordRecovery.css.ts';
 
-/** True for the frame's wrong-password answers (spec section 8). */
-function isWrongPassword(error: unknown): boolean {
-  const type = (error as { type?: unknown } | null)?.type;
-  return type === 'invalid_recovery_pin' || type === 'invalid_request_arguments';
-}
+/** Frame answers the page already shows in its own words (it keeps showing them). */
+const SHOWN_IN_FRAME = new Set(['recovery_attempts_exceeded']);
 
 /**
- * EMBEDDED_WALLET_PASSWORD_RECOVERY_SCREEN (spec sections 4, 5 and 8): the user's recovery
- * password restores the wallet on this device (`manager.recover({password})`). A wrong password
- * shows 'Invalid recovery password, please try again.' and the user may retry; success resolves
- * the request with the address and closes. Closing first rejects with 4001.
+ * EMBEDDED_WALLET_PASSWORD_RECOVERY_SCREEN (spec sections 4, 5 and 8; issue 24 item 4): the
+ * user's recovery password restores the wallet on this device. The password is typed in the
+ * wallet's password page, framed here (`manager.mountPassword` with `recover`): a wrong password
+ * shows 'Invalid recovery password, please try again.' inside the frame and the user retries
+ * there; too many attempts show the frame's attempts-exceeded state. Success resolves the request
+ * with the address and closes. Closing first rejects with 4001.
  */
 export default function EmbeddedWalletPasswordRecovery() {
   useStyleSheet(walletLayoutCss);
   useStyleSheet(passwordRecoveryCss);
-  const { wallet, settle, close, messages: m } = useWalletScreen('recover', 'connect');
-  const [password, setPassword] = useState('');
+  const { wallet, settle, close, config, messages: m } = useWalletScreen('recover', 'connect');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!password || busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const manager = await wallet.manager();
-      const { address } = await manager.recover({ password });
-      settle(address);
-      close();
-    } catch (thrown) {
-      setError(isWrongPassword(thrown) ? m.invalidRecoveryPassword : m.unableToRecoverWallet);
-      setBusy(false);
-    }
-  };
 
   return (
     <div className="lk-wallet lk-wallet-recovery">
@@ -51,22 +31,26 @@ export default function EmbeddedWalletPasswordRecovery() {
         message={m.passwordRecoveryDetail}
         icon={<LockIcon />}
       />
-      <form onSubmit={(e) => void onSubmit(e)}>
-        <PasswordInput
-          label={m.passwordLabel}
-          value={password}
-          autoComplete="current-password"
-          onValueChange={(v) => {
-            setPassword(v);
-            setError(null);
-          }}
-          error={error}
-          messages={m}
-        />
-        <Button type="submit" disabled={!password || busy}>
-          {busy ? m.recovering : m.recoverWallet}
-        </Button>
-      </form>
+      <PasswordFrame
+        action="recover"
+        wallet={wallet}
+        config={config}
+        messages={m}
+        onResult={({ address }) => {
+          settle(address);
+          close();
+        }}
+        onError={(thrown) => {
+          const type = (thrown as { type?: unknown } | null)?.type;
+          if (typeof type === 'string' && SHOWN_IN_FRAME.has(type)) return;
+          setError(m.unableToRecoverWallet);
+        }}
+      />
+      {error && (
+        <p className="lk-wallet__error" role="alert">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

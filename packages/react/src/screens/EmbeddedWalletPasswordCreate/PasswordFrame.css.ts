@@ -1,0 +1,12 @@
+/**
+ * The password frame (issue 24 item 4): a fixed height, set by `--lk-password-frame-height`
+ * (the four-step flow) or `--lk-password-frame-recover-height` (recovery), so the frame never
+ * resizes under the user's pointer and nothing of the modal overlaps it.
+ */
+export const passwordFrameCss = `
+.lk-pwframe { --lk-password-frame-height: 330px; --lk-password-frame-recover-height: 170px; position: relative; }
+.lk-pwframe iframe { display: block; width: 100%; height: var(--lk-password-frame-height); border: 0; background: transparent; color-scheme: normal; }
+.lk-pwframe[data-action="recover"] iframe { height: var(--lk-password-frame-recover-height); }
+.lk-pwframe[data-state="connecting"] iframe { visibility: hidden; }
+.lk-pwframe__busy { position: absolute; inset: 0; display: flex; align-items: center; justify-content: center; }
+`;

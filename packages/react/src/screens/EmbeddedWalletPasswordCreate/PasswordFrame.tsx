@@ -1,0 +1,102 @@
+import type {
+  EmbeddedWalletPasswordAction,
+  EmbeddedWalletPasswordResult,
+  User,
+} from '@latchkey/core';
+import { useEffect, useRef, useState } from 'react';
+import type { ResolvedConfig } from '../../config/resolveConfig.ts';
+import type { Messages } from '../../messages.ts';
+import { useStyleSheet } from '../../styles/useStyleSheet.ts';
+import type { WalletController } from '../../wallet/walletController.ts';
+import { passwordFrameCss } from './PasswordFrame.css.ts';
+
+/** Props of {@link PasswordFrame}. */
+export interface PasswordFrameProps {
+  action: EmbeddedWalletPasswordAction;
+  wallet: WalletController;
+  config: ResolvedConfig;
+  messages: Messages;
+  /** The frame answered: the user finished inside it (the manager adopted the wallet). */
+  onResult: (result: EmbeddedWalletPasswordResult & { user?: User }) => void;
+  /** The frame could not load, or answered an error (it keeps showing its own state). */
+  onError: (error: unknown) => void;
+}
+
+type FrameState = 'connecting' | 'ready' | 'error';
+
+/**
+ * The wallet's password page in a visible frame (issue 24 item 4): the inputs, the strength
+ * meter, Copy/Download and the submit button are drawn by the frame, on the API origin, so the
+ * password never exists in this page. Mounted through `manager.mountPassword` (one request per
+ * mount), themed like the modal; fixed height (`--lk-password-frame-height`, taller for the
+ * four-step flow than for recovery) so nothing of the modal moves over it. A spinner covers it
+ * until the frame has the request.
+ */
+export function PasswordFrame({
+  action,
+  wallet,
+  config,
+  messages: m,
+  onResult,
+  onError,
+}: PasswordFrameProps) {
+  useStyleSheet(passwordFrameCss);
+  const container = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState<FrameState>('connecting');
+  const latest = useRef({ onResult, onError });
+  latest.current = { onResult, onError };
+  const { colorScheme, accent, accentForeground } = config.theme;
+  const appName = config.appName;
+
+  useEffect(() => {
+    const el = container.current;
+    if (!el) return;
+    let live = true;
+    let mounted: { destroy(): void } | null = null;
+    (async () => {
+      const manager = await wallet.manager();
+      if ((action === 'set' || action === 'change') && manager.getState().status !== 'connected') {
+        // The page reshares from this device's share: the wallet must be here first.
+        const connected = await manager.connect();
+        if (connected.status !== 'connected') throw new Error(m.unableToRecoverWallet);
+      }
+      if (!live) return;
+      const frame = manager.mountPassword(el, {
+        action,
+        theme: { colorScheme, accent, accentForeground },
+        appName,
+      });
+      mounted = frame;
+      frame.iframe.title = m.passwordFrameTitle;
+      frame.ready.then(
+        () => live && setState('ready'),
+        () => {},
+      );
+      return frame.result;
+    })().then(
+      (result) => {
+        if (live && result) latest.current.onResult(result);
+      },
+      (error: unknown) => {
+        if (!live) return;
+        setState((s) => (s === 'connecting' ? 'error' : s));
+        latest.current.onError(error);
+      },
+    );
+    return () => {
+      live = false;
+      mounted?.destroy();
+    };
+  }, [action, wallet, m, colorScheme, accent, accentForeground, appName]);
+
+  return (
+    <div className="lk-pwframe" data-action={action} data-state={state}>
+      <div className="lk-pwframe__host" ref={container} />
+      {state === 'connecting' && (
+        <div className="lk-pwframe__busy" role="status" aria-label={m.walletConnectingTitle}>
+          <span className="lk-spinner" />
+        </div>
+      )}
+    </div>
+  );
+}
