@@ -492,7 +492,8 @@ function describeTransaction(
   let title = to === null ? 'Contract deployment' : hasData ? 'Contract call' : 'Send';
   if (hasData && to !== null) {
     const call = describeCall(data as `0x${string}`, warnings);
-    sections.push(call);
+    // What the call does (a token's recipient and amount) comes first; the contract is `To`.
+    sections.unshift(call);
     title = call.title;
   }
   return { kind: 'transaction', title, sections, warnings };

@@ -161,6 +161,8 @@ describe('approval page', () => {
     expect(document.querySelector('main')!.getAttribute('data-refused')).toBe('not_armed');
 
     await page.arm();
+    // Armed again: the note goes.
+    expect($('approve-note').hidden).toBe(true);
     // A script's click: ignored.
     button.click();
     syntheticClick(button);

@@ -156,6 +156,9 @@ export function startApprovePage(
         button: view.button,
         win,
         doc,
+        onChange: (armed) => {
+          if (armed) view.clearRefusal();
+        },
       });
       const onClick = (event: MouseEvent) => {
         const verdict = guard!.check(event);

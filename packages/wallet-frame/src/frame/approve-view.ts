@@ -19,6 +19,9 @@ export const APPROVE_TEXTS = {
 /** Longest `buttonText` the page shows (longer labels fall back to the default). */
 export const BUTTON_TEXT_MAX = 48;
 
+/** Mono values longer than this (addresses, hashes) take their own line under the label. */
+const STACK_AFTER_CHARS = 24;
+
 /** The page's states (`data-state` on its root). */
 export type ApproveState = 'loading' | 'ready' | 'signing' | 'signed' | 'error';
 
@@ -32,6 +35,8 @@ export interface ApproveView {
   show(description: RequestDescription, address: string, buttonText: string): void;
   /** Shows the refused-click note ({@link APPROVE_TEXTS.refused}) under the details. */
   refuse(): void;
+  /** Hides the refused-click note (the guard armed again). */
+  clearRefusal(): void;
   /** 'Signing…' on a disabled button. */
   signing(): void;
   /** The signed state: the button says 'Signed' and stays disabled. */
@@ -105,7 +110,10 @@ export function mountApproveView(doc: Document, options: ApproveViewOptions = {}
   };
 
   const row = (r: DescriptionRow) => {
-    const line = el('div', 'lk-approve__row');
+    // A full address does not fit beside its label at 360-440 px: it goes on its own line, whole
+    // (never shortened: look-alike addresses share their first and last characters).
+    const stacked = r.tone === 'mono' && r.value.length > STACK_AFTER_CHARS;
+    const line = el('div', `lk-approve__row${stacked ? ' lk-approve__row--stacked' : ''}`);
     const value = el('dd', `lk-approve__value${r.tone ? ` lk-approve__value--${r.tone}` : ''}`);
     value.textContent = r.value;
     line.append(el('dt', 'lk-approve__label', r.label), value);
@@ -153,6 +161,11 @@ export function mountApproveView(doc: Document, options: ApproveViewOptions = {}
       note.textContent = APPROVE_TEXTS.refused;
       note.className = 'lk-approve__note lk-approve__note--refused';
       note.hidden = false;
+    },
+    clearRefusal() {
+      if (current === 'ready' && note.classList.contains('lk-approve__note--refused')) {
+        note.hidden = true;
+      }
     },
     signing() {
       button.disabled = true;
