@@ -1,4 +1,5 @@
 import { FRAME_EVENTS } from '@latchkey/api';
+import { createPolicyCheck } from '../custody/policy-client.ts';
 import { parentOriginOf, readFrameConfig } from './config.ts';
 import { type KeyValueStore, openDeviceShareStore } from './device-store.ts';
 import { startApprovePage } from './approve-page.ts';
@@ -7,7 +8,7 @@ import { startPasswordPage } from './password-page.ts';
 import { openFrameKey } from './frame-key.ts';
 import { guardHostHandlers } from './host-guard.ts';
 import { createFrameRouter, type FrameRouter, type FrameWindow } from './router.ts';
-import { createExportHandler, createWalletHandlers } from './wallet-handlers.ts';
+import { createExportHandler, createWalletHandlers, shareApiFor } from './wallet-handlers.ts';
 
 /**
  * Starts the wallet frame page: reads the `latchkey-config` meta tag, opens the device-share store
@@ -33,7 +34,9 @@ export function startFrame(win: Window, doc: Document): FrameRouter | null {
   const base = { appId: config.appId, apiUrl: config.apiUrl, store, key };
   let handlers;
   if (config.mode === 'approve') {
-    handlers = { [FRAME_EVENTS.walletApprove]: startApprovePage(doc, win, base) };
+    // Issue 24 item 3: the approval page refuses what the app's wallet policy refuses.
+    const policyCheck = createPolicyCheck(shareApiFor(base, key));
+    handlers = { [FRAME_EVENTS.walletApprove]: startApprovePage(doc, win, base, { policyCheck }) };
   } else if (config.mode === 'password') {
     handlers = { [FRAME_EVENTS.walletPassword]: startPasswordPage(doc, win, base) };
   } else if (config.mode === 'export') {

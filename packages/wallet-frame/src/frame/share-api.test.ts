@@ -83,3 +83,90 @@ describe('share API and a device clock that is off (issue 10)', () => {
     expect(Math.abs(Date.now() - at)).toBeGreaterThan(3_000_000);
   });
 });
+
+describe('share API: wallet policy and spends (issue 24 item 3)', () => {
+  const POLICY = {
+    no_prompt_on_signature: true,
+    allowed_chain_ids: [31337],
+    allowed_contracts: null,
+    allow_typed_data: false,
+    max_value_wei_per_tx: '1000',
+    max_value_wei_per_24h: '1500',
+    outside_policy: 'ask',
+  };
+  const respond = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+  it('fetches the policy from its own origin with the app id, no token and no cookies', async () => {
+    const seen: { url: string; init: RequestInit }[] = [];
+    const api = createShareApi({
+      apiUrl: API_URL,
+      appId: APP_ID,
+      key: openFrameKey(APP_ID, undefined),
+      fetch: (async (url: RequestInfo | URL, init: RequestInit = {}) => {
+        seen.push({ url: String(url), init });
+        return respond({ policy: POLICY, configured: true, served_chain_ids: [31337] });
+      }) as typeof globalThis.fetch,
+    });
+    expect(await api.policy()).toEqual({
+      policy: POLICY,
+      configured: true,
+      served_chain_ids: [31337],
+    });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.url).toBe(`${API_URL}${ROUTES.walletPolicy}`);
+    const headers = new Headers(seen[0]!.init.headers);
+    expect(headers.get('latchkey-app-id')).toBe(APP_ID);
+    expect(headers.get('authorization')).toBeNull();
+    expect(seen[0]!.init.credentials).toBe('omit');
+  });
+
+  it.each([
+    [
+      'not a policy',
+      respond({ policy: { ...POLICY, outside_policy: 'maybe' }, served_chain_ids: [] }),
+    ],
+    ['an error status', respond({ error: 'down', code: 'service_unavailable' }, 503)],
+  ])('refuses %s with a CustodyError', async (_label, response) => {
+    const api = createShareApi({
+      apiUrl: API_URL,
+      appId: APP_ID,
+      key: openFrameKey(APP_ID, undefined),
+      fetch: (async () => response) as typeof globalThis.fetch,
+    });
+    await expect(api.policy()).rejects.toMatchObject({ type: 'error' });
+  });
+
+  it('records a spend with a DPoP proof; refusals keep their stable code as the error type', async () => {
+    const answers = [
+      respond({ spent_wei_24h: '500', remaining_wei_24h: '1000' }),
+      respond({ error: 'Over the cap', code: 'policy_daily_cap_exceeded' }, 403),
+      respond({ error: 'Over', code: 'policy_value_cap_exceeded' }, 403),
+      respond({ error: 'Off', code: 'approval_required' }, 403),
+    ];
+    const seen: Headers[] = [];
+    const api = createShareApi({
+      apiUrl: API_URL,
+      appId: APP_ID,
+      key: openFrameKey(APP_ID, undefined),
+      fetch: (async (_url: RequestInfo | URL, init: RequestInit = {}) => {
+        seen.push(new Headers(init.headers));
+        return answers.shift()!;
+      }) as typeof globalThis.fetch,
+    });
+    const body = { address: '0x' + '1'.repeat(40), chain_id: 31337, value_wei: '500' };
+    expect(await api.spend(token('user_1'), body)).toEqual({
+      spent_wei_24h: '500',
+      remaining_wei_24h: '1000',
+    });
+    expect(seen[0]!.get('authorization')).toBe(`DPoP ${token('user_1')}`);
+    expect(seen[0]!.get('dpop')).toMatch(/^ey/);
+    for (const type of [
+      'policy_daily_cap_exceeded',
+      'policy_value_cap_exceeded',
+      'approval_required',
+    ]) {
+      await expect(api.spend(token('user_1'), body)).rejects.toMatchObject({ type });
+    }
+  });
+});

@@ -7,6 +7,10 @@ import {
   type RecoveryMethod,
   type ReshareEmbeddedWalletRequest,
   ROUTES,
+  type WalletErrorType,
+  type WalletPolicyResponse,
+  type WalletSpendRequest,
+  type WalletSpendResponse,
 } from '@latchkey/api';
 import { CustodyError, ShareIntegrityError } from '../custody/errors.ts';
 import { fromBase64 } from './encoding.ts';
@@ -43,6 +47,46 @@ export interface ShareApi {
   authShare(token: string, address: string): Promise<Uint8Array>;
   recoveryShare(token: string, address: string): Promise<RecoveryShareAnswer>;
   reshare(token: string, body: ReshareEmbeddedWalletRequest): Promise<void>;
+  /**
+   * The app's wallet policy (`GET ROUTES.walletPolicy`, issue 24 item 3), from the frame's own
+   * origin with the app id header; no token.
+   * @throws CustodyError `error` when it cannot be fetched or is not a policy answer.
+   */
+  policy(): Promise<WalletPolicyResponse>;
+  /**
+   * Records a no-prompt transaction's value against the wallet's 24-hour cap before signing
+   * (`POST ROUTES.walletSpend`, DPoP).
+   * @throws CustodyError whose type is the server's refusal code (`approval_required`,
+   *   `policy_chain_not_allowed`, `policy_value_cap_exceeded`, `policy_daily_cap_exceeded`).
+   */
+  spend(token: string, body: WalletSpendRequest): Promise<WalletSpendResponse>;
+}
+
+/** Server refusal codes that reach the host as the same wallet error type (issue 24 item 3). */
+const POLICY_REFUSALS: readonly WalletErrorType[] = [
+  'approval_required',
+  'policy_chain_not_allowed',
+  'policy_contract_not_allowed',
+  'policy_value_cap_exceeded',
+  'policy_daily_cap_exceeded',
+];
+
+/** A shape check of the policy answer (no zod in the frame bundle). */
+function isPolicyAnswer(value: unknown): value is WalletPolicyResponse {
+  const answer = value as Partial<WalletPolicyResponse> | undefined;
+  const policy = answer?.policy as Record<string, unknown> | undefined;
+  return (
+    typeof policy === 'object' &&
+    policy !== null &&
+    typeof policy.no_prompt_on_signature === 'boolean' &&
+    (policy.allowed_chain_ids === null || Array.isArray(policy.allowed_chain_ids)) &&
+    (policy.allowed_contracts === null || Array.isArray(policy.allowed_contracts)) &&
+    typeof policy.allow_typed_data === 'boolean' &&
+    (policy.max_value_wei_per_tx === null || typeof policy.max_value_wei_per_tx === 'string') &&
+    (policy.max_value_wei_per_24h === null || typeof policy.max_value_wei_per_24h === 'string') &&
+    (policy.outside_policy === 'ask' || policy.outside_policy === 'refuse') &&
+    Array.isArray(answer?.served_chain_ids)
+  );
 }
 
 /**
@@ -123,6 +167,9 @@ export function createShareApi(parameters: {
         // The session was bound to another key (this frame's storage was cleared) or to none.
         throw new CustodyError('session_not_bound', SESSION_NOT_BOUND_MESSAGE);
       }
+      if (typeof code === 'string' && (POLICY_REFUSALS as readonly string[]).includes(code)) {
+        throw new CustodyError(code as WalletErrorType, serverMessage);
+      }
       throw new CustodyError(
         'error',
         `Request failed with code ${response.status}: ${serverMessage}`,
@@ -167,6 +214,48 @@ export function createShareApi(parameters: {
     },
     async reshare(token, body) {
       await post(ROUTES.walletReshare, token, body);
+    },
+    async policy() {
+      const doFetch = parameters.fetch ?? globalThis.fetch;
+      let answer: unknown;
+      try {
+        const response = await doFetch(`${parameters.apiUrl}${ROUTES.walletPolicy}`, {
+          method: 'GET',
+          headers: {
+            accept: 'application/json',
+            [APP_ID_HEADER]: parameters.appId,
+            [CLIENT_HEADER]: FRAME_CLIENT_NAME,
+          },
+          credentials: 'omit',
+        });
+        if (!response.ok) {
+          throw new CustodyError(
+            'error',
+            `Wallet policy request failed with code ${response.status}`,
+          );
+        }
+        answer = await response.json();
+      } catch (cause) {
+        if (cause instanceof CustodyError) throw cause;
+        throw new CustodyError('error', 'Network error while reaching the wallet service.', {
+          cause,
+        });
+      }
+      if (!isPolicyAnswer(answer)) {
+        throw new CustodyError('error', 'The wallet service did not answer a wallet policy');
+      }
+      return answer;
+    },
+    async spend(token, body) {
+      const answer = (await post(ROUTES.walletSpend, token, body)) as
+        Partial<WalletSpendResponse> | undefined;
+      if (typeof answer?.spent_wei_24h !== 'string') {
+        throw new CustodyError('error', 'The wallet service did not record the spend');
+      }
+      return {
+        spent_wei_24h: answer.spent_wei_24h,
+        remaining_wei_24h: answer.remaining_wei_24h ?? null,
+      };
     },
   };
 }

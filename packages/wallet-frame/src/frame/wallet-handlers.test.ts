@@ -1,7 +1,16 @@
-import { FRAME_EVENTS, ROUTES, walletProofMessage } from '@latchkey/api';
+import { FRAME_EVENTS, ROUTES, type WalletPolicy, walletProofMessage } from '@latchkey/api';
 import { calculateJwkThumbprint, EmbeddedJWK, type JWK, jwtVerify } from 'jose';
 import { combine } from 'shamir-secret-sharing';
-import { type Address, type Hex, verifyMessage } from 'viem';
+import {
+  type Address,
+  encodeFunctionData,
+  erc20Abi,
+  type Hex,
+  parseTransaction,
+  recoverTransactionAddress,
+  toHex,
+  verifyMessage,
+} from 'viem';
 import { privateKeyToAddress } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
 import {
@@ -23,6 +32,7 @@ import {
   memoryStorage,
   token,
 } from './test/fakes.ts';
+import { policyOf, withPolicyRoutes } from './test/policy-fakes.ts';
 import {
   createExportHandler,
   createWalletHandlers,
@@ -31,19 +41,33 @@ import {
 
 const ITERATIONS = 1_000;
 
-/** One "device": a frame with its own storage, talking to the shared fake server. */
-function device(server: ReturnType<typeof fakeShareServer>, storage = memoryStorage()) {
+/**
+ * The wallet policy the test devices' server answers unless a test sets another: no-prompt
+ * `personal_sign` only (issue 24 item 3), so the custody tests can sign with `noPrompt: true`.
+ */
+const SIGN_POLICY = policyOf({ no_prompt_on_signature: true });
+
+/**
+ * One "device": a frame with its own storage, talking to the shared fake server (with the
+ * policy routes of `policy` in front of it).
+ */
+function device(
+  server: ReturnType<typeof fakeShareServer>,
+  storage = memoryStorage(),
+  policy: WalletPolicy | null = SIGN_POLICY,
+) {
   const store = openDeviceShareStore(APP_ID, () => storage);
+  const policyServer = withPolicyRoutes(server.fetch, policy);
   const handlers = createWalletHandlers({
     appId: APP_ID,
     apiUrl: API_URL,
     store,
-    fetch: server.fetch,
+    fetch: policyServer.fetch,
     passwordIterations: ITERATIONS,
   });
   const call = async (event: keyof typeof handlers, data: unknown) =>
     (await handlers[event]!(data, { origin: 'https://app.example' })) as Record<string, unknown>;
-  return { storage, store, handlers, call };
+  return { storage, store, handlers, call, policy: policyServer };
 }
 
 const T = token('user_1');
@@ -58,10 +82,12 @@ async function createWallet(
   return { dev, address: out.address as Address, out };
 }
 
+/** A no-prompt `personal_sign` as the host asks it (the device's policy allows it). */
 const sign = (dev: ReturnType<typeof device>, address: string, message = 'hello') =>
   dev.call(FRAME_EVENTS.walletRpc, {
     ...base,
     address,
+    noPrompt: true,
     request: { method: 'personal_sign', params: [message, address] },
   });
 
@@ -185,6 +211,7 @@ describe('wallet frame handlers', () => {
       dev.call(FRAME_EVENTS.walletRpc, {
         accessToken: forged,
         address,
+        noPrompt: true,
         request: { method: 'personal_sign', params: ['hi', address] },
       }),
     );
@@ -195,6 +222,7 @@ describe('wallet frame handlers', () => {
     await dev.call(FRAME_EVENTS.walletRpc, {
       accessToken: refreshed,
       address,
+      noPrompt: true,
       request: { method: 'personal_sign', params: ['hi', address] },
     });
     expect(fetches()).toBe(2);
@@ -507,5 +535,183 @@ describe('frame key and login proofs (issue 10)', () => {
     expect(await verifyMessage({ address, message, signature: create.body.signature as Hex })).toBe(
       true,
     );
+  });
+});
+
+describe('rpc and the wallet policy (issue 24 item 3)', () => {
+  const ETH = 10n ** 18n;
+  const TOKEN = '0x1111111111111111111111111111111111111111';
+  const ATTACKER = '0x2222222222222222222222222222222222222222';
+  const transfer = encodeFunctionData({
+    abi: erc20Abi,
+    functionName: 'transfer',
+    args: [ATTACKER, 5n],
+  });
+  const approve = encodeFunctionData({
+    abi: erc20Abi,
+    functionName: 'approve',
+    args: [ATTACKER, 5n],
+  });
+  const CAPPED = policyOf({
+    no_prompt_on_signature: true,
+    allowed_chain_ids: [31337],
+    allowed_contracts: [{ address: TOKEN, methods: ['transfer(address,uint256)'] }],
+    allow_typed_data: true,
+    max_value_wei_per_tx: ETH.toString(),
+    max_value_wei_per_24h: ((ETH * 3n) / 2n).toString(),
+  });
+
+  const tx = (address: string, fields: Record<string, unknown> = {}) => ({
+    method: 'eth_signTransaction',
+    params: [
+      {
+        from: address,
+        to: ATTACKER,
+        value: toHex(ETH / 2n),
+        chainId: toHex(31337),
+        nonce: '0x0',
+        gas: '0x5208',
+        maxFeePerGas: '0x3b9aca00',
+        maxPriorityFeePerGas: '0x1',
+        ...fields,
+      },
+    ],
+  });
+  const typed = (address: string, verifyingContract = TOKEN, chainId = 31337) => ({
+    method: 'eth_signTypedData_v4',
+    params: [
+      address,
+      JSON.stringify({
+        domain: { name: 'Token', version: '1', chainId, verifyingContract },
+        types: {
+          EIP712Domain: [
+            { name: 'name', type: 'string' },
+            { name: 'version', type: 'string' },
+            { name: 'chainId', type: 'uint256' },
+            { name: 'verifyingContract', type: 'address' },
+          ],
+          Permit: [
+            { name: 'spender', type: 'address' },
+            { name: 'value', type: 'uint256' },
+          ],
+        },
+        primaryType: 'Permit',
+        message: { spender: ATTACKER, value: '1000' },
+      }),
+    ],
+  });
+  const personal = (address: string) => ({
+    method: 'personal_sign',
+    params: ['0x68656c6c6f', address],
+  });
+
+  async function setup(policy: WalletPolicy | null) {
+    const server = fakeShareServer();
+    const { dev, address } = await createWallet(server);
+    const frame = device(server, dev.storage, policy);
+    /** `noPrompt` null: the message has no `noPrompt` field. */
+    const rpc = (request: unknown, noPrompt: boolean | null = true) =>
+      frame.call(FRAME_EVENTS.walletRpc, {
+        ...base,
+        address,
+        ...(noPrompt === null ? {} : { noPrompt }),
+        request,
+      });
+    return { server, frame, address, rpc };
+  }
+
+  it('without noPrompt every signing method answers approval_required, before any key is loaded', async () => {
+    const { server, frame, address, rpc } = await setup(CAPPED);
+    const authFetches = server.count(ROUTES.walletAuthShare);
+    for (const request of [personal(address), typed(address), tx(address)]) {
+      await expect(rpc(request, null)).rejects.toMatchObject({ type: 'approval_required' });
+      await expect(rpc(request, false)).rejects.toMatchObject({ type: 'approval_required' });
+    }
+    expect(server.count(ROUTES.walletAuthShare)).toBe(authFetches);
+    expect(frame.policy.spends).toEqual([]);
+    // eth_accounts is unchanged.
+    expect(await rpc({ method: 'eth_accounts' }, null)).toEqual({ response: [address] });
+  });
+
+  it("the host's noPrompt alone does nothing: no policy, or no_prompt_on_signature false", async () => {
+    for (const policy of [null, policyOf({ ...CAPPED, no_prompt_on_signature: false })]) {
+      const { frame, address, rpc } = await setup(policy);
+      for (const request of [personal(address), typed(address), tx(address)]) {
+        await expect(rpc(request)).rejects.toMatchObject({ type: 'approval_required' });
+      }
+      expect(frame.policy.spends).toEqual([]);
+    }
+  });
+
+  it('inside the policy it signs without a prompt, recording the value first', async () => {
+    const { frame, address, rpc } = await setup(CAPPED);
+    const message = await rpc(personal(address));
+    expect(
+      await verifyMessage({ address, message: 'hello', signature: message.response as Hex }),
+    ).toBe(true);
+    const permit = await rpc(typed(address));
+    expect(permit.response).toMatch(/^0x[0-9a-f]{130}$/);
+    const signed = await rpc(tx(address));
+    const parsed = parseTransaction(signed.response as Hex);
+    expect(parsed).toMatchObject({ to: ATTACKER, value: ETH / 2n, chainId: 31337 });
+    expect(
+      await recoverTransactionAddress({ serializedTransaction: signed.response as never }),
+    ).toBe(address);
+    // An allowed contract method (no value: nothing to record).
+    await rpc(tx(address, { to: TOKEN, value: '0x0', data: transfer }));
+    expect(frame.policy.spends).toEqual([{ address, chainId: 31337, value: ETH / 2n }]);
+    // The policy was fetched once and cached.
+    expect(frame.policy.policyFetches).toBe(1);
+  });
+
+  it("outside_policy 'ask': over a cap, an unlisted contract or method, another chain get approval_required", async () => {
+    const { frame, address, rpc } = await setup(CAPPED);
+    const outside = [
+      tx(address, { value: toHex(2n * ETH) }),
+      tx(address, { to: ATTACKER, value: '0x0', data: transfer }),
+      tx(address, { to: TOKEN, value: '0x0', data: approve }),
+      tx(address, { chainId: toHex(1) }),
+      tx(address, { to: undefined, data: '0x6000' }),
+      typed(address, ATTACKER),
+      typed(address, TOKEN, 1),
+    ];
+    for (const request of outside) {
+      await expect(rpc(request)).rejects.toMatchObject({ type: 'approval_required' });
+    }
+    expect(frame.policy.spends).toEqual([]);
+    // The 24-hour cap (the server's): 0.5 + 0.5 + 0.5 pass, the fourth asks.
+    for (let i = 0; i < 3; i++) await rpc(tx(address));
+    await expect(rpc(tx(address))).rejects.toMatchObject({ type: 'approval_required' });
+    expect(frame.policy.spends).toHaveLength(3);
+  });
+
+  it("outside_policy 'refuse': each limit answers its stable code, nothing recorded or signed", async () => {
+    const { frame, address, rpc } = await setup(policyOf({ ...CAPPED, outside_policy: 'refuse' }));
+    const cases: [unknown, string][] = [
+      [tx(address, { value: toHex(2n * ETH) }), 'policy_value_cap_exceeded'],
+      [tx(address, { to: ATTACKER, value: '0x0', data: transfer }), 'policy_contract_not_allowed'],
+      [tx(address, { to: TOKEN, value: '0x0', data: approve }), 'policy_contract_not_allowed'],
+      [tx(address, { chainId: toHex(1) }), 'policy_chain_not_allowed'],
+      [typed(address, ATTACKER), 'policy_contract_not_allowed'],
+      [typed(address, TOKEN, 1), 'policy_chain_not_allowed'],
+    ];
+    for (const [request, code] of cases) {
+      await expect(rpc(request)).rejects.toMatchObject({ type: code });
+    }
+    expect(frame.policy.spends).toEqual([]);
+    for (let i = 0; i < 3; i++) await rpc(tx(address));
+    await expect(rpc(tx(address))).rejects.toMatchObject({ type: 'policy_daily_cap_exceeded' });
+    // Inside the limits but outside the no-prompt scope (deployment) is asked, not refused.
+    await expect(
+      rpc(tx(address, { to: undefined, value: '0x0', data: '0x6000' })),
+    ).rejects.toMatchObject({ type: 'approval_required' });
+  });
+
+  it('a policy that cannot be fetched answers approval_required (fails closed)', async () => {
+    const { frame, address, rpc } = await setup(CAPPED);
+    frame.policy.failPolicy = 503;
+    await expect(rpc(personal(address))).rejects.toMatchObject({ type: 'approval_required' });
+    frame.policy.failPolicy = null;
+    await expect(rpc(personal(address))).resolves.toHaveProperty('response');
   });
 });

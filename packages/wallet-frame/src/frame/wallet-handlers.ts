@@ -15,7 +15,9 @@ import {
   InvalidRecoveryPasswordError,
   ShareIntegrityError,
 } from '../custody/errors.ts';
-import { handleEvmRpc } from '../custody/evm-rpc.ts';
+import { FRAME_SIGNING_METHODS, handleEvmRpc } from '../custody/evm-rpc.ts';
+import { evaluateWalletPolicy, transactionFacts } from '../custody/policy.ts';
+import { createPolicyClient } from '../custody/policy-client.ts';
 import {
   decryptWithPassword,
   encryptWithPassword,
@@ -300,16 +302,86 @@ export function createWalletHandlers(
     }
   };
 
+  const policies = createPolicyClient(api, { now: parameters.now });
+  const approvalRequired = (why: string) =>
+    new CustodyError(
+      'approval_required',
+      `This request needs the user's approval in the wallet frame (${why}).`,
+    );
+
+  /**
+   * `latchkey:wallet:rpc` (issue 24 item 3). `eth_accounts` answers the address. The signing
+   * methods (`personal_sign`, `eth_signTypedData_v4`, `eth_signTransaction`) are signed here,
+   * without any prompt, ONLY when the host asks `noPrompt: true` AND the app's wallet policy,
+   * fetched by the frame from its own origin, allows the request (`evaluateWalletPolicy`); a
+   * transaction with value is first recorded against the wallet's 24-hour cap
+   * (`ROUTES.walletSpend`). Otherwise: CustodyError `approval_required` (the host shows the
+   * approval page), or the policy code (`policy_chain_not_allowed`,
+   * `policy_contract_not_allowed`, `policy_value_cap_exceeded`, `policy_daily_cap_exceeded`)
+   * when the policy says `outside_policy: 'refuse'`. A policy that cannot be fetched answers
+   * `approval_required` (fails closed).
+   */
   const rpc: FrameHandler = async (input) => {
     const data = record(input);
     const { token, userId } = core.authorize(data);
     const address = addressOf(data);
     const request = record(data.request);
     if (typeof request.method !== 'string') throw invalid('request.method must be a string');
+    const rpcRequest = { method: request.method, params: request.params };
+    if (!(FRAME_SIGNING_METHODS as readonly string[]).includes(rpcRequest.method)) {
+      throw invalid(`Unsupported method ${rpcRequest.method}`);
+    }
+    if (rpcRequest.method !== 'eth_accounts') {
+      if (data.noPrompt !== true) throw approvalRequired('no noPrompt');
+      let answer;
+      try {
+        answer = await policies.get();
+      } catch {
+        throw approvalRequired('the wallet policy could not be loaded');
+      }
+      const verdict = evaluateWalletPolicy(answer.policy, rpcRequest, {
+        servedChainIds: answer.served_chain_ids,
+      });
+      if (verdict.verdict === 'refuse') {
+        throw new CustodyError(
+          verdict.code,
+          `The wallet policy refuses this request: ${verdict.reason}`,
+        );
+      }
+      if (verdict.verdict === 'ask') throw approvalRequired(verdict.reason);
+      const tx =
+        rpcRequest.method === 'eth_signTransaction' ? transactionFacts(rpcRequest) : undefined;
+      if (tx && tx.value > 0n) {
+        const from = (Array.isArray(rpcRequest.params) ? rpcRequest.params[0] : undefined) as
+          { from?: unknown } | undefined;
+        if (
+          from?.from !== undefined &&
+          (typeof from.from !== 'string' || from.from.toLowerCase() !== address.toLowerCase())
+        ) {
+          throw invalid('Cannot request a signature with this wallet address');
+        }
+        try {
+          await api.spend(token, {
+            address,
+            chain_id: tx.chainId!,
+            value_wei: tx.value.toString(),
+          });
+        } catch (error) {
+          const type = error instanceof CustodyError ? error.type : undefined;
+          if (
+            type === 'approval_required' ||
+            (type?.startsWith('policy_') && answer.policy.outside_policy === 'ask')
+          ) {
+            throw approvalRequired((error as Error).message);
+          }
+          throw error;
+        }
+      }
+    }
     const session = await sessionFor(token, userId, address);
     const response = await withEntropy(session, address, async (entropy) => {
       const key: Hex = deriveEvmPrivateKey(entropy);
-      return handleEvmRpc(key, { method: request.method as string, params: request.params });
+      return handleEvmRpc(key, rpcRequest);
     });
     return { response } satisfies FramePayloads['latchkey:wallet:rpc']['out'];
   };
