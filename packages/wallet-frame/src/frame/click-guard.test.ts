@@ -94,6 +94,7 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.useRealTimers();
+  vi.restoreAllMocks();
   document.body.replaceChildren();
 });
 
@@ -234,9 +235,21 @@ describe('click guard without IntersectionObserver v2 (fallback)', () => {
     vi.advanceTimersByTime(APPROVAL_ARM_MS - 1);
     expect(guard.isArmed()).toBe(false);
     vi.advanceTimersByTime(1);
+    vi.spyOn(document, 'hasFocus').mockReturnValue(true);
     expect(guard.check(click(button))).toEqual({ ok: true });
     io.report({ ratio: 0.5 });
     expect(guard.isArmed()).toBe(false);
+  });
+
+  it('refuses a click while the frame does not have focus', () => {
+    const { guard, button, io } = setup({ hasVisibilityV2: false });
+    io.report({ ratio: 1 });
+    vi.advanceTimersByTime(APPROVAL_ARM_MS);
+    const hasFocus = vi.spyOn(document, 'hasFocus').mockReturnValue(false);
+    expect(guard.check(click(button))).toEqual({ ok: false, reason: 'not_focused' });
+    hasFocus.mockReturnValue(true);
+    expect(guard.check(click(button))).toEqual({ ok: true });
+    hasFocus.mockRestore();
   });
 
   it('without any observer: time after the page became visible', () => {

@@ -15,7 +15,9 @@
  *      when the frame or an ancestor has opacity < 1, a filter, or a transform other than a 2D
  *      translation or proportional scale. Losing it DISARMS and the timer restarts;
  *    - without it (Firefox and Safari today): the element in view (IntersectionObserver v1 where
- *      present) and the document visible, for the same time; see residual risks;
+ *      present) and the document visible, for the same time, and at the click the frame's
+ *      document has focus (`document.hasFocus()`; a real click focuses the frame first); see
+ *      residual risks;
  *    - in both: `document.visibilityState` 'visible' throughout, and no resize of the frame's
  *      viewport (a host resizing the iframe to slide the button under the cursor) for that time;
  * 3. the click lands on the button: its target is the button and, for pointer clicks, the point
@@ -53,7 +55,7 @@ const KEYBOARD_FOCUS_WINDOW_MS = 1000;
 export const CLICK_REFUSED_TEXT = 'Make sure this window is fully visible, then try again.';
 
 /** Why a click was refused (stable codes, for tests and the page's `data-refused`). */
-export type ClickRefusal = 'untrusted' | 'not_armed' | 'hidden' | 'not_on_button';
+export type ClickRefusal = 'untrusted' | 'not_armed' | 'hidden' | 'not_focused' | 'not_on_button';
 
 /** The verdict on one click. */
 export type ClickVerdict = { ok: true } | { ok: false; reason: ClickRefusal };
@@ -228,6 +230,11 @@ export function createClickGuard(options: ClickGuardOptions): ClickGuard {
       if (!event.isTrusted) return { ok: false, reason: 'untrusted' };
       if (!documentVisible()) return { ok: false, reason: 'hidden' };
       if (!armed) return { ok: false, reason: 'not_armed' };
+      // Fallback focus check: a real click in this frame focuses it (mousedown comes first), so
+      // a click while the frame's document does not have focus did not come from this frame.
+      if (!v2 && typeof doc.hasFocus === 'function' && !doc.hasFocus()) {
+        return { ok: false, reason: 'not_focused' };
+      }
       if (!landsOnButton(event)) return { ok: false, reason: 'not_on_button' };
       return { ok: true };
     },
