@@ -51,7 +51,9 @@ interface Settle {
 
 /**
  * What a wallet screen is opened with (`ScreenParams.wallet`), by `kind`. `confirm-*` kinds come
- * from the EIP-1193 provider's approval hook: approving resolves and the provider signs.
+ * from the EIP-1193 provider's approval hook (issue 24): the screen frames the wallet's approval
+ * page for the request and resolves with the frame's answer (signature or signed transaction),
+ * which the provider returns (or broadcasts).
  */
 export type WalletScreenParams = Settle &
   (
@@ -70,7 +72,10 @@ export type WalletScreenParams = Settle &
       }
     | {
         kind: 'confirm-transaction';
+        /** What the screen shows (amount, chain, fee). */
         transaction: TransactionRequest;
+        /** The filled transaction (JSON-RPC form, hex) the approval page signs. */
+        signRequest: Record<string, unknown>;
         uiOptions?: SendTransactionUiOptions;
       }
     | { kind: 'export' }

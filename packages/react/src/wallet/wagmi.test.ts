@@ -1,7 +1,8 @@
 /**
  * wagmi compatibility (issue 3 item 8): the embedded wallet's EIP-1193 provider, with the React
- * layer's approval hook (the sign screen), behind a wagmi config with a custom connector.
- * The frame is replaced by a bridge that signs with a local viem account.
+ * layer's approver (the sign screen, which frames the approval page; issue 24), behind a wagmi
+ * config with a custom connector. The approval frame is replaced by a screen stand-in that
+ * signs with a local viem account; the hidden frame refuses to sign (`approval_required`).
  */
 import {
   connect,
@@ -14,8 +15,9 @@ import {
 import {
   createEmbeddedEthereumProvider,
   type EmbeddedWalletBridge,
+  WalletError,
 } from '@latchkey/core/embedded-wallet';
-import type { ConfirmSignature, EmbeddedWalletManager } from '@latchkey/core';
+import type { ApproveSignature, EmbeddedWalletManager } from '@latchkey/core';
 import { SCREEN } from '@latchkey/core';
 import { custom, defineChain, verifyMessage, verifyTypedData } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
@@ -23,6 +25,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { resolveConfig } from '../config/resolveConfig.ts';
 import { toCoreChain } from './chains.ts';
 import { APP_ID, createFakeClient } from '../test/fakeClient.ts';
+import type { WalletScreenParams } from './requests.ts';
 import { createWalletController } from './walletController.ts';
 
 const anvil = defineChain({
@@ -35,41 +38,45 @@ const anvil = defineChain({
 function setup(approve: boolean) {
   const account = privateKeyToAccount(generatePrivateKey());
   const bridge = {
-    rpc: async ({ request }: { request: { method: string; params?: unknown } }) => {
-      const params = request.params as string[];
-      if (request.method === 'personal_sign') {
-        return account.signMessage({ message: { raw: params[0] as `0x${string}` } });
-      }
-      if (request.method === 'eth_signTypedData_v4') {
-        return account.signTypedData(JSON.parse(params[1]!));
-      }
-      throw new Error(`unexpected ${request.method}`);
-    },
+    rpc: vi.fn(async () => {
+      throw new WalletError('Approve in the wallet', { type: 'approval_required' });
+    }),
   } as unknown as EmbeddedWalletBridge;
+  /** What the approval frame does once the user clicks approve in it. */
+  const frameSigns = async ({ method, params }: { method: string; params: unknown }) => {
+    const list = params as string[];
+    if (method === 'personal_sign') {
+      return account.signMessage({ message: { raw: list[0] as `0x${string}` } });
+    }
+    if (method === 'eth_signTypedData_v4') return account.signTypedData(JSON.parse(list[1]!));
+    throw new Error(`unexpected ${method}`);
+  };
   const config = resolveConfig(APP_ID, undefined, null, 'http://localhost:8787');
-  let confirm: ConfirmSignature | null = null;
+  let approver: ApproveSignature | null = null;
   const provider = createEmbeddedEthereumProvider({
     bridge,
     address: account.address,
     chains: config.wallet.supportedChains.map(toCoreChain),
     chainId: 31337,
-    confirm: (request) => (confirm ? confirm(request) : Promise.resolve()),
+    approve: (request) => approver!(request),
   });
   const manager = {
     getState: () => ({ status: 'connected', address: account.address }),
     subscribe: () => () => {},
-    setConfirm: (c: ConfirmSignature | null) => {
-      confirm = c;
+    setApprover: (a: ApproveSignature | null) => {
+      approver = a;
     },
+    setNoPrompt: () => {},
     getProvider: () => provider,
     destroy: () => {},
   } as unknown as EmbeddedWalletManager;
-  const openScreen = vi.fn(
-    (
-      _screen: string,
-      { wallet }: { wallet: { resolve(v: unknown): void; reject(e: unknown): void } },
-    ) => (approve ? wallet.resolve(undefined) : wallet.reject(new Error('closed'))),
-  );
+  const openScreen = vi.fn((_screen: string, { wallet }: { wallet: WalletScreenParams }) => {
+    if (!approve || wallet.kind !== 'confirm-signature') {
+      wallet.reject(new Error('closed'));
+      return;
+    }
+    void frameSigns(wallet).then(wallet.resolve, wallet.reject);
+  });
   const controller = createWalletController({
     client: createFakeClient().client,
     getConfig: () => config.wallet,

@@ -66,14 +66,39 @@ describe('WalletController', () => {
     await expect(pending).resolves.toBe('0xabc');
   });
 
-  it('noPromptOnSignature signs without a screen and without the approval hook prompting', async () => {
-    const { controller, openScreen, provider } = setup(true);
+  it('noPromptOnSignature only asks the frame: it goes through the provider, which signs without a screen when the policy allows', async () => {
+    const { controller, openScreen, provider, manager } = setup(true);
     await expect(controller.signMessage('hi')).resolves.toBe('0xsig');
     expect(openScreen).not.toHaveBeenCalled();
     expect(provider.request).toHaveBeenCalledWith({
       method: 'personal_sign',
       params: ['0x6869', WALLET_ADDRESS],
     });
+    // The manager reads the host's wish at each request.
+    const noPrompt = vi.mocked(manager.setNoPrompt).mock.calls[0]![0];
+    expect(noPrompt()).toBe(true);
+  });
+
+  it("noPromptOnSignature refused by the policy: the provider's approver opens the sign screen with the hook's UI options", async () => {
+    const { controller, openScreen, provider, manager } = setup(true);
+    await controller.manager();
+    const approve = vi.mocked(manager.setApprover).mock.calls[0]![0]!;
+    // The provider fell back to the approver (the frame answered approval_required).
+    provider.request.mockImplementationOnce(({ method, params }) =>
+      approve({ method: method as 'personal_sign', params, chain: { id: 31337 } as never }),
+    );
+    const pending = controller.signMessage('hi', { title: 'Sign in to Acme' });
+    await vi.waitFor(() => expect(openScreen).toHaveBeenCalledTimes(1));
+    const [screen, { wallet }] = openScreen.mock.calls[0]!;
+    expect(screen).toBe(SCREEN.EMBEDDED_WALLET_SIGN_REQUEST_SCREEN);
+    expect(wallet).toMatchObject({
+      kind: 'confirm-signature',
+      method: 'personal_sign',
+      params: ['0x6869', WALLET_ADDRESS],
+      uiOptions: { title: 'Sign in to Acme' },
+    });
+    wallet.resolve('0xframe');
+    await expect(pending).resolves.toBe('0xframe');
   });
 
   it('validates a transaction request before any screen (spec section 5 texts)', async () => {
@@ -98,29 +123,68 @@ describe('WalletController', () => {
     );
   });
 
-  it("the provider's approval hook opens the sign screen; a rejection refuses", async () => {
+  it("the provider's approver opens the sign screen and returns the frame's answer; a rejection refuses", async () => {
     const { controller, openScreen, manager } = setup();
     await controller.manager();
-    const confirm = vi.mocked(manager.setConfirm).mock.calls[0]![0]!;
-    const approval = confirm({
+    const approve = vi.mocked(manager.setApprover).mock.calls[0]![0]!;
+    const chain = {
+      id: 31337,
+      name: 'Anvil',
+      rpcUrl: '',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    };
+    const approval = approve({
       method: 'personal_sign',
       params: ['0x6869', WALLET_ADDRESS],
-      chain: {
-        id: 31337,
-        name: 'Anvil',
-        rpcUrl: '',
-        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-      },
+      chain,
     });
     await vi.waitFor(() => expect(openScreen).toHaveBeenCalledTimes(1));
     const { wallet } = openScreen.mock.calls[0]![1];
-    expect(wallet.kind).toBe('confirm-signature');
-    wallet.reject(new Error('closed'));
-    await expect(approval).rejects.toThrow('closed');
-    // Inside `approved()` (a screen that already asked) the hook does not prompt again.
-    await controller.approved(() =>
-      confirm({ method: 'personal_sign', params: [], chain: { id: 31337 } as never }),
-    );
-    expect(openScreen).toHaveBeenCalledTimes(1);
+    expect(wallet).toMatchObject({ kind: 'confirm-signature', method: 'personal_sign' });
+    expect(wallet.uiOptions).toBeUndefined();
+    wallet.resolve('0xsigned');
+    await expect(approval).resolves.toBe('0xsigned');
+
+    const refused = approve({ method: 'personal_sign', params: [], chain });
+    await vi.waitFor(() => expect(openScreen).toHaveBeenCalledTimes(2));
+    openScreen.mock.calls[1]![1].wallet.reject(new Error('closed'));
+    await expect(refused).rejects.toThrow('closed');
+  });
+
+  it('the approver opens the send screen for a transaction, with the filled transaction to sign', async () => {
+    const { controller, openScreen, manager } = setup();
+    await controller.manager();
+    const approve = vi.mocked(manager.setApprover).mock.calls[0]![0]!;
+    const filled = {
+      from: WALLET_ADDRESS,
+      to: WALLET_ADDRESS,
+      value: '0x10',
+      nonce: '0x2',
+      gas: '0x5208',
+      maxFeePerGas: '0x3',
+      chainId: '0x7a69',
+    };
+    const approval = approve({
+      method: 'eth_signTransaction',
+      params: [filled],
+      chain: { id: 31337 } as never,
+      broadcast: true,
+    });
+    await vi.waitFor(() => expect(openScreen).toHaveBeenCalledTimes(1));
+    const [screen, { wallet }] = openScreen.mock.calls[0]!;
+    expect(screen).toBe(SCREEN.EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN);
+    expect(wallet).toMatchObject({
+      kind: 'confirm-transaction',
+      signRequest: filled,
+      transaction: {
+        to: WALLET_ADDRESS,
+        value: '0x10',
+        gasLimit: '0x5208',
+        nonce: 2,
+        chainId: 31337,
+      },
+    });
+    wallet.resolve('0xraw');
+    await expect(approval).resolves.toBe('0xraw');
   });
 });

@@ -62,7 +62,9 @@ export interface CreateWalletControllerParameters {
  * The React side of the embedded wallet: creates core's `EmbeddedWalletManager` on first use
  * (a dynamic import, so viem and the frame bridge stay out of the eager bundle), mirrors its
  * state for hooks, and turns the manager's signature approvals into modal screens (spec
- * section 4, "Sign screen" and "Send-transaction screen"). DOM-free; the provider owns one.
+ * section 4, "Sign screen" and "Send-transaction screen"), each framing the wallet's approval
+ * page, which alone signs (issue 24). `noPromptOnSignature` only asks the frame to sign
+ * without a prompt; the app's server-side wallet policy decides. DOM-free; the provider owns one.
  */
 export interface WalletController {
   /** The manager's state (IDLE until it is loaded). */
@@ -72,11 +74,6 @@ export interface WalletController {
   manager(): Promise<EmbeddedWalletManager>;
   /** The embedded wallet's EIP-1193 provider (connects first when needed). */
   provider(): Promise<Eip1193Provider>;
-  /**
-   * Runs `fn` with approvals granted: a screen that already showed the request to the user
-   * calls the provider through this, so the manager does not prompt a second time.
-   */
-  approved<T>(fn: () => Promise<T>): Promise<T>;
   /**
    * Opens a wallet screen and settles when it does: the screen calls `resolve` on success and
    * `reject` (4001 'user rejected' when closed). One screen at a time; later ones wait.
@@ -107,6 +104,27 @@ export interface WalletController {
   setWalletPassword(): Promise<void>;
 }
 
+/** What the send screen shows of a filled JSON-RPC transaction (hex quantities, `gas`). */
+function shownTransaction(tx: Record<string, unknown>, chainId: number): TransactionRequest {
+  const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  const out: TransactionRequest = { chainId };
+  const fields = {
+    from: str(tx.from),
+    to: str(tx.to),
+    data: str(tx.data ?? tx.input),
+    value: str(tx.value),
+    gasLimit: str(tx.gas),
+    gasPrice: str(tx.gasPrice),
+    maxFeePerGas: str(tx.maxFeePerGas),
+    maxPriorityFeePerGas: str(tx.maxPriorityFeePerGas),
+  };
+  for (const [k, v] of Object.entries(fields)) {
+    if (v !== undefined) (out as Record<string, unknown>)[k] = v;
+  }
+  if (typeof tx.nonce === 'string') out.nonce = Number(BigInt(tx.nonce));
+  return out;
+}
+
 /** Sign-message validation error (spec section 5). */
 export class InvalidMessageError extends LatchkeyError {
   override name = 'InvalidMessageError';
@@ -127,7 +145,8 @@ export function createWalletController(p: CreateWalletControllerParameters): Wal
   let current: EmbeddedWalletManager | null = null;
   let state = IDLE;
   let unsubscribe: (() => void) | null = null;
-  let approvals = 0;
+  /** UI options of hook calls on their way through the provider, matched by the approver. */
+  const hints: { method: string; params: string; uiOptions: SignMessageUiOptions }[] = [];
   let queue: Promise<unknown> = Promise.resolve();
   const listeners = new Set<(s: EmbeddedWalletState) => void>();
   const set = (next: EmbeddedWalletState) => {
@@ -150,7 +169,8 @@ export function createWalletController(p: CreateWalletControllerParameters): Wal
           chains: config.supportedChains.map(toCoreChain),
           defaultChainId: config.defaultChain.id,
         });
-        manager.setConfirm(confirm);
+        manager.setApprover(approve);
+        manager.setNoPrompt(() => p.getConfig().noPromptOnSignature);
         current = manager;
         unsubscribe = manager.subscribe(set);
         set(manager.getState());
@@ -172,14 +192,6 @@ export function createWalletController(p: CreateWalletControllerParameters): Wal
         }
       }
       return manager.getProvider();
-    },
-    async approved<T>(fn: () => Promise<T>) {
-      approvals++;
-      try {
-        return await fn();
-      } finally {
-        approvals--;
-      }
     },
     prompt<T>(screen: ScreenName, params: WalletPromptParams) {
       const run = () =>
@@ -259,12 +271,13 @@ export function createWalletController(p: CreateWalletControllerParameters): Wal
       if (typeof message !== 'string' || message.length === 0) throw new InvalidMessageError();
       const manager = await controller.ready();
       if (p.getConfig().noPromptOnSignature) {
-        const provider = manager.getProvider();
-        return (await controller.approved(() =>
-          provider.request({
-            method: 'personal_sign',
-            params: [utf8ToHex(message), manager.getState().address],
-          }),
+        // The frame signs without a prompt only if the app's wallet policy allows it; else
+        // the provider's approver opens the sign screen (with these UI options).
+        return (await viaProvider(
+          manager,
+          'personal_sign',
+          [utf8ToHex(message), manager.getState().address],
+          uiOptions,
         )) as string;
       }
       return controller.prompt<string>(SCREEN.EMBEDDED_WALLET_SIGN_REQUEST_SCREEN, {
@@ -276,12 +289,11 @@ export function createWalletController(p: CreateWalletControllerParameters): Wal
     async signTypedData(typedData: unknown, uiOptions?: SignMessageUiOptions) {
       const manager = await controller.ready();
       if (p.getConfig().noPromptOnSignature) {
-        const provider = manager.getProvider();
-        return (await controller.approved(() =>
-          provider.request({
-            method: 'eth_signTypedData_v4',
-            params: [manager.getState().address, stringifyJson(typedData)],
-          }),
+        return (await viaProvider(
+          manager,
+          'eth_signTypedData_v4',
+          [manager.getState().address, stringifyJson(typedData)],
+          uiOptions,
         )) as string;
       }
       return controller.prompt<string>(SCREEN.EMBEDDED_WALLET_SIGN_REQUEST_SCREEN, {
@@ -319,24 +331,44 @@ export function createWalletController(p: CreateWalletControllerParameters): Wal
     },
   } satisfies Partial<WalletController>);
 
-  /** The manager's approval hook: a screen per request unless already approved or not prompted. */
-  async function confirm(request: EmbeddedSignatureRequest): Promise<void> {
-    if (approvals > 0) return;
-    const signature =
-      request.method === 'personal_sign' || request.method === 'eth_signTypedData_v4';
-    if (signature && p.getConfig().noPromptOnSignature) return;
-    if (request.method === 'eth_sendTransaction') {
-      const [tx] = request.params as [TransactionRequest];
-      await controller.prompt(SCREEN.EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN, {
-        kind: 'confirm-transaction',
-        transaction: { ...tx, chainId: request.chain.id },
-      });
-      return;
+  /** A provider request whose approval screen, if one is needed, shows `uiOptions`. */
+  async function viaProvider(
+    manager: EmbeddedWalletManager,
+    method: string,
+    params: unknown[],
+    uiOptions: SignMessageUiOptions | undefined,
+  ): Promise<unknown> {
+    const hint = uiOptions ? { method, params: stringifyJson(params), uiOptions } : null;
+    if (hint) hints.push(hint);
+    try {
+      return await manager.getProvider().request({ method, params });
+    } finally {
+      if (hint && hints.includes(hint)) hints.splice(hints.indexOf(hint), 1);
     }
-    await controller.prompt(SCREEN.EMBEDDED_WALLET_SIGN_REQUEST_SCREEN, {
+  }
+
+  /**
+   * The manager's approver (issue 24): every signature the provider needs opens the sign or
+   * send screen, which frames the wallet's approval page; resolves with the frame's answer
+   * (the signature or the signed transaction). Closing the screen rejects (4001).
+   */
+  async function approve(request: EmbeddedSignatureRequest): Promise<unknown> {
+    if (request.method === 'eth_signTransaction') {
+      const [tx] = request.params as [Record<string, unknown>];
+      return controller.prompt(SCREEN.EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN, {
+        kind: 'confirm-transaction',
+        transaction: shownTransaction(tx, request.chain.id),
+        signRequest: tx,
+      });
+    }
+    const key = stringifyJson(request.params);
+    const index = hints.findIndex((h) => h.method === request.method && h.params === key);
+    const uiOptions = index >= 0 ? hints.splice(index, 1)[0]!.uiOptions : undefined;
+    return controller.prompt(SCREEN.EMBEDDED_WALLET_SIGN_REQUEST_SCREEN, {
       kind: 'confirm-signature',
       method: request.method,
       params: request.params,
+      ...(uiOptions ? { uiOptions } : {}),
     });
   }
 

@@ -5,7 +5,6 @@ import {
   type FrameWindow,
   openDeviceShareStore,
 } from '@latchkey/wallet-frame';
-import { type Address, type Hex, verifyMessage } from 'viem';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   APP_ID,
@@ -75,22 +74,16 @@ describe('embedded wallet bridge', () => {
     expect(url.searchParams.get('caid')).toMatch(/^[0-9a-f]{32}$/);
   });
 
-  it('creates and signs through the real frame; posts only to the frame origin', async () => {
+  it('creates through the real frame, which signs nothing for the host (issue 24); posts only to the frame origin', async () => {
     const server = fakeShareServer();
     const { bridge, browser } = setup(realFrame(server));
     const { address, deviceStorage } = await bridge.create({ recoveryMethod: 'latchkey' });
     expect(deviceStorage).toBe('local');
-    const signature = await bridge.rpc({
-      address,
-      request: { method: 'personal_sign', params: ['0x6869', address] },
-    });
-    expect(
-      await verifyMessage({
-        address: address as Address,
-        message: { raw: '0x6869' },
-        signature: signature as Hex,
-      }),
-    ).toBe(true);
+    // The hidden frame answers a signing request of the host with approval_required: only the
+    // approval page signs, after the user's click inside it.
+    await expect(
+      bridge.rpc({ address, request: { method: 'personal_sign', params: ['0x6869', address] } }),
+    ).rejects.toMatchObject({ type: 'approval_required' });
     const targets = browser.frames.flatMap((f) => f.received.map((r) => r.targetOrigin));
     expect(targets.length).toBeGreaterThan(0);
     expect(new Set(targets)).toEqual(new Set([FRAME_ORIGIN]));
@@ -185,6 +178,32 @@ describe('embedded wallet bridge', () => {
     );
     await expect(pending).rejects.toThrow('walletProxy.rpc did not send a response');
     expect(frame.received.every((r) => r.targetOrigin === FRAME_ORIGIN)).toBe(true);
+  });
+
+  it('rpc carries noPrompt only when asked (issue 24), and passes on approval_required', async () => {
+    const { bridge, browser } = setup((frame) => {
+      frame.sendToHost({ id: 'ready', event: FRAME_EVENTS.ready, data: {} });
+      frame.frameTarget.addEventListener('message', (event) => {
+        const { id, event: name } = (event as MessageEvent).data as { id: string; event: string };
+        frame.sendToHost({
+          id,
+          event: name,
+          error: { type: 'approval_required', message: 'Approve in the wallet' },
+        });
+      });
+    });
+    const request = { method: 'personal_sign', params: ['0x01', '0x01'] };
+    await expect(bridge.rpc({ address: '0x01', request })).rejects.toMatchObject({
+      type: 'approval_required',
+    });
+    await expect(bridge.rpc({ address: '0x01', request, noPrompt: true })).rejects.toMatchObject({
+      type: 'approval_required',
+    });
+    const sent = browser.frames[0]!.received.map(
+      (r) => (r.message as { data: { noPrompt?: boolean } }).data,
+    );
+    expect('noPrompt' in sent[0]!).toBe(false);
+    expect(sent[1]!.noPrompt).toBe(true);
   });
 
   it("times out create with 'walletProxy.create timed out'", async () => {

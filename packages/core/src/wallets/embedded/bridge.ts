@@ -53,10 +53,18 @@ export interface EmbeddedWalletBridge {
   connect(parameters: { address: string }): Promise<EmbeddedWalletFrameResult>;
   /** Recovers with recovery + auth share and reshares (`invalid_recovery_pin` on a wrong password). */
   recover(parameters: { address: string; password?: string }): Promise<EmbeddedWalletFrameResult>;
-  /** Signs in the frame: `personal_sign`, `eth_signTypedData_v4`, `eth_signTransaction`. Returns the result. */
+  /**
+   * Asks the hidden frame to answer a wallet request. Signing methods (`personal_sign`,
+   * `eth_signTypedData_v4`, `eth_signTransaction`) are signed here only with `noPrompt: true`
+   * AND when the app's server-side wallet policy allows it (issue 24 item 3); otherwise the frame
+   * answers a WalletError of type `approval_required` (show the approval page) or a `policy_*`
+   * refusal. Returns the frame's `response`.
+   */
   rpc(parameters: {
     address: string;
     request: { method: string; params?: unknown };
+    /** The host's `noPromptOnSignature`: a wish the frame checks against the policy. */
+    noPrompt?: boolean;
   }): Promise<unknown>;
   /** Changes the recovery method (reshares). */
   setRecovery(parameters: {
@@ -127,6 +135,7 @@ const SHORT: Partial<Record<FrameEvent, string>> = {
   [FRAME_EVENTS.walletClear]: 'clear',
   [FRAME_EVENTS.walletLoginProof]: 'loginProof',
   [FRAME_EVENTS.walletExport]: 'export',
+  [FRAME_EVENTS.walletApprove]: 'approve',
 };
 
 /**
@@ -397,7 +406,7 @@ export function createEmbeddedWalletBridge(
       );
       return requireAddress(answer, FRAME_EVENTS.walletRecover);
     },
-    async rpc({ address, request: rpcRequest }) {
+    async rpc({ address, request: rpcRequest, noPrompt }) {
       const answer = await request(
         FRAME_EVENTS.walletRpc,
         (accessToken) => ({
@@ -405,6 +414,7 @@ export function createEmbeddedWalletBridge(
           userId: userIdOf(accessToken),
           address,
           request: rpcRequest,
+          ...(noPrompt ? { noPrompt: true } : {}),
         }),
         timeouts.rpcMs,
       );

@@ -83,6 +83,10 @@ export class ProviderRpcError extends Error {
 /** EIP-1193 codes used by the embedded provider. */
 export const PROVIDER_ERRORS = {
   userRejected: { code: 4001, message: 'User rejected the request.' },
+  unauthorized: {
+    code: 4100,
+    message: 'The requested method and/or account has not been authorized by the user.',
+  },
   unsupportedMethod: { code: 4200, message: 'The Provider does not support the requested method.' },
   unrecognizedChain: { code: 4902, message: 'Unrecognized chain ID.' },
   invalidParams: { code: -32602, message: 'Invalid method parameters.' },

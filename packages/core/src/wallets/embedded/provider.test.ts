@@ -13,26 +13,51 @@ import {
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { anvil as anvilChain } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ProviderRpcError } from './errors.ts';
-import { createEmbeddedEthereumProvider } from './provider.ts';
+import type { WalletErrorType } from '@latchkey/api';
+import { ProviderRpcError, WalletError } from './errors.ts';
+import { createEmbeddedEthereumProvider, type EmbeddedSignatureRequest } from './provider.ts';
 import type { ChainConfig } from './types.ts';
 import { startAnvil, type TestAnvil } from '../../../../../test-support/anvil.ts';
 
 const KEY = generatePrivateKey();
 const ADDRESS = privateKeyToAddress(KEY);
 
-/** A bridge whose "frame" signs with the custody code directly (the key stays in this object). */
-function signingBridge() {
-  const calls: { method: string; params?: unknown }[] = [];
+/**
+ * A bridge whose hidden "frame" behaves like issue 24's: it signs (with the custody code,
+ * the key stays in this object) only with `noPrompt` and when its policy `allows`; else it
+ * answers `approval_required`, or `refuse` (a policy code).
+ */
+function signingBridge(policy: { allows?: boolean; refuse?: WalletErrorType } = {}) {
+  const calls: { method: string; params?: unknown; noPrompt?: boolean }[] = [];
   return {
     calls,
     rpc: vi.fn(
-      async ({ request }: { address: string; request: { method: string; params?: unknown } }) => {
-        calls.push(request);
+      async ({
+        request,
+        noPrompt,
+      }: {
+        address: string;
+        request: { method: string; params?: unknown };
+        noPrompt?: boolean;
+      }) => {
+        calls.push({ ...request, ...(noPrompt ? { noPrompt } : {}) });
+        if (noPrompt && policy.refuse) {
+          throw new WalletError('Refused by the wallet policy', { type: policy.refuse });
+        }
+        if (!noPrompt || !policy.allows) {
+          throw new WalletError('Approval required', { type: 'approval_required' });
+        }
         return handleEvmRpc(KEY, request);
       },
     ),
   };
+}
+
+/** The approval page: signs what it is handed, as the frame does after the user's click. */
+function approvalPage() {
+  return vi.fn(async (request: EmbeddedSignatureRequest) =>
+    handleEvmRpc(KEY, { method: request.method, params: request.params }),
+  );
 }
 
 const offline = (id: number, name = `Chain ${id}`): ChainConfig => ({
@@ -67,15 +92,15 @@ describe('embedded EIP-1193 provider', () => {
     expect(await provider.request({ method: 'eth_chainId' })).toBe('0x7a69');
   });
 
-  it('works as a viem custom transport: signMessage and signTypedData verify', async () => {
-    const bridge = signingBridge();
-    const confirm = vi.fn(async (_request: { method: string; params: unknown }) => {});
+  it('works as a viem custom transport: signMessage and signTypedData verify (approval page)', async () => {
+    const bridge = signingBridge({ allows: true });
+    const confirm = approvalPage();
     const provider = createEmbeddedEthereumProvider({
       bridge,
       address: ADDRESS,
       chains: [offline(31337)],
       chainId: 31337,
-      confirm,
+      approve: confirm,
     });
     const wallet = createWalletClient({
       account: ADDRESS,
@@ -96,17 +121,116 @@ describe('embedded EIP-1193 provider', () => {
       'personal_sign',
       'eth_signTypedData_v4',
     ]);
-    expect(bridge.calls.map((c) => c.method)).toEqual(['personal_sign', 'eth_signTypedData_v4']);
+    // Without noPrompt the hidden frame is not even asked: the approval page signs.
+    expect(bridge.rpc).not.toHaveBeenCalled();
+    expect(confirm.mock.calls[0]![0]).toMatchObject({
+      method: 'personal_sign',
+      params: ['0x68656c6c6f206c617463686b6579', ADDRESS],
+      chain: { id: 31337 },
+    });
   });
 
-  it('a rejected confirm is EIP-1193 4001 and nothing is signed', async () => {
-    const bridge = signingBridge();
+  it('noPrompt asks the hidden frame first: signed there when the policy allows, no approval page', async () => {
+    const bridge = signingBridge({ allows: true });
+    const approve = approvalPage();
     const provider = createEmbeddedEthereumProvider({
       bridge,
       address: ADDRESS,
       chains: [offline(31337)],
       chainId: 31337,
-      confirm: async () => {
+      approve,
+      noPrompt: () => true,
+    });
+    const signature = (await provider.request({
+      method: 'personal_sign',
+      params: ['0x6869', ADDRESS],
+    })) as Hex;
+    expect(await verifyMessage({ address: ADDRESS, message: 'hi', signature })).toBe(true);
+    expect(bridge.calls).toEqual([
+      { method: 'personal_sign', params: ['0x6869', ADDRESS], noPrompt: true },
+    ]);
+    expect(approve).not.toHaveBeenCalled();
+  });
+
+  it("noPrompt falls back to the approval page on 'approval_required'", async () => {
+    const bridge = signingBridge({ allows: false });
+    const approve = approvalPage();
+    const provider = createEmbeddedEthereumProvider({
+      bridge,
+      address: ADDRESS,
+      chains: [offline(31337)],
+      chainId: 31337,
+      approve,
+      noPrompt: () => true,
+    });
+    const signature = (await provider.request({
+      method: 'personal_sign',
+      params: ['0x6869', ADDRESS],
+    })) as Hex;
+    expect(await verifyMessage({ address: ADDRESS, message: 'hi', signature })).toBe(true);
+    expect(bridge.rpc).toHaveBeenCalledTimes(1);
+    expect(approve).toHaveBeenCalledTimes(1);
+  });
+
+  it('a policy refusal is 4100 carrying the code, with no approval page', async () => {
+    const bridge = signingBridge({ refuse: 'policy_value_cap_exceeded' });
+    const approve = approvalPage();
+    const provider = createEmbeddedEthereumProvider({
+      bridge,
+      address: ADDRESS,
+      chains: [offline(31337)],
+      chainId: 31337,
+      approve,
+      noPrompt: () => true,
+    });
+    const error = await provider
+      .request({
+        method: 'eth_signTransaction',
+        params: [{ to: ADDRESS, value: '0x1', nonce: '0x0', gas: '0x5208', gasPrice: '0x1' }],
+      })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ProviderRpcError);
+    expect(error).toMatchObject({ code: 4100, data: { type: 'policy_value_cap_exceeded' } });
+    expect(approve).not.toHaveBeenCalled();
+  });
+
+  it("without an approval hook signing fails with 4100 'Signing needs the approval screen'", async () => {
+    const bridge = signingBridge({ allows: true });
+    const provider = createEmbeddedEthereumProvider({
+      bridge,
+      address: ADDRESS,
+      chains: [offline(31337)],
+      chainId: 31337,
+    });
+    await expect(
+      provider.request({ method: 'personal_sign', params: ['0x6869', ADDRESS] }),
+    ).rejects.toMatchObject({ code: 4100, message: 'Signing needs the approval screen' });
+    expect(bridge.rpc).not.toHaveBeenCalled();
+  });
+
+  it('a frame error of the approval page keeps its mapping (-32603 with its type)', async () => {
+    const provider = createEmbeddedEthereumProvider({
+      bridge: signingBridge(),
+      address: ADDRESS,
+      chains: [offline(31337)],
+      chainId: 31337,
+      approve: async () => {
+        throw new WalletError('gone', { type: 'session_not_bound' });
+      },
+    });
+    await expect(
+      provider.request({ method: 'personal_sign', params: ['0x6869', ADDRESS] }),
+    ).rejects.toMatchObject({ code: -32603, data: { type: 'session_not_bound' } });
+  });
+
+  it('a rejected approval (screen closed) is EIP-1193 4001 and nothing is signed', async () => {
+    const bridge = signingBridge({ allows: true });
+    const provider = createEmbeddedEthereumProvider({
+      bridge,
+      address: ADDRESS,
+      chains: [offline(31337)],
+      chainId: 31337,
+      approve: async () => {
         throw new Error('closed');
       },
     });
@@ -183,7 +307,7 @@ describe('embedded provider on a real anvil chain', () => {
 
   afterAll(() => anvil?.stop());
 
-  it('fills, confirms, signs in the "frame" and broadcasts a transaction', async () => {
+  it('fills, gets the approval page to sign, and broadcasts a transaction', async () => {
     const chain: ChainConfig = {
       id: 31337,
       name: 'Anvil',
@@ -196,13 +320,13 @@ describe('embedded provider on a real anvil chain', () => {
       params: [ADDRESS, '0xde0b6b3a7640000'] as unknown as undefined,
     });
     const bridge = signingBridge();
-    const confirm = vi.fn(async (_request: { method: string; params: unknown }) => {});
+    const confirm = approvalPage();
     const provider = createEmbeddedEthereumProvider({
       bridge,
       address: ADDRESS,
       chains: [chain],
       chainId: 31337,
-      confirm,
+      approve: confirm,
     });
     const to = privateKeyToAddress(generatePrivateKey());
     // Reads are forwarded to the chain RPC.
@@ -216,16 +340,19 @@ describe('embedded provider on a real anvil chain', () => {
     const receipt = await publicClient.waitForTransactionReceipt({ hash });
     expect(receipt.status).toBe('success');
     expect(await publicClient.getBalance({ address: to })).toBe(parseEther('0.001'));
-    // The confirm hook saw the filled transaction; the frame signed, the host broadcast.
-    const request = confirm.mock.calls[0]![0] as {
-      method: string;
+    // The approval page got the filled transaction to sign; the host broadcast its answer.
+    const request = confirm.mock.calls[0]![0] as EmbeddedSignatureRequest & {
       params: [Record<string, string>];
     };
-    expect(request.method).toBe('eth_sendTransaction');
+    expect(request.method).toBe('eth_signTransaction');
+    expect(request.broadcast).toBe(true);
     expect(request.params[0]).toMatchObject({ nonce: '0x0', chainId: '0x7a69', type: '0x2' });
     expect(request.params[0].gas).toBeDefined();
     expect(request.params[0].maxFeePerGas).toBeDefined();
-    expect(bridge.calls.map((c) => c.method)).toEqual(['eth_signTransaction']);
+    expect(bridge.rpc).not.toHaveBeenCalled();
+    // fillTransaction gives the same filled transaction (next nonce) for the send screen.
+    const filled = await provider.fillTransaction({ to, value: '0x1' });
+    expect(filled).toMatchObject({ from: ADDRESS, to, chainId: '0x7a69', nonce: '0x1' });
 
     // Through a viem wallet client too; the nonce follows the pending count.
     const wallet = createWalletClient({

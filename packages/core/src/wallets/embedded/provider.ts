@@ -14,20 +14,31 @@ import type { EmbeddedWalletBridge } from './bridge.ts';
 import { PROVIDER_ERRORS, ProviderRpcError, WalletError } from './errors.ts';
 import type { ChainConfig } from './types.ts';
 
-/** A request the user must approve before the wallet signs it (the sign or send screen). */
+/**
+ * A request the user approves in the wallet's approval page (issue 24 item 1), handed to the
+ * {@link ApproveSignature} hook. `method` is what the frame signs: `personal_sign`
+ * (`[hexMessage, address]`), `eth_signTypedData_v4` (`[address, typedDataJson]`) or
+ * `eth_signTransaction` (`[tx]`, chainId set; for `eth_sendTransaction` the filled transaction:
+ * nonce, gas and fees from the chain's RPC, and `broadcast: true`).
+ */
 export type EmbeddedSignatureRequest = {
-  method: 'personal_sign' | 'eth_signTypedData_v4' | 'eth_sendTransaction' | 'eth_signTransaction';
-  /** The method's params; for `eth_sendTransaction`, `[tx]` with nonce, gas and fees filled in. */
+  method: 'personal_sign' | 'eth_signTypedData_v4' | 'eth_signTransaction';
   params: unknown;
   /** The chain the request is for. */
   chain: ChainConfig;
+  /** Set when the provider broadcasts the signed transaction (`eth_sendTransaction`). */
+  broadcast?: boolean;
 };
 
 /**
- * Called before each signature. Resolve to approve; reject (with anything) to refuse, which the
- * provider turns into EIP-1193 error 4001 'User rejected the request.'.
+ * The approval hook (issue 24): shows the approval page for `request` (the sign or send
+ * screen, which frames `/apps/{appId}/embedded-wallets/approve`) and resolves with the frame's
+ * answer: the signature (hex) or the signed serialized transaction (hex). The frame signs only
+ * after the user's trusted click inside it. Rejecting refuses: a {@link WalletError} keeps its
+ * mapping (e.g. -32603) and a {@link ProviderRpcError} its code (e.g. the screen's 4001 'user
+ * rejected'); anything else becomes EIP-1193 4001 'User rejected the request.'.
  */
-export type ConfirmSignature = (request: EmbeddedSignatureRequest) => Promise<void>;
+export type ApproveSignature = (request: EmbeddedSignatureRequest) => Promise<unknown>;
 
 /** Parameters of {@link createEmbeddedEthereumProvider}. */
 export type CreateEmbeddedEthereumProviderParameters = {
@@ -37,8 +48,16 @@ export type CreateEmbeddedEthereumProviderParameters = {
   /** Chains the wallet may use; the first match of `chainId` is the starting chain. */
   chains: readonly ChainConfig[];
   chainId: number;
-  /** Approves signatures; omitted = approve without prompting (`noPromptOnSignature`). */
-  confirm?: ConfirmSignature;
+  /**
+   * Gets signatures approved in the approval page. Omitted: signing methods fail with 4100
+   * 'Signing needs the approval screen' (unless the no-prompt path signs).
+   */
+  approve?: ApproveSignature;
+  /**
+   * The host's `noPromptOnSignature`, read at each request: ask the hidden frame to sign
+   * without a prompt first. The frame decides by the app's server-side policy.
+   */
+  noPrompt?: () => boolean;
 };
 
 /** The embedded wallet's EIP-1193 provider, plus its current chain. */
@@ -49,16 +68,41 @@ export interface EmbeddedEthereumProvider extends Eip1193Provider {
   readonly chainId: number;
   /** The current chain's config. */
   readonly chain: ChainConfig;
+  /**
+   * The transaction `eth_sendTransaction` would sign, for the approval page of the send screen:
+   * `from` and `chainId` set (hex; `tx.chainId` or the current chain), nonce (pending), gas
+   * (estimate) and fees filled from the chain's RPC where `tx` leaves them out. Quantities hex.
+   * @throws ProviderRpcError 4902 for a chain not configured, -32602 for another `from`.
+   */
+  fillTransaction(tx: Record<string, unknown>): Promise<Record<string, unknown>>;
 }
 
 type Tx = Record<string, unknown>;
 
 const SIGNING = new Set(['personal_sign', 'eth_signTypedData_v4', 'eth_signTransaction']);
+
+/** The text of the 4100 error when no approval hook is set. */
+export const APPROVAL_SCREEN_NEEDED = 'Signing needs the approval screen';
+/** Policy refusals of the frame (issue 24 item 3): EIP-1193 4100 carrying `{type}`. */
+const POLICY_REFUSALS: ReadonlySet<string> = new Set([
+  'policy_chain_not_allowed',
+  'policy_contract_not_allowed',
+  'policy_value_cap_exceeded',
+  'policy_daily_cap_exceeded',
+]);
 const UNSUPPORTED = new Set(['eth_sign', 'eth_signTypedData', 'eth_signTypedData_v3']);
 
 function toProviderError(error: unknown): ProviderRpcError {
   if (error instanceof ProviderRpcError) return error;
   if (error instanceof WalletError) {
+    if (POLICY_REFUSALS.has(error.type)) {
+      return new ProviderRpcError(
+        PROVIDER_ERRORS.unauthorized.code,
+        error.shortMessage,
+        { type: error.type },
+        { cause: error },
+      );
+    }
     const code =
       error.type === 'invalid_request_arguments'
         ? PROVIDER_ERRORS.invalidParams.code
@@ -115,15 +159,23 @@ export function toViemChain(chain: ChainConfig): Chain {
  *
  * - `eth_accounts` / `eth_requestAccounts`: `[address]`; `eth_chainId`: the current chain (hex).
  * - `wallet_switchEthereumChain`: only to a configured chain, else error 4902; emits `chainChanged`.
- * - `personal_sign`, `eth_signTypedData_v4`: `confirm`, then signed in the frame.
- * - `eth_signTransaction`: `confirm`, then signed in the frame (the host never sees the key).
+ * - `personal_sign`, `eth_signTypedData_v4`, `eth_signTransaction`: signed by the wallet frame
+ *   only (the host never sees the key), and only with the user's approval inside the frame
+ *   (issue 24): with `noPrompt()` the hidden frame is asked first (`noPrompt: true`; it signs when
+ *   the app's server-side policy allows it); its `approval_required` answer, or no `noPrompt`,
+ *   goes to `approve` (the approval page), whose answer is returned.
  * - `eth_sendTransaction`: fills the nonce (pending), gas (estimate) and EIP-1559 fees (or the gas
- *   price on chains without EIP-1559) from the chain's RPC, `confirm`s the filled transaction, signs
- *   it in the frame with `eth_signTransaction`, broadcasts with `eth_sendRawTransaction`; returns the hash.
+ *   price on chains without EIP-1559) from the chain's RPC, gets the filled transaction signed as
+ *   `eth_signTransaction` (above; `broadcast: true` for the approval screen), broadcasts with
+ *   `eth_sendRawTransaction`; returns the hash.
  * - Any other method is forwarded to the chain's RPC (`rpcUrl`).
  *
- * Errors are EIP-1193 `{code, message}`: 4001 when `confirm` rejects, 4902 unknown chain,
- * 4200 unsupported signing method, -32602 invalid arguments, -32603 anything else.
+ * Errors are EIP-1193 `{code, message}`: 4001 when `approve` rejects (the user closed the
+ * screen), 4100 'Signing needs the approval screen' without `approve`, 4100 with
+ * `data: {type}` for a policy refusal of the frame (`policy_chain_not_allowed`,
+ * `policy_contract_not_allowed`, `policy_value_cap_exceeded`, `policy_daily_cap_exceeded`),
+ * 4902 unknown chain, 4200 unsupported signing method, -32602 invalid arguments, -32603
+ * anything else (frame errors carry `data: {type}`).
  * Works as a viem `custom(provider)` transport and with wagmi.
  *
  * @example
@@ -133,7 +185,7 @@ export function toViemChain(chain: ChainConfig): Chain {
 export function createEmbeddedEthereumProvider(
   parameters: CreateEmbeddedEthereumProviderParameters,
 ): EmbeddedEthereumProvider {
-  const { bridge, address, confirm } = parameters;
+  const { bridge, address } = parameters;
   const chains = [...parameters.chains];
   const findChain = (id: number) => chains.find((c) => c.id === id);
   let chain = findChain(parameters.chainId);
@@ -169,15 +221,31 @@ export function createEmbeddedEthereumProvider(
       params,
     } as EIP1193Parameters<PublicRpcSchema>) as Promise<T>;
 
-  async function approve(
-    method: EmbeddedSignatureRequest['method'],
-    params: unknown,
-    target: ChainConfig,
-  ) {
-    if (!confirm) return;
+  /**
+   * Gets `request` signed: the hidden frame without a prompt when asked for and allowed, else
+   * the approval page through `approve`. Returns the frame's answer.
+   */
+  async function sign(request: EmbeddedSignatureRequest): Promise<unknown> {
+    if (parameters.noPrompt?.()) {
+      try {
+        return await bridge.rpc({
+          address,
+          request: { method: request.method, params: request.params },
+          noPrompt: true,
+        });
+      } catch (error) {
+        // Only `approval_required` means "ask the user"; policy refusals and failures stay.
+        if (!(error instanceof WalletError && error.type === 'approval_required')) throw error;
+      }
+    }
+    const approve = parameters.approve;
+    if (!approve) {
+      throw new ProviderRpcError(PROVIDER_ERRORS.unauthorized.code, APPROVAL_SCREEN_NEEDED);
+    }
     try {
-      await confirm({ method, params, chain: target });
+      return await approve(request);
     } catch (cause) {
+      if (cause instanceof WalletError || cause instanceof ProviderRpcError) throw cause;
       throw new ProviderRpcError(
         PROVIDER_ERRORS.userRejected.code,
         PROVIDER_ERRORS.userRejected.message,
@@ -280,18 +348,14 @@ export function createEmbeddedEthereumProvider(
         return null;
       }
       case 'personal_sign':
-      case 'eth_signTypedData_v4': {
-        const target = chain!;
-        await approve(method, params, target);
-        return bridge.rpc({ address, request: { method, params: list } });
-      }
+      case 'eth_signTypedData_v4':
+        return sign({ method, params: list, chain: chain! });
       case 'eth_signTransaction': {
         const tx = (list[0] ?? {}) as Tx;
         assertFrom(tx);
         const target = chainOfTx(tx);
         const request = { ...tx, chainId: numberToHex(target.id) };
-        await approve(method, [request], target);
-        return bridge.rpc({ address, request: { method, params: [request] } });
+        return sign({ method, params: [request], chain: target });
       }
       case 'eth_sendTransaction': {
         const tx = (list[0] ?? {}) as Tx;
@@ -304,10 +368,11 @@ export function createEmbeddedEthereumProvider(
         assertFrom(tx);
         const target = chainOfTx(tx);
         const filled = await fill(tx, target);
-        await approve(method, [filled], target);
-        const raw = await bridge.rpc({
-          address,
-          request: { method: 'eth_signTransaction', params: [filled] },
+        const raw = await sign({
+          method: 'eth_signTransaction',
+          params: [filled],
+          chain: target,
+          broadcast: true,
         });
         return rpc<string>(target, 'eth_sendRawTransaction', [raw]);
       }
@@ -328,6 +393,14 @@ export function createEmbeddedEthereumProvider(
     },
     get chain() {
       return chain!;
+    },
+    async fillTransaction(tx) {
+      try {
+        assertFrom(tx);
+        return await fill(tx, chainOfTx(tx));
+      } catch (error) {
+        throw toProviderError(error);
+      }
     },
     async request({ method, params }) {
       try {

@@ -1,15 +1,24 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import {
   createFakeManager,
   createFakeProvider,
   renderWalletScreen,
+  WALLET_ADDRESS,
 } from '../../test/renderWalletScreen.tsx';
 import EmbeddedWalletSendTransaction from './EmbeddedWalletSendTransaction.tsx';
 
 const TO = '0x000000000000000000000000000000000000dEaD';
 const ETH = 10n ** 18n;
 const hex = (n: bigint) => `0x${n.toString(16)}`;
+
+const RAW = `0x02${'ef'.repeat(60)}`;
+
+/** The approval frame the screen mounted (waits for it). */
+async function mounted(manager: ReturnType<typeof createFakeManager>, index = 0) {
+  await waitFor(() => expect(manager.approvals.length).toBeGreaterThan(index));
+  return manager.approvals[index]!;
+}
 
 function chain(balance: bigint, extra: Record<string, unknown> = {}) {
   return createFakeProvider({
@@ -21,46 +30,71 @@ function chain(balance: bigint, extra: Record<string, unknown> = {}) {
 }
 
 describe('EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN', () => {
-  it("titles a SEND 'Send ETH' and lets a funded wallet Submit", async () => {
-    renderWalletScreen(
+  it("titles a SEND 'Send ETH' and frames the filled transaction for a funded wallet", async () => {
+    const manager = createFakeManager(chain(10n * ETH));
+    const { container } = renderWalletScreen(
       <EmbeddedWalletSendTransaction />,
       { kind: 'send-transaction', transaction: { to: TO, value: ETH / 1000n, chainId: 31337 } },
-      { manager: createFakeManager(chain(10n * ETH)) },
+      { manager },
     );
-    const submit = await screen.findByRole('button', { name: 'Submit' });
+    const frame = await mounted(manager);
     expect(screen.getByRole('heading').textContent).toBe('Send ETH');
-    expect(submit).toHaveProperty('disabled', false);
-    expect(screen.getByTestId('send-amount').textContent).toBe('0.001 ETH');
+    expect(frame.parameters).toMatchObject({
+      request: {
+        method: 'eth_signTransaction',
+        params: [
+          {
+            to: TO,
+            value: hex(ETH / 1000n),
+            chainId: '0x7a69',
+            nonce: '0x0',
+            gas: '0x5208',
+            from: WALLET_ADDRESS,
+          },
+        ],
+      },
+      chain: { id: 31337, name: 'Anvil' },
+      buttonText: 'Submit',
+    });
+    expect(container.querySelector('.lk-approval [data-fake-approval-frame]')).toBe(frame.iframe);
+    // The details and Submit are the frame's: the host draws no button of its own.
+    expect(screen.queryByRole('button')).toBeNull();
     expect(
       screen.queryByText('Wallet has insufficient funds on this network for this transaction.'),
     ).toBeNull();
   });
 
-  it("titles a contract call 'Review transaction'", async () => {
+  it("titles a contract call 'Review transaction'; buttonText goes to the frame", async () => {
+    const manager = createFakeManager(chain(10n * ETH));
     renderWalletScreen(
       <EmbeddedWalletSendTransaction />,
-      { kind: 'send-transaction', transaction: { to: TO, data: '0x1234', chainId: 31337 } },
-      { manager: createFakeManager(chain(10n * ETH)) },
+      {
+        kind: 'send-transaction',
+        transaction: { to: TO, data: '0x1234', chainId: 31337 },
+        uiOptions: { buttonText: 'Pay' },
+      },
+      { manager },
     );
-    await screen.findByRole('button', { name: 'Submit' });
+    const frame = await mounted(manager);
     expect(screen.getByRole('heading').textContent).toBe('Review transaction');
+    expect(frame.parameters.buttonText).toBe('Pay');
   });
 
-  it("insufficient funds disables Submit, explains, and offers 'Add Funds' when the on-ramp is on", async () => {
+  it("insufficient funds disables Submit, explains, and offers 'Add Funds' when the on-ramp is on; no frame", async () => {
+    const manager = createFakeManager(chain(ETH)); // value + gas > balance
     renderWalletScreen(
       <EmbeddedWalletSendTransaction />,
       { kind: 'send-transaction', transaction: { to: TO, value: ETH, chainId: 31337 } },
-      {
-        manager: createFakeManager(chain(ETH)), // value + gas > balance
-        config: { fiatOnRamp: { enabled: true } },
-      },
+      { manager, config: { fiatOnRamp: { enabled: true } } },
     );
     const submit = await screen.findByRole('button', { name: 'Submit' });
     expect(submit).toHaveProperty('disabled', true);
+    expect(screen.getByTestId('send-amount').textContent).toBe('1 ETH');
     expect(
       screen.getByText('Wallet has insufficient funds on this network for this transaction.'),
     ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Add Funds' })).toBeTruthy();
+    expect(manager.mountApproval).not.toHaveBeenCalled();
   });
 
   it("no 'Add Funds' without the on-ramp", async () => {
@@ -85,14 +119,14 @@ describe('EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN', () => {
     expect(screen.getByRole('button', { name: 'Retry transaction' })).toBeTruthy();
   });
 
-  it('submits through eth_sendTransaction, shows Submitting..., then the receipt, and resolves with it', async () => {
+  it('broadcasts what the frame signed, shows Submitting..., then the receipt, and resolves with it', async () => {
     const hash = `0x${'12'.repeat(32)}`;
     let release: () => void = () => {};
     const sent = new Promise<void>((r) => {
       release = r;
     });
     const provider = chain(10n * ETH, {
-      eth_sendTransaction: async () => {
+      eth_sendRawTransaction: async () => {
         await sent;
         return hash;
       },
@@ -113,13 +147,19 @@ describe('EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN', () => {
       },
       eth_blockNumber: '0x5',
     });
+    const manager = createFakeManager(provider);
     const { resolve } = renderWalletScreen(
       <EmbeddedWalletSendTransaction />,
       { kind: 'send-transaction', transaction: { to: TO, value: ETH / 1000n, chainId: 31337 } },
-      { manager: createFakeManager(provider) },
+      { manager },
     );
-    fireEvent.click(await screen.findByRole('button', { name: 'Submit' }));
-    await screen.findByRole('button', { name: 'Submitting (may take a few moments)...' });
+    const frame = await mounted(manager);
+    act(() => frame.load());
+    expect(provider.request.mock.calls.map((c) => c[0].method)).not.toContain(
+      'eth_sendRawTransaction',
+    );
+    act(() => frame.approve(RAW));
+    await screen.findByText('Submitting (may take a few moments)...');
     release();
     await waitFor(() => expect(resolve).toHaveBeenCalledTimes(1));
     expect(resolve.mock.calls[0]![0]).toMatchObject({
@@ -131,15 +171,50 @@ describe('EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN', () => {
     });
     expect(screen.getByTestId('tx-hash').textContent).toBe(hash);
     const sendCall = provider.request.mock.calls.find(
-      (c) => c[0].method === 'eth_sendTransaction',
+      (c) => c[0].method === 'eth_sendRawTransaction',
     )!;
-    expect(sendCall[0].params).toEqual([{ to: TO, value: hex(ETH / 1000n), chainId: '0x7a69' }]);
+    expect(sendCall[0].params).toEqual([RAW]);
+    // The host never asked its provider to sign.
+    expect(provider.request.mock.calls.map((c) => c[0].method)).not.toContain(
+      'eth_sendTransaction',
+    );
+  });
+
+  it('a provider request (confirm-transaction) frames its filled transaction and resolves with the signed one', async () => {
+    const manager = createFakeManager(chain(10n * ETH));
+    const signRequest = {
+      from: WALLET_ADDRESS,
+      to: TO,
+      value: '0x1',
+      nonce: '0x3',
+      gas: '0x5208',
+      maxFeePerGas: '0x1',
+      chainId: '0x7a69',
+    };
+    const { resolve, closed } = renderWalletScreen(
+      <EmbeddedWalletSendTransaction />,
+      {
+        kind: 'confirm-transaction',
+        transaction: { to: TO, value: '0x1', chainId: 31337, nonce: 3 },
+        signRequest,
+      },
+      { manager },
+    );
+    const frame = await mounted(manager);
+    expect(frame.parameters.request).toEqual({
+      method: 'eth_signTransaction',
+      params: [signRequest],
+    });
+    expect(manager.getProvider().fillTransaction).not.toHaveBeenCalled();
+    act(() => frame.approve(RAW));
+    await waitFor(() => expect(resolve).toHaveBeenCalledWith(RAW));
+    expect(closed).toHaveBeenCalled();
   });
 
   it('a retry after a hash drops the nonce', async () => {
     const hash = `0x${'56'.repeat(32)}`;
     const provider = chain(10n * ETH, {
-      eth_sendTransaction: hash,
+      eth_sendRawTransaction: hash,
       eth_getTransactionReceipt: {
         transactionHash: hash,
         blockNumber: '0x5',
@@ -148,28 +223,38 @@ describe('EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN', () => {
       },
       eth_blockNumber: '0x5',
     });
+    const manager = createFakeManager(provider);
     renderWalletScreen(
       <EmbeddedWalletSendTransaction />,
       {
         kind: 'send-transaction',
         transaction: { to: TO, value: 1n, chainId: 31337, nonce: 7 },
       },
-      { manager: createFakeManager(provider) },
+      { manager },
     );
-    fireEvent.click(await screen.findByRole('button', { name: 'Submit' }));
+    const first = await mounted(manager);
+    act(() => first.approve(RAW));
     const retry = await screen.findByRole('button', { name: 'Retry transaction' });
     expect(screen.getByTestId('tx-hash').textContent).toBe(hash); // the error view shows the hash
     fireEvent.click(retry);
-    fireEvent.click(await screen.findByRole('button', { name: 'Submit' }));
-    await waitFor(() =>
-      expect(
-        provider.request.mock.calls.filter((c) => c[0].method === 'eth_sendTransaction'),
-      ).toHaveLength(2),
+    await mounted(manager, 1);
+    const fills = vi.mocked(provider.fillTransaction).mock.calls.map(([tx]) => tx);
+    expect(fills).toHaveLength(2);
+    expect(fills[0]!.nonce).toBe('0x7');
+    expect(fills[1]!.nonce).toBeUndefined();
+  });
+
+  it('a frame error shows the error view with Retry transaction', async () => {
+    const manager = createFakeManager(chain(10n * ETH));
+    renderWalletScreen(
+      <EmbeddedWalletSendTransaction />,
+      { kind: 'send-transaction', transaction: { to: TO, value: 1n, chainId: 31337 } },
+      { manager },
     );
-    const [first, second] = provider.request.mock.calls.filter(
-      (c) => c[0].method === 'eth_sendTransaction',
-    );
-    expect((first![0].params as [{ nonce?: string }])[0].nonce).toBe('0x7');
-    expect((second![0].params as [{ nonce?: string }])[0].nonce).toBeUndefined();
+    const frame = await mounted(manager);
+    act(() => frame.fail(Object.assign(new Error('Session not bound'), { code: 'frame_error' })));
+    expect(await screen.findByRole('heading')).toHaveProperty('textContent', 'Transaction failed');
+    expect(screen.getByText('Session not bound')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Retry transaction' })).toBeTruthy();
   });
 });

@@ -1,4 +1,8 @@
-import { transactionType } from '@latchkey/core';
+import {
+  type ChainConfig as CoreChainConfig,
+  type EmbeddedWalletManager,
+  transactionType,
+} from '@latchkey/core';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { Button } from '../../components/Button/Button.tsx';
 import { AlertIcon, CheckIcon, SendIcon } from '../../components/Icons/Icons.tsx';
@@ -6,7 +10,7 @@ import { ModalHeader } from '../../components/ModalHeader/ModalHeader.tsx';
 import { walletLayoutCss } from '../../components/WalletLayout/WalletLayout.css.ts';
 import { formatMessage } from '@latchkey/core';
 import { useStyleSheet } from '../../styles/useStyleSheet.ts';
-import { explorerTxUrl, formatUnits } from '../../wallet/chains.ts';
+import { explorerTxUrl, formatUnits, toCoreChain } from '../../wallet/chains.ts';
 import type { TransactionReceipt } from '../../wallet/requests.ts';
 import {
   type PreparedTransaction,
@@ -16,11 +20,23 @@ import {
 } from '../../wallet/transactions.ts';
 import { useWalletScreen } from '../../wallet/useWalletScreen.ts';
 import { shortAddress } from '../EmbeddedWalletCreated/EmbeddedWalletCreated.tsx';
+import {
+  ApprovalFrame,
+  type ApprovalFrameEvent,
+  approvalFrameCss,
+} from '../EmbeddedWalletSignRequest/ApprovalFrame.tsx';
 import { sendTransactionCss } from './EmbeddedWalletSendTransaction.css.ts';
+
+/** What the approval page signs: the filled transaction (JSON-RPC form), for one manager. */
+type Signable = {
+  manager: EmbeddedWalletManager;
+  tx: Record<string, unknown>;
+  chain: CoreChainConfig;
+};
 
 type View =
   | { step: 'loading' }
-  | { step: 'review'; prepared: PreparedTransaction }
+  | { step: 'review'; prepared: PreparedTransaction; signable: Signable | null }
   | { step: 'submitting'; prepared: PreparedTransaction }
   | { step: 'submitted'; hash: string }
   | { step: 'receipt'; receipt: TransactionReceipt }
@@ -37,20 +53,28 @@ function errorView(error: unknown, hash: string | null): View {
 }
 
 /**
- * EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN (spec sections 4, 5 and 8): loading (validation with the
- * spec texts, supported chain, balance, gas estimate), review ('Send ETH' for a SEND, else 'Review
- * transaction'; insufficient funds disables Submit, shows 'Wallet has insufficient funds on this
- * network for this transaction.' and 'Add Funds' when the on-ramp is on), submitting ('Submitting
- * (may take a few moments)...'), then the receipt (hash, block, gas used, explorer link) or the
- * error view (code, message, copyable hash, explorer link, 'Retry transaction'; a retry after a
- * hash drops the nonce so a fresh one is used). `waitForTransactionConfirmation: false` resolves
- * at broadcast. Closing before it resolved rejects with 4001.
+ * EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN (spec sections 4, 5 and 8; issue 24): loading
+ * (validation with the spec texts, supported chain, balance, gas estimate, the filled
+ * transaction), review ('Send ETH' for a SEND, else 'Review transaction'), where the wallet's
+ * approval page is framed in place of the details and the Submit button: it draws the
+ * transaction (chain, recipient, value, fee, decoded call) and its own approve button ('Submit'
+ * or `buttonText`), and signs only on a real click inside it. Insufficient funds show the amount
+ * and rows, 'Wallet has insufficient funds on this network for this transaction.', 'Add Funds'
+ * when the on-ramp is on and a disabled Submit, and no frame. Once the frame answered the signed
+ * transaction: submitting ('Submitting (may take a few moments)...', the broadcast), then the
+ * receipt (hash, block, gas used, explorer link) or the error view (code, message, copyable hash,
+ * explorer link, 'Retry transaction'; a retry after a hash drops the nonce so a fresh one is
+ * used). `waitForTransactionConfirmation: false` resolves at broadcast. A provider request
+ * (`confirm-transaction`) resolves with the signed transaction and closes (the provider
+ * broadcasts). Closing before it resolved rejects with 4001.
  */
 export default function EmbeddedWalletSendTransaction() {
   useStyleSheet(walletLayoutCss);
+  useStyleSheet(approvalFrameCss);
   useStyleSheet(sendTransactionCss);
   const s = useWalletScreen('send-transaction', 'confirm-transaction');
-  const { request, wallet, walletConfig, settle, close, navigate, messages: m } = s;
+  const { request, wallet, walletConfig, config, settle, close, navigate, messages: m } = s;
+  const { colorScheme, accent, accentForeground } = config.theme;
   const [transaction, setTransaction] = useState(request.transaction);
   const [view, setView] = useState<View>({ step: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -76,21 +100,31 @@ export default function EmbeddedWalletSendTransaction() {
           params: [{ chainId: `0x${transaction.chainId.toString(16)}` }],
         });
       }
-      return prepareTransaction(provider, address, transaction, chainIds);
+      const prepared = await prepareTransaction(provider, address, transaction, chainIds);
+      if (!prepared.sufficientFunds) return { prepared, signable: null };
+      // What the approval page signs: the provider's filled transaction (nonce, gas, fees).
+      const tx =
+        request.kind === 'confirm-transaction'
+          ? request.signRequest
+          : await provider.fillTransaction(toRpcTransaction(transaction));
+      const config = walletConfig.supportedChains.find((c) => c.id === prepared.chainId);
+      const signable: Signable | null = config ? { manager, tx, chain: toCoreChain(config) } : null;
+      return { prepared, signable };
     })().then(
-      (prepared) => live && setView({ step: 'review', prepared }),
+      ({ prepared, signable }) => live && setView({ step: 'review', prepared, signable }),
       (error: unknown) => live && setView(errorView(error, null)),
     );
     return () => {
       live = false;
     };
-  }, [wallet, walletConfig, transaction, attempt]);
+  }, [wallet, walletConfig, transaction, attempt, request]);
 
+  /** Broadcasts the transaction the approval page signed (`raw`), then waits for its receipt. */
   const submit = useCallback(
-    async (prepared: PreparedTransaction) => {
+    async (prepared: PreparedTransaction, raw: unknown) => {
       setView({ step: 'submitting', prepared });
       if (request.kind === 'confirm-transaction') {
-        settle(undefined); // approve: the provider signs in the frame and broadcasts
+        settle(raw); // the provider broadcasts the signed transaction
         close();
         return;
       }
@@ -98,12 +132,10 @@ export default function EmbeddedWalletSendTransaction() {
       try {
         const manager = await wallet.manager();
         const provider = manager.getProvider();
-        hash = (await wallet.approved(() =>
-          provider.request({
-            method: 'eth_sendTransaction',
-            params: [toRpcTransaction(transaction)],
-          }),
-        )) as string;
+        hash = (await provider.request({
+          method: 'eth_sendRawTransaction',
+          params: [raw],
+        })) as string;
         if (!walletConfig.waitForTransactionConfirmation) {
           settle({ transactionHash: hash });
           setView({ step: 'submitted', hash });
@@ -120,7 +152,15 @@ export default function EmbeddedWalletSendTransaction() {
         setView(errorView(error, hash));
       }
     },
-    [request.kind, settle, close, wallet, transaction, walletConfig.waitForTransactionConfirmation],
+    [request.kind, settle, close, wallet, walletConfig.waitForTransactionConfirmation],
+  );
+
+  const onApproval = useCallback(
+    (prepared: PreparedTransaction) => (event: ApprovalFrameEvent) => {
+      if (event.type === 'approved') void submit(prepared, event.response);
+      else if (event.type === 'error') setView(errorView(event.error, null));
+    },
+    [submit],
   );
 
   const retry = (hash: string | null) => {
@@ -205,45 +245,65 @@ export default function EmbeddedWalletSendTransaction() {
   const { prepared } = view;
   const submitting = view.step === 'submitting';
   const insufficient = !prepared.sufficientFunds;
+  const signable = view.step === 'review' ? view.signable : null;
   return (
     <div className="lk-wallet lk-send" data-step={view.step}>
       <ModalHeader title={title()} message={request.uiOptions?.description} icon={<SendIcon />} />
-      <p className="lk-send__amount" data-testid="send-amount">
-        {`${formatUnits(prepared.value, decimals)} ${symbol}`}
-      </p>
-      <dl className="lk-wallet__rows">
-        {transaction.to && (
-          <Row label={m.txTo}>
-            <span className="lk-wallet__mono" title={transaction.to}>
-              {shortAddress(transaction.to)}
-            </span>
-          </Row>
-        )}
-        <Row label={m.txNetwork}>{chain?.name ?? String(prepared.chainId)}</Row>
-        <Row label={m.txEstimatedFee}>{`${formatUnits(prepared.fee, decimals)} ${symbol}`}</Row>
-        <Row label={m.txTotal}>
-          {`${formatUnits(prepared.value + prepared.fee, decimals)} ${symbol}`}
-        </Row>
-        <Row label={m.txBalance}>{`${formatUnits(prepared.balance, decimals)} ${symbol}`}</Row>
-      </dl>
-      {prepared.estimateFailed && <p className="lk-send__warning">{m.txPrepareError}</p>}
       {insufficient && (
-        <p className="lk-send__warning" role="alert">
-          {m.insufficientFunds}
-        </p>
+        <>
+          <p className="lk-send__amount" data-testid="send-amount">
+            {`${formatUnits(prepared.value, decimals)} ${symbol}`}
+          </p>
+          <dl className="lk-wallet__rows">
+            {transaction.to && (
+              <Row label={m.txTo}>
+                <span className="lk-wallet__mono" title={transaction.to}>
+                  {shortAddress(transaction.to)}
+                </span>
+              </Row>
+            )}
+            <Row label={m.txNetwork}>{chain?.name ?? String(prepared.chainId)}</Row>
+            <Row label={m.txEstimatedFee}>{`${formatUnits(prepared.fee, decimals)} ${symbol}`}</Row>
+            <Row label={m.txTotal}>
+              {`${formatUnits(prepared.value + prepared.fee, decimals)} ${symbol}`}
+            </Row>
+            <Row label={m.txBalance}>{`${formatUnits(prepared.balance, decimals)} ${symbol}`}</Row>
+          </dl>
+          <p className="lk-send__warning" role="alert">
+            {m.insufficientFunds}
+          </p>
+          {walletConfig.fiatOnRamp.enabled && (
+            <Button
+              variant="secondary"
+              title={formatMessage(m.addFundsOn, { network: chain?.name ?? '' })}
+              onClick={() => navigate('FIAT_ON_RAMP_PROMPT_SCREEN', { wallet: request })}
+            >
+              {m.addFunds}
+            </Button>
+          )}
+          <Button disabled>{request.uiOptions?.buttonText ?? m.submit}</Button>
+        </>
       )}
-      {insufficient && walletConfig.fiatOnRamp.enabled && (
-        <Button
-          variant="secondary"
-          title={formatMessage(m.addFundsOn, { network: chain?.name ?? '' })}
-          onClick={() => navigate('FIAT_ON_RAMP_PROMPT_SCREEN', { wallet: request })}
-        >
-          {m.addFunds}
-        </Button>
+      {!insufficient && prepared.estimateFailed && (
+        <p className="lk-send__warning">{m.txPrepareError}</p>
       )}
-      <Button disabled={insufficient || submitting} onClick={() => void submit(prepared)}>
-        {submitting ? m.submitting : (request.uiOptions?.buttonText ?? m.submit)}
-      </Button>
+      {signable && (
+        <ApprovalFrame
+          manager={signable.manager}
+          request={{ method: 'eth_signTransaction', params: [signable.tx] }}
+          chain={signable.chain}
+          buttonText={request.uiOptions?.buttonText ?? m.submit}
+          theme={{ colorScheme, accent, accentForeground }}
+          title={m.approvalFrameTitle}
+          onEvent={onApproval(prepared)}
+        />
+      )}
+      {submitting && (
+        <div className="lk-send__submitting" role="status">
+          <span className="lk-spinner" />
+          <span>{m.submitting}</span>
+        </div>
+      )}
     </div>
   );
 

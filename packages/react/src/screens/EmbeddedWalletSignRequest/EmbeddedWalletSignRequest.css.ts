@@ -1,5 +1,9 @@
-/** Sign request: icon, the message in a scrollable box, one button. */
+/**
+ * Sign request: icon, header, the approval frame (its own CSS), the success line. Nothing here
+ * may overlap the frame (issue 24): no absolute decorations, shadows or transforms.
+ */
 export const signRequestCss = `
 .lk-sign__icon { display: block; width: 48px; height: 48px; margin: 0 auto -8px; border-radius: 12px; object-fit: cover; }
-.lk-sign[data-state="success"] .lk-button { background: var(--lk-success); }
+.lk-sign__done { display: flex; align-items: center; justify-content: center; gap: 6px; margin: 0; color: var(--lk-success); font-weight: 600; font-size: 14px; }
+.lk-sign__done svg { width: 16px; height: 16px; }
 `;

@@ -1,75 +1,93 @@
 import { SUCCESS_CLOSE_MS } from '@latchkey/api';
-import { useEffect, useState } from 'react';
+import type { ChainConfig, EmbeddedWalletManager } from '@latchkey/core';
+import { useCallback, useEffect, useState } from 'react';
 import { Button } from '../../components/Button/Button.tsx';
 import { CheckIcon, PenIcon } from '../../components/Icons/Icons.tsx';
 import { ModalHeader } from '../../components/ModalHeader/ModalHeader.tsx';
 import { walletLayoutCss } from '../../components/WalletLayout/WalletLayout.css.ts';
 import { useStyleSheet } from '../../styles/useStyleSheet.ts';
+import { toCoreChain } from '../../wallet/chains.ts';
 import { stringifyJson, utf8ToHex } from '../../wallet/encoding.ts';
 import { useWalletScreen } from '../../wallet/useWalletScreen.ts';
+import {
+  ApprovalFrame,
+  type ApprovalFrameEvent,
+  approvalFrameCss,
+  type ApprovalRequest,
+} from './ApprovalFrame.tsx';
 import { signRequestCss } from './EmbeddedWalletSignRequest.css.ts';
 
-type SignState = 'loading' | 'ready' | 'signing' | 'success' | 'error';
+type SignState = 'loading' | 'ready' | 'success' | 'error';
 
-/** What the box shows: the message text, or the typed data / params as JSON. */
-function shownMessage(request: ReturnType<typeof useWalletScreen>['request']): string {
-  if (request.kind === 'sign-message') return request.message;
-  if (request.kind === 'sign-typed-data') return stringifyJson(request.typedData, 2);
-  if (request.kind === 'confirm-signature') {
-    const params = request.params as unknown[];
-    if (request.method === 'personal_sign' && typeof params?.[0] === 'string') {
-      return hexToText(params[0]);
-    }
-    const data = request.method === 'eth_signTypedData_v4' ? params?.[1] : params;
-    if (typeof data === 'string') {
-      try {
-        return stringifyJson(JSON.parse(data), 2);
-      } catch {
-        return data;
-      }
-    }
-    return stringifyJson(data, 2);
+/** The request the approval page signs: `personal_sign` (hex) or `eth_signTypedData_v4`. */
+function signingRequest(
+  request: ReturnType<
+    typeof useWalletScreen<'sign-message' | 'sign-typed-data' | 'confirm-signature'>
+  >['request'],
+  address: string,
+): ApprovalRequest {
+  if (request.kind === 'sign-message') {
+    return { method: 'personal_sign', params: [utf8ToHex(request.message), address] };
   }
-  return '';
-}
-
-function hexToText(value: string): string {
-  if (!/^0x([0-9a-fA-F]{2})*$/.test(value)) return value;
-  const bytes = new Uint8Array((value.length - 2) / 2);
-  for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(value.slice(2 + i * 2, 4 + i * 2), 16);
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return value;
+  if (request.kind === 'sign-typed-data') {
+    return { method: 'eth_signTypedData_v4', params: [address, stringifyJson(request.typedData)] };
   }
+  return {
+    method: request.method as ApprovalRequest['method'],
+    params: Array.isArray(request.params) ? (request.params as unknown[]) : [request.params],
+  };
 }
 
 /**
- * EMBEDDED_WALLET_SIGN_REQUEST_SCREEN (spec sections 3 and 4, "Sign screen"): signMessage
- * (EIP-191 `personal_sign`) and signTypedData (EIP-712 `eth_signTypedData_v4`). Texts default to
- * 'Sign message' / 'Signing this message will not cost you any fees.' / 'Sign and continue' and
- * follow the UI options {title, description, buttonText, iconUrl}. States loading, ready, signing,
- * success (closes after 1.4 s). Closing before success rejects with 4001 'user rejected'.
- * For a provider request (`confirm-signature`) the button approves and the provider signs.
+ * EMBEDDED_WALLET_SIGN_REQUEST_SCREEN (spec sections 3 and 4, "Sign screen"; issue 24):
+ * signMessage (EIP-191 `personal_sign`), signTypedData (EIP-712 `eth_signTypedData_v4`) and
+ * the provider's signature requests (`confirm-signature`). Title, description and icon default
+ * to 'Sign message' / 'Signing this message will not cost you any fees.' and follow the UI
+ * options {title, description, buttonText, iconUrl}. The request's details and the approve
+ * button ('Sign and continue' or `buttonText`) are drawn by the wallet's approval page, framed
+ * here: only a real click inside that frame signs, so this page never can. States: loading
+ * (until the frame is loaded), ready, success (the frame answered the signature; 'Signed',
+ * closes after 1.4 s), error (with 'Try again', which remounts the frame). The request resolves
+ * with the signature; closing before success rejects with 4001 'user rejected'.
  */
 export default function EmbeddedWalletSignRequest() {
   useStyleSheet(walletLayoutCss);
+  useStyleSheet(approvalFrameCss);
   useStyleSheet(signRequestCss);
   const {
     request,
     wallet,
+    walletConfig,
+    config,
     settle,
     close,
     messages: m,
   } = useWalletScreen('sign-message', 'sign-typed-data', 'confirm-signature');
   const [state, setState] = useState<SignState>('loading');
   const [error, setError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const [target, setTarget] = useState<{
+    manager: EmbeddedWalletManager;
+    request: ApprovalRequest;
+    chain: ChainConfig;
+  } | null>(null);
   const ui = request.uiOptions ?? {};
+  const { colorScheme, accent, accentForeground } = config.theme;
 
   useEffect(() => {
     let live = true;
     wallet.manager().then(
-      () => live && setState('ready'),
+      (manager) => {
+        if (!live) return;
+        const chainId = manager.getProvider().chainId;
+        const chain =
+          walletConfig.supportedChains.find((c) => c.id === chainId) ?? walletConfig.defaultChain;
+        setTarget({
+          manager,
+          request: signingRequest(request, manager.getState().address ?? ''),
+          chain: toCoreChain(chain),
+        });
+      },
       (e: unknown) => {
         if (!live) return;
         setError(e instanceof Error ? e.message : String(e));
@@ -79,7 +97,7 @@ export default function EmbeddedWalletSignRequest() {
     return () => {
       live = false;
     };
-  }, [wallet]);
+  }, [wallet, request, walletConfig]);
 
   useEffect(() => {
     if (state !== 'success') return;
@@ -87,37 +105,28 @@ export default function EmbeddedWalletSignRequest() {
     return () => clearTimeout(timer);
   }, [state, close]);
 
-  const sign = async () => {
-    setState('signing');
-    setError(null);
-    try {
-      if (request.kind === 'confirm-signature') {
-        settle(undefined); // approve: the provider signs once this resolves
+  const onEvent = useCallback(
+    (event: ApprovalFrameEvent) => {
+      if (event.type === 'ready') {
+        setState((s) => (s === 'loading' ? 'ready' : s));
+      } else if (event.type === 'approved') {
+        settle(event.response);
+        setState('success');
       } else {
-        const manager = await wallet.manager();
-        const provider = manager.getProvider();
-        const address = manager.getState().address;
-        const signature = await wallet.approved(() =>
-          request.kind === 'sign-message'
-            ? provider.request({
-                method: 'personal_sign',
-                params: [utf8ToHex(request.message), address],
-              })
-            : provider.request({
-                method: 'eth_signTypedData_v4',
-                params: [address, stringifyJson(request.typedData)],
-              }),
-        );
-        settle(signature);
+        const e = event.error;
+        setError(e instanceof Error ? e.message : String(e));
+        setState('error');
       }
-      setState('success');
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-      setState('error');
-    }
+    },
+    [settle],
+  );
+
+  const retry = () => {
+    setError(null);
+    setState('loading');
+    setAttempt((n) => n + 1);
   };
 
-  const busy = state === 'loading' || state === 'signing';
   return (
     <div className="lk-wallet lk-sign" data-state={state}>
       {ui.iconUrl && <img className="lk-sign__icon" src={ui.iconUrl} alt="" />}
@@ -127,25 +136,34 @@ export default function EmbeddedWalletSignRequest() {
         icon={ui.iconUrl ? undefined : state === 'success' ? <CheckIcon /> : <PenIcon />}
         iconTone={state === 'success' ? 'success' : 'accent'}
       />
-      <pre className="lk-wallet__box lk-sign__message" data-testid="sign-message">
-        {shownMessage(request)}
-      </pre>
+      {target && state !== 'error' && (
+        <ApprovalFrame
+          manager={target.manager}
+          request={target.request}
+          chain={target.chain}
+          buttonText={ui.buttonText ?? m.signButton}
+          theme={{ colorScheme, accent, accentForeground }}
+          title={m.approvalFrameTitle}
+          attempt={attempt}
+          onEvent={onEvent}
+        />
+      )}
+      {!target && state === 'loading' && (
+        <div className="lk-wallet__busy" role="status" aria-label={m.loading}>
+          <span className="lk-spinner" />
+        </div>
+      )}
+      {state === 'success' && (
+        <p className="lk-sign__done" role="status">
+          <CheckIcon /> {m.signed}
+        </p>
+      )}
       {error && (
         <p className="lk-wallet__error" role="alert">
           {error}
         </p>
       )}
-      <Button
-        disabled={busy || state === 'success'}
-        onClick={() => void sign()}
-        aria-busy={busy || undefined}
-      >
-        {state === 'signing'
-          ? m.signing
-          : state === 'success'
-            ? m.signed
-            : (ui.buttonText ?? m.signButton)}
-      </Button>
+      {state === 'error' && target && <Button onClick={retry}>{m.approvalRetry}</Button>}
     </div>
   );
 }
