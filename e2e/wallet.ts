@@ -101,3 +101,31 @@ export function dialogButton(page: Page, name: string | RegExp) {
 }
 
 export { UI_TIMEOUT_MS };
+
+/** The approval page framed by the open sign or send screen (issue 24). */
+export function approvalFrame(page: Page) {
+  return page.frameLocator('iframe[src*="/embedded-wallets/approve"]');
+}
+
+/** The approval page's approve button (`armed`: only once the click guard armed it). */
+export function approveButton(page: Page, armed = false) {
+  return approvalFrame(page).locator(
+    armed ? '[data-testid="approve-button"][data-armed="true"]' : '[data-testid="approve-button"]',
+  );
+}
+
+/**
+ * Approves the open sign or send screen as a person does: waits until the approval page shows
+ * the request and its button is armed (the frame was visible and unobscured for the arm time),
+ * then clicks it with a real (trusted) mouse click inside the frame.
+ */
+export async function approveInFrame(page: Page, timeout = WALLET_TIMEOUT_MS): Promise<void> {
+  const button = approveButton(page, true);
+  await button.waitFor({ state: 'visible', timeout });
+  await button.click();
+}
+
+/** The password page framed by the open password screen (issue 24 item 4). */
+export function passwordFrame(page: Page) {
+  return page.frameLocator('iframe[src*="/embedded-wallets/password"]');
+}

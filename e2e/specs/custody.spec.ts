@@ -24,9 +24,9 @@ import {
   withFailureScreenshot,
 } from '../harness.ts';
 import {
+  approveInFrame,
   clearFrameStorage,
   clearResult,
-  dialogButton,
   logInWithEmail,
   shownAddress,
   waitForResult,
@@ -176,7 +176,7 @@ test('a stolen token is not a stolen wallet (issue 10)', { timeout: 300_000 }, a
       await clearResult(page);
       await page.getByRole('button', { name: 'Sign message', exact: true }).click();
       await waitForScreen(page, 'EMBEDDED_WALLET_SIGN_REQUEST_SCREEN');
-      await dialogButton(page, 'Sign and continue').click();
+      await approveInFrame(page); // a real click in the approval frame (issue 24)
       assert.match(await waitForResult(page), /0x[0-9a-f]{130}/i);
 
       // 4. The frame's device share cleared: silent recovery with the same key (the thief's

@@ -1,7 +1,8 @@
 /**
  * The embedded wallet through the real stack (issue 3): log in -> the wallet is created on login
  * ('Welcome') -> the address is shown; sign -> the signature verifies with viem against the shown
- * address; closing the sign screen rejects with 4001; send 0.001 ETH on anvil -> the receipt is
+ * address (approved by a real click inside the approval frame, issue 24); closing the sign
+ * screen rejects with 4001; send 0.001 ETH on anvil (approved in the frame) -> the receipt is
  * shown and the recipient's balance moved; export -> the key shows inside the frame only, and a
  * message listener on the host page sees no key material; the frame's storage cleared and the
  * page reloaded -> the same address is recovered silently.
@@ -20,6 +21,9 @@ import {
   withFailureScreenshot,
 } from '../harness.ts';
 import {
+  approvalFrame,
+  approveButton,
+  approveInFrame,
   clearFrameStorage,
   clearResult,
   dialogButton,
@@ -107,7 +111,13 @@ test(
         // 2. Sign: the screen, then the signature verifies against the shown address.
         await page.getByRole('button', { name: 'Sign message', exact: true }).click();
         await waitForScreen(page, 'EMBEDDED_WALLET_SIGN_REQUEST_SCREEN');
-        await dialogButton(page, 'Sign and continue').waitFor({ state: 'visible' });
+        // The approve button is the approval page's, inside its frame (issue 24).
+        await approveButton(page, true).waitFor({ state: 'visible', timeout: WALLET_TIMEOUT_MS });
+        assert.equal(await approveButton(page).textContent(), 'Sign and continue');
+        assert.equal(
+          await approvalFrame(page).getByTestId('approve-message').textContent(),
+          DEMO_MESSAGE,
+        );
         await dialog(page)
           .locator('.lk-header__title', { hasText: /^Sign message$/ })
           .waitFor({ state: 'visible' });
@@ -116,7 +126,7 @@ test(
           'Signing this message will not cost you any fees.',
         );
         await screenshot(page, 'wallet-4-sign');
-        await dialogButton(page, 'Sign and continue').click();
+        await approveInFrame(page);
         const signature = await waitForResult(page);
         assert.match(signature, /^0x[0-9a-f]{130}$/, `a 65-byte signature: ${signature}`);
         assert.ok(
@@ -143,14 +153,11 @@ test(
         await clearResult(page);
         await page.getByRole('button', { name: 'Send transaction', exact: true }).click();
         await waitForScreen(page, 'EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN');
-        await dialogButton(page, 'Submit').waitFor({
-          state: 'visible',
-          timeout: WALLET_TIMEOUT_MS,
-        });
+        await approveButton(page, true).waitFor({ state: 'visible', timeout: WALLET_TIMEOUT_MS });
         assert.equal(await dialog(page).locator('.lk-header__title').textContent(), 'Send ETH');
-        assert.equal(await dialogButton(page, 'Submit').isEnabled(), true);
+        assert.equal(await approveButton(page).textContent(), 'Submit');
         await screenshot(page, 'wallet-5-send-review');
-        await dialogButton(page, 'Submit').click();
+        await approveInFrame(page);
         await dialog(page)
           .locator('[data-step="receipt"]')
           .waitFor({ state: 'visible', timeout: WALLET_TIMEOUT_MS });
@@ -183,9 +190,9 @@ test(
           typed,
         );
         await waitForScreen(page, 'EMBEDDED_WALLET_SIGN_REQUEST_SCREEN');
-        await dialogButton(page, 'Sign and continue').waitFor({ state: 'visible' });
+        await approveButton(page, true).waitFor({ state: 'visible', timeout: WALLET_TIMEOUT_MS });
         await screenshot(page, 'wallet-4b-sign-typed-data');
-        await dialogButton(page, 'Sign and continue').click();
+        await approveInFrame(page);
         const { signature: typedSig } = await typedSignature;
         assert.ok(
           await verifyTypedData({
@@ -197,7 +204,8 @@ test(
         );
         await dialog(page).waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
 
-        // 3c. More than the balance: Submit disabled with the spec text; closing rejects with 4001.
+        // 3c. More than the balance: Submit disabled with the spec text, no approval frame;
+        // closing rejects with 4001.
         const tooMuch = sendThroughHook(page, {
           to: RECIPIENT,
           value: '0x21e19e0c9bab2400000',
@@ -208,6 +216,7 @@ test(
           .getByText('Wallet has insufficient funds on this network for this transaction.')
           .waitFor({ state: 'visible', timeout: WALLET_TIMEOUT_MS });
         assert.equal(await dialogButton(page, 'Submit').isDisabled(), true);
+        assert.equal(await approvalFrame(page).locator('body').count(), 0, 'no approval frame');
         await screenshot(page, 'wallet-5b-send-insufficient-funds');
         await dialogButton(page, 'Close').click();
         assert.equal(await tooMuch, '4001 user rejected');
@@ -220,11 +229,7 @@ test(
           chainId: 31337,
         });
         await waitForScreen(page, 'EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN');
-        await dialogButton(page, 'Submit').waitFor({
-          state: 'visible',
-          timeout: WALLET_TIMEOUT_MS,
-        });
-        await dialogButton(page, 'Submit').click();
+        await approveInFrame(page);
         await dialog(page)
           .locator('[data-step="error"]')
           .waitFor({ state: 'visible', timeout: WALLET_TIMEOUT_MS });
