@@ -62,8 +62,10 @@ const MOUNT = `async ({ apiUrl, appId, theme, request, chain, buttonText, width,
   document.getElementById('approve-host')?.remove();
   const host = document.createElement('div');
   host.id = 'approve-host';
+  // A stand-in for the modal's screen: its background and padding around the frame.
   host.style.cssText = 'position:fixed;top:40px;left:40px;z-index:2147483646;width:' + width +
-    'px;height:' + height + 'px;border-radius:12px;overflow:hidden;box-shadow:0 0 0 1px #ccc';
+    'px;height:' + height + 'px;box-sizing:content-box;padding:16px;border-radius:16px;background:' +
+    (theme === 'dark' ? '#17161c' : '#ffffff') + ';box-shadow:0 0 0 1px #ccc';
   const iframe = document.createElement('iframe');
   iframe.title = 'Approve request';
   iframe.style.cssText = 'display:block;border:0;width:100%;height:100%';
