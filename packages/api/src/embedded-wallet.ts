@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { OPAQUE_KSF_IDS } from './opaque.ts';
 import { RECOVERY_METHODS, type RecoveryMethod } from './user.ts';
+
+export * from './opaque.ts';
 
 /**
  * The embedded wallet's server calls (design.md, Keys; issue 3). Shares travel base64-encoded;
@@ -16,7 +19,11 @@ const base64 = (max: number) =>
 /** An EIP-55 or lower-case EVM address. */
 export const evmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
 
-/** A recovery share sealed in the frame with a key derived from the user's password. */
+/**
+ * Legacy (before issue 24): a recovery share sealed in the frame with a PBKDF2 key from the
+ * user's password. Still served by `POST /embedded_wallets/recovery_share` to wallets that have
+ * one, so they can be unlocked once and resealed with OPAQUE; never accepted on a new write.
+ */
 export const passwordEncryptedShare = z.object({
   version: z.literal(1),
   kdf: z.literal('PBKDF2-SHA256'),
@@ -27,26 +34,62 @@ export const passwordEncryptedShare = z.object({
 });
 export type PasswordEncryptedShareWire = z.infer<typeof passwordEncryptedShare>;
 
+/** An OPAQUE message of `@serenity-kit/opaque` (base64url, no padding). */
+const opaqueMessage = (max: number) =>
+  z
+    .string()
+    .min(16)
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]+$/);
+
 /**
- * The recovery share as stored: plain base64 for `latchkey` (the server seals it with its
- * recovery key) and the cloud methods (a secret from the user's drive seals it first), or the
- * password blob for `user-passcode`.
+ * The recovery share sealed in the frame (issue 24 item 5) with AES-256-GCM under
+ * HKDF-SHA256(OPAQUE export key, info `OPAQUE_SEAL_INFO`), the AAD binding app id and address.
+ * The server cannot open it: the export key never leaves the frame.
+ */
+export const opaqueSealedShare = z.object({
+  version: z.literal(1),
+  /** base64, 12 bytes. */
+  iv: base64(24),
+  /** base64, AES-GCM ciphertext with its 16-byte tag. */
+  ciphertext: base64(512),
+});
+export type OpaqueSealedShareWire = z.infer<typeof opaqueSealedShare>;
+
+/**
+ * A `user-passcode` wallet's recovery material as the frame uploads it (create and reshare): the
+ * OPAQUE registration record of the password (RFC 9807), the id of the Argon2id parameters the
+ * frame used (`OPAQUE_KSF_PARAMETERS`), and the sealed share. The server stores both sealed.
+ */
+export const opaqueRecovery = z.object({
+  ksf: z.enum(OPAQUE_KSF_IDS),
+  registration_record: opaqueMessage(1024),
+  sealed_share: opaqueSealedShare,
+});
+export type OpaqueRecoveryWire = z.infer<typeof opaqueRecovery>;
+
+/**
+ * The recovery share as the frame sends it: plain base64 for `latchkey` (the server seals it
+ * with its recovery key) and the cloud methods (a secret from the user's drive seals it first),
+ * or `recovery_opaque` for `user-passcode` (issue 24). `recovery_blob` (legacy PBKDF2) may only
+ * be null or absent.
  */
 const recoveryFields = {
   recovery_method: z.enum(RECOVERY_METHODS),
   recovery_share: base64(512).nullable(),
-  recovery_blob: passwordEncryptedShare.nullable(),
+  recovery_opaque: opaqueRecovery.nullable().optional(),
+  recovery_blob: z.null().optional(),
 };
 const recoveryConsistent = (v: {
   recovery_method: RecoveryMethod;
   recovery_share: string | null;
-  recovery_blob: unknown;
+  recovery_opaque?: unknown;
 }) =>
   v.recovery_method === 'user-passcode'
-    ? v.recovery_blob !== null && v.recovery_share === null
-    : v.recovery_share !== null && v.recovery_blob === null;
+    ? v.recovery_opaque != null && v.recovery_share === null
+    : v.recovery_share !== null && v.recovery_opaque == null;
 const recoveryMessage = {
-  message: 'user-passcode needs recovery_blob only; other methods need recovery_share only',
+  message: 'user-passcode needs recovery_opaque only; other methods need recovery_share only',
 };
 
 /**
@@ -62,8 +105,12 @@ const walletProofFields = {
   signature: z.string().regex(/^0x[0-9a-fA-F]{130}$/),
 };
 
-/** What a wallet proof is for: creating the wallet, or replacing its server-held shares. */
-export type WalletProofAction = 'create' | 'reshare';
+/**
+ * What a wallet proof is for: creating the wallet, replacing its server-held shares, or
+ * registering a recovery password with OPAQUE (`opaque-register`, issue 24: the registration
+ * answer is an OPRF evaluation under the wallet's key, so only the wallet key's holder gets it).
+ */
+export type WalletProofAction = 'create' | 'reshare' | 'opaque-register';
 
 /**
  * The exact text the wallet key signs (EIP-191) to prove possession when creating a wallet or
@@ -114,8 +161,17 @@ export const walletShareRequest = z.object({ address: evmAddress });
 
 /** `POST /api/v1/embedded_wallets/auth_share` answer. */
 export const authShareResponse = z.object({ auth_share: base64(512) });
-/** `POST /api/v1/embedded_wallets/recovery_share` answer (rate limited per user). */
-export const recoveryShareResponse = z.object(recoveryFields);
+/**
+ * `POST /api/v1/embedded_wallets/recovery_share` answer (rate limited per user). For
+ * `user-passcode` only a legacy PBKDF2 blob is served (`recovery_blob`, until the wallet's next
+ * password recovery reseals it); an OPAQUE wallet answers both fields null and is unlocked
+ * through the OPAQUE login routes.
+ */
+export const recoveryShareResponse = z.object({
+  recovery_method: z.enum(RECOVERY_METHODS),
+  recovery_share: base64(512).nullable(),
+  recovery_blob: passwordEncryptedShare.nullable(),
+});
 export type RecoveryShareResponse = z.infer<typeof recoveryShareResponse>;
 
 /**
@@ -132,6 +188,51 @@ export const reshareEmbeddedWalletRequest = z
   })
   .refine(recoveryConsistent, recoveryMessage);
 export type ReshareEmbeddedWalletRequest = z.input<typeof reshareEmbeddedWalletRequest>;
+
+/**
+ * `POST /api/v1/embedded_wallets/recovery/opaque/register` (DPoP): the OPAQUE registration
+ * request (RFC 9807 `RegistrationRequest`) for the wallet at `address`, with a wallet proof
+ * (action `opaque-register`). Stateless; answers {@link OpaqueRegisterResponse}.
+ */
+export const opaqueRegisterRequest = z.object({
+  address: evmAddress,
+  registration_request: opaqueMessage(512),
+  ...walletProofFields,
+});
+export type OpaqueRegisterRequest = z.input<typeof opaqueRegisterRequest>;
+export const opaqueRegisterResponse = z.object({ registration_response: opaqueMessage(1024) });
+export type OpaqueRegisterResponse = z.infer<typeof opaqueRegisterResponse>;
+
+/**
+ * `POST /api/v1/embedded_wallets/recovery/opaque/login/start` (DPoP): one password guess
+ * (issue 24 item 6: counted per device key and per wallet; `recovery_attempts_exceeded` 429 with
+ * `Retry-After` while locked; `not_found` when the wallet has no OPAQUE record). Answers the
+ * login id (single use, 2 minutes, bound to the device key), the OPAQUE `KE2` and the KSF id.
+ */
+export const opaqueLoginStartRequest = z.object({
+  address: evmAddress,
+  start_login_request: opaqueMessage(512),
+});
+export type OpaqueLoginStartRequest = z.input<typeof opaqueLoginStartRequest>;
+export const opaqueLoginStartResponse = z.object({
+  login_id: z.string().min(16).max(128),
+  login_response: opaqueMessage(2048),
+  ksf: z.enum(OPAQUE_KSF_IDS),
+});
+export type OpaqueLoginStartResponse = z.infer<typeof opaqueLoginStartResponse>;
+
+/**
+ * `POST /api/v1/embedded_wallets/recovery/opaque/login/finish` (DPoP, same device key as the
+ * start): the OPAQUE `KE3`. Answers the sealed share once the server's `finishLogin` succeeds;
+ * an unknown, expired, used or foreign login id, or a failed finish, is `invalid_credentials`.
+ */
+export const opaqueLoginFinishRequest = z.object({
+  login_id: z.string().min(16).max(128),
+  finish_login_request: opaqueMessage(512),
+});
+export type OpaqueLoginFinishRequest = z.input<typeof opaqueLoginFinishRequest>;
+export const opaqueLoginFinishResponse = z.object({ sealed_share: opaqueSealedShare });
+export type OpaqueLoginFinishResponse = z.infer<typeof opaqueLoginFinishResponse>;
 
 /**
  * Where the frame keeps the device share: `local` is its origin's localStorage; `memory` means

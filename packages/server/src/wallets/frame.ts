@@ -144,7 +144,8 @@ export function walletFrameCsp(app: AppRow): string {
   const ancestors = app.allowedOrigins.length > 0 ? app.allowedOrigins.join(' ') : "'none'";
   return [
     "default-src 'none'",
-    "script-src 'self'",
+    // WebAssembly for OPAQUE and Argon2id (issue 24 item 5); still no eval, nothing inline.
+    "script-src 'self' 'wasm-unsafe-eval'",
     "connect-src 'self'",
     "style-src 'self'",
     "img-src 'self' data:",

@@ -13,6 +13,9 @@ import {
   type ChainConfigWire,
   type ChainsResponse,
   createEmbeddedWalletRequest,
+  opaqueLoginFinishRequest,
+  opaqueLoginStartRequest,
+  opaqueRegisterRequest,
   ROUTES,
   type RecoveryShareResponse,
   reshareEmbeddedWalletRequest,
@@ -30,6 +33,7 @@ import { requireDpop } from '../sessions/dpop.ts';
 import type { AccessClaims } from '../sessions/service.ts';
 import { loadUser } from '../users/service.ts';
 import type { WalletFunder } from './funder.ts';
+import { opaqueLoginFinish, opaqueLoginStart, opaqueRegister } from './opaque.ts';
 import { recordWalletSpend, walletPolicyAnswer } from './policy.ts';
 import {
   checksumAddress,
@@ -158,6 +162,53 @@ export function walletRoutes(ctx: ServerContext, options: WalletRoutesOptions = 
     return c.json(
       await recordWalletSpend(ctx, c.get('app'), c.get('auth').userId, body, servedChainIds),
     );
+  });
+
+  // OPAQUE recovery passwords (issue 24 items 5 and 6; `opaque.ts`). Limits per device key and
+  // per wallet replace the per-user limits of the legacy recovery-share route on this path.
+  r.post(ROUTES.walletOpaqueRegister, frameApp, user, async (c) => {
+    const appId = c.get('app').id;
+    const body = await readJson(c, opaqueRegisterRequest);
+    const address = checksumAddress(body.address);
+    // The answer is an OPRF evaluation under this wallet's key: only the wallet key's holder.
+    await verifyWalletProof(ctx, proofSession(c, c.get('auth')), {
+      action: 'opaque-register',
+      address,
+      nonce: body.nonce,
+      signature: body.signature,
+    });
+    const registrationResponse = await opaqueRegister(
+      ctx,
+      appId,
+      address,
+      body.registration_request,
+    );
+    c.header('Cache-Control', 'no-store');
+    return c.json({ registration_response: registrationResponse });
+  });
+
+  r.post(ROUTES.walletOpaqueLoginStart, frameApp, user, async (c) => {
+    const auth = c.get('auth');
+    const body = await readJson(c, opaqueLoginStartRequest);
+    const answer = await opaqueLoginStart(
+      ctx,
+      { appId: c.get('app').id, userId: auth.userId, jkt: auth.dpopJkt },
+      body,
+    );
+    c.header('Cache-Control', 'no-store');
+    return c.json(answer);
+  });
+
+  r.post(ROUTES.walletOpaqueLoginFinish, frameApp, user, async (c) => {
+    const auth = c.get('auth');
+    const body = await readJson(c, opaqueLoginFinishRequest);
+    const answer = await opaqueLoginFinish(
+      ctx,
+      { appId: c.get('app').id, userId: auth.userId, jkt: auth.dpopJkt },
+      body,
+    );
+    c.header('Cache-Control', 'no-store');
+    return c.json(answer);
   });
 
   r.get(ROUTES.chains, (c) => c.json({ chains: options.chains ?? [] } satisfies ChainsResponse));

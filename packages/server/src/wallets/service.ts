@@ -7,6 +7,7 @@
  */
 import {
   EMBEDDED_WALLET_CLIENT_TYPE,
+  type OpaqueRecoveryWire,
   type PasswordEncryptedShareWire,
   passwordEncryptedShare,
   type RecoveryMethod,
@@ -23,6 +24,7 @@ import {
   type EmbeddedWalletRow,
   embeddedWallets,
   linkedAccounts,
+  opaqueLogins,
   walletNonces,
 } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
@@ -36,7 +38,16 @@ export interface WalletShares {
   auth_share: string;
   recovery_method: RecoveryMethod;
   recovery_share: string | null;
-  recovery_blob: PasswordEncryptedShareWire | null;
+  /**
+   * `user-passcode` (issue 24): the OPAQUE registration record, its KSF id and the sealed share,
+   * as uploaded by the frame.
+   */
+  recovery_opaque?: OpaqueRecoveryWire | null;
+  /**
+   * Legacy PBKDF2 blob: no route writes one any more (the request schemas accept only null);
+   * kept for wallets stored before issue 24 and for tests that seed one.
+   */
+  recovery_blob?: PasswordEncryptedShareWire | null;
 }
 
 /** Who a sealed value belongs to. */
@@ -46,7 +57,12 @@ interface Owner {
   address: string;
 }
 
-type SealKind = 'auth_share' | 'recovery_share' | 'recovery_blob';
+type SealKind =
+  | 'auth_share'
+  | 'recovery_share'
+  | 'recovery_blob'
+  | 'recovery_opaque_record'
+  | 'recovery_sealed_share';
 
 /**
  * The EIP-55 form of `address`.
@@ -94,11 +110,51 @@ async function sealShares(ctx: ServerContext, owner: Owner, shares: WalletShares
       shares.recovery_share === null
         ? null
         : await seal(recoveryKey, owner, 'recovery_share', shares.recovery_share),
-    recoveryBlob:
-      shares.recovery_blob === null
-        ? null
-        : await seal(recoveryKey, owner, 'recovery_blob', shares.recovery_blob),
+    recoveryBlob: shares.recovery_blob
+      ? await seal(recoveryKey, owner, 'recovery_blob', shares.recovery_blob)
+      : null,
+    // OPAQUE (issue 24): the record with its KSF id, and the frame-sealed share, each sealed.
+    recoveryOpaqueRecord: shares.recovery_opaque
+      ? await seal(recoveryKey, owner, 'recovery_opaque_record', {
+          ksf: shares.recovery_opaque.ksf,
+          record: shares.recovery_opaque.registration_record,
+        })
+      : null,
+    recoverySealedShare: shares.recovery_opaque
+      ? await seal(recoveryKey, owner, 'recovery_sealed_share', shares.recovery_opaque.sealed_share)
+      : null,
   };
+}
+
+/**
+ * A `user-passcode` wallet's OPAQUE material, unsealed: the registration record (base64url), the
+ * KSF id it was made with, and the frame-sealed share (`OpaqueSealedShareWire`, unchecked).
+ * @throws ApiError `not_found` when the wallet has no OPAQUE record; `internal_error` when a
+ *   sealed value does not open or belongs to another wallet.
+ */
+export async function unsealRecoveryOpaque(
+  ctx: ServerContext,
+  wallet: EmbeddedWalletRow,
+): Promise<{ record: string; ksf: string; sealedShare: unknown }> {
+  if (!wallet.recoveryOpaqueRecord || !wallet.recoverySealedShare) {
+    throw new ApiError('not_found', 'This wallet has no OPAQUE recovery password');
+  }
+  const owner = { appId: wallet.appId, userId: wallet.userId, address: wallet.address };
+  const key = ctx.keys.recoveryKey;
+  const stored = (await unseal(
+    key,
+    owner,
+    'recovery_opaque_record',
+    wallet.recoveryOpaqueRecord,
+  )) as {
+    ksf?: unknown;
+    record?: unknown;
+  } | null;
+  if (typeof stored?.record !== 'string' || typeof stored.ksf !== 'string') {
+    throw new ApiError('internal_error', 'A stored OPAQUE record is malformed');
+  }
+  const sealedShare = await unseal(key, owner, 'recovery_sealed_share', wallet.recoverySealedShare);
+  return { record: stored.record, ksf: stored.ksf, sealedShare };
 }
 
 /** The session a wallet proof is made in. */
@@ -308,13 +364,21 @@ export async function releaseAuthShare(
   return String(await unseal(ctx.keys.authShareKey, owner, 'auth_share', row.authShare));
 }
 
-/** The caller's recovery material, unsealed (404 as {@link ownWallet}). */
+/**
+ * The caller's recovery material, unsealed (404 as {@link ownWallet}): the plain recovery share,
+ * or for `user-passcode` only a legacy PBKDF2 blob (an OPAQUE wallet answers both null: its
+ * sealed share is released by the OPAQUE login only, `opaque.ts`).
+ */
 export async function releaseRecovery(
   ctx: ServerContext,
   appId: string,
   userId: string,
   address: string,
-): Promise<Omit<WalletShares, 'auth_share'>> {
+): Promise<{
+  recovery_method: RecoveryMethod;
+  recovery_share: string | null;
+  recovery_blob: PasswordEncryptedShareWire | null;
+}> {
   const row = await ownWallet(ctx, appId, userId, address);
   const owner = { appId, userId, address: row.address };
   const key = ctx.keys.recoveryKey;
@@ -329,7 +393,9 @@ export async function releaseRecovery(
 
 /**
  * Replaces both server-held shares and the recovery method in one transaction, and keeps the
- * linked account's `recovery_method` in step (404 as {@link ownWallet}).
+ * linked account's `recovery_method` in step (404 as {@link ownWallet}). A legacy PBKDF2 blob is
+ * dropped (issue 24: the frame reseals with OPAQUE at the first password recovery), and OPAQUE
+ * logins in progress are forgotten.
  */
 export async function reshareEmbeddedWallet(
   ctx: ServerContext,
@@ -345,6 +411,8 @@ export async function reshareEmbeddedWallet(
       .update(embeddedWallets)
       .set({ ...sealed, updatedAt: now })
       .where(eq(embeddedWallets.id, row.id));
+    // Logins started against the old OPAQUE record must not release the new sealed share.
+    await tx.delete(opaqueLogins).where(eq(opaqueLogins.walletId, row.id));
     await tx
       .update(linkedAccounts)
       .set({ details: { ...accountDetails(input.recovery_method) } })

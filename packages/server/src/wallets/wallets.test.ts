@@ -4,6 +4,7 @@ import {
   apiErrorBody,
   authShareResponse,
   chainsResponse,
+  OPAQUE_KSF_ID,
   type PasswordEncryptedShareWire,
   ROUTES,
   recoveryShareResponse,
@@ -19,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/index.ts';
 import { analyticsEvents, embeddedWallets, linkedAccounts } from '../db/schema.ts';
 import { resolveRateLimits } from '../rate-limit.ts';
+import { createEmbeddedWallet } from './service.ts';
 import {
   TEST_PUBLIC_URL,
   type TestFrame,
@@ -76,6 +78,19 @@ function blob(): PasswordEncryptedShareWire {
     salt: randomBytes(16).toString('base64'),
     iv: randomBytes(12).toString('base64'),
     ciphertext: randomBytes(80).toString('base64'),
+  };
+}
+
+/** A `recovery_opaque` as the frame uploads it (the server stores it without opening it). */
+function opaqueRecovery() {
+  return {
+    ksf: OPAQUE_KSF_ID,
+    registration_record: randomBytes(192).toString('base64url'),
+    sealed_share: {
+      version: 1 as const,
+      iv: randomBytes(12).toString('base64'),
+      ciphertext: randomBytes(65).toString('base64'),
+    },
   };
 }
 
@@ -217,6 +232,20 @@ describe('POST /api/v1/embedded_wallets', () => {
         recovery_share: null,
         recovery_blob: { ...blob(), iterations: 'many' },
       },
+      // A new PBKDF2 blob is refused (issue 24: OPAQUE only).
+      {
+        ...latchkeyWallet(),
+        recovery_method: 'user-passcode',
+        recovery_share: null,
+        recovery_blob: blob(),
+      },
+      {
+        ...latchkeyWallet(),
+        recovery_method: 'user-passcode',
+        recovery_share: null,
+        recovery_opaque: { ...opaqueRecovery(), ksf: 'pbkdf2' },
+      },
+      { ...latchkeyWallet(), recovery_opaque: opaqueRecovery() },
       { ...latchkeyWallet(), nonce: 'short' },
       { ...latchkeyWallet(), nonce: 'x'.repeat(20) + '!' },
       { ...latchkeyWallet(), signature: '0x1234' },
@@ -524,14 +553,15 @@ describe('POST /api/v1/embedded_wallets/recovery_share', () => {
       recovery_blob: null,
     });
 
+    // A legacy PBKDF2 blob (stored before issue 24; no route writes one now).
     const b = await login();
     const wb = {
       ...latchkeyWallet(),
       recovery_method: 'user-passcode',
       recovery_share: null,
       recovery_blob: blob(),
-    };
-    expect((await createWallet(b, wb)).status).toBe(200);
+    } as const;
+    await createEmbeddedWallet(server.context, appId, b.userId, wb);
     const rb = await fetchRecovery(b, wb.address);
     expect(recoveryShareResponse.parse(await rb.json())).toEqual({
       recovery_method: 'user-passcode',
@@ -601,7 +631,7 @@ describe('POST /api/v1/embedded_wallets/reshare', () => {
     auth_share: share(),
     recovery_method: 'user-passcode',
     recovery_share: null,
-    recovery_blob: blob(),
+    recovery_opaque: opaqueRecovery(),
   });
 
   it('replaces both shares and the recovery method', async () => {
@@ -620,10 +650,11 @@ describe('POST /api/v1/embedded_wallets/reshare', () => {
     expect(auth_share).toBe(next.auth_share);
     expect(auth_share).not.toBe(w.auth_share);
     const rec = await frame.post(session, ROUTES.walletRecoveryShare, { address: w.address });
+    // The OPAQUE material is released only by an OPAQUE login (opaque.test.ts).
     expect(recoveryShareResponse.parse(await rec.json())).toEqual({
       recovery_method: 'user-passcode',
       recovery_share: null,
-      recovery_blob: next.recovery_blob,
+      recovery_blob: null,
     });
   });
 
@@ -693,7 +724,7 @@ describe('shares at rest (security catalogue 5)', () => {
       ...latchkeyWallet(),
       recovery_method: 'user-passcode',
       recovery_share: null,
-      recovery_blob: blob(),
+      recovery_opaque: opaqueRecovery(),
     };
     expect((await createWallet(other, passcode)).status).toBe(200);
 
@@ -701,7 +732,8 @@ describe('shares at rest (security catalogue 5)', () => {
       w.auth_share,
       w.recovery_share,
       passcode.auth_share,
-      passcode.recovery_blob.ciphertext,
+      passcode.recovery_opaque.sealed_share.ciphertext,
+      Buffer.from(passcode.recovery_opaque.registration_record, 'base64url').toString('base64'),
     ];
     const needles = secrets.flatMap((s) => [
       s,
