@@ -20,6 +20,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueAppSecret } from '../apps/service.ts';
 import { runCli } from '../cli/main.ts';
+import type { ServerContext } from '../context.ts';
 import type { Database } from '../db/index.ts';
 import { apps, walletSpends } from '../db/schema.ts';
 import {
@@ -32,7 +33,7 @@ import {
   testServer,
   testWalletKey,
 } from '../test-utils.ts';
-import { SPEND_WINDOW_MS } from './policy.ts';
+import { recordWalletSpend, SPEND_WINDOW_MS } from './policy.ts';
 
 const ETH = 10n ** 18n;
 const CHAIN = {
@@ -377,6 +378,25 @@ describe('POST /api/v1/embedded_wallets/spend', () => {
       .from(walletSpends)
       .where(eq(walletSpends.appId, app.id));
     expect(rows.reduce((sum, r) => sum + BigInt(r.valueWei), 0n)).toBe((ETH * 6n) / 5n);
+  });
+
+  it('the row lock holds under 20 parallel calls of the service (no HTTP in between)', async () => {
+    const app = await newApp();
+    await setPolicy(app, CAPPED);
+    const { session, address } = await userWithWallet(app.id);
+    const [row] = await database.db.select().from(apps).where(eq(apps.id, app.id));
+    const ctx = { db: database.db, now: () => server.clock() } as unknown as ServerContext;
+    const body = { address, chain_id: 31337, value_wei: (ETH / 10n).toString() };
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, () => recordWalletSpend(ctx, row!, session.userId, body, [])),
+    );
+    // 1.5 ETH / 0.1 ETH: exactly 15 pass.
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(15);
+    const rows = await database.db
+      .select()
+      .from(walletSpends)
+      .where(eq(walletSpends.appId, app.id));
+    expect(rows.reduce((sum, r) => sum + BigInt(r.valueWei), 0n)).toBe((ETH * 3n) / 2n);
   });
 
   it("needs the frame's bound DPoP key: a bearer token alone, or another key, is refused", async () => {
