@@ -33,6 +33,8 @@ const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 async function main() {
   console.log('starting the stack (anvil, API, demo)...');
   const stack = await startStack();
+  // `?noPrompt=1` signs without the sign screen only under the app's wallet policy (issue 24).
+  await stack.admin('PATCH', '', { wallet_policy: { no_prompt_on_signature: true } });
   const browser = await launchBrowser();
   try {
     // Warm-up: Vite may pre-bundle dependencies on the first visit and reload the page once.
