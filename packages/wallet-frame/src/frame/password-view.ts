@@ -521,6 +521,8 @@ export function mountPasswordView(doc: Document, options: PasswordViewOptions = 
             over = true;
             go.disabled = true;
             input.input.disabled = true;
+            // The notice takes the inputs' place (the frame's height is fixed by the host).
+            form.replaceChildren(notice);
             notice.replaceChildren();
             if (error.type === 'recovery_attempts_exceeded') {
               const time = retryTimeOf(error, Date.now());

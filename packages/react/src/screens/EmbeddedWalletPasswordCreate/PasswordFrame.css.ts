@@ -4,7 +4,7 @@
  * resizes under the user's pointer and nothing of the modal overlaps it.
  */
 export const passwordFrameCss = `
-.lk-pwframe { --lk-password-frame-height: 330px; --lk-password-frame-recover-height: 170px; position: relative; }
+.lk-pwframe { --lk-password-frame-height: 290px; --lk-password-frame-recover-height: 170px; position: relative; }
 .lk-pwframe iframe { display: block; width: 100%; height: var(--lk-password-frame-height); border: 0; background: transparent; color-scheme: normal; }
 .lk-pwframe[data-action="recover"] iframe { height: var(--lk-password-frame-recover-height); }
 .lk-pwframe[data-state="connecting"] iframe { visibility: hidden; }

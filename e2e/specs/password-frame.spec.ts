@@ -1,0 +1,162 @@
+/**
+ * Issue 24 item 4 in Chromium: the hidden wallet frame takes no password and no custody change
+ * from the host page. From the host page's JavaScript (as an XSS or a poisoned dependency
+ * could), `latchkey:wallet:set-recovery` with a password of the host's choosing, `create` with a
+ * password, and `recover` with a password, posted straight to the hidden frame, all get
+ * `user_gesture_required`, and the wallet keeps its automatic recovery.
+ * Then the password screens, which frame the wallet's password page, are shot light and dark at
+ * 1280 and 390 px wide: e2e/artifacts/password-frame-*.png.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { dialog, shownUser, UI_TIMEOUT_MS, waitForStatus } from '../demo.ts';
+import {
+  recordConsole,
+  reportFailure,
+  screenshot,
+  uniqueEmail,
+  useStackAndBrowser,
+  withFailureScreenshot,
+} from '../harness.ts';
+import { postToHiddenFrame } from '../password-probe.ts';
+import {
+  clearFrameStorage,
+  dialogButton,
+  logInWithEmail,
+  passwordFrame,
+  shownAddress,
+  WALLET_TIMEOUT_MS,
+  waitForScreen,
+} from '../wallet.ts';
+
+const env = useStackAndBrowser();
+const HOST_PASSWORD = 'Host-Chosen-Pass-1';
+const PASSWORD = 'Cobalt-Ribbon-Tundra-5';
+const SHOTS = [
+  { theme: 'light', width: 1280 },
+  { theme: 'dark', width: 1280 },
+  { theme: 'light', width: 390 },
+  { theme: 'dark', width: 390 },
+] as const;
+
+test(
+  'the hidden frame refuses passwords from the host; the password screens, light and dark, 1280 and 390 px',
+  { timeout: 300_000 },
+  async () => {
+    const { stack, browser } = env;
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const consoleLines = recordConsole(page);
+    const d = () => dialog(page);
+    const title = (text: string) =>
+      d()
+        .locator('.lk-header__title', { hasText: text })
+        .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+    const frame = passwordFrame(page);
+    const field = (label: string) => frame.getByLabel(label, { exact: true });
+    const open = async (theme: string, width: number) => {
+      await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+      await page.goto(`${stack.demoUrl}/?theme=${theme}`);
+      await waitForStatus(page, 'authenticated');
+    };
+    try {
+      await withFailureScreenshot(page, 'password-frame', async () => {
+        await logInWithEmail(page, stack, uniqueEmail('pwframe'));
+        await waitForScreen(page, 'EMBEDDED_WALLET_CREATED_SCREEN');
+        await d().waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
+        const address = await shownAddress(page);
+
+        // The host page posts secrets straight to the hidden frame: all refused.
+        const attempts = [
+          [
+            'latchkey:wallet:set-recovery',
+            { address, recoveryMethod: 'user-passcode', password: HOST_PASSWORD },
+          ],
+          ['latchkey:wallet:set-recovery', { address, recoveryMethod: 'latchkey' }],
+          ['latchkey:wallet:create', { recoveryMethod: 'user-passcode', password: HOST_PASSWORD }],
+          ['latchkey:wallet:recover', { address, password: HOST_PASSWORD }],
+        ] as const;
+        for (const [event, data] of attempts) {
+          const answer = await postToHiddenFrame(page, stack, event, data);
+          assert.equal(answer.error?.type, 'user_gesture_required', `${event} is refused`);
+          assert.equal(answer.error?.message, 'Passwords are typed in the wallet frame.');
+        }
+        // The wallet kept its automatic recovery; the frame still answers the host otherwise.
+        await page.reload();
+        await waitForStatus(page, 'authenticated');
+        const user = await shownUser(page);
+        const wallet = (user?.linkedAccounts as Record<string, unknown>[]).find(
+          (a) => a.type === 'wallet',
+        );
+        assert.equal(wallet?.recoveryMethod, 'latchkey');
+        assert.equal(await shownAddress(page), address);
+
+        // The set-password screens (update mode), each theme and width.
+        for (const { theme, width } of SHOTS) {
+          await open(theme, width);
+          await page.getByRole('button', { name: 'Set password', exact: true }).click();
+          await waitForScreen(page, 'EMBEDDED_WALLET_PASSWORD_UPDATE_SPLASH_SCREEN');
+          await dialogButton(page, 'Continue').click();
+          await title('Switch to password recovery');
+          await field('Password').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+          await field('Password').fill('abc');
+          await screenshot(page, `password-frame-${theme}-${width}-1-rules`);
+          await field('Password').fill(PASSWORD);
+          await screenshot(page, `password-frame-${theme}-${width}-2-set`);
+          await frame.getByTestId('password-continue').click();
+          await frame.getByText('Save your password').waitFor({ state: 'visible' });
+          await screenshot(page, `password-frame-${theme}-${width}-3-save`);
+          await frame.getByTestId('password-continue').click();
+          await field('Confirm password').fill(`${PASSWORD}x`);
+          await screenshot(page, `password-frame-${theme}-${width}-4-mismatch`);
+          await field('Confirm password').fill(PASSWORD);
+          await frame.getByTestId('password-continue').click();
+          await frame.getByRole('checkbox').check();
+          await screenshot(page, `password-frame-${theme}-${width}-5-finalize`);
+          await dialogButton(page, 'Cancel').click();
+          await d().waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
+        }
+
+        // Set it for real, then the recovery screen, each theme and width.
+        await open('light', 1280);
+        await page.getByRole('button', { name: 'Set password', exact: true }).click();
+        await dialogButton(page, 'Continue').click();
+        await field('Password').fill(PASSWORD);
+        await frame.getByTestId('password-continue').click();
+        await frame.getByTestId('password-continue').click();
+        await field('Confirm password').fill(PASSWORD);
+        await frame.getByTestId('password-continue').click();
+        await frame.getByRole('checkbox').check();
+        await frame.getByTestId('password-submit').click();
+        await title('Success');
+        await screenshot(page, 'password-frame-light-1280-6-success');
+        await dialogButton(page, 'Close').last().click();
+        for (const [i, { theme, width }] of SHOTS.entries()) {
+          await clearFrameStorage(page, stack.apiUrl, 'local_storage');
+          await open(theme, width);
+          await waitForScreen(page, 'EMBEDDED_WALLET_PASSWORD_RECOVERY_SCREEN', WALLET_TIMEOUT_MS);
+          await field('Password').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+          await screenshot(page, `password-frame-${theme}-${width}-7-recovery`);
+          if (i % 3 === 0) {
+            // Two wrong tries in all (attempts are capped).
+            await field('Password').fill('Not-The-Password-1');
+            await field('Password').press('Enter');
+            await frame
+              .getByText('Invalid recovery password, please try again.')
+              .waitFor({ state: 'visible', timeout: WALLET_TIMEOUT_MS });
+            await screenshot(page, `password-frame-${theme}-${width}-8-wrong`);
+          }
+          await field('Password').fill(PASSWORD);
+          await field('Password').press('Enter');
+          await d().waitFor({ state: 'hidden', timeout: WALLET_TIMEOUT_MS });
+          assert.equal(await shownAddress(page), address);
+        }
+      });
+    } catch (error) {
+      reportFailure(stack, consoleLines);
+      throw error;
+    } finally {
+      await context.close();
+    }
+  },
+);
