@@ -1,10 +1,12 @@
 import { InvalidRecoveryPasswordError } from './errors.ts';
 
 /**
- * Password-encrypted recovery share (`user-passcode` recovery, design.md Keys).
- * The key is derived in the frame with PBKDF2-HMAC-SHA256 (WebCrypto; OWASP's 600,000
- * iterations for SHA-256) and the share sealed with AES-256-GCM. The server stores only this
- * blob; a wrong password fails the GCM tag check.
+ * LEGACY password-encrypted recovery share (`user-passcode` recovery before issue 24).
+ * The key is derived in the frame with PBKDF2-HMAC-SHA256 (600,000 iterations) and the share
+ * sealed with AES-256-GCM; anyone holding the blob can test passwords offline, which is why new
+ * passwords use OPAQUE (`opaque-recovery.ts`). The frame only opens such blobs now, once, at the
+ * wallet's next password recovery, whose reshare reseals the share with OPAQUE and makes the
+ * server drop the blob. `encryptWithPassword` stays for tests and `bench/opaque.ts`.
  */
 export interface PasswordEncryptedShare {
   version: 1;

@@ -3,6 +3,8 @@ import {
   CLIENT_HEADER,
   type CreateEmbeddedWalletRequest,
   DPOP_HEADER,
+  type OpaqueLoginStartResponse,
+  type OpaqueSealedShareWire,
   type PasswordEncryptedShareWire,
   type RecoveryMethod,
   type ReshareEmbeddedWalletRequest,
@@ -60,6 +62,29 @@ export interface ShareApi {
    *   `policy_chain_not_allowed`, `policy_value_cap_exceeded`, `policy_daily_cap_exceeded`).
    */
   spend(token: string, body: WalletSpendRequest): Promise<WalletSpendResponse>;
+  // OPAQUE recovery passwords (issue 24 items 5 and 6).
+  /**
+   * `POST recovery/opaque/register` with a wallet proof (action `opaque-register`).
+   * @returns the registration response (base64url).
+   */
+  opaqueRegister(
+    token: string,
+    body: { address: string; registration_request: string; nonce: string; signature: string },
+  ): Promise<string>;
+  /**
+   * `POST recovery/opaque/login/start`: one counted guess.
+   * @throws ShareApiError `recovery_attempts_exceeded` while locked; status 404 when the wallet
+   *   has no OPAQUE record (legacy or automatic recovery).
+   */
+  opaqueLoginStart(
+    token: string,
+    body: { address: string; start_login_request: string },
+  ): Promise<OpaqueLoginStartResponse>;
+  /** `POST recovery/opaque/login/finish`: the sealed share. */
+  opaqueLoginFinish(
+    token: string,
+    body: { login_id: string; finish_login_request: string },
+  ): Promise<OpaqueSealedShareWire>;
 }
 
 /** Server refusal codes that reach the host as the same wallet error type (issue 24 item 3). */
@@ -87,6 +112,19 @@ function isPolicyAnswer(value: unknown): value is WalletPolicyResponse {
     (policy.outside_policy === 'ask' || policy.outside_policy === 'refuse') &&
     Array.isArray(answer?.served_chain_ids)
   );
+}
+
+/** A refused share call: the HTTP status and the server's stable `code`, when it sent one. */
+export class ShareApiError extends CustodyError {
+  override name = 'ShareApiError';
+  constructor(
+    type: ConstructorParameters<typeof CustodyError>[0],
+    message: string,
+    readonly status: number,
+    readonly code: string | undefined,
+  ) {
+    super(type, message);
+  }
 }
 
 /**
@@ -168,11 +206,17 @@ export function createShareApi(parameters: {
         throw new CustodyError('session_not_bound', SESSION_NOT_BOUND_MESSAGE);
       }
       if (typeof code === 'string' && (POLICY_REFUSALS as readonly string[]).includes(code)) {
-        throw new CustodyError(code as WalletErrorType, serverMessage);
+        throw new ShareApiError(code as WalletErrorType, serverMessage, response.status, code);
       }
-      throw new CustodyError(
+      if (code === 'recovery_attempts_exceeded') {
+        // Issue 24 item 6: the wallet error type of the same name, with the server's wait.
+        throw new ShareApiError('recovery_attempts_exceeded', serverMessage, response.status, code);
+      }
+      throw new ShareApiError(
         'error',
         `Request failed with code ${response.status}: ${serverMessage}`,
+        response.status,
+        typeof code === 'string' ? code : undefined,
       );
     }
     return json;
@@ -256,6 +300,40 @@ export function createShareApi(parameters: {
         spent_wei_24h: answer.spent_wei_24h,
         remaining_wei_24h: answer.remaining_wei_24h ?? null,
       };
+    },
+    // OPAQUE recovery passwords (issue 24 items 5 and 6).
+    async opaqueRegister(token, body) {
+      const answer = (await post(ROUTES.walletOpaqueRegister, token, body)) as
+        { registration_response?: unknown } | undefined;
+      if (typeof answer?.registration_response !== 'string') {
+        throw new CustodyError('error', 'The wallet service did not answer the registration');
+      }
+      return answer.registration_response;
+    },
+    async opaqueLoginStart(token, body) {
+      const answer = (await post(ROUTES.walletOpaqueLoginStart, token, body)) as
+        Partial<OpaqueLoginStartResponse> | undefined;
+      if (
+        typeof answer?.login_id !== 'string' ||
+        typeof answer.login_response !== 'string' ||
+        typeof answer.ksf !== 'string'
+      ) {
+        throw new CustodyError('error', 'Unable to recover wallet');
+      }
+      return answer as OpaqueLoginStartResponse;
+    },
+    async opaqueLoginFinish(token, body) {
+      const answer = (await post(ROUTES.walletOpaqueLoginFinish, token, body)) as
+        { sealed_share?: Partial<OpaqueSealedShareWire> } | undefined;
+      const sealed = answer?.sealed_share;
+      if (
+        sealed?.version !== 1 ||
+        typeof sealed.iv !== 'string' ||
+        typeof sealed.ciphertext !== 'string'
+      ) {
+        throw new CustodyError('error', 'Unable to recover wallet');
+      }
+      return sealed as OpaqueSealedShareWire;
     },
   };
 }

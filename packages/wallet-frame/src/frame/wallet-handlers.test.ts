@@ -1,4 +1,10 @@
-import { FRAME_EVENTS, ROUTES, type WalletPolicy, walletProofMessage } from '@latchkey/api';
+import {
+  FRAME_EVENTS,
+  OPAQUE_KSF_ID,
+  ROUTES,
+  type WalletPolicy,
+  walletProofMessage,
+} from '@latchkey/api';
 import { calculateJwkThumbprint, EmbeddedJWK, type JWK, jwtVerify } from 'jose';
 import { combine } from 'shamir-secret-sharing';
 import {
@@ -18,7 +24,7 @@ import {
   InvalidRecoveryPasswordError,
   ShareIntegrityError,
 } from '../custody/errors.ts';
-import { decryptWithPassword, type PasswordEncryptedShare } from '../custody/password.ts';
+import { encryptWithPassword } from '../custody/password.ts';
 import { reconstructEntropy } from '../custody/shares.ts';
 import { deriveEvmAddress } from '../custody/wallet-secret.ts';
 import { deviceShareKey, openDeviceShareStore } from './device-store.ts';
@@ -133,7 +139,7 @@ describe('wallet frame handlers', () => {
     }
   });
 
-  it('create with a password sends the sealed blob, never the plain recovery share', async () => {
+  it('create with a password registers it with OPAQUE and uploads only the record and the sealed share', async () => {
     const server = fakeShareServer();
     const { address } = await createWallet(server, undefined, {
       recoveryMethod: 'user-passcode',
@@ -142,12 +148,26 @@ describe('wallet frame handlers', () => {
     const wallet = server.wallets.get(address.toLowerCase())!;
     expect(wallet.recovery_method).toBe('user-passcode');
     expect(wallet.recovery_share).toBeNull();
-    const recovery = await decryptWithPassword(
-      wallet.recovery_blob as PasswordEncryptedShare,
-      'correct horse battery',
-    );
-    const entropy = await reconstructEntropy([recovery, fromBase64(wallet.auth_share)], address);
-    expect(deriveEvmAddress(entropy)).toBe(address);
+    expect(wallet.recovery_blob).toBeNull();
+    expect(wallet.recovery_opaque).toMatchObject({
+      ksf: OPAQUE_KSF_ID,
+      registration_record: expect.stringMatching(/^[A-Za-z0-9_-]{200,}$/),
+      sealed_share: { version: 1, iv: expect.any(String), ciphertext: expect.any(String) },
+    });
+    // The registration carried a wallet proof; the password itself never left the frame.
+    const register = server.calls.find((c) => c.path === ROUTES.walletOpaqueRegister)!;
+    expect(register.body).toMatchObject({ address, nonce: expect.any(String) });
+    expect(JSON.stringify(server.calls)).not.toContain('correct horse battery');
+    // Another device recovers the wallet with the password.
+    const laptop = device(server);
+    await expect(
+      laptop.call(FRAME_EVENTS.walletRecover, {
+        ...base,
+        address,
+        password: 'correct horse battery',
+      }),
+    ).resolves.toEqual({ address, deviceStorage: 'local' });
+    expect(server.count(ROUTES.walletRecoveryShare)).toBe(0);
   });
 
   it('create still works when storage is blocked, and reports it (memory only)', async () => {
@@ -228,7 +248,7 @@ describe('wallet frame handlers', () => {
     expect(fetches()).toBe(2);
   });
 
-  it('recover with a wrong password fails with invalid_recovery_pin, refetching the blob each time', async () => {
+  it('recover with a wrong password fails with invalid_recovery_pin, one OPAQUE login start per attempt', async () => {
     const server = fakeShareServer();
     const { address } = await createWallet(server, undefined, {
       recoveryMethod: 'user-passcode',
@@ -244,7 +264,10 @@ describe('wallet frame handlers', () => {
         type: 'invalid_recovery_pin',
         message: 'Invalid recovery password, please try again.',
       });
-      expect(server.count(ROUTES.walletRecoveryShare)).toBe(attempt);
+      expect(server.count(ROUTES.walletOpaqueLoginStart)).toBe(attempt);
+      // The wrong password is caught by the client finish: no finish, nothing released.
+      expect(server.count(ROUTES.walletOpaqueLoginFinish)).toBe(0);
+      expect(server.count(ROUTES.walletRecoveryShare)).toBe(0);
     }
     expect(server.count(ROUTES.walletReshare)).toBe(0);
     expect(laptop.storage.map.size).toBe(0);
@@ -366,7 +389,7 @@ describe('wallet frame handlers', () => {
     ).rejects.toMatchObject({ type: 'wallet_not_on_device' });
   });
 
-  it('set-recovery moves to a password: the blob is uploaded and a new device recovers with it', async () => {
+  it('set-recovery moves to a password: OPAQUE registration, and a new device recovers with it', async () => {
     const server = fakeShareServer();
     const { dev, address } = await createWallet(server);
     expect(
@@ -380,12 +403,73 @@ describe('wallet frame handlers', () => {
     const wallet = server.wallets.get(address.toLowerCase())!;
     expect(wallet.recovery_method).toBe('user-passcode');
     expect(wallet.recovery_share).toBeNull();
+    expect(wallet.recovery_opaque?.ksf).toBe(OPAQUE_KSF_ID);
     // Same device keeps working with its new share.
     await sign(device(server, dev.storage), address);
     const laptop = device(server);
     await expect(
       laptop.call(FRAME_EVENTS.walletRecover, { ...base, address, password: 'new password!' }),
     ).resolves.toMatchObject({ address });
+  });
+
+  it('migrates a legacy PBKDF2 blob: unlocked once the old way, resealed with OPAQUE in the reshare', async () => {
+    const server = fakeShareServer();
+    const { address } = await createWallet(server);
+    const wallet = server.wallets.get(address.toLowerCase())!;
+    // A wallet sealed before issue 24: the recovery share in a PBKDF2 blob.
+    Object.assign(wallet, {
+      recovery_method: 'user-passcode',
+      recovery_blob: await encryptWithPassword(
+        fromBase64(wallet.recovery_share!),
+        'old pw',
+        ITERATIONS,
+      ),
+      recovery_share: null,
+      recovery_opaque: null,
+    });
+    const laptop = device(server);
+    await expect(
+      laptop.call(FRAME_EVENTS.walletRecover, { ...base, address, password: 'not it' }),
+    ).rejects.toMatchObject({ type: 'invalid_recovery_pin' });
+    expect(wallet.recovery_blob).not.toBeNull();
+    await expect(
+      laptop.call(FRAME_EVENTS.walletRecover, { ...base, address, password: 'old pw' }),
+    ).resolves.toEqual({ address, deviceStorage: 'local' });
+    // The OPAQUE start found no record (404), the legacy route served the blob, the reshare
+    // registered the same password with OPAQUE and dropped the blob.
+    expect(server.count(ROUTES.walletRecoveryShare)).toBe(2);
+    expect(server.count(ROUTES.walletOpaqueRegister)).toBe(1);
+    const after = server.wallets.get(address.toLowerCase())!;
+    expect(after.recovery_blob).toBeNull();
+    expect(after.recovery_opaque?.ksf).toBe(OPAQUE_KSF_ID);
+    // From now on the password goes through OPAQUE only.
+    const phone = device(server);
+    await expect(
+      phone.call(FRAME_EVENTS.walletRecover, { ...base, address, password: 'old pw' }),
+    ).resolves.toEqual({ address, deviceStorage: 'local' });
+    expect(server.count(ROUTES.walletRecoveryShare)).toBe(2);
+    expect(server.count(ROUTES.walletOpaqueLoginFinish)).toBe(1);
+  });
+
+  it('reports recovery_attempts_exceeded when the server locks this device key', async () => {
+    const server = fakeShareServer();
+    const { address } = await createWallet(server, undefined, {
+      recoveryMethod: 'user-passcode',
+      password: 'right password',
+    });
+    server.setLockRecovery(() => true);
+    const laptop = device(server);
+    await expect(
+      laptop.call(FRAME_EVENTS.walletRecover, { ...base, address, password: 'right password' }),
+    ).rejects.toMatchObject({
+      type: 'recovery_attempts_exceeded',
+      message: 'Too many attempts',
+    });
+    expect(server.count(ROUTES.walletRecoveryShare)).toBe(0);
+    server.setLockRecovery(null);
+    await expect(
+      laptop.call(FRAME_EVENTS.walletRecover, { ...base, address, password: 'right password' }),
+    ).resolves.toEqual({ address, deviceStorage: 'local' });
   });
 
   it("clear removes only this app's device shares", async () => {

@@ -3,6 +3,7 @@ import {
   FRAME_EVENTS,
   type FrameEvent,
   type FramePayloads,
+  type OpaqueRecoveryWire,
   type RecoveryMethod,
   SESSION_ROUTES,
   type WalletProofAction,
@@ -19,11 +20,11 @@ import { FRAME_SIGNING_METHODS, handleEvmRpc } from '../custody/evm-rpc.ts';
 import { evaluateWalletPolicy, transactionFacts } from '../custody/policy.ts';
 import { createPolicyClient } from '../custody/policy-client.ts';
 import {
-  decryptWithPassword,
-  encryptWithPassword,
-  PASSWORD_KDF_ITERATIONS,
-  type PasswordEncryptedShare,
-} from '../custody/password.ts';
+  type OpaqueTransport,
+  registerRecoveryPassword,
+  unlockRecoveryPassword,
+} from '../custody/opaque-recovery.ts';
+import { decryptWithPassword } from '../custody/password.ts';
 import { reconstructEntropy, splitEntropy } from '../custody/shares.ts';
 import {
   deriveEvmAddress,
@@ -34,7 +35,7 @@ import type { DeviceShareStore } from './device-store.ts';
 import { fromBase64, sha256Hex, toBase64 } from './encoding.ts';
 import { type FrameKey, openFrameKey } from './frame-key.ts';
 import type { FrameHandler } from './router.ts';
-import { createShareApi, type ShareApi } from './share-api.ts';
+import { createShareApi, type ShareApi, ShareApiError } from './share-api.ts';
 
 /** Parameters of {@link createWalletHandlers} and {@link createExportHandler}. */
 export interface WalletHandlersParameters {
@@ -52,7 +53,10 @@ export interface WalletHandlersParameters {
   key?: FrameKey;
   /** Clock in ms (token expiry). Default `Date.now`. */
   now?: () => number;
-  /** PBKDF2 iterations for new password blobs; lower only in tests. */
+  /**
+   * Unused since issue 24: new recovery passwords are registered with OPAQUE (Argon2id with
+   * `OPAQUE_KSF_PARAMETERS`); legacy PBKDF2 blobs are only opened, with their own iterations.
+   */
   passwordIterations?: number;
 }
 
@@ -200,7 +204,12 @@ export function createWalletHandlers(
           address,
           chain_type: 'ethereum',
           auth_share: toBase64(shares.auth),
-          ...(await core.recoveryFields(shares.recovery, recoveryMethod, password)),
+          ...(await core.recoveryFields(shares.recovery, recoveryMethod, password, {
+            token,
+            userId,
+            address,
+            entropy,
+          })),
           ...proof,
         });
         const deviceStorage = store.set(userId, address, {
@@ -254,7 +263,12 @@ export function createWalletHandlers(
       await api.reshare(token, {
         address,
         auth_share: toBase64(shares.auth),
-        ...(await core.recoveryFields(shares.recovery, recoveryMethod, password)),
+        ...(await core.recoveryFields(shares.recovery, recoveryMethod, password, {
+          token,
+          userId,
+          address,
+          entropy,
+        })),
         ...proof,
       });
       const where = store.set(userId, address, {
@@ -533,9 +547,8 @@ export function shareApiFor(parameters: WalletHandlersParameters, key: FrameKey)
  */
 export function createCustody(parameters: WalletHandlersParameters, api: ShareApi) {
   const now = parameters.now ?? (() => Date.now());
-  const iterations = parameters.passwordIterations ?? PASSWORD_KDF_ITERATIONS;
 
-  return {
+  const custody = {
     /**
      * The caller's token and user id. The user is the token's `sub`; the host's `userId`, when
      * given, must match it. The token's signature is checked by the server on every share call.
@@ -590,24 +603,42 @@ export function createCustody(parameters: WalletHandlersParameters, api: ShareAp
       return { nonce, signature: await account.signMessage({ message }) };
     },
 
+    /**
+     * The recovery fields of a create or reshare body. `user-passcode` (issue 24 item 5): the
+     * password is registered with OPAQUE (a wallet proof `opaque-register` by the key of
+     * `wallet.entropy`, then Argon2id in the frame) and the recovery share sealed under the
+     * export key: `recovery_opaque`. Other methods: the plain share.
+     * @throws CustodyError `invalid_request_arguments` when `user-passcode` has no password.
+     */
     async recoveryFields(
       recovery: Uint8Array,
       method: RecoveryMethod,
       password: string | undefined,
+      wallet: { token: string; userId: string; address: Address; entropy: Uint8Array },
     ): Promise<{
       recovery_method: RecoveryMethod;
       recovery_share: string | null;
-      recovery_blob: PasswordEncryptedShare | null;
+      recovery_opaque: OpaqueRecoveryWire | null;
     }> {
       if (method === 'user-passcode') {
         if (!password) throw invalid('A recovery password is required');
-        return {
-          recovery_method: method,
-          recovery_share: null,
-          recovery_blob: await encryptWithPassword(recovery, password, iterations),
-        };
+        const { token, userId, address, entropy } = wallet;
+        const recoveryOpaque = await registerRecoveryPassword({
+          password,
+          share: recovery,
+          binding: { appId: parameters.appId, address },
+          transport: {
+            register: async (registrationRequest) =>
+              api.opaqueRegister(token, {
+                address,
+                registration_request: registrationRequest,
+                ...(await custody.walletProof(token, userId, address, entropy, 'opaque-register')),
+              }),
+          },
+        });
+        return { recovery_method: method, recovery_share: null, recovery_opaque: recoveryOpaque };
       }
-      return { recovery_method: method, recovery_share: toBase64(recovery), recovery_blob: null };
+      return { recovery_method: method, recovery_share: toBase64(recovery), recovery_opaque: null };
     },
 
     /**
@@ -626,18 +657,48 @@ export function createCustody(parameters: WalletHandlersParameters, api: ShareAp
       return { device: stored.share, auth };
     },
 
-    /** Fetches (and for `user-passcode` decrypts) the recovery share. One fetch per attempt. */
+    /**
+     * The recovery share. With a password (issue 24 item 5): an OPAQUE unlock (one counted guess
+     * on the server per call; `invalid_recovery_pin` for a wrong password,
+     * `recovery_attempts_exceeded` while this device or the wallet is locked). A wallet without
+     * an OPAQUE record (404 at login start) falls back to the legacy recovery-share route: the
+     * plain share of automatic recovery, or a legacy PBKDF2 blob opened here, which the caller's
+     * reshare then replaces with OPAQUE (migration). Without a password: the legacy route only.
+     */
     async openRecoveryShare(
       token: string,
       address: Address,
       data: Record<string, unknown>,
     ): Promise<{ recovery: Uint8Array; recoveryMethod: RecoveryMethod; password?: string }> {
+      const password = passwordOf(data, false);
+      if (password) {
+        const transport: Pick<OpaqueTransport, 'loginStart' | 'loginFinish'> = {
+          loginStart: (startLoginRequest) =>
+            api.opaqueLoginStart(token, { address, start_login_request: startLoginRequest }),
+          loginFinish: (loginId, finishLoginRequest) =>
+            api.opaqueLoginFinish(token, {
+              login_id: loginId,
+              finish_login_request: finishLoginRequest,
+            }),
+        };
+        try {
+          const recovery = await unlockRecoveryPassword({
+            password,
+            binding: { appId: parameters.appId, address },
+            transport,
+          });
+          return { recovery, recoveryMethod: 'user-passcode', password };
+        } catch (error) {
+          if (!(error instanceof ShareApiError && error.status === 404)) throw error;
+          // No OPAQUE record: a legacy password blob or another method (below).
+        }
+      }
       const answer = await api.recoveryShare(token, address);
       const recoveryMethod = recoveryMethodOf(answer.recovery_method);
       if (recoveryMethod === 'user-passcode') {
-        const password = passwordOf(data, false);
         if (!password) throw new InvalidRecoveryPasswordError();
         if (!answer.recovery_blob) throw new CustodyError('error', 'Unable to recover wallet');
+        // Legacy PBKDF2 blob (before issue 24): opened once; the reshare reseals with OPAQUE.
         const recovery = await decryptWithPassword(answer.recovery_blob, password);
         return { recovery, recoveryMethod, password };
       }
@@ -649,4 +710,5 @@ export function createCustody(parameters: WalletHandlersParameters, api: ShareAp
       }
     },
   };
+  return custody;
 }

@@ -1,8 +1,16 @@
 /** Test helpers: a fake share server (the real routes' behaviour), storages and tokens. */
 import { createHash, randomBytes } from 'node:crypto';
-import { DPOP_HEADER, ROUTES, walletProofMessage } from '@latchkey/api';
+import {
+  DPOP_HEADER,
+  OPAQUE_KSF_ID,
+  opaqueUserIdentifier,
+  ROUTES,
+  type WalletProofAction,
+  walletProofMessage,
+} from '@latchkey/api';
+import * as opaque from '@serenity-kit/opaque';
 import { base64url, calculateJwkThumbprint, EmbeddedJWK, type JWK, jwtVerify } from 'jose';
-import { verifyMessage } from 'viem';
+import { getAddress, verifyMessage } from 'viem';
 import type { KeyValueStore } from '../device-store.ts';
 
 export const APP_ID = 'clpispdty00ycl80fpueukbhl';
@@ -27,6 +35,12 @@ export type StoredWallet = {
   recovery_method: string;
   recovery_share: string | null;
   recovery_blob: unknown;
+  /** `user-passcode` (issue 24): what the frame uploaded as `recovery_opaque`. */
+  recovery_opaque?: {
+    ksf: string;
+    registration_record: string;
+    sealed_share: unknown;
+  } | null;
 };
 
 /** A fake of the server's share routes: stores by address, releases only to the owner's token. */
@@ -46,6 +60,11 @@ export function fakeShareServer() {
   let tamperAuth: ((share: string) => string) | null = null;
   /** Tokens the server refuses (expired, revoked or forged: the real server checks signatures). */
   const rejected = new Set<string>();
+  /** OPAQUE (issue 24): the fake's server setup and its logins in progress. */
+  const opaqueSetup = opaque.ready.then(() => opaque.server.createSetup());
+  const opaqueLogins = new Map<string, { address: string; jkt: string; state: string }>();
+  /** When set, login starts answer 429 `recovery_attempts_exceeded` (the real limits). */
+  let lockRecovery: ((jkt: string) => boolean) | null = null;
 
   const json = (body: unknown, status = 200) =>
     new Response(JSON.stringify(body), {
@@ -77,7 +96,7 @@ export function fakeShareServer() {
   }
 
   async function walletProofValid(
-    action: 'create' | 'reshare',
+    action: WalletProofAction,
     userId: string,
     address: string,
     body: Record<string, unknown>,
@@ -133,7 +152,8 @@ export function fakeShareServer() {
           auth_share: body.auth_share as string,
           recovery_method: body.recovery_method as string,
           recovery_share: body.recovery_share as string | null,
-          recovery_blob: body.recovery_blob,
+          recovery_blob: body.recovery_blob ?? null,
+          recovery_opaque: (body.recovery_opaque ?? null) as StoredWallet['recovery_opaque'],
         });
         return json({ user: { id: userId } });
       case ROUTES.walletAuthShare:
@@ -146,7 +166,7 @@ export function fakeShareServer() {
         return json({
           recovery_method: wallet.recovery_method,
           recovery_share: wallet.recovery_share,
-          recovery_blob: wallet.recovery_blob,
+          recovery_blob: wallet.recovery_blob ?? null,
         });
       case ROUTES.walletReshare:
         if (!owned) return json({ error: 'Not found', code: 'not_found' }, 404);
@@ -157,9 +177,64 @@ export function fakeShareServer() {
           auth_share: body.auth_share,
           recovery_method: body.recovery_method,
           recovery_share: body.recovery_share,
-          recovery_blob: body.recovery_blob,
+          // As the real server: a reshare drops a legacy blob.
+          recovery_blob: body.recovery_blob ?? null,
+          recovery_opaque: body.recovery_opaque ?? null,
         });
         return json({ user: { id: userId } });
+      case ROUTES.walletOpaqueRegister: {
+        if (!(await walletProofValid('opaque-register', userId, address, body))) {
+          return json({ error: 'Invalid signature', code: 'invalid_wallet_signature' }, 401);
+        }
+        const { registrationResponse } = opaque.server.createRegistrationResponse({
+          serverSetup: await opaqueSetup,
+          userIdentifier: opaqueUserIdentifier(APP_ID, getAddress(address)),
+          registrationRequest: String(body.registration_request),
+        });
+        return json({ registration_response: registrationResponse });
+      }
+      case ROUTES.walletOpaqueLoginStart: {
+        if (!owned || !wallet.recovery_opaque) {
+          return json({ error: 'Not found', code: 'not_found' }, 404);
+        }
+        if (lockRecovery?.(jkt)) {
+          return json(
+            { error: 'Too many attempts', code: 'recovery_attempts_exceeded', retry_after: 30 },
+            429,
+          );
+        }
+        const { serverLoginState, loginResponse } = opaque.server.startLogin({
+          serverSetup: await opaqueSetup,
+          userIdentifier: opaqueUserIdentifier(APP_ID, getAddress(address)),
+          registrationRecord: wallet.recovery_opaque.registration_record,
+          startLoginRequest: String(body.start_login_request),
+        });
+        const loginId = `opl_${randomBytes(24).toString('base64url')}`;
+        opaqueLogins.set(loginId, { address, jkt, state: serverLoginState });
+        return json({
+          login_id: loginId,
+          login_response: loginResponse,
+          ksf: wallet.recovery_opaque.ksf,
+        });
+      }
+      case ROUTES.walletOpaqueLoginFinish: {
+        const login = opaqueLogins.get(String(body.login_id));
+        opaqueLogins.delete(String(body.login_id));
+        const target = login && wallets.get(login.address);
+        const failed = () => json({ error: 'Invalid login', code: 'invalid_credentials' }, 422);
+        if (!login || login.jkt !== jkt || !target?.recovery_opaque || target.userId !== userId) {
+          return failed();
+        }
+        try {
+          opaque.server.finishLogin({
+            serverLoginState: login.state,
+            finishLoginRequest: String(body.finish_login_request),
+          });
+        } catch {
+          return failed();
+        }
+        return json({ sealed_share: target.recovery_opaque.sealed_share });
+      }
       default:
         return json({ error: 'Not found', code: 'not_found' }, 404);
     }
@@ -176,6 +251,12 @@ export function fakeShareServer() {
     setTamperAuth(fn: ((share: string) => string) | null) {
       tamperAuth = fn;
     },
+    /** Makes OPAQUE login starts answer 429 `recovery_attempts_exceeded` for matching keys. */
+    setLockRecovery(fn: ((jkt: string) => boolean) | null) {
+      lockRecovery = fn;
+    },
+    /** The KSF id new registrations are expected to carry. */
+    ksf: OPAQUE_KSF_ID,
   };
 }
 
