@@ -83,7 +83,10 @@ export type WalletScreenParams = Settle &
     | {
         kind: 'set-password';
         automatic: boolean;
-        /** 'create': creates the wallet with the password; 'set'/'update': `setRecovery`. */
+        /**
+         * The password page's action (issue 24): 'create' creates the wallet with a password,
+         * 'update' sets a first one (from automatic recovery), 'set' changes it.
+         */
         mode: 'create' | 'set' | 'update';
         login?: AuthenticateResult;
       }
