@@ -18,14 +18,16 @@
  * Screenshots: e2e/artifacts/approval-*.png (light/dark, 1280 and 390 px wide).
  */
 import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { test } from 'node:test';
-import type { Frame, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { parseEther, verifyMessage } from 'viem';
 import { dialog, UI_TIMEOUT_MS, waitForStatus } from '../demo.ts';
 import {
+  artifactsDir,
   recordConsole,
   reportFailure,
-  screenshot,
   uniqueEmail,
   useStackAndBrowser,
   withFailureScreenshot,
@@ -154,6 +156,18 @@ const OPACITY = `async (value) => {
   find(document).style.opacity = value;
   return true;
 }`;
+
+/**
+ * A viewport screenshot (e2e/artifacts/<name>.png) of the screen as the user sees it, taken
+ * once the approve button is armed (a full-page capture resizes the view, which disarms it).
+ */
+async function screenshot(page: Page, name: string, armed = true) {
+  if (armed) await approveButton(page, true).waitFor({ state: 'visible', timeout: 10_000 });
+  mkdirSync(artifactsDir, { recursive: true });
+  const file = path.join(artifactsDir, `${name}.png`);
+  await page.screenshot({ path: file, animations: 'disabled' });
+  return file;
+}
 
 /** Runs one of the scripts above in the page (a JS string, as a function of `arg`). */
 function run<T>(page: Page, script: string, arg?: unknown): Promise<T> {
@@ -313,7 +327,7 @@ test(
         // button, and is refused.
         await run(page, COVER);
         await page.waitForTimeout(PAST_ARM_MS);
-        await screenshot(page, 'approval-sign-covered');
+        await screenshot(page, 'approval-sign-covered', false);
         await realClickAtButton(page);
         await assertPending(page, 'EMBEDDED_WALLET_SIGN_REQUEST_SCREEN', 'covered');
         assert.equal((await frameState(page)).refused, 'not_armed', 'refused while covered');
@@ -339,30 +353,29 @@ test(
         );
         await dialog(page).waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
 
-        // (c) a real click before the arm time, on a fresh screen: at the button's place (same
-        // layout as before) the moment the frame draws the request, without a round trip more.
+        // (c) a real click before the arm time, on a fresh screen: the frame is covered (so it
+        // cannot arm) until the moment before a real click on its button.
         await clearResult(page);
         await page.getByRole('button', { name: 'Sign message', exact: true }).click();
         await waitForScreen(page, 'EMBEDDED_WALLET_SIGN_REQUEST_SCREEN');
-        let approveFrame: Frame | undefined;
-        while (!approveFrame) {
-          approveFrame = page.frames().find((f) => f.url().includes('/embedded-wallets/approve'));
-          if (!approveFrame) await page.waitForTimeout(10);
-        }
-        const armedAtClick = await approveFrame.waitForFunction(
-          `(() => {
-            const b = document.querySelector('main.lk-approve[data-state="ready"] [data-testid="approve-button"]');
-            return b ? b.getAttribute('data-armed') : null;
-          })()`,
-          undefined,
-          { polling: 'raf', timeout: WALLET_TIMEOUT_MS },
-        );
+        await approvalFrame(page)
+          .locator('main.lk-approve[data-state="ready"]')
+          .waitFor({ state: 'visible', timeout: WALLET_TIMEOUT_MS });
+        await run(page, COVER);
+        await approveButton(page)
+          .and(approvalFrame(page).locator('[data-armed="false"]'))
+          .waitFor({ state: 'attached', timeout: 5_000 });
+        await page.waitForTimeout(300);
+        assert.equal(await approveButton(page).getAttribute('data-armed'), 'false');
+        const uncovered = Date.now();
+        await page.evaluate(`document.getElementById('decoy').remove()`);
         await page.mouse.click(buttonCentre.x, buttonCentre.y);
-        if ((await armedAtClick.jsonValue()) === 'false') {
+        const visibleMs = Date.now() - uncovered;
+        if (visibleMs < 600) {
           await assertPending(page, 'EMBEDDED_WALLET_SIGN_REQUEST_SCREEN', 'before the arm time');
           assert.equal((await frameState(page)).refused, 'not_armed', 'refused before arming');
         } else {
-          process.stderr.write('the button armed before the early click could land; skipped\n');
+          process.stderr.write(`the early click took ${visibleMs} ms to land; not judged\n`);
         }
         await dialog(page).getByRole('button', { name: 'Close', exact: true }).click();
         assert.match(await waitForResult(page), /4001 user rejected/);
