@@ -170,3 +170,24 @@ describe('share API: wallet policy and spends (issue 24 item 3)', () => {
     }
   });
 });
+
+describe('share API: recovery attempts (issue 24 item 6)', () => {
+  it("a locked recovery is recovery_attempts_exceeded with the server's Retry-After", async () => {
+    const api = createShareApi({
+      apiUrl: API_URL,
+      appId: APP_ID,
+      key: openFrameKey(APP_ID, undefined),
+      fetch: (async () =>
+        new Response(JSON.stringify({ error: 'Locked', code: 'recovery_attempts_exceeded' }), {
+          status: 429,
+          headers: { 'content-type': 'application/json', 'retry-after': '120' },
+        })) as typeof globalThis.fetch,
+    });
+    await expect(
+      api.opaqueLoginStart(token('user_1'), {
+        address: '0x' + '1'.repeat(40),
+        start_login_request: 'x',
+      }),
+    ).rejects.toMatchObject({ type: 'recovery_attempts_exceeded', retryAfterSeconds: 120 });
+  });
+});

@@ -117,6 +117,8 @@ function isPolicyAnswer(value: unknown): value is WalletPolicyResponse {
 /** A refused share call: the HTTP status and the server's stable `code`, when it sent one. */
 export class ShareApiError extends CustodyError {
   override name = 'ShareApiError';
+  /** `recovery_attempts_exceeded`: the server's `Retry-After`, in seconds (the password page shows it). */
+  retryAfterSeconds?: number;
   constructor(
     type: ConstructorParameters<typeof CustodyError>[0],
     message: string,
@@ -210,7 +212,15 @@ export function createShareApi(parameters: {
       }
       if (code === 'recovery_attempts_exceeded') {
         // Issue 24 item 6: the wallet error type of the same name, with the server's wait.
-        throw new ShareApiError('recovery_attempts_exceeded', serverMessage, response.status, code);
+        const locked = new ShareApiError(
+          'recovery_attempts_exceeded',
+          serverMessage,
+          response.status,
+          code,
+        );
+        const wait = Number(response.headers.get('retry-after'));
+        if (Number.isFinite(wait) && wait > 0) locked.retryAfterSeconds = wait;
+        throw locked;
       }
       throw new ShareApiError(
         'error',
