@@ -489,6 +489,21 @@ describe('recovery attempt limits (issue 24 item 6)', () => {
     expect((await unlock(wallet, wallet.password)).retryAfter).toBe('30');
   });
 
+  it('counts parallel guesses one by one (row lock): 3 pass, the rest wait', async () => {
+    const wallet = await passcodeWallet();
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        loginStart(wallet.session, frameA, wallet.address, `parallel ${i}`).then((r) => r.res),
+      ),
+    );
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 200, 200, 429, 429, 429, 429, 429]);
+    const row = await walletRow(wallet.address);
+    const rows = await attemptRows();
+    expect(rows.find((r) => r.key === `opaque:device:${row.id}:${frameA.jkt}`)?.failures).toBe(3);
+    expect(rows.find((r) => r.key === `opaque:wallet:${row.id}`)?.failures).toBe(3);
+  });
+
   it('a stranger spending attempts on device B does not stop the owner on device A', async () => {
     const wallet = await passcodeWallet();
     const sessionB = await onDevice(wallet, frameB);
