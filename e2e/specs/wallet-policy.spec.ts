@@ -16,19 +16,23 @@
  *     not allowed (`policy_contract_not_allowed`); chain 1 (`policy_chain_not_allowed`).
  * (c) The same policy with `outside_policy: 'ask'`: each of those gets `approval_required`.
  * (d) The demo's Sign message with `?noPrompt=1` signs without the sign screen under the policy.
+ * (e) Under `refuse`, a prompted 2 ETH send (no `?noPrompt`) is refused by the approval page's
+ *     `policyCheck` after the user's real click; nothing is sent.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { encodeFunctionData, erc20Abi, parseEther, type Hex, parseTransaction, toHex } from 'viem';
-import { waitForStatus } from '../demo.ts';
+import { dialog, waitForStatus } from '../demo.ts';
 import {
   recordConsole,
   reportFailure,
+  screenshot,
   uniqueEmail,
   useStackAndBrowser,
   withFailureScreenshot,
 } from '../harness.ts';
 import {
+  approveInFrame,
   clearResult,
   currentScreen,
   logInWithEmail,
@@ -159,11 +163,15 @@ test(
           BigInt(await rpc<string>(stack.rpcUrl, 'eth_getBalance', [RECIPIENT, 'latest']));
         const broadcast = async (raw: Hex) => {
           const hash = await rpc<Hex>(stack.rpcUrl, 'eth_sendRawTransaction', [raw]);
-          const receipt = await rpc<{ status: string } | null>(
-            stack.rpcUrl,
-            'eth_getTransactionReceipt',
-            [hash],
-          );
+          let receipt: { status: string } | null = null;
+          for (let i = 0; i < 75 && !receipt; i++) {
+            receipt = await rpc<{ status: string } | null>(
+              stack.rpcUrl,
+              'eth_getTransactionReceipt',
+              [hash],
+            );
+            if (!receipt) await new Promise((r) => setTimeout(r, 200));
+          }
           assert.equal(receipt?.status, '0x1', 'the transaction landed on anvil');
           nonce++;
         };
@@ -234,6 +242,48 @@ test(
         await page.getByRole('button', { name: 'Sign message', exact: true }).click();
         assert.match(await waitForResult(page), /0x[0-9a-f]{130}/i);
         assert.notEqual(await currentScreen(page), 'EMBEDDED_WALLET_SIGN_REQUEST_SCREEN');
+
+        // (e) Prompted requests under 'refuse' (the demo without ?noPrompt=1): the approval
+        // page's policyCheck refuses a 2 ETH send after the user's click; nothing is sent.
+        await stack.admin('PATCH', '', { wallet_policy: POLICY });
+        await new Promise((r) => setTimeout(r, 5_500));
+        // The demo reads the chain's RPC from the API after load: wait until it shows a balance
+        // (a page that raced it shows '…'; load it again).
+        for (let attempt = 0; ; attempt++) {
+          await page.goto(`${stack.demoUrl}/`);
+          await waitForStatus(page, 'authenticated');
+          assert.equal(await shownAddress(page), address);
+          const shown = page.getByTestId('wallet-balance');
+          const until = Date.now() + 10_000;
+          while (((await shown.textContent()) ?? '…').trim() === '…' && Date.now() < until) {
+            await page.waitForTimeout(200);
+          }
+          if (((await shown.textContent()) ?? '…').trim() !== '…') break;
+          assert.ok(attempt < 3, 'the demo shows the balance');
+        }
+        const beforeSend = await balance();
+        const sent = page
+          .evaluate(
+            `window.latchkeyDemo.sendTransaction({
+          to: '${RECIPIENT}', value: '${toHex(parseEther('2'))}', chainId: 31337,
+        }).then((r) => 'sent ' + r.transactionHash, (e) => String(e.code) + ' ' + e.message)`,
+          )
+          // The screen may keep the request open after the refusal; the page closes at the end.
+          .catch(() => 'page closed');
+        await waitForScreen(page, 'EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN');
+        await approveInFrame(page);
+        // The frame refuses after the click; the send screen shows its failure with the reason.
+        await dialog(page)
+          .getByText(/wallet policy refuses this request/i)
+          .waitFor({ state: 'visible', timeout: 30_000 });
+        await screenshot(page, 'wallet-policy-refused-send');
+        const outcome = await Promise.race([
+          sent,
+          new Promise((r) => setTimeout(() => r('pending'), 5_000)),
+        ]);
+        assert.doesNotMatch(String(outcome), /^sent/, `no transaction: ${String(outcome)}`);
+        console.log(`# the host's send after the refusal: ${String(outcome)}`);
+        assert.equal(await balance(), beforeSend, 'nothing sent');
       });
     } catch (error) {
       reportFailure(stack, consoleLines);
