@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { WalletError } from '@latchkey/core';
 import { describe, expect, it, vi } from 'vitest';
 import {
   createFakeManager,
@@ -256,5 +257,22 @@ describe('EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN', () => {
     expect(await screen.findByRole('heading')).toHaveProperty('textContent', 'Transaction failed');
     expect(screen.getByText('Session not bound')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Retry transaction' })).toBeTruthy();
+  });
+
+  it("a policy refusal of the frame shows its stable code ('Error code')", async () => {
+    const manager = createFakeManager(chain(10n * ETH));
+    renderWalletScreen(
+      <EmbeddedWalletSendTransaction />,
+      { kind: 'send-transaction', transaction: { to: TO, value: 1n, chainId: 31337 } },
+      { manager },
+    );
+    const frame = await mounted(manager);
+    act(() =>
+      frame.fail(
+        new WalletError('Over the per-transaction cap', { type: 'policy_value_cap_exceeded' }),
+      ),
+    );
+    expect(await screen.findByText('policy_value_cap_exceeded')).toBeTruthy();
+    expect(screen.getByText('Over the per-transaction cap')).toBeTruthy();
   });
 });

@@ -43,10 +43,12 @@ type View =
   | { step: 'error'; code: string | number | null; message: string; hash: string | null };
 
 function errorView(error: unknown, hash: string | null): View {
-  const e = error as { code?: unknown; message?: unknown; shortMessage?: unknown };
+  const e = error as { code?: unknown; type?: unknown; message?: unknown; shortMessage?: unknown };
+  // A wallet frame's refusal shows its stable type (e.g. `policy_value_cap_exceeded`).
+  const code = typeof e?.type === 'string' && e.type !== 'error' ? e.type : e?.code;
   return {
     step: 'error',
-    code: typeof e?.code === 'number' || typeof e?.code === 'string' ? e.code : null,
+    code: typeof code === 'number' || typeof code === 'string' ? code : null,
     message: String(e?.shortMessage ?? e?.message ?? error),
     hash,
   };
