@@ -22,8 +22,17 @@ import {
   opaqueKeyStretching,
   OPAQUE_KSF_PARAMETERS,
 } from '@latchkey/api';
-import * as opaque from '@serenity-kit/opaque';
 import { CustodyError, InvalidRecoveryPasswordError } from './errors.ts';
+
+/**
+ * `@serenity-kit/opaque`, loaded on first use: its WebAssembly is compiled only by the frame pages
+ * that run a password flow, not by every page load of the hidden frame or the approval page.
+ */
+async function loadOpaque(): Promise<typeof import('@serenity-kit/opaque')> {
+  const opaque = await import('@serenity-kit/opaque');
+  await opaque.ready;
+  return opaque;
+}
 
 /** The three OPAQUE calls of the frame's own API (`share-api.ts`), for one wallet. */
 export interface OpaqueTransport {
@@ -148,7 +157,7 @@ export async function registerRecoveryPassword(parameters: {
   transport: Pick<OpaqueTransport, 'register'>;
   ksf?: OpaqueKsfId;
 }): Promise<OpaqueRecoveryWire> {
-  await opaque.ready;
+  const opaque = await loadOpaque();
   const ksf = parameters.ksf ?? OPAQUE_KSF_ID;
   const password = normalize(parameters.password);
   const { clientRegistrationState, registrationRequest } = opaque.client.startRegistration({
@@ -187,7 +196,7 @@ export async function unlockRecoveryPassword(parameters: {
   binding: SealBinding;
   transport: Pick<OpaqueTransport, 'loginStart' | 'loginFinish'>;
 }): Promise<Uint8Array> {
-  await opaque.ready;
+  const opaque = await loadOpaque();
   const password = normalize(parameters.password);
   const { clientLoginState, startLoginRequest } = opaque.client.startLogin({ password });
   const started = await parameters.transport.loginStart(startLoginRequest);

@@ -153,7 +153,7 @@ describe('approval page', () => {
     expect(button.textContent).toBe(APPROVE_TEXTS.sign);
     expect(document.body.textContent).toContain(page.address.slice(0, 6));
 
-    // Before the page was seen for the arm time: refused with the note, nothing fetched.
+    // Before the page was seen for the arm time: refused with the note, nothing signed.
     trustedClick(button);
     await sleep(10);
     expect($('approve-note').hidden).toBe(false);
@@ -171,7 +171,8 @@ describe('approval page', () => {
     trustedClick(button);
     await sleep(10);
     expect(document.querySelector('main')!.getAttribute('data-refused')).toBe('not_armed');
-    expect(page.calls).toEqual([]);
+    // The shares were fetched while the user reads (so the click does not wait), once.
+    expect(page.calls).toEqual([ROUTES.walletAuthShare]);
     expect(await Promise.race([settled, sleep(5).then(() => 'pending')])).toBe('pending');
 
     await page.arm();
@@ -327,7 +328,7 @@ describe('approval page', () => {
     }
   });
 
-  it('policyCheck runs after the approved click and before the key: its refusal is the answer', async () => {
+  it('policyCheck runs before the button is drawn: a refused request is refused without a click', async () => {
     const policyCheck = vi.fn(async () => {
       throw new CustodyError('error', 'Refused by the wallet policy');
     });
@@ -335,9 +336,6 @@ describe('approval page', () => {
     const { settled } = await request(page, {
       request: { method: 'personal_sign', params: ['0x6869', page.address] },
     });
-    expect(policyCheck).not.toHaveBeenCalled();
-    await page.arm();
-    trustedClick($('approve-button'));
     const result = (await settled) as { error?: CustodyError };
     expect(result.error).toBeInstanceOf(CustodyError);
     expect(result.error!.message).toBe('Refused by the wallet policy');
@@ -345,8 +343,13 @@ describe('approval page', () => {
       { method: 'personal_sign', params: ['0x6869', page.address] },
       CHAIN,
     );
-    expect(page.calls).toEqual([]);
     expect($('approve-note').textContent).toBe('Refused by the wallet policy');
+    expect(($('approve-button') as HTMLButtonElement).disabled).toBe(true);
+    // A click afterwards signs nothing either.
+    await page.arm();
+    trustedClick($('approve-button'));
+    await sleep(10);
+    expect(document.querySelector('main')!.getAttribute('data-state')).not.toBe('signed');
   });
 
   it('follows the theme of the URL', async () => {
