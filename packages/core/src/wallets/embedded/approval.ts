@@ -1,7 +1,9 @@
 import { FRAME_EVENTS, type FramePayloads, ROUTES } from '@latchkey/api';
-import { createFrameChannel, DEFAULT_BRIDGE_TIMEOUTS, FRAME_CLIENT_ID } from './bridge.ts';
 import { WALLET_ERROR_MESSAGES, WalletError } from './errors.ts';
-import type { EmbeddedWalletExportTheme } from './export.ts';
+import { framePageUrl, type FramePageTheme, mountFramePage } from './frame-page.ts';
+
+type ApproveIn = FramePayloads['latchkey:wallet:approve']['in'];
+type ApproveOut = FramePayloads['latchkey:wallet:approve']['out'];
 
 /** The user decides on the approval page: its answer waits this long by default (10 min). */
 export const APPROVAL_TIMEOUT_MS = 600_000;
@@ -14,7 +16,7 @@ export type EmbeddedWalletApprovalRequest =
 export type EmbeddedWalletApprovalChain = FramePayloads['latchkey:wallet:approve']['in']['chain'];
 
 /** The theme the approval page takes (same query parameters as the export page). */
-export type EmbeddedWalletApprovalTheme = EmbeddedWalletExportTheme;
+export type EmbeddedWalletApprovalTheme = FramePageTheme;
 
 /** Parameters of {@link createEmbeddedWalletApproval}. */
 export type CreateEmbeddedWalletApprovalParameters = {
@@ -73,11 +75,7 @@ export function embeddedWalletApprovalUrl(
   appId: string,
   theme: EmbeddedWalletApprovalTheme = {},
 ): string {
-  const query = new URLSearchParams({ client_id: FRAME_CLIENT_ID });
-  if (theme.colorScheme) query.set('theme', theme.colorScheme);
-  if (theme.accent) query.set('accent', theme.accent);
-  if (theme.accentForeground) query.set('accent_fg', theme.accentForeground);
-  return `${apiUrl.replace(/\/+$/, '')}${ROUTES.walletApprove(appId)}?${query.toString()}`;
+  return framePageUrl(apiUrl, ROUTES.walletApprove(appId), theme);
 }
 
 /**
@@ -101,94 +99,32 @@ export function embeddedWalletApprovalUrl(
 export function createEmbeddedWalletApproval(
   parameters: CreateEmbeddedWalletApprovalParameters,
 ): EmbeddedWalletApproval {
-  const apiUrl = parameters.apiUrl.replace(/\/+$/, '');
-  const frameOrigin = new URL(apiUrl).origin;
-  const doc = parameters.container.ownerDocument;
-  const win = doc.defaultView;
-  if (!win)
-    throw new WalletError(WALLET_ERROR_MESSAGES.proxyMissing, { code: 'wallet_proxy_missing' });
-  const iframe = doc.createElement('iframe');
-  iframe.setAttribute('title', 'Approve request');
-  iframe.className = 'latchkey-approval-frame';
-  iframe.src = embeddedWalletApprovalUrl(apiUrl, parameters.appId, parameters.theme);
-  const channel = createFrameChannel({
-    window: win,
-    frameOrigin,
-    frameWindow: () => iframe.contentWindow,
-  });
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let handedOver!: () => void;
-  const ready = new Promise<void>((resolve) => {
-    handedOver = resolve;
-  });
-  let failReady!: (error: unknown) => void;
-  const readyFailure = new Promise<never>((_, reject) => {
-    failReady = reject;
-  });
-  let abort!: (error: WalletError) => void;
-  const aborted = new Promise<never>((_, reject) => {
-    abort = reject;
-  });
-  const result = (async () => {
-    const token = await Promise.race([parameters.getAccessToken(), aborted]);
-    if (!token) {
-      throw new WalletError(WALLET_ERROR_MESSAGES.missingAccessToken, {
-        code: 'missing_access_token',
-      });
-    }
-    await Promise.race([
-      channel.readyPromise,
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () =>
-            reject(
-              new WalletError(WALLET_ERROR_MESSAGES.proxyMissing, { code: 'wallet_proxy_missing' }),
-            ),
-          parameters.readyMs ?? DEFAULT_BRIDGE_TIMEOUTS.readyMs,
-        );
-      }),
-      aborted,
-    ]).finally(() => clearTimeout(timer));
-    const data: FramePayloads['latchkey:wallet:approve']['in'] = {
-      accessToken: token,
+  const page = mountFramePage<ApproveIn, ApproveOut | undefined>({
+    apiUrl: parameters.apiUrl,
+    getAccessToken: parameters.getAccessToken,
+    container: parameters.container,
+    url: embeddedWalletApprovalUrl(parameters.apiUrl, parameters.appId, parameters.theme),
+    title: 'Approve request',
+    className: 'latchkey-approval-frame',
+    event: FRAME_EVENTS.walletApprove,
+    data: (accessToken) => ({
+      accessToken,
       address: parameters.address,
       request: parameters.request,
       chain: parameters.chain,
       ...(parameters.buttonText ? { buttonText: parameters.buttonText } : {}),
-    };
-    const answer = channel.send(
-      FRAME_EVENTS.walletApprove,
-      data,
-      parameters.timeoutMs ?? APPROVAL_TIMEOUT_MS,
-    );
-    handedOver();
-    const out = (await answer) as FramePayloads['latchkey:wallet:approve']['out'] | undefined;
+    }),
+    readyMs: parameters.readyMs,
+    timeoutMs: parameters.timeoutMs ?? APPROVAL_TIMEOUT_MS,
+  });
+  const result = page.result.then((out) => {
     if (out === undefined || out === null || out.response === undefined) {
       throw new WalletError(`walletProxy.approve ${WALLET_ERROR_MESSAGES.noResponse}`, {
         code: 'wallet_proxy_no_response',
       });
     }
     return out.response;
-  })();
-  aborted.catch(() => {});
-  // `ready` fails with whatever failed before the request was handed over.
-  result.catch((error: unknown) => failReady(error));
-  const readyOrFailure = Promise.race([ready, readyFailure]);
-  // Unobserved rejections of the derived promises are not the caller's.
-  readyOrFailure.catch(() => {});
-  parameters.container.appendChild(iframe);
-  return {
-    iframe,
-    ready: readyOrFailure,
-    result,
-    destroy() {
-      clearTimeout(timer);
-      const reason = new WalletError(WALLET_ERROR_MESSAGES.bridgeDestroyed, {
-        code: 'wallet_proxy_destroyed',
-      });
-      abort(reason);
-      channel.destroy(reason);
-      iframe.remove();
-    },
-  };
+  });
+  result.catch(() => {});
+  return { iframe: page.iframe, ready: page.ready, result, destroy: page.destroy };
 }

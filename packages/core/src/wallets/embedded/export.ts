@@ -1,6 +1,6 @@
-import { FRAME_EVENTS, ROUTES } from '@latchkey/api';
-import { createFrameChannel, DEFAULT_BRIDGE_TIMEOUTS, FRAME_CLIENT_ID } from './bridge.ts';
-import { WALLET_ERROR_MESSAGES, WalletError } from './errors.ts';
+import { FRAME_EVENTS, type FramePayloads, ROUTES } from '@latchkey/api';
+import { DEFAULT_BRIDGE_TIMEOUTS } from './bridge.ts';
+import { framePageUrl, type FramePageTheme, mountFramePage } from './frame-page.ts';
 
 /** Parameters of {@link createEmbeddedWalletExport}. */
 export type CreateEmbeddedWalletExportParameters = {
@@ -23,13 +23,7 @@ export type CreateEmbeddedWalletExportParameters = {
 };
 
 /** The theme the export page takes (`?theme=`, `accent=`, `accent_fg=` on its URL). */
-export type EmbeddedWalletExportTheme = {
-  colorScheme?: 'light' | 'dark';
-  /** Accent colour (any CSS colour; the page ignores values it does not accept). */
-  accent?: string;
-  /** Text colour on the accent. */
-  accentForeground?: string;
-};
+export type EmbeddedWalletExportTheme = FramePageTheme;
 
 /** The export page URL: `{apiUrl}/apps/{appId}/embedded-wallets/export?client_id=...&theme=...`. */
 export function embeddedWalletExportUrl(
@@ -37,11 +31,7 @@ export function embeddedWalletExportUrl(
   appId: string,
   theme: EmbeddedWalletExportTheme = {},
 ): string {
-  const query = new URLSearchParams({ client_id: FRAME_CLIENT_ID });
-  if (theme.colorScheme) query.set('theme', theme.colorScheme);
-  if (theme.accent) query.set('accent', theme.accent);
-  if (theme.accentForeground) query.set('accent_fg', theme.accentForeground);
-  return `${apiUrl.replace(/\/+$/, '')}${ROUTES.walletExport(appId)}?${query.toString()}`;
+  return framePageUrl(apiUrl, ROUTES.walletExport(appId), theme);
 }
 
 /** A mounted export frame. */
@@ -74,59 +64,22 @@ export interface EmbeddedWalletExport {
 export function createEmbeddedWalletExport(
   parameters: CreateEmbeddedWalletExportParameters,
 ): EmbeddedWalletExport {
-  const apiUrl = parameters.apiUrl.replace(/\/+$/, '');
-  const frameOrigin = new URL(apiUrl).origin;
-  const doc = parameters.container.ownerDocument;
-  const win = doc.defaultView;
-  if (!win)
-    throw new WalletError(WALLET_ERROR_MESSAGES.proxyMissing, { code: 'wallet_proxy_missing' });
-  const iframe = doc.createElement('iframe');
-  iframe.setAttribute('title', 'Export wallet');
-  iframe.className = 'latchkey-export-frame';
-  // The Copy button inside the frame writes to the clipboard.
-  iframe.setAttribute('allow', 'clipboard-write');
-  iframe.src = embeddedWalletExportUrl(apiUrl, parameters.appId, parameters.theme);
-  const channel = createFrameChannel({
-    window: win,
-    frameOrigin,
-    frameWindow: () => iframe.contentWindow,
+  const page = mountFramePage<FramePayloads['latchkey:wallet:export']['in'], unknown>({
+    apiUrl: parameters.apiUrl,
+    getAccessToken: parameters.getAccessToken,
+    container: parameters.container,
+    url: embeddedWalletExportUrl(parameters.apiUrl, parameters.appId, parameters.theme),
+    title: 'Export wallet',
+    className: 'latchkey-export-frame',
+    // The Copy button inside the frame writes to the clipboard.
+    allow: 'clipboard-write',
+    event: FRAME_EVENTS.walletExport,
+    data: (accessToken) => ({ accessToken, address: parameters.address }),
+    readyMs: parameters.readyMs,
+    timeoutMs: parameters.timeoutMs ?? DEFAULT_BRIDGE_TIMEOUTS.rpcMs,
   });
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const ready = (async () => {
-    const token = await parameters.getAccessToken();
-    if (!token) {
-      throw new WalletError(WALLET_ERROR_MESSAGES.missingAccessToken, {
-        code: 'missing_access_token',
-      });
-    }
-    await Promise.race([
-      channel.readyPromise,
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () =>
-            reject(
-              new WalletError(WALLET_ERROR_MESSAGES.proxyMissing, { code: 'wallet_proxy_missing' }),
-            ),
-          parameters.readyMs ?? DEFAULT_BRIDGE_TIMEOUTS.readyMs,
-        );
-      }),
-    ]).finally(() => clearTimeout(timer));
-    await channel.send(
-      FRAME_EVENTS.walletExport,
-      { accessToken: token, address: parameters.address },
-      parameters.timeoutMs ?? DEFAULT_BRIDGE_TIMEOUTS.rpcMs,
-    );
-  })();
-  parameters.container.appendChild(iframe);
-  return {
-    iframe,
-    ready,
-    destroy() {
-      clearTimeout(timer);
-      channel.destroy(
-        new WalletError(WALLET_ERROR_MESSAGES.bridgeDestroyed, { code: 'wallet_proxy_destroyed' }),
-      );
-      iframe.remove();
-    },
-  };
+  // Ready once the frame answered `{ready: true}`: its warning and Reveal button are showing.
+  const ready = page.result.then(() => undefined);
+  ready.catch(() => {});
+  return { iframe: page.iframe, ready, destroy: page.destroy };
 }

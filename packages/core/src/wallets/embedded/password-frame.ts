@@ -1,7 +1,6 @@
 import { FRAME_EVENTS, type FramePayloads, ROUTES } from '@latchkey/api';
-import { createFrameChannel, DEFAULT_BRIDGE_TIMEOUTS, FRAME_CLIENT_ID } from './bridge.ts';
 import { WALLET_ERROR_MESSAGES, WalletError } from './errors.ts';
-import type { EmbeddedWalletExportTheme } from './export.ts';
+import { framePageUrl, type FramePageTheme, mountFramePage } from './frame-page.ts';
 
 /** What the password page does (`latchkey:wallet:password` `action`; issue 24 item 4). */
 export type EmbeddedWalletPasswordAction =
@@ -28,7 +27,7 @@ export type CreateEmbeddedWalletPasswordFrameParameters = {
   /** The embedded wallet's address; required for every action but `create`. */
   address?: string;
   /** The modal's theme (same URL parameters as the export page). */
-  theme?: EmbeddedWalletExportTheme;
+  theme?: FramePageTheme;
   /** The app's name, for the downloaded recovery file's name (`app_name` on the URL). */
   appName?: string;
   /** Frame ready timeout in ms. Default 30000 (spec section 9: wallet proxy init, password screens). */
@@ -44,15 +43,10 @@ export type CreateEmbeddedWalletPasswordFrameParameters = {
 export function embeddedWalletPasswordUrl(
   apiUrl: string,
   appId: string,
-  theme: EmbeddedWalletExportTheme = {},
+  theme: FramePageTheme = {},
   appName?: string,
 ): string {
-  const query = new URLSearchParams({ client_id: FRAME_CLIENT_ID });
-  if (theme.colorScheme) query.set('theme', theme.colorScheme);
-  if (theme.accent) query.set('accent', theme.accent);
-  if (theme.accentForeground) query.set('accent_fg', theme.accentForeground);
-  if (appName) query.set('app_name', appName);
-  return `${apiUrl.replace(/\/+$/, '')}${ROUTES.walletPassword(appId)}?${query.toString()}`;
+  return framePageUrl(apiUrl, ROUTES.walletPassword(appId), theme, { app_name: appName });
 }
 
 /** A mounted password frame. */
@@ -93,86 +87,33 @@ export interface EmbeddedWalletPasswordFrame {
 export function createEmbeddedWalletPasswordFrame(
   parameters: CreateEmbeddedWalletPasswordFrameParameters,
 ): EmbeddedWalletPasswordFrame {
-  const apiUrl = parameters.apiUrl.replace(/\/+$/, '');
-  const frameOrigin = new URL(apiUrl).origin;
-  const doc = parameters.container.ownerDocument;
-  const win = doc.defaultView;
-  if (!win)
-    throw new WalletError(WALLET_ERROR_MESSAGES.proxyMissing, { code: 'wallet_proxy_missing' });
   if (parameters.action !== 'create' && !parameters.address) {
     throw new WalletError(WALLET_ERROR_MESSAGES.noEmbeddedWallet, { code: 'no_embedded_wallet' });
   }
-  const iframe = doc.createElement('iframe');
-  iframe.setAttribute('title', 'Wallet password');
-  iframe.className = 'latchkey-password-frame';
-  // Copy inside the frame writes the password to the clipboard.
-  iframe.setAttribute('allow', 'clipboard-write');
-  iframe.src = embeddedWalletPasswordUrl(
-    apiUrl,
-    parameters.appId,
-    parameters.theme,
-    parameters.appName,
-  );
-  const channel = createFrameChannel({
-    window: win,
-    frameOrigin,
-    frameWindow: () => iframe.contentWindow,
+  return mountFramePage<
+    FramePayloads['latchkey:wallet:password']['in'],
+    EmbeddedWalletPasswordResult
+  >({
+    apiUrl: parameters.apiUrl,
+    getAccessToken: parameters.getAccessToken,
+    container: parameters.container,
+    url: embeddedWalletPasswordUrl(
+      parameters.apiUrl,
+      parameters.appId,
+      parameters.theme,
+      parameters.appName,
+    ),
+    title: 'Wallet password',
+    className: 'latchkey-password-frame',
+    // Copy inside the frame writes the password to the clipboard.
+    allow: 'clipboard-write',
+    event: FRAME_EVENTS.walletPassword,
+    data: (accessToken) => ({
+      accessToken,
+      action: parameters.action,
+      ...(parameters.address ? { address: parameters.address } : {}),
+    }),
+    readyMs: parameters.readyMs,
+    timeoutMs: parameters.timeoutMs ?? PASSWORD_FRAME_TIMEOUT_MS,
   });
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let markReady!: () => void;
-  const sent = new Promise<void>((resolve) => (markReady = resolve));
-  let abort!: (error: WalletError) => void;
-  const aborted = new Promise<never>((_, reject) => (abort = reject));
-  const result = (async () => {
-    const token = await parameters.getAccessToken();
-    if (!token) {
-      throw new WalletError(WALLET_ERROR_MESSAGES.missingAccessToken, {
-        code: 'missing_access_token',
-      });
-    }
-    await Promise.race([
-      channel.readyPromise,
-      aborted,
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () =>
-            reject(
-              new WalletError(WALLET_ERROR_MESSAGES.proxyMissing, { code: 'wallet_proxy_missing' }),
-            ),
-          parameters.readyMs ?? DEFAULT_BRIDGE_TIMEOUTS.readyMs,
-        );
-      }),
-    ]).finally(() => clearTimeout(timer));
-    const answer = channel.send(
-      FRAME_EVENTS.walletPassword,
-      {
-        accessToken: token,
-        action: parameters.action,
-        ...(parameters.address ? { address: parameters.address } : {}),
-      },
-      parameters.timeoutMs ?? PASSWORD_FRAME_TIMEOUT_MS,
-    );
-    markReady();
-    return (await answer) as EmbeddedWalletPasswordResult;
-  })();
-  const ready = Promise.race([sent, result.then(() => undefined)]);
-  // Either may be awaited alone: never leave a rejection unhandled.
-  aborted.catch(() => {});
-  ready.catch(() => {});
-  result.catch(() => {});
-  parameters.container.appendChild(iframe);
-  return {
-    iframe,
-    ready,
-    result,
-    destroy() {
-      clearTimeout(timer);
-      const reason = new WalletError(WALLET_ERROR_MESSAGES.bridgeDestroyed, {
-        code: 'wallet_proxy_destroyed',
-      });
-      abort(reason);
-      channel.destroy(reason);
-      iframe.remove();
-    },
-  };
 }
