@@ -32,7 +32,6 @@ import {
   withFailureScreenshot,
 } from '../harness.ts';
 import {
-  approveInFrame,
   clearResult,
   currentScreen,
   logInWithEmail,
@@ -271,8 +270,8 @@ test(
           // The screen may keep the request open after the refusal; the page closes at the end.
           .catch(() => 'page closed');
         await waitForScreen(page, 'EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN');
-        await approveInFrame(page);
-        // The frame refuses after the click; the send screen shows its failure with the reason.
+        // The approval page checks the policy before it draws its button: the refusal comes
+        // without a click, and the send screen shows its failure with the reason.
         await dialog(page)
           .getByText(/wallet policy refuses this request/i)
           .waitFor({ state: 'visible', timeout: 30_000 });
