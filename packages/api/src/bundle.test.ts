@@ -9,11 +9,28 @@ import * as contract from './index.ts';
 describe('zod-free modules', () => {
   it('email.ts, error-codes.ts, constants.ts and routes.ts import nothing but each other', async () => {
     const { readFile } = await import('node:fs/promises');
-    for (const file of ['email.ts', 'error-codes.ts', 'constants.ts', 'routes.ts', 'password.ts']) {
+    for (const file of [
+      'email.ts',
+      'error-codes.ts',
+      'constants.ts',
+      'routes.ts',
+      'password.ts',
+      'oauth-providers.ts',
+      'methods/index.ts',
+      'methods/types.ts',
+      'methods/email.ts',
+      'methods/sms.ts',
+      'methods/siwe.ts',
+      'methods/oauth.ts',
+      'methods/passkey.ts',
+      'methods/planned.ts',
+    ]) {
       const source = await readFile(new URL(file, import.meta.url), 'utf8');
       const imports = [...source.matchAll(/from '([^']+)'/g)].map((m) => m[1]);
       for (const spec of imports)
-        expect(spec, `${file} imports ${spec}`).toMatch(/^\.\/(constants|email|error-codes)\.ts$/);
+        expect(spec, `${file} imports ${spec}`).toMatch(
+          /^\.\.?\/(constants|email|error-codes|oauth-providers|methods\/index|types|email|sms|siwe|oauth|passkey|planned)\.ts$/,
+        );
     }
   });
 

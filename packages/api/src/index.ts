@@ -24,3 +24,4 @@ export * from './sms.ts';
 export * from './user.ts';
 export * from './wallet-frame.ts';
 export * from './wallet-policy.ts';
+export * from './methods/index.ts';

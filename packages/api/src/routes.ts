@@ -1,14 +1,25 @@
+import {
+  EMAIL_METHOD,
+  LOGIN_METHOD_CONTRACTS,
+  OAUTH_METHOD,
+  PASSKEY_METHOD,
+  SIWE_METHOD,
+  SMS_METHOD,
+} from './methods/index.ts';
+
 /**
  * Every API path, in one place, so client and server cannot drift (spec section 7).
  * Functions build paths with parameters; Hono patterns live in `ROUTE_PATTERNS`.
  */
 export const ROUTES = {
+  // Each login method's paths come from its contract module (issue 11).
+  ...EMAIL_METHOD.routes,
+  ...SMS_METHOD.routes,
+  ...OAUTH_METHOD.routes,
+  ...SIWE_METHOD.routes,
+  ...PASSKEY_METHOD.routes,
   appConfig: (appId: string) => `/api/v1/apps/${encodeURIComponent(appId)}`,
   jwks: (appId: string) => `/api/v1/apps/${encodeURIComponent(appId)}/jwks.json`,
-  passwordlessInit: '/api/v1/passwordless/init',
-  passwordlessAuthenticate: '/api/v1/passwordless/authenticate',
-  passwordlessSmsInit: '/api/v1/passwordless_sms/init',
-  passwordlessSmsAuthenticate: '/api/v1/passwordless_sms/authenticate',
   sessions: '/api/v1/sessions',
   logout: '/api/v1/sessions/logout',
   usersMe: '/api/v1/users/me',
@@ -49,31 +60,7 @@ export const ROUTES = {
   walletOpaqueLoginFinish: '/api/v1/embedded_wallets/recovery/opaque/login/finish',
   analyticsEvents: '/api/v1/analytics_events',
   chains: '/api/v1/chains',
-  siweInit: '/api/v1/siwe/init',
-  siweAuthenticate: '/api/v1/siwe/authenticate',
-  siweLink: '/api/v1/siwe/link',
-  siweUnlink: '/api/v1/siwe/unlink',
-  oauthInit: '/api/v1/oauth/init',
-  oauthAuthenticate: '/api/v1/oauth/authenticate',
-  oauthCallback: '/api/v1/oauth/callback',
-  oauthUnlink: '/api/v1/oauth/unlink',
-  passkeyRegisterInit: '/api/v1/passkeys/register/init',
-  passkeyRegisterAuthenticate: '/api/v1/passkeys/register/authenticate',
-  passkeyRegisterLink: '/api/v1/passkeys/register/link',
-  passkeyAuthenticateInit: '/api/v1/passkeys/authenticate/init',
-  passkeyAuthenticate: '/api/v1/passkeys/authenticate',
-  passkeyUnlink: '/api/v1/passkeys/unlink',
-  // Accounts and gates (issue 6): linking and unlinking, terms, captcha, admin.
-  /** Link an email to the logged-in user with a code from `passwordlessInit` (bearer). */
-  passwordlessLink: '/api/v1/passwordless/link',
-  /** Remove an email from the logged-in user: `{address}` (bearer; spec section 7). */
-  passwordlessUnlink: '/api/v1/passwordless/unlink',
-  /** Replace the user's email: `{oldAddress, newAddress, code}`, code sent to the new one (bearer). */
-  passwordlessUpdate: '/api/v1/passwordless/update',
-  passwordlessSmsLink: '/api/v1/passwordless_sms/link',
-  /** `{phoneNumber}` (bearer; spec section 7). */
-  passwordlessSmsUnlink: '/api/v1/passwordless_sms/unlink',
-  oauthLink: '/api/v1/oauth/link',
+  // Accounts and gates (issue 6): terms, captcha, admin.
   /** `POST`, empty body (bearer; spec section 7): records the user's consent. */
   acceptTerms: '/api/v1/users/me/accept_terms',
   /** `GET`: a fresh ALTCHA proof-of-work challenge (apps whose captcha site key is `a:`). */
@@ -91,14 +78,9 @@ export const ROUTES = {
  * (RFC 7638) and only that key can obtain wallet shares (issue 10). The frame makes login proofs
  * for these routes only.
  */
-export const SESSION_ROUTES: readonly string[] = [
-  ROUTES.passwordlessAuthenticate,
-  ROUTES.passwordlessSmsAuthenticate,
-  ROUTES.siweAuthenticate,
-  ROUTES.oauthAuthenticate,
-  ROUTES.passkeyRegisterAuthenticate,
-  ROUTES.passkeyAuthenticate,
-];
+export const SESSION_ROUTES: readonly string[] = LOGIN_METHOD_CONTRACTS.flatMap(
+  (method) => method.sessionRoutes,
+);
 
 /**
  * The custody routes that need a DPoP proof by the key the session is bound to, with

@@ -1,0 +1,26 @@
+/**
+ * Email login (spec section 5): a six-digit code sent by email, then link, unlink and update.
+ * Zod-free; the schemas are in `../auth.ts` and `../accounts.ts`.
+ */
+import { defineLoginMethod } from './types.ts';
+
+const routes = {
+  passwordlessInit: '/api/v1/passwordless/init',
+  passwordlessAuthenticate: '/api/v1/passwordless/authenticate',
+  /** Link an email to the logged-in user with a code from `passwordlessInit` (bearer). */
+  passwordlessLink: '/api/v1/passwordless/link',
+  /** Remove an email from the logged-in user: `{address}` (bearer; spec section 7). */
+  passwordlessUnlink: '/api/v1/passwordless/unlink',
+  /** Replace the user's email: `{oldAddress, newAddress, code}`, code sent to the new one (bearer). */
+  passwordlessUpdate: '/api/v1/passwordless/update',
+} as const;
+
+/** The email method's contract (issue 11). */
+export const EMAIL_METHOD = defineLoginMethod({
+  id: 'email',
+  flags: [{ flag: 'email_auth', loginItem: 'email' }],
+  accountTypes: ['email'],
+  routes,
+  sessionRoutes: [routes.passwordlessAuthenticate],
+  captchaGatedRoutes: [routes.passwordlessInit],
+});

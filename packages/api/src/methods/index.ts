@@ -1,0 +1,41 @@
+/**
+ * The login-method registry of the wire contract (issue 11): one line per method. Everything
+ * that used to list methods by hand (`ROUTES`, `SESSION_ROUTES`, the captcha gate, the app
+ * config flags, the login list's flag table) reads {@link LOGIN_METHOD_CONTRACTS}.
+ * See `docs/adding-a-login-method.md`.
+ */
+import { EMAIL_METHOD } from './email.ts';
+import { OAUTH_METHOD } from './oauth.ts';
+import { PASSKEY_METHOD } from './passkey.ts';
+import { FARCASTER_METHOD, TELEGRAM_METHOD } from './planned.ts';
+import { SIWE_METHOD } from './siwe.ts';
+import { SMS_METHOD } from './sms.ts';
+import type { LoginMethodFlag } from './types.ts';
+
+export { EMAIL_METHOD, OAUTH_METHOD, PASSKEY_METHOD, SIWE_METHOD, SMS_METHOD };
+export { FARCASTER_METHOD, TELEGRAM_METHOD };
+export { defineLoginMethod, type LoginMethodContract, type LoginMethodFlag } from './types.ts';
+
+/** Every login method's contract, in the spec's flag order (spec section 3). */
+export const LOGIN_METHOD_CONTRACTS = [
+  EMAIL_METHOD,
+  SMS_METHOD,
+  OAUTH_METHOD,
+  SIWE_METHOD,
+  FARCASTER_METHOD,
+  PASSKEY_METHOD,
+  TELEGRAM_METHOD,
+] as const;
+
+/** Id of a login method (`email`, `sms`, `oauth`, `siwe`, `passkey`, ...). */
+export type LoginMethodId = (typeof LOGIN_METHOD_CONTRACTS)[number]['id'];
+
+/** Every method's app-config flags with the login-list entry each enables (spec section 3). */
+export const LOGIN_METHOD_FLAGS: readonly LoginMethodFlag[] = LOGIN_METHOD_CONTRACTS.flatMap(
+  (method) => method.flags,
+);
+
+/** `POST` routes the captcha gate guards (spec section 4): the login init calls. */
+export const CAPTCHA_GATED_ROUTES: readonly string[] = LOGIN_METHOD_CONTRACTS.flatMap(
+  (method) => method.captchaGatedRoutes,
+);

@@ -1,0 +1,25 @@
+/**
+ * Social login (OAuth 2.0 authorization code with PKCE; spec section 5, issue 5), link and
+ * unlink. One method, one flag and one account type per provider. Zod-free; the schemas are in
+ * `../oauth.ts`.
+ */
+import { OAUTH_PROVIDERS } from '../oauth-providers.ts';
+import { defineLoginMethod } from './types.ts';
+
+const routes = {
+  oauthInit: '/api/v1/oauth/init',
+  oauthAuthenticate: '/api/v1/oauth/authenticate',
+  oauthCallback: '/api/v1/oauth/callback',
+  oauthLink: '/api/v1/oauth/link',
+  oauthUnlink: '/api/v1/oauth/unlink',
+} as const;
+
+/** The OAuth method's contract (issue 11): flags `<provider>_oauth`, accounts of the same type. */
+export const OAUTH_METHOD = defineLoginMethod({
+  id: 'oauth',
+  flags: OAUTH_PROVIDERS.map((provider) => ({ flag: `${provider}_oauth`, loginItem: provider })),
+  accountTypes: OAUTH_PROVIDERS.map((provider) => `${provider}_oauth`),
+  routes,
+  sessionRoutes: [routes.oauthAuthenticate],
+  captchaGatedRoutes: [routes.oauthInit],
+});

@@ -1,0 +1,23 @@
+/**
+ * SMS login (spec section 5): a six-digit code sent by text message, then link and unlink.
+ * Zod-free; the schemas are in `../sms.ts` and `../accounts.ts`.
+ */
+import { defineLoginMethod } from './types.ts';
+
+const routes = {
+  passwordlessSmsInit: '/api/v1/passwordless_sms/init',
+  passwordlessSmsAuthenticate: '/api/v1/passwordless_sms/authenticate',
+  passwordlessSmsLink: '/api/v1/passwordless_sms/link',
+  /** `{phoneNumber}` (bearer; spec section 7). */
+  passwordlessSmsUnlink: '/api/v1/passwordless_sms/unlink',
+} as const;
+
+/** The SMS method's contract (issue 11). */
+export const SMS_METHOD = defineLoginMethod({
+  id: 'sms',
+  flags: [{ flag: 'sms_auth', loginItem: 'sms' }],
+  accountTypes: ['phone'],
+  routes,
+  sessionRoutes: [routes.passwordlessSmsAuthenticate],
+  captchaGatedRoutes: [routes.passwordlessSmsInit],
+});
