@@ -227,3 +227,4 @@ export {
   type WalletId,
   walletClientTypeOf,
 } from './methods/siwe/walletCatalog.ts';
+export * from './modal/index.ts';
