@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { emailAddress, loginCode, passwordlessInitRequest } from './auth.ts';
+import { emailAddress, loginCode } from './auth.ts';
 import { ERROR_CODES, ERROR_STATUS, isErrorCode } from './error-codes.ts';
+import { passwordlessInitRequest } from './methods/email.schema.ts';
 
 describe('emailAddress', () => {
   it('trims and lower-cases', () => {

@@ -24,20 +24,9 @@ export const loginCode = z
 export const SESSION_UPDATE_ACTIONS = ['set', 'clear', 'ignore'] as const;
 export type SessionUpdateAction = (typeof SESSION_UPDATE_ACTIONS)[number];
 
-/** `POST /api/v1/passwordless/init`: send a login code by email. `token` is a captcha token. */
-export const passwordlessInitRequest = z.object({
-  email: emailAddress,
-  token: z.string().max(4096).optional(),
-});
-export type PasswordlessInitRequest = z.input<typeof passwordlessInitRequest>;
-
 /** Answer of every code-sending init call. Identical for known and unknown addresses. */
 export const codeSentResponse = z.object({ success: z.literal(true) });
 export type CodeSentResponse = z.infer<typeof codeSentResponse>;
-
-/** `POST /api/v1/passwordless/authenticate`: log in (or sign up) with the emailed code. */
-export const passwordlessAuthenticateRequest = z.object({ email: emailAddress, code: loginCode });
-export type PasswordlessAuthenticateRequest = z.input<typeof passwordlessAuthenticateRequest>;
 
 /** Tokens and user answered by every login and by a session refresh. */
 export const sessionResponse = z.object({

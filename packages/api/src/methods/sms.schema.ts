@@ -1,5 +1,9 @@
+/**
+ * SMS login wire schemas (spec sections 5 and 7; issue 11): send a code by text, log in with it,
+ * and link or unlink a phone number with a bearer token. The routes and flag are in `./sms.ts`.
+ */
 import { z } from 'zod';
-import { loginCode } from './auth.ts';
+import { loginCode } from '../auth.ts';
 
 /** Longest phone number string the API accepts before parsing (formatting characters included). */
 export const MAX_PHONE_INPUT_LENGTH = 64;
@@ -25,3 +29,14 @@ export const passwordlessSmsAuthenticateRequest = z.object({
   code: loginCode,
 });
 export type PasswordlessSmsAuthenticateRequest = z.input<typeof passwordlessSmsAuthenticateRequest>;
+
+/** `POST /api/v1/passwordless_sms/link`: links the number whose code `passwordless_sms/init` sent. */
+export const passwordlessSmsLinkRequest = z.object({
+  phoneNumber: phoneNumberInput,
+  code: loginCode,
+});
+export type PasswordlessSmsLinkRequest = z.input<typeof passwordlessSmsLinkRequest>;
+
+/** `POST /api/v1/passwordless_sms/unlink` (spec section 7). */
+export const passwordlessSmsUnlinkRequest = z.object({ phoneNumber: phoneNumberInput });
+export type PasswordlessSmsUnlinkRequest = z.input<typeof passwordlessSmsUnlinkRequest>;

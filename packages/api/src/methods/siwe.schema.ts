@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { user } from './user.ts';
+import { user } from '../user.ts';
 
 /**
  * Sign-In With Ethereum (EIP-4361) calls (spec section 7, "siwe"; security catalogue 32-35).

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { user } from './user.ts';
+import { user } from '../user.ts';
 
 /**
  * Passkey (WebAuthn) calls (spec sections 4 and 7; security catalogue 36-37). The server issues

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { authenticateResponse } from './auth.ts';
-import { user } from './user.ts';
-import { OAUTH_PROVIDERS } from './oauth-providers.ts';
+import { authenticateResponse } from '../auth.ts';
+import { user } from '../user.ts';
+import { OAUTH_PROVIDERS } from '../oauth-providers.ts';
 
 /**
  * Social OAuth login (spec sections 2, 3, 5, 7, 8; security catalogue 25-31). The client makes
