@@ -8,15 +8,11 @@ import type {
 } from '@latchkey/core';
 import { createContext } from 'react';
 import type { ResolvedConfig } from '../config/resolveConfig.ts';
-import type { ScreenParams } from '../Modal/ModalContext.ts';
+import type { LoginFailure, ScreenParams } from '../Modal/types.ts';
 import type { WalletController } from '../wallet/walletController.ts';
 
-/** Why a login did not finish: `exited_auth_flow` when the user closed the modal. */
-export interface LoginFailure {
-  code: string;
-  message: string;
-  cause?: unknown;
-}
+/** Moved to `Modal/types.ts` (issue 11); re-exported for the files that import it from here. */
+export type { LoginFailure } from '../Modal/types.ts';
 
 /** Listeners `useLogin` registers; the modal calls them. */
 export interface LoginListeners {

@@ -6,7 +6,7 @@ import {
   type ScreenName,
 } from '@latchkey/core';
 
-import type { ScreenParams } from './ModalContext.ts';
+import type { ScreenParams } from './types.ts';
 
 /** Where a captcha run is (spec section 4, "Captcha"): `core/captcha`'s state. */
 export type CaptchaStatus = 'disabled' | 'ready' | 'loading' | 'success' | 'error';

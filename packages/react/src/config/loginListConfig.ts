@@ -1,4 +1,4 @@
-import type { ServerAppConfig } from '@latchkey/api';
+import { LOGIN_METHOD_FLAGS, type ServerAppConfig } from '@latchkey/api';
 import type { LoginListItemName, WalletId } from '@latchkey/core';
 import type { LatchkeyClientConfig, LoginMethod } from './config.ts';
 
@@ -15,51 +15,31 @@ export interface ResolvedLoginListConfig {
   walletConnectEnabled: boolean;
 }
 
+/** A login-method flag of the server app config: `<method>_auth` or `<provider>_oauth`. */
+type LoginMethodFlagName = Extract<keyof ServerAppConfig, `${string}_auth` | `${string}_oauth`>;
+
 /** The server flags the login list reads (spec section 3, "Server app config"). */
 export type LoginListServerInput = Partial<
   Pick<
     ServerAppConfig,
-    | 'email_auth'
-    | 'sms_auth'
-    | 'wallet_auth'
-    | 'google_oauth'
-    | 'twitter_oauth'
-    | 'discord_oauth'
-    | 'github_oauth'
-    | 'spotify_oauth'
-    | 'instagram_oauth'
-    | 'tiktok_oauth'
-    | 'linkedin_oauth'
-    | 'apple_oauth'
-    | 'farcaster_auth'
-    | 'passkey_auth'
-    | 'telegram_auth'
-    | 'show_wallet_login_first'
-    | 'wallet_connect_cloud_project_id'
+    LoginMethodFlagName | 'show_wallet_login_first' | 'wallet_connect_cloud_project_id'
   >
 >;
 
-const FLAGS: [keyof LoginListServerInput, LoginMethod][] = [
-  ['email_auth', 'email'],
-  ['sms_auth', 'sms'],
-  ['google_oauth', 'google'],
-  ['twitter_oauth', 'twitter'],
-  ['discord_oauth', 'discord'],
-  ['github_oauth', 'github'],
-  ['spotify_oauth', 'spotify'],
-  ['instagram_oauth', 'instagram'],
-  ['tiktok_oauth', 'tiktok'],
-  ['linkedin_oauth', 'linkedin'],
-  ['apple_oauth', 'apple'],
-  ['wallet_auth', 'wallet'],
-  ['farcaster_auth', 'farcaster'],
-  ['passkey_auth', 'passkey'],
-  ['telegram_auth', 'telegram'],
-];
+/**
+ * Each flag and the login method it enables, in the spec's order: the contract registry's
+ * `LOGIN_METHOD_FLAGS` (issue 11), so a new method's flag needs no line here.
+ */
+const FLAGS = LOGIN_METHOD_FLAGS as readonly {
+  flag: LoginMethodFlagName;
+  loginItem: LoginMethod;
+}[];
 
 /** Login methods the server enables, in the spec's order (spec section 3). */
 export function serverLoginMethods(server: LoginListServerInput | null): LoginMethod[] {
-  return server ? FLAGS.filter(([flag]) => server[flag] === true).map(([, m]) => m) : [];
+  return server
+    ? FLAGS.filter(({ flag }) => server[flag] === true).map(({ loginItem }) => loginItem)
+    : [];
 }
 
 /** Resolves the login list settings: client config over the server's. */
