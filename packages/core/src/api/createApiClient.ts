@@ -1,4 +1,6 @@
 import {
+  type AccountUpdateResponse,
+  type AcceptTermsRequest,
   API_REQUEST_RETRIES,
   API_TIMEOUT_MS,
   APP_ID_HEADER,
@@ -6,10 +8,21 @@ import {
   CLIENT_HEADER,
   type CodeSentResponse,
   DPOP_HEADER,
+  type OAuthInitRequest,
+  type OAuthInitResponse,
+  type OAuthTokensWire,
+  type OAuthUnlinkRequest,
+  type PasskeyOptionsResponse,
+  type PasskeyUnlinkRequest,
+  type PasswordlessLinkRequest,
   type PasswordlessAuthenticateRequest,
   type PasswordlessInitRequest,
   type PasswordlessSmsAuthenticateRequest,
   type PasswordlessSmsInitRequest,
+  type PasswordlessSmsLinkRequest,
+  type PasswordlessSmsUnlinkRequest,
+  type PasswordlessUnlinkRequest,
+  type PasswordlessUpdateRequest,
   type RefreshRequest,
   ROUTES,
   SESSION_ROUTES,
@@ -19,6 +32,7 @@ import {
   type SiweInitRequest,
   type SiweInitResponse,
   type SiweLinkResponse,
+  type SiweUnlinkRequest,
   type UserResponse,
 } from '@latchkey/api';
 import { LatchkeyError } from '../errors/base.ts';
@@ -126,8 +140,101 @@ export type ApiClient = {
   /** `POST /api/v1/siwe/authenticate`: log in with a signed EIP-4361 message. Never retried. */
   siweAuthenticate(parameters: SiweAuthenticateRequest): Promise<AuthenticateResponse>;
   /** `POST /api/v1/siwe/link` (bearer token): link a wallet to the logged-in user. Never retried. */
-  siweLink(parameters: SiweAuthenticateRequest): Promise<SiweLinkResponse>;
+  siweLink(parameters: SiweAuthenticateRequest, options?: BearerOption): Promise<SiweLinkResponse>;
+  /** `POST /api/v1/siwe/unlink` `{address}` (bearer token). Never retried. */
+  siweUnlink(parameters: SiweUnlinkRequest, options?: BearerOption): Promise<AccountUpdateResponse>;
+  /** `POST /api/v1/passwordless/link` `{email, code}` (bearer token). Never retried. */
+  linkEmail(
+    parameters: PasswordlessLinkRequest,
+    options?: BearerOption,
+  ): Promise<AccountUpdateResponse>;
+  /** `POST /api/v1/passwordless/update` `{oldAddress, newAddress, code}` (bearer token). */
+  updateEmail(
+    parameters: PasswordlessUpdateRequest,
+    options?: BearerOption,
+  ): Promise<AccountUpdateResponse>;
+  /** `POST /api/v1/passwordless/unlink` `{address}` (bearer token). Never retried. */
+  unlinkEmail(
+    parameters: PasswordlessUnlinkRequest,
+    options?: BearerOption,
+  ): Promise<AccountUpdateResponse>;
+  /** `POST /api/v1/passwordless_sms/link` `{phoneNumber, code}` (bearer token). Never retried. */
+  linkSms(
+    parameters: PasswordlessSmsLinkRequest,
+    options?: BearerOption,
+  ): Promise<AccountUpdateResponse>;
+  /** `POST /api/v1/passwordless_sms/unlink` `{phoneNumber}` (bearer token). Never retried. */
+  unlinkSms(
+    parameters: PasswordlessSmsUnlinkRequest,
+    options?: BearerOption,
+  ): Promise<AccountUpdateResponse>;
+  /**
+   * `POST /api/v1/oauth/init`: the provider's authorization URL for a PKCE flow. Never retried.
+   * `token` is a captcha token (logins only).
+   */
+  oauthInit(
+    parameters: OAuthInitRequest & { token?: string },
+    options?: BearerOption,
+  ): Promise<OAuthInitResponse>;
+  /** `POST /api/v1/oauth/authenticate`: log in with the provider's code. Never retried. */
+  oauthAuthenticate(parameters: OAuthCodeBody): Promise<OAuthLoginResponse>;
+  /** `POST /api/v1/oauth/link` (bearer token): link the provider's account. Never retried. */
+  oauthLink(
+    parameters: OAuthCodeBody,
+    options?: BearerOption,
+  ): Promise<{ user: UserResponse['user']; oauth_tokens?: OAuthTokensWire }>;
+  /** `POST /api/v1/oauth/unlink` `{provider, subject}` (bearer token). Never retried. */
+  oauthUnlink(
+    parameters: OAuthUnlinkRequest,
+    options?: BearerOption,
+  ): Promise<AccountUpdateResponse>;
+  /**
+   * `POST /api/v1/passkeys/register/init`: WebAuthn registration options (sign-up, or a link
+   * with the bearer token). `token` is a captcha token. Never retried.
+   */
+  passkeyRegisterInit(
+    parameters: { token?: string },
+    options?: BearerOption,
+  ): Promise<PasskeyOptionsResponse>;
+  /** `POST /api/v1/passkeys/register/authenticate`: sign up with a new passkey. Never retried. */
+  passkeyRegister(parameters: { response: unknown }): Promise<AuthenticateResponse>;
+  /** `POST /api/v1/passkeys/register/link` (bearer token): add a passkey. Never retried. */
+  passkeyLink(
+    parameters: { response: unknown },
+    options?: BearerOption,
+  ): Promise<AccountUpdateResponse>;
+  /** `POST /api/v1/passkeys/authenticate/init`: WebAuthn authentication options. Never retried. */
+  passkeyAuthenticateInit(
+    parameters: { token?: string },
+    options?: BearerOption,
+  ): Promise<PasskeyOptionsResponse>;
+  /** `POST /api/v1/passkeys/authenticate`: log in with a passkey. Never retried. */
+  passkeyAuthenticate(parameters: { response: unknown }): Promise<AuthenticateResponse>;
+  /** `POST /api/v1/passkeys/unlink` `{credential_id}` (bearer token). Never retried. */
+  passkeyUnlink(
+    parameters: PasskeyUnlinkRequest,
+    options?: BearerOption,
+  ): Promise<AccountUpdateResponse>;
+  /** `POST /api/v1/users/me/accept_terms` (bearer token, empty body). Never retried. */
+  acceptTerms(
+    parameters: AcceptTermsRequest,
+    options?: BearerOption,
+  ): Promise<AccountUpdateResponse>;
 };
+
+/** Overrides the bearer token of one call: a token, or `null` to send none. */
+export type BearerOption = { accessToken?: string | null };
+
+/** Body of `oauth/authenticate` and `oauth/link`: the provider's code and the PKCE verifier. */
+export type OAuthCodeBody = {
+  provider: string;
+  authorization_code: string;
+  state_code: string;
+  code_verifier: string;
+};
+
+/** Answer of `oauth/authenticate`: a session plus the provider's tokens when it sent them. */
+export type OAuthLoginResponse = AuthenticateResponse & { oauth_tokens?: OAuthTokensWire };
 
 /**
  * Creates the HTTP client of the Latchkey API (spec sections 7 and 9).
@@ -259,37 +366,21 @@ export function createApiClient(parameters: CreateApiClientParameters): ApiClien
     }
   }
 
+  /** A typed `POST` to `path` (never retried), with an optional bearer override. */
+  const post =
+    <B, R>(path: string) =>
+    (body: B, options: BearerOption = {}) =>
+      request<R>({ method: 'POST', path, body, ...options });
+
   return {
     apiUrl,
     request,
     getAppConfig: () =>
       request<ServerAppConfig>({ method: 'GET', path: ROUTES.appConfig(parameters.appId) }),
-    sendEmailCode: (body, options = {}) =>
-      request<CodeSentResponse>({
-        method: 'POST',
-        path: ROUTES.passwordlessInit,
-        body,
-        ...options,
-      }),
-    authenticateEmail: (body) =>
-      request<AuthenticateResponse>({
-        method: 'POST',
-        path: ROUTES.passwordlessAuthenticate,
-        body,
-      }),
-    sendSmsCode: (body, options = {}) =>
-      request<CodeSentResponse>({
-        method: 'POST',
-        path: ROUTES.passwordlessSmsInit,
-        body,
-        ...options,
-      }),
-    authenticateSms: (body) =>
-      request<AuthenticateResponse>({
-        method: 'POST',
-        path: ROUTES.passwordlessSmsAuthenticate,
-        body,
-      }),
+    sendEmailCode: post(ROUTES.passwordlessInit),
+    authenticateEmail: post(ROUTES.passwordlessAuthenticate),
+    sendSmsCode: post(ROUTES.passwordlessSmsInit),
+    authenticateSms: post(ROUTES.passwordlessSmsAuthenticate),
     refreshSession: (body = {}, options = {}) =>
       request<SessionResponse>({ method: 'POST', path: ROUTES.sessions, body, ...options }),
     logout: async (body = {}, options = {}) => {
@@ -297,11 +388,26 @@ export function createApiClient(parameters: CreateApiClientParameters): ApiClien
     },
     getMe: (options = {}) =>
       request<UserResponse>({ method: 'GET', path: ROUTES.usersMe, ...options }),
-    siweInit: (body, options = {}) =>
-      request<SiweInitResponse>({ method: 'POST', path: ROUTES.siweInit, body, ...options }),
-    siweAuthenticate: (body) =>
-      request<AuthenticateResponse>({ method: 'POST', path: ROUTES.siweAuthenticate, body }),
-    siweLink: (body) => request<SiweLinkResponse>({ method: 'POST', path: ROUTES.siweLink, body }),
+    siweInit: post(ROUTES.siweInit),
+    siweAuthenticate: post(ROUTES.siweAuthenticate),
+    siweLink: post(ROUTES.siweLink),
+    siweUnlink: post(ROUTES.siweUnlink),
+    linkEmail: post(ROUTES.passwordlessLink),
+    updateEmail: post(ROUTES.passwordlessUpdate),
+    unlinkEmail: post(ROUTES.passwordlessUnlink),
+    linkSms: post(ROUTES.passwordlessSmsLink),
+    unlinkSms: post(ROUTES.passwordlessSmsUnlink),
+    oauthInit: post(ROUTES.oauthInit),
+    oauthAuthenticate: post(ROUTES.oauthAuthenticate),
+    oauthLink: post(ROUTES.oauthLink),
+    oauthUnlink: post(ROUTES.oauthUnlink),
+    passkeyRegisterInit: post(ROUTES.passkeyRegisterInit),
+    passkeyRegister: post(ROUTES.passkeyRegisterAuthenticate),
+    passkeyLink: post(ROUTES.passkeyRegisterLink),
+    passkeyAuthenticateInit: post(ROUTES.passkeyAuthenticateInit),
+    passkeyAuthenticate: post(ROUTES.passkeyAuthenticate),
+    passkeyUnlink: post(ROUTES.passkeyUnlink),
+    acceptTerms: post(ROUTES.acceptTerms),
   };
 }
 
