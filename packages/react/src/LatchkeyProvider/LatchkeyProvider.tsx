@@ -1,12 +1,10 @@
-import { type ChainsResponse, ROUTES } from '@latchkey/api';
 import {
   createLatchkeyClient,
-  hasEmbeddedWallet,
+  createModalFlow,
   type LatchkeyClient,
   SCREEN,
   type ScreenName,
   type SessionState,
-  type User,
   validateAppId,
 } from '@latchkey/core';
 import {
@@ -14,24 +12,21 @@ import {
   type ReactNode,
   Suspense,
   useCallback,
-  useEffect,
   useMemo,
   useRef,
   useState,
   useSyncExternalStore,
 } from 'react';
 import type { LatchkeyClientConfig } from '../config/config.ts';
-import { resolveConfig, type ServerConfigInput } from '../config/resolveConfig.ts';
-import type { ScreenParams } from '../Modal/ModalContext.ts';
+import { resolveConfig } from '../config/resolveConfig.ts';
+import { useOAuthReturn } from '../methods/oauth/useOAuthReturn.ts';
+import type { ScreenParams } from '../Modal/types.ts';
 import { createWalletController } from '../wallet/walletController.ts';
-import {
-  LatchkeyContext,
-  type LatchkeyContextValue,
-  type LinkListeners,
-  type LoginFailure,
-  type LoginListeners,
-} from './context.ts';
+import { LatchkeyContext, type LatchkeyContextValue } from './context.ts';
 import { linkMethodOf, newLinkedAccount } from './linkMethod.ts';
+import { useConfigFetch } from './useConfigFetch.ts';
+import { useTermsGate } from './useTermsGate.ts';
+import { useWalletAutoConnect } from './useWalletAutoConnect.ts';
 
 /** The modal and its screens are a separate chunk, fetched on the first `login()` (bundle budget). */
 const LoginModal = lazy(() => import('../Modal/LoginModal.tsx'));
@@ -54,13 +49,20 @@ export interface LatchkeyProviderProps {
 
 const SERVER_SNAPSHOT: SessionState = { status: 'loading', user: null };
 
+/** The element focused now (where focus returns when the modal closes), or null. */
+const focusedElement = () => {
+  const active = typeof document === 'undefined' ? null : document.activeElement;
+  return active instanceof HTMLElement ? active : null;
+};
+
 /**
  * Gives its subtree a Latchkey session and the login modal.
  *
  * Creates one client (`createLatchkeyClient`), restores the session after mount
  * (`client.initialize()`), loads the server app config and merges `config` over it
  * (spec section 3). SSR-safe: render touches no `window`, `document` or storage; the
- * server renders `status: 'loading'`.
+ * server renders `status: 'loading'`. Which flow the modal runs and how it ends is core's
+ * `createModalFlow`; the OAuth return page, the terms gate and the wallet's auto-connect are hooks.
  *
  * @throws {InvalidAppIdError} synchronously, during render, when `appId` is not 25 characters
  *   ('Cannot initialize the Latchkey provider with an invalid Latchkey app ID').
@@ -94,83 +96,7 @@ export function LatchkeyProvider({
   const subscribe = useCallback((onChange: () => void) => client.subscribe(onChange), [client]);
   const getState = useCallback(() => client.getState(), [client]);
   const session = useSyncExternalStore(subscribe, getState, () => SERVER_SNAPSHOT);
-  const [serverConfig, setServerConfig] = useState<ServerConfigInput | null>(null);
-  const [serverChains, setServerChains] = useState<ChainsResponse['chains'] | null>(null);
-  /** The screen the modal opens on (a wallet screen), or null for LANDING (`login()`). */
-  const [start, setStart] = useState<{ screen: ScreenName; params: ScreenParams } | null>(null);
-  const [modalRequested, setModalRequested] = useState(false);
-  const [open, setOpen] = useState(false);
-  const listeners = useRef(new Set<LoginListeners>());
-  const opener = useRef<HTMLElement | null>(null);
-  const completed = useRef(false);
-  const linkListeners = useRef(new Set<LinkListeners>());
-  /**
-   * The flow the open modal runs: a login (LANDING, reports to `useLogin`) or a link (reports to
-   * `useLinkAccount`, with the method and the user as it was when the link started).
-   */
-  const flow = useRef<{ kind: 'login' } | { kind: 'link'; method: string; before: User | null }>({
-    kind: 'login',
-  });
-
-  // The OAuth return page (issue 5): `latchkey_oauth_*` are read on load and stripped from the
-  // URL. In the provider's popup they go to the opener and the popup closes; after a full-page
-  // redirect the login completes here, on AWAITING_OAUTH_SCREEN.
-  useEffect(() => {
-    if (typeof window === 'undefined' || !window.location.search.includes('latchkey_oauth_'))
-      return;
-    let live = true;
-    void import('@latchkey/core/oauth').then((oauth) => {
-      const returned = oauth.readOAuthReturn(window.location.href);
-      if (!live || !returned) return;
-      const clean = oauth.stripOAuthReturn(window.location.href);
-      window.history.replaceState(window.history.state, '', clean);
-      if (oauth.forwardOAuthReturnToOpener(appId, returned)) return;
-      completed.current = false;
-      // A link that fell back to a full-page redirect (issue 6) finishes as a link.
-      const linking = oauth.readPendingOAuth(appId)?.purpose === 'link';
-      flow.current = linking
-        ? { kind: 'link', method: returned.provider ?? 'oauth', before: client.getState().user }
-        : { kind: 'login' };
-      setStart({
-        screen: SCREEN.AWAITING_OAUTH_SCREEN,
-        params: {
-          ...(linking ? { mode: 'link' as const } : {}),
-          oauth: { provider: returned.provider, returned },
-        },
-      });
-      setModalRequested(true);
-      setOpen(true);
-    });
-    return () => {
-      live = false;
-    };
-  }, [appId, client]);
-
-  useEffect(() => {
-    let live = true;
-    client.initialize().catch((error: unknown) => {
-      console.warn('[latchkey] could not restore the session', error);
-    });
-    client
-      .getAppConfig()
-      .then((appConfig) => {
-        if (live) setServerConfig(appConfig as ServerConfigInput);
-      })
-      .catch((error: unknown) => {
-        console.warn('[latchkey] could not load the app config; using the client config', error);
-      });
-    // The server's chain info (issue 3): the default `supportedChains`. Optional.
-    client.api
-      .request<ChainsResponse>({ method: 'GET', path: ROUTES.chains })
-      .then((answer) => {
-        if (live && Array.isArray(answer?.chains)) setServerChains(answer.chains);
-      })
-      .catch(() => {});
-    return () => {
-      live = false;
-    };
-  }, [client]);
-
+  const { serverConfig, serverChains } = useConfigFetch(client);
   const resolved = useMemo(
     () =>
       resolveConfig(
@@ -184,46 +110,36 @@ export function LatchkeyProvider({
   const latestConfig = useRef(resolved);
   latestConfig.current = resolved;
 
+  // Which flow the modal runs (login, link, connect, wallet, consent) and whom it reports to.
+  const [flow] = useState(() =>
+    createModalFlow<ScreenParams>({
+      exitedLinkFlowMessage: () => latestConfig.current.messages.exitedLinkFlow,
+      linkedAccount: newLinkedAccount,
+    }),
+  );
+  const { open, start, requested } = useSyncExternalStore(
+    flow.subscribe,
+    flow.getState,
+    flow.getState,
+  );
+  const opener = useRef<HTMLElement | null>(null);
+  useOAuthReturn(appId, client, flow);
+
   // The embedded wallet (issue 3): core's manager is loaded on first use.
   const [wallet] = useState(() =>
     createWalletController({
       client,
       getConfig: () => latestConfig.current.wallet,
-      openScreen: (screen, params) => {
-        completed.current = true; // a wallet screen is not a login: closing reports no login error
-        setStart({ screen, params });
-        setModalRequested(true);
-        setOpen(true);
-      },
+      openScreen: (screen, params) => flow.openWallet({ screen, params }),
     }),
   );
-  const walletStatus = useSyncExternalStore(
-    wallet.subscribe,
-    () => wallet.getState().status,
-    () => 'idle' as const,
-  );
-  // Connect the embedded wallet after login and on reload; forget it on logout.
-  useEffect(() => {
-    if (session.status === 'unauthenticated') {
-      wallet.reset();
-      return;
-    }
-    if (session.status !== 'authenticated' || !hasEmbeddedWallet(session.user)) return;
-    // Wait for a login in progress to finish (its modal closes) before any recovery screen.
-    if (walletStatus !== 'idle' || open) return;
-    void (async () => {
-      try {
-        const manager = await wallet.manager();
-        if (manager.getState().status !== 'idle') return;
-        const result = await manager.connect();
-        if (result.status === 'needs-recovery') {
-          await wallet.prompt(SCREEN.EMBEDDED_WALLET_PASSWORD_RECOVERY_SCREEN, { kind: 'recover' });
-        }
-      } catch (error) {
-        console.warn('[latchkey] could not connect the embedded wallet', error);
-      }
-    })();
-  }, [session, wallet, walletStatus, open]);
+  useWalletAutoConnect(session, wallet, open);
+  const standalone = resolved.render.standalone;
+  useTermsGate(flow, session, {
+    requireTerms: resolved.legal.requireUsersAcceptTerms,
+    open,
+    standalone,
+  });
 
   const authenticated = session.status === 'authenticated';
   const login = useCallback(() => {
@@ -232,20 +148,11 @@ export function LatchkeyProvider({
       return;
     }
     if (resolved.render.standalone) return;
-    const active = typeof document === 'undefined' ? null : document.activeElement;
-    opener.current = active instanceof HTMLElement ? active : null;
-    completed.current = false;
-    flow.current = { kind: 'login' };
+    opener.current = focusedElement();
     // Load the wallet frame while the user types, so the login's DPoP proof is ready (issue 10).
     client.prepareLogin?.();
-    setStart(null);
-    setModalRequested(true);
-    setOpen(true);
-  }, [authenticated, resolved, client]);
-
-  const emitLinkError = useCallback((error: LoginFailure) => {
-    for (const l of linkListeners.current) l.onError?.(error);
-  }, []);
+    flow.openLogin();
+  }, [authenticated, resolved, client, flow]);
 
   // Linking (issue 6; spec section 6, "linking needs login"): the modal opens on a link screen.
   const link = useCallback(
@@ -253,111 +160,40 @@ export function LatchkeyProvider({
       if (!authenticated) {
         const message = resolved.messages.mustBeLoggedInToLink;
         console.warn(`[latchkey] ${message}`);
-        emitLinkError({ code: 'must_be_authenticated', message });
+        flow.failLink({ code: 'must_be_authenticated', message });
         return false;
       }
       if (resolved.render.standalone) return false;
-      const active = typeof document === 'undefined' ? null : document.activeElement;
-      opener.current = active instanceof HTMLElement ? active : null;
-      completed.current = false;
-      flow.current = {
-        kind: 'link',
-        method: linkMethodOf(screen, params),
-        before: client.getState().user,
-      };
-      setStart({ screen, params: { mode: 'link', ...params } });
-      setModalRequested(true);
-      setOpen(true);
+      opener.current = focusedElement();
+      const method = linkMethodOf(screen, params);
+      flow.openLink(
+        { screen, params: { mode: 'link', ...params } },
+        { method, before: client.getState().user },
+      );
       return true;
     },
-    [authenticated, resolved, emitLinkError, client],
+    [authenticated, resolved, client, flow],
   );
-
-  // Terms (issue 6): a restored session whose user has not accepted the required terms opens
-  // AFFIRMATIVE_CONSENT_SCREEN (a fresh login shows it inside the login flow). Once per user.
-  const consentShownFor = useRef<string | null>(null);
-  const requireTerms = resolved.legal.requireUsersAcceptTerms;
-  useEffect(() => {
-    const user = session.user;
-    if (session.status !== 'authenticated' || !user || !requireTerms || user.hasAcceptedTerms)
-      return;
-    if (open || consentShownFor.current === user.id || resolved.render.standalone) return;
-    consentShownFor.current = user.id;
-    completed.current = true; // consent is not a login: closing it reports no login error
-    flow.current = { kind: 'login' };
-    setStart({
-      screen: SCREEN.AFFIRMATIVE_CONSENT_SCREEN,
-      params: { login: { user, isNewUser: false } },
-    });
-    setModalRequested(true);
-    setOpen(true);
-  }, [session, requireTerms, open, resolved.render.standalone]);
 
   // Connect-only mode (issue 4): the modal opens on the wallet list; no login, so closing it
   // reports nothing to `useLogin`.
   const connectWallet = useCallback(() => {
     if (resolved.render.standalone) return;
-    const active = typeof document === 'undefined' ? null : document.activeElement;
-    opener.current = active instanceof HTMLElement ? active : null;
-    completed.current = true;
-    setStart({ screen: SCREEN.CONNECT_ONLY_LANDING_SCREEN, params: {} });
-    setModalRequested(true);
-    setOpen(true);
-  }, [resolved]);
-
-  const addLoginListeners = useCallback((l: LoginListeners) => {
-    listeners.current.add(l);
-    return () => {
-      listeners.current.delete(l);
-    };
-  }, []);
-
-  const addLinkListeners = useCallback((l: LinkListeners) => {
-    linkListeners.current.add(l);
-    return () => {
-      linkListeners.current.delete(l);
-    };
-  }, []);
-
-  const emitError = useCallback((error: LoginFailure) => {
-    for (const l of listeners.current) l.onError?.(error);
-  }, []);
+    opener.current = focusedElement();
+    flow.openConnect({ screen: SCREEN.CONNECT_ONLY_LANDING_SCREEN, params: {} });
+  }, [resolved, flow]);
 
   const modal = useMemo<LatchkeyContextValue['modal']>(
     () => ({
       open,
       start,
       opener,
-      close: (failure) => {
-        setOpen(false);
-        if (!completed.current) {
-          completed.current = true;
-          if (flow.current.kind === 'link')
-            emitLinkError({ code: 'exited_link_flow', message: resolved.messages.exitedLinkFlow });
-          else
-            emitError(
-              failure ?? { code: 'exited_auth_flow', message: 'The user closed the login modal' },
-            );
-        }
-      },
-      complete: ({ user, isNewUser }) => {
-        completed.current = true;
-        setOpen(false);
-        for (const l of listeners.current) l.onComplete?.({ user, isNewUser });
-      },
-      fail: (error) => (flow.current.kind === 'link' ? emitLinkError(error) : emitError(error)),
-      completeLink: (user) => {
-        completed.current = true;
-        setOpen(false);
-        const current = flow.current;
-        const method = current.kind === 'link' ? current.method : 'unknown';
-        const before = current.kind === 'link' ? current.before : null;
-        const linkedAccount = newLinkedAccount(before, user, method);
-        for (const l of linkListeners.current)
-          l.onSuccess?.({ user, linkMethod: method, linkedAccount });
-      },
+      close: flow.close,
+      complete: flow.complete,
+      fail: flow.fail,
+      completeLink: flow.completeLink,
     }),
-    [open, start, emitError, emitLinkError, resolved.messages.exitedLinkFlow],
+    [open, start, flow],
   );
 
   const value = useMemo<LatchkeyContextValue>(
@@ -368,31 +204,20 @@ export function LatchkeyProvider({
       login,
       logout: () => client.logout(),
       getAccessToken: () => client.getAccessToken(),
-      addLoginListeners,
+      addLoginListeners: flow.addLoginListeners,
       link,
-      addLinkListeners,
+      addLinkListeners: flow.addLinkListeners,
       modal,
       wallet,
       connectWallet,
     }),
-    [
-      client,
-      resolved,
-      session,
-      login,
-      addLoginListeners,
-      link,
-      addLinkListeners,
-      modal,
-      wallet,
-      connectWallet,
-    ],
+    [client, resolved, session, login, flow, link, modal, wallet, connectWallet],
   );
 
   return (
     <LatchkeyContext.Provider value={value}>
       {children}
-      {modalRequested && !resolved.render.standalone && (
+      {requested && !standalone && (
         <Suspense fallback={null}>
           <LoginModal />
         </Suspense>

@@ -2,6 +2,7 @@ import { MODAL_TRANSITION_MS, SUCCESS_CLOSE_MS } from '@latchkey/api';
 import {
   type AuthenticateResult,
   createPasswordlessFlow,
+  exitModal,
   type PasswordlessFlow,
   SCREEN,
   type ScreenName,
@@ -208,12 +209,15 @@ export default function LoginModal({ standalone = false }: LoginModalProps) {
   const exit = useCallback(
     (failure: LoginFailure) => {
       cancelHandler.current = null;
-      if (closeable) {
-        latestModal.current.close(failure);
-        return;
-      }
-      latestModal.current.fail(failure);
-      navigate(SCREEN.LANDING);
+      exitModal(
+        {
+          closeable,
+          close: (f) => latestModal.current.close(f),
+          fail: (f) => latestModal.current.fail(f),
+          restart: () => navigate(SCREEN.LANDING),
+        },
+        failure,
+      );
     },
     [closeable, navigate],
   );

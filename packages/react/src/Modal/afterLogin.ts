@@ -1,9 +1,11 @@
 import {
   afterLoginDelayMs,
   type AuthenticateResult,
+  closeLoginOnSuccess,
   nextStepAfterLogin,
-  SCREEN,
+  routeLogin,
   type ScreenName,
+  TERMS_DECLINED,
 } from '@latchkey/core';
 import type { ResolvedConfig } from '../config/resolveConfig.ts';
 import type { LoginFailure } from '../LatchkeyProvider/context.ts';
@@ -12,7 +14,7 @@ import type { ScreenParams } from './ModalContext.ts';
 /** What comes after a successful login (spec section 4, "Code entry" and "OAuth"). */
 export type AfterLoginStep = ReturnType<typeof nextStepAfterLogin>;
 
-/** The app rules {@link afterLoginStep} reads, from the resolved config. */
+/** The app rules core's after-login route reads, from the resolved config. */
 function rulesOf(config: ResolvedConfig) {
   return {
     requireUsersAcceptTerms: config.legal.requireUsersAcceptTerms,
@@ -51,6 +53,7 @@ export interface AfterLoginTarget {
  * or `complete(result)`, which closes the modal and fires `useLogin({ onComplete })`.
  * Every login method's screen (code entry, wallet connection, OAuth, passkey) calls it after
  * its success pause ({@link afterLoginDelay}); the consent screen calls it again after Accept.
+ * Core's `routeLogin` (`@latchkey/core`, modal/) decides; this reads the rules from the config.
  *
  * @returns The step taken.
  */
@@ -58,20 +61,10 @@ export function routeAfterLogin(
   target: AfterLoginTarget,
   result: AuthenticateResult,
 ): AfterLoginStep {
-  const step = afterLoginStep(target.config, result);
-  switch (step) {
-    case 'consent':
-      target.navigate(SCREEN.AFFIRMATIVE_CONSENT_SCREEN, { login: result });
-      break;
-    case 'create-wallet':
-      target.navigate(SCREEN.EMBEDDED_WALLET_ON_ACCOUNT_CREATE_SCREEN, {
-        wallet: { kind: 'create', login: result, resolve: () => {}, reject: () => {} },
-      });
-      break;
-    default:
-      target.complete(result);
-  }
-  return step;
+  return routeLogin(
+    { rules: rulesOf(target.config), navigate: target.navigate, complete: target.complete },
+    result,
+  );
 }
 
 /**
@@ -85,13 +78,16 @@ export function closeDuringLoginSuccess(
   result: AuthenticateResult,
   logout: () => Promise<void>,
 ): LoginFailure | undefined {
-  if (afterLoginStep(target.config, result) === 'consent') {
-    logout().catch(() => {});
-    return { code: TERMS_DECLINED, message: target.config.messages.termsDeclined };
-  }
-  target.complete(result);
-  return undefined;
+  return closeLoginOnSuccess(
+    {
+      rules: rulesOf(target.config),
+      complete: target.complete,
+      termsDeclinedMessage: target.config.messages.termsDeclined,
+    },
+    result,
+    logout,
+  );
 }
 
 /** The `useLogin({ onError })` code when the user declines the required terms. */
-export const TERMS_DECLINED = 'terms_declined';
+export { TERMS_DECLINED };
