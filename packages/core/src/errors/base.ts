@@ -1,7 +1,9 @@
+import type { LatchkeyErrorCode } from './codes.ts';
+
 /** Options shared by every {@link LatchkeyError}. */
 export type LatchkeyErrorParameters = {
   /** Stable, machine-readable code to branch on (never branch on message text). */
-  code?: string | undefined;
+  code?: LatchkeyErrorCode | undefined;
   /** Extra context for developers; appended to `message`, not meant for end users. */
   details?: string | undefined;
   /** The underlying error, if any. */
@@ -18,8 +20,8 @@ export type LatchkeyErrorParameters = {
  */
 export class LatchkeyError extends Error {
   override name = 'LatchkeyError';
-  /** Stable code; `'unknown_error'` when none applies. */
-  code: string;
+  /** Stable code (one {@link LatchkeyErrorCode}); `'unknown_error'` when none applies. */
+  code: LatchkeyErrorCode;
   /** One sentence, safe to show. */
   shortMessage: string;
   /** Developer-facing context. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LatchkeyError, toLatchkeyError } from './base.ts';
+import type { LatchkeyErrorCode } from './codes.ts';
 import { ApiError, NetworkError, parseApiError, TimeoutError } from './request.ts';
 import { AlreadyLoggedInError, InvalidAppIdError } from './session.ts';
 
@@ -7,7 +8,8 @@ describe('LatchkeyError', () => {
   it('carries shortMessage, details, cause and code', () => {
     const cause = new Error('inner');
     const error = new LatchkeyError('Could not do it.', {
-      code: 'x_failed',
+      // A code outside the union, to show any code is carried as given.
+      code: 'x_failed' as LatchkeyErrorCode,
       details: 'why',
       cause,
     });

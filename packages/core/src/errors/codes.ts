@@ -1,0 +1,75 @@
+import { ERROR_CODES, type ErrorCode } from '@latchkey/api';
+
+/**
+ * Codes that only the client produces (no server answer carries them): request failures seen
+ * before any answer, input refused before sending, login and link outcomes of the modal, and
+ * the embedded wallet's host-side failures (spec sections 5, 6 and 8). Branch on these, never
+ * on message text.
+ */
+export const CLIENT_ERROR_CODES = [
+  // Any thrown value without a code of its own.
+  'unknown_error',
+  // Requests: `fetch` failed, or the answer was not what the contract says.
+  'network_error',
+  'invalid_response',
+  // Setup and input, before any request (spec section 5).
+  'invalid_app_id',
+  'invalid_input',
+  'already_logged_in',
+  // "Not logged in": the one internal code (issue 11) ...
+  'not_authenticated',
+  // ... and its public, Privy-compatible spelling in `useLinkAccount({ onError })` and friends.
+  // Both read the same row of the error table.
+  'must_be_authenticated',
+  // Login and link outcomes.
+  'session_not_created',
+  'no_account',
+  'exited_auth_flow',
+  'exited_link_flow',
+  'terms_declined',
+  'captcha_disabled',
+  'oauth_unsupported',
+  'passkey_failed',
+  'passkey_unsupported',
+  'wallet_connect_failed',
+  'wallet_not_installed',
+  // Embedded wallet, host side (`WalletErrorCode`); frame errors use `frame_error`.
+  'missing_access_token',
+  'wallet_proxy_missing',
+  'wallet_proxy_timeout',
+  'wallet_proxy_no_response',
+  'refresh_user_failed',
+  'missing_embedded_wallet',
+  'no_embedded_wallet',
+  'wallet_proxy_destroyed',
+  'frame_error',
+] as const;
+
+/** A code only the client produces; see {@link CLIENT_ERROR_CODES}. */
+export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
+
+/**
+ * Every code a {@link LatchkeyError} can carry: the API's `ErrorCode`s (spec section 8) plus
+ * the client's own {@link ClientErrorCode}s. One union, so a `switch` on `error.code` is checked.
+ */
+export type LatchkeyErrorCode = ErrorCode | ClientErrorCode;
+
+/** Every {@link LatchkeyErrorCode}, the API's first. */
+export const LATCHKEY_ERROR_CODES: readonly LatchkeyErrorCode[] = [
+  ...ERROR_CODES,
+  ...CLIENT_ERROR_CODES,
+];
+
+/** The internal "not logged in" code (issue 11: one code where core had four). */
+export const NOT_AUTHENTICATED = 'not_authenticated' as const satisfies LatchkeyErrorCode;
+
+/**
+ * The public spelling of {@link NOT_AUTHENTICATED} in callback values (`onError({ code })` of
+ * the link hooks), kept for compatibility. Same error-table row.
+ */
+export const MUST_BE_AUTHENTICATED = 'must_be_authenticated' as const satisfies LatchkeyErrorCode;
+
+/** True when `value` is one of {@link LATCHKEY_ERROR_CODES}. */
+export function isLatchkeyErrorCode(value: unknown): value is LatchkeyErrorCode {
+  return typeof value === 'string' && (LATCHKEY_ERROR_CODES as readonly string[]).includes(value);
+}
