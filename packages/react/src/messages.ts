@@ -3,7 +3,9 @@ import { type Messages as CoreMessages, messages as coreMessages } from '@latchk
 /**
  * Strings only the React modal shows (chrome, accessibility labels, link texts). They sit
  * beside core's catalogue and are overridden the same way, through `config.messages`.
- * Placeholders in braces are filled with core's `formatMessage`.
+ * Placeholders in braces are filled with core's `formatMessage`. No key is also in core's
+ * catalogue (issue 11): a string both need lives in core ('Done', 'One last step'), and
+ * `messages.test.ts` fails to compile when the two share a key.
  */
 export const reactMessages = {
   /** Landing title when `appearance.landingHeader` is not set (spec section 3). */
@@ -50,7 +52,8 @@ export const reactMessages = {
   walletErrorTitle: 'Something went wrong',
   walletErrorDetail: "We're on it. Please try again later.",
   unableToRecoverWallet: 'Unable to recover wallet',
-  walletGenericError: 'An error has occurred, please try again.',
+  /** Embedded-wallet failure fallback (core's `walletGenericError` is the wallet connection's). */
+  embeddedWalletGenericError: 'An error has occurred, please try again.',
   recoverySelectionTitle: 'Recover your wallet',
   recoverySelectionDetail: 'Choose how to restore your wallet on this device.',
   recoveryMethodPassword: 'Password',
@@ -142,9 +145,7 @@ export const reactMessages = {
   exportFrameTitle: 'Private key export',
   /** The title of the password frame in the password screens (issue 24 item 4). */
   passwordFrameTitle: 'Wallet password',
-  done: 'Done',
   // Login gates: terms consent and captcha (issue 6; spec sections 2, 4 and 8)
-  consentTitle: 'One last step',
   consentDetail: 'By signing up, you agree to our terms and privacy policy.',
   consentViewTerms: 'View Terms',
   consentViewPrivacy: 'View Privacy Policy',
