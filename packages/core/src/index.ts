@@ -23,6 +23,8 @@ export {
   type CreateApiClientParameters,
   createApiClient,
 } from './api/createApiClient.ts';
+export { completeLogin } from './actions/completeLogin.ts';
+export { isNotAuthenticated, NOT_AUTHENTICATED, requireSession } from './actions/requireSession.ts';
 export { LatchkeyError, type LatchkeyErrorParameters, toLatchkeyError } from './errors/base.ts';
 export {
   type AllowlistConfig,
@@ -81,12 +83,15 @@ export {
   type SessionState,
   type SessionStatus,
 } from './session/createLatchkeyClient.ts';
+export { createSessionStore, type SessionStore } from './session/store.ts';
 export {
   type AccountMethods,
+  type MethodActions,
+  type MethodLoaders,
   type LinkWithEmailCodeParameters,
   type LinkWithSmsCodeParameters,
   type UpdateEmailWithCodeParameters,
-} from './session/accounts.ts';
+} from './methods/index.ts';
 export {
   type AccessTokenClaims,
   audienceMatches,
@@ -113,7 +118,7 @@ export {
   toUser,
   type User,
 } from './session/user.ts';
-export type { PasskeyCeremonies } from './passkey/types.ts';
+export type { PasskeyCeremonies } from './methods/passkey/types.ts';
 export { validateAppId } from './validateAppId.ts';
 export {
   generatePassword,

@@ -197,7 +197,10 @@ export type ApiClient = {
     options?: BearerOption,
   ): Promise<PasskeyOptionsResponse>;
   /** `POST /api/v1/passkeys/register/authenticate`: sign up with a new passkey. Never retried. */
-  passkeyRegister(parameters: { response: unknown }): Promise<AuthenticateResponse>;
+  passkeyRegister(
+    parameters: { response: unknown },
+    options?: BearerOption,
+  ): Promise<AuthenticateResponse>;
   /** `POST /api/v1/passkeys/register/link` (bearer token): add a passkey. Never retried. */
   passkeyLink(
     parameters: { response: unknown },
@@ -209,7 +212,10 @@ export type ApiClient = {
     options?: BearerOption,
   ): Promise<PasskeyOptionsResponse>;
   /** `POST /api/v1/passkeys/authenticate`: log in with a passkey. Never retried. */
-  passkeyAuthenticate(parameters: { response: unknown }): Promise<AuthenticateResponse>;
+  passkeyAuthenticate(
+    parameters: { response: unknown },
+    options?: BearerOption,
+  ): Promise<AuthenticateResponse>;
   /** `POST /api/v1/passkeys/unlink` `{credential_id}` (bearer token). Never retried. */
   passkeyUnlink(
     parameters: PasskeyUnlinkRequest,

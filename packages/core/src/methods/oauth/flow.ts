@@ -6,7 +6,6 @@ import {
   type AuthenticateResponse,
   type OAuthProvider,
   type OAuthTokensWire,
-  ROUTES,
   type UserWire,
 } from '@latchkey/api';
 import type { ApiClient } from '../../api/createApiClient.ts';
@@ -101,25 +100,14 @@ export async function completeOAuthFlow(
         code: 'missing_or_invalid_token',
       });
     }
-    const answer = await deps.api.request<{ user: UserWire; oauth_tokens?: OAuthTokensWire }>({
-      method: 'POST',
-      path: ROUTES.oauthLink,
-      body,
-      accessToken: token,
-    });
+    const answer = await deps.api.oauthLink(body, { accessToken: token });
     const user = await deps.link(answer.user);
     const linkTokens = toTokens(answer.oauth_tokens);
     return linkTokens
       ? { user, isNewUser: false, oAuthTokens: linkTokens }
       : { user, isNewUser: false };
   }
-  const response = await deps.api.request<
-    AuthenticateResponse & { oauth_tokens?: OAuthTokensWire }
-  >({
-    method: 'POST',
-    path: ROUTES.oauthAuthenticate,
-    body,
-  });
+  const response = await deps.api.oauthAuthenticate(body);
   const result = await deps.login(response);
   const tokens = toTokens(response.oauth_tokens);
   return tokens ? { ...result, oAuthTokens: tokens } : result;
@@ -149,16 +137,12 @@ export function startOAuthFlow(
     let url: string;
     try {
       const redirectTo = options.redirectTo ?? win?.location.origin ?? '';
-      ({ url } = await deps.api.request<{ url: string }>({
-        method: 'POST',
-        path: ROUTES.oauthInit,
-        body: {
-          provider,
-          redirect_to: redirectTo,
-          code_challenge: await pkceChallenge(verifier),
-          state_code: state,
-          ...(options.captchaToken && purpose === 'login' ? { token: options.captchaToken } : {}),
-        },
+      ({ url } = await deps.api.oauthInit({
+        provider,
+        redirect_to: redirectTo,
+        code_challenge: await pkceChallenge(verifier),
+        state_code: state,
+        ...(options.captchaToken && purpose === 'login' ? { token: options.captchaToken } : {}),
       }));
     } catch (error) {
       popup?.close();

@@ -2,8 +2,8 @@ import { ROUTES, type SessionResponse, type UserWire } from '@latchkey/api';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../errors/request.ts';
 import { AlreadyLoggedInError } from '../errors/session.ts';
-import * as oauthModule from '../methods/oauth/index.ts';
-import { readPendingOAuth } from '../methods/oauth/shared.ts';
+import * as oauthModule from './oauth/index.ts';
+import { readPendingOAuth } from './oauth/shared.ts';
 import {
   API_URL,
   APP_ID,
@@ -13,8 +13,8 @@ import {
   json,
   wireUser,
 } from '../test/fakes.ts';
-import { createLatchkeyClient } from './createLatchkeyClient.ts';
-import { memoryStorage, storageKeys } from './storage.ts';
+import { createLatchkeyClient } from '../session/createLatchkeyClient.ts';
+import { memoryStorage, storageKeys } from '../session/storage.ts';
 
 const NOW = 1_800_000_000_000;
 const KEYS = storageKeys(APP_ID);

@@ -5,7 +5,7 @@ import {
   phoneCountries,
   phonePlaceholder,
   resolvePhoneCountry,
-} from './index.ts';
+} from './phone.ts';
 
 describe('parsePhoneInput', () => {
   it.each([

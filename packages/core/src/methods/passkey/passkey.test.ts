@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { passkeyDisplayName, toUser } from '../index.ts';
+import { passkeyDisplayName, toUser } from '../../index.ts';
 import { toPasskeyError } from './index.ts';
 
 describe('passkeyDisplayName (spec section 3)', () => {

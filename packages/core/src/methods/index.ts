@@ -1,0 +1,81 @@
+/**
+ * The client's login-method registry (issue 11): one line per method. `createLatchkeyClient`
+ * spreads {@link methodActions} into the client; each method's actions live in
+ * `methods/<id>/actions.ts` (ids as the API contract's: `email`, `sms`, `oauth`, `siwe`,
+ * `passkey`). A new method adds its folder and one line here (see
+ * `docs/adding-a-login-method.md`).
+ */
+import type { SessionStore } from '../session/store.ts';
+import type { User } from '../session/user.ts';
+import { type EmailActions, emailActions } from './email/actions.ts';
+import { type OAuthActions, type OAuthModule, oauthActions } from './oauth/actions.ts';
+import { type PasskeyActions, passkeyActions } from './passkey/actions.ts';
+import type { PasskeyCeremonies } from './passkey/types.ts';
+import { type SiweActions, siweActions } from './siwe/actions.ts';
+import { type SmsActions, smsActions } from './sms/actions.ts';
+
+export type {
+  LinkWithEmailCodeParameters,
+  LoginWithEmailCodeParameters,
+  SendEmailCodeParameters,
+  UpdateEmailWithCodeParameters,
+} from './email/actions.ts';
+export type { PasskeyLoginOptions } from './passkey/actions.ts';
+export type {
+  LinkWithSmsCodeParameters,
+  LoginWithSmsCodeParameters,
+  SendSmsCodeParameters,
+} from './sms/actions.ts';
+export type { EmailActions, OAuthActions, OAuthModule, PasskeyActions, SiweActions, SmsActions };
+
+/** The lazy halves of the methods, as `createLatchkeyClient` takes them. */
+export type MethodLoaders = {
+  /**
+   * Loads the browser half of passkeys, e.g. `() => import('@latchkey/core/passkey')` (a lazy
+   * chunk: @simplewebauthn/browser stays out of the eager bundle). Without it the passkey
+   * methods throw `passkey_unsupported`. `LatchkeyProvider` passes it.
+   */
+  passkeys?: () => Promise<PasskeyCeremonies>;
+  /**
+   * Loads the social-login half (`() => import('@latchkey/core/oauth')`, issue 5) on first use,
+   * so it stays out of the eager bundle. Without it `initOAuth` / `completeOAuth` throw
+   * `oauth_unsupported`. `LatchkeyProvider` passes it.
+   */
+  oauth?: () => Promise<OAuthModule>;
+};
+
+/** Every login method's part of the client. */
+export type MethodActions = EmailActions & SmsActions & OAuthActions & SiweActions & PasskeyActions;
+
+/**
+ * The account methods of the client (issue 6): linking, unlinking, email update and terms.
+ * Each one:
+ * - throws `LatchkeyError` `missing_or_invalid_token` ('You must be logged in to link an
+ *   account.' / '... to change your accounts.') before any request when nobody is logged in;
+ * - sets the session's user to the server's answer and returns it;
+ * - throws `ApiError` as the server answers (spec section 8).
+ */
+export interface AccountMethods
+  extends
+    Pick<EmailActions, 'linkWithEmailCode' | 'updateEmailWithCode' | 'unlinkEmail'>,
+    Pick<SmsActions, 'linkWithSmsCode' | 'unlinkPhone'>,
+    Pick<OAuthActions, 'linkOAuth' | 'unlinkOAuth'>,
+    Pick<SiweActions, 'unlinkWallet'>,
+    Pick<PasskeyActions, 'unlinkPasskey'> {
+  /** Records the user's consent to the terms (`POST /api/v1/users/me/accept_terms`, empty body). */
+  acceptTerms(): Promise<User>;
+}
+
+/**
+ * Builds every login method's actions on `store`.
+ * @param loaders - The lazy halves (see {@link MethodLoaders}).
+ */
+export function methodActions(store: SessionStore, loaders: MethodLoaders): MethodActions {
+  return {
+    ...emailActions(store),
+    ...smsActions(store),
+    ...oauthActions(store, loaders.oauth),
+    ...siweActions(store),
+    ...passkeyActions(store, loaders.passkeys),
+  };
+}
