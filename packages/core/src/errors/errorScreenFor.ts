@@ -55,7 +55,13 @@ export function errorScreenFor(error: unknown, ctx: ErrorScreenContext): ErrorSc
       cta: { text: m.somethingWentWrongCta },
     };
   }
-  const { title, detail, cta, ctaHref, resetsCaptcha } = row ?? DEFAULT_ERROR_ROW;
+  const {
+    title,
+    detail,
+    cta = 'defaultErrorCta',
+    ctaHref,
+    resetsCaptcha,
+  } = row ?? DEFAULT_ERROR_ROW;
   const screen: ErrorScreen = {
     code,
     title: resolveErrorText(title, m, ctx, message),

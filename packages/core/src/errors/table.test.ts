@@ -30,7 +30,12 @@ describe('ERROR_TABLE (spec section 8)', () => {
   it('keys only known codes and names only catalogue strings', () => {
     for (const [code, row] of Object.entries(ERROR_TABLE)) {
       expect(isLatchkeyErrorCode(code), code).toBe(true);
-      for (const text of [row.title, row.detail, row.cta, ...Object.values(row.inline ?? {})])
+      for (const text of [
+        row.title,
+        row.detail,
+        row.cta ?? 'defaultErrorCta',
+        ...Object.values(row.inline ?? {}),
+      ])
         if (typeof text === 'string') expect(messages, `${code}: ${text}`).toHaveProperty(text);
     }
   });

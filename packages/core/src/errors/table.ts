@@ -66,7 +66,8 @@ export type ErrorRow = {
   when?: (ctx: ErrorScreenContext) => boolean;
   title: ErrorText;
   detail: ErrorText;
-  cta: ErrorText;
+  /** The call to action; 'Try again' (`defaultErrorCta`) when absent. */
+  cta?: ErrorText;
   /** Makes the call to action a link (allowlist configuration). */
   ctaHref?: (ctx: ErrorScreenContext) => string | undefined;
   /** The CTA must reset the captcha before retrying. */
@@ -96,7 +97,6 @@ export function normaliseAllowlist(config: ErrorScreenContext['allowlistConfig']
 export const DEFAULT_ERROR_ROW: ErrorRow = {
   title: 'defaultErrorTitle',
   detail: 'defaultErrorDetail',
-  cta: 'defaultErrorCta',
 };
 
 /** `not_authenticated` and its public spelling `must_be_authenticated`: one row. */
@@ -105,11 +105,7 @@ const NOT_AUTHENTICATED_ROW: ErrorRow = {
   inline: { any: 'mustBeLoggedIn' },
 };
 
-const unlinkFailed = (detail: keyof Messages): ErrorRow => ({
-  title: 'unlinkFailedTitle',
-  detail,
-  cta: 'defaultErrorCta',
-});
+const unlinkFailed = (detail: keyof Messages): ErrorRow => ({ title: 'unlinkFailedTitle', detail });
 
 /**
  * Error code -> screen and texts (spec section 8). Codes without a row show
@@ -197,7 +193,6 @@ export const ERROR_TABLE: Partial<Record<LatchkeyErrorCode, ErrorRow>> = {
         : ctx.method === 'oauth'
           ? m.oauthCannotLinkMore
           : (message ?? formatMessage(m.cannotLinkMoreOfType, { type: ctx.method ?? '' })),
-    cta: 'defaultErrorCta',
     inline: { passkey: 'passkeyCannotLinkMore', oauth: 'oauthCannotLinkMore' },
   },
   cannot_unlink_last_account: unlinkFailed('cannotUnlinkLastAccountDetail'),
@@ -206,7 +201,6 @@ export const ERROR_TABLE: Partial<Record<LatchkeyErrorCode, ErrorRow>> = {
   email_required_to_update: {
     title: 'updateEmailFailedTitle',
     detail: 'emailRequiredToUpdate',
-    cta: 'defaultErrorCta',
   },
   missing_or_invalid_mfa: {
     ...unlinkFailed('passkeyMfaUnlink'),
