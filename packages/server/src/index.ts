@@ -34,14 +34,6 @@ export {
   verifyCaptchaToken,
   verifyTurnstileToken,
 } from './captcha/service.ts';
-export {
-  DEV_APP_SECRET_FILE,
-  dataDirOf,
-  devAppSecret,
-  type Env,
-  openConfiguredDatabase,
-  serverSecretOf,
-} from './cli/environment.ts';
 export { type CliIo, parseAssignments, processIo, runCli } from './cli/main.ts';
 export type { AppEnv, ServerContext } from './context.ts';
 export {
@@ -59,6 +51,20 @@ export {
   type SmtpDeliveryOptions,
   smtpDelivery,
 } from './delivery/index.ts';
+export {
+  DEFAULT_PORT,
+  DEV_APP_ID,
+  DEV_APP_SECRET_FILE,
+  dataDirOf,
+  devAppIdOf,
+  devAppSecret,
+  type Env,
+  EnvError,
+  openConfiguredDatabase,
+  parseServerEnv,
+  type ServerEnv,
+  serverSecretOf,
+} from './env.ts';
 export { ApiError, type ApiErrorOptions } from './errors.ts';
 export {
   DEFAULT_RATE_LIMITS,

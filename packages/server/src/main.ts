@@ -31,31 +31,32 @@
  *   10 ETH there from anvil's first dev account (`npm start` points it at its anvil).
  * - `LATCHKEY_DEV_OIDC_ISSUER` (with `LATCHKEY_DEV=1`): the local OpenID provider
  *   (`src/dev/oidc.ts`, started by `npm start`); the dev app's Google button logs in there.
- * Without `LATCHKEY_DEV=1` and without `SMTP_URL`, refuses to start.
+ * Without `LATCHKEY_DEV=1` and without `SMTP_URL`, refuses to start. Every variable is parsed by
+ * `parseServerEnv` in `env.ts` (shared with the `latchkey` command line and `npm start`).
  */
 import { applyAppSettings, ensureApp, setAppSecret } from './apps/service.ts';
-import {
-  dataDirOf,
-  devAppSecret,
-  devServerSecret,
-  markDataDirInUse,
-  openConfiguredDatabase,
-  SECRET_REQUIRED_WITH_DATABASE_URL,
-} from './cli/environment.ts';
-import { MIN_SECRET_LENGTH } from './crypto.ts';
 import { devOutboxDelivery } from './delivery/dev-outbox.ts';
-import { DEV_OIDC_CLIENT_ID, DEV_OIDC_CLIENT_SECRET } from './dev/oidc-client.ts';
 import { smtpDelivery } from './delivery/smtp.ts';
 import { channelDelivery, twilioDelivery } from './delivery/twilio.ts';
 import type { Delivery } from './delivery/types.ts';
+import { DEV_OIDC_CLIENT_ID, DEV_OIDC_CLIENT_SECRET } from './dev/oidc-client.ts';
+import {
+  DEV_APP_ID,
+  devAppSecret,
+  devServerSecret,
+  EnvError,
+  markDataDirInUse,
+  openConfiguredDatabase,
+  parseServerEnv,
+  type ServerEnv,
+} from './env.ts';
 import { setOAuthProviderConfig } from './methods/oauth/service.ts';
-import type { RateLimitConfig } from './rate-limit.ts';
 import { serve } from './serve.ts';
 import { createServer } from './server.ts';
-import { ANVIL_CHAIN_ID, chainConfigFor, devWalletFunder } from './wallets/funder.ts';
+import { chainConfigFor, devWalletFunder } from './wallets/funder.ts';
 
-/** Default id of the development app (25 characters). */
-export const DEV_APP_ID = 'latchkeydemo0000000000000';
+/** Default id of the development app (25 characters); see `env.ts`. */
+export { DEV_APP_ID };
 
 function fail(message: string): never {
   console.error(`latchkey: ${message}`);
@@ -64,90 +65,31 @@ function fail(message: string): never {
 
 async function main(): Promise<void> {
   const env = process.env;
-  const dev = env.LATCHKEY_DEV === '1';
-  const port = Number(env.PORT ?? 8787);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`PORT is not a port: ${env.PORT}`);
-  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;
-  const dataDir = dataDirOf(env);
-
-  if (!dev && !env.SMTP_URL) {
-    fail(
-      'no way to deliver login codes. Set SMTP_URL (and SMTP_FROM) for production, or LATCHKEY_DEV=1 for the development outbox.',
-    );
+  let config: ServerEnv;
+  try {
+    config = parseServerEnv(env);
+  } catch (error) {
+    if (error instanceof EnvError) fail(error.message);
+    throw error;
   }
-  let secret = env.LATCHKEY_SECRET;
-  if (!secret) {
-    if (!dev) fail(`LATCHKEY_SECRET is required (at least ${MIN_SECRET_LENGTH} characters).`);
-    if (env.DATABASE_URL) fail(SECRET_REQUIRED_WITH_DATABASE_URL);
-    secret = await devServerSecret(dataDir);
-  }
-  if (secret.length < MIN_SECRET_LENGTH) {
-    fail(`LATCHKEY_SECRET must be at least ${MIN_SECRET_LENGTH} characters.`);
-  }
-  let rateLimits: Partial<RateLimitConfig> | undefined;
-  if (env.LATCHKEY_RATE_LIMITS) {
-    try {
-      rateLimits = JSON.parse(env.LATCHKEY_RATE_LIMITS) as Partial<RateLimitConfig>;
-    } catch {
-      fail('LATCHKEY_RATE_LIMITS is not valid JSON.');
-    }
-  }
-
-  const reuseEnv = env.LATCHKEY_REFRESH_REUSE_INTERVAL_S?.trim();
-  const refreshReuseIntervalS = reuseEnv ? Number(reuseEnv) : undefined;
-  if (
-    refreshReuseIntervalS !== undefined &&
-    !(
-      Number.isFinite(refreshReuseIntervalS) &&
-      refreshReuseIntervalS >= 0 &&
-      refreshReuseIntervalS <= 300
-    )
-  ) {
-    fail(`LATCHKEY_REFRESH_REUSE_INTERVAL_S must be 0-300 seconds: ${reuseEnv}`);
-  }
-
-  const rpcUrl = env.LATCHKEY_RPC_URL?.trim() || undefined;
-  const chainId = Number(env.LATCHKEY_CHAIN_ID ?? ANVIL_CHAIN_ID);
-  if (rpcUrl) {
-    try {
-      new URL(rpcUrl);
-    } catch {
-      fail(`LATCHKEY_RPC_URL is not a URL: ${rpcUrl}`);
-    }
-    if (!Number.isInteger(chainId) || chainId < 1) {
-      fail(`LATCHKEY_CHAIN_ID is not a chain id: ${env.LATCHKEY_CHAIN_ID}`);
-    }
-  }
+  const { dev, port, publicUrl, dataDir, chain } = config;
+  const secret = config.secret ?? (await devServerSecret(dataDir));
 
   const database = await openConfiguredDatabase(env);
   // PGlite holds its folder alone: tell `latchkey apps ...` not to open it meanwhile.
-  const unmarkDataDir = env.DATABASE_URL ? async () => {} : await markDataDirInUse(dataDir);
+  const unmarkDataDir = config.databaseUrl ? async () => {} : await markDataDirInUse(dataDir);
   let delivery: Delivery;
   let closeDelivery = () => {};
-  if (env.SMTP_URL) {
-    const smtp = smtpDelivery({
-      url: env.SMTP_URL,
-      from: env.SMTP_FROM ?? 'Latchkey <login@localhost>',
-    });
+  if (config.smtp) {
+    const smtp = smtpDelivery(config.smtp);
     delivery = smtp;
     closeDelivery = () => smtp.close();
   } else {
     delivery = devOutboxDelivery(database.db);
   }
-  if (env.TWILIO_ACCOUNT_SID) {
+  if (config.twilio) {
     // SMS login codes through Twilio's Messages API; email stays on the delivery above.
-    if (!env.TWILIO_AUTH_TOKEN || !env.TWILIO_FROM) {
-      fail('TWILIO_ACCOUNT_SID needs TWILIO_AUTH_TOKEN and TWILIO_FROM.');
-    }
-    delivery = channelDelivery({
-      email: delivery,
-      sms: twilioDelivery({
-        accountSid: env.TWILIO_ACCOUNT_SID,
-        authToken: env.TWILIO_AUTH_TOKEN,
-        from: env.TWILIO_FROM,
-        baseUrl: env.TWILIO_BASE_URL || undefined,
-      }),
-    });
+    delivery = channelDelivery({ email: delivery, sms: twilioDelivery(config.twilio) });
   }
 
   let server: ReturnType<typeof createServer>;
@@ -158,13 +100,16 @@ async function main(): Promise<void> {
       secret,
       delivery,
       dev,
-      rateLimits,
-      trustProxy: env.LATCHKEY_TRUST_PROXY,
-      refreshReuseIntervalS,
-      chains: rpcUrl ? [chainConfigFor(rpcUrl, chainId, env.LATCHKEY_CHAIN_NAME)] : [],
-      walletFunder: dev && rpcUrl ? devWalletFunder({ rpcUrl, chainId }) : undefined,
+      rateLimits: config.rateLimits,
+      trustProxy: config.trustProxy,
+      refreshReuseIntervalS: config.refreshReuseIntervalS,
+      chains: chain ? [chainConfigFor(chain.rpcUrl, chain.chainId, chain.name)] : [],
+      walletFunder:
+        dev && chain
+          ? devWalletFunder({ rpcUrl: chain.rpcUrl, chainId: chain.chainId })
+          : undefined,
       prebuildWalletFrame: true,
-      turnstileSiteverifyUrl: env.LATCHKEY_TURNSTILE_SITEVERIFY_URL || undefined,
+      turnstileSiteverifyUrl: config.turnstileSiteverifyUrl,
     });
   } catch (error) {
     await database.close();
@@ -173,12 +118,8 @@ async function main(): Promise<void> {
   }
 
   if (dev) {
-    const origins = (env.LATCHKEY_DEV_ORIGINS ?? 'http://localhost:5173')
-      .split(',')
-      .map((o) => o.trim())
-      .filter(Boolean);
     // The same code as `latchkey apps create` / `apps set` and the admin API.
-    const devAppId = env.LATCHKEY_DEV_APP_ID ?? DEV_APP_ID;
+    const { id: devAppId, origins, oidcIssuer } = config.devApp;
     try {
       // Under the startup lock: replicas started together would both insert the app (and
       // each write its own dev-app-secret file).
@@ -190,15 +131,15 @@ async function main(): Promise<void> {
           sms_auth: true,
           wallet_auth: true,
           passkey_auth: true,
-          google_oauth: Boolean(env.LATCHKEY_DEV_OIDC_ISSUER),
+          google_oauth: Boolean(oidcIssuer),
           allowed_origins: origins,
         });
         await setAppSecret(database.db, devAppId, await devAppSecret(env));
-        if (env.LATCHKEY_DEV_OIDC_ISSUER) {
+        if (oidcIssuer) {
           await setOAuthProviderConfig(server.context, devAppId, 'google', {
             clientId: DEV_OIDC_CLIENT_ID,
             clientSecret: DEV_OIDC_CLIENT_SECRET,
-            issuer: env.LATCHKEY_DEV_OIDC_ISSUER,
+            issuer: oidcIssuer,
           });
         }
       });

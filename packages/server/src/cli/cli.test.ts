@@ -11,7 +11,7 @@ import { adminAppConfig, ROUTES, serverAppConfig } from '@latchkey/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/index.ts';
 import { TEST_SECRET, type TestServer, testDatabase, testServer } from '../test-utils.ts';
-import { SECRET_REQUIRED_WITH_DATABASE_URL, serverSecretOf } from './environment.ts';
+import { SECRET_REQUIRED_WITH_DATABASE_URL, serverSecretOf } from '../env.ts';
 import { parseAssignments, runCli } from './main.ts';
 
 let database: Database;

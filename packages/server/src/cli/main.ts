@@ -56,7 +56,7 @@ import {
   SECRET_REQUIRED_WITH_DATABASE_URL,
   serverSecretOf,
   serverUsingDataDir,
-} from './environment.ts';
+} from '../env.ts';
 
 /** Where the command line reads and writes (the process by default; tests capture it). */
 export interface CliIo {

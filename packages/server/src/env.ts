@@ -1,0 +1,326 @@
+/**
+ * The environment (issue 11): every variable the server (`src/main.ts`), the `latchkey` command
+ * line (`src/cli/`) and the dev tools (`scripts/start.ts`, `src/dev/oidc.ts`) read is parsed
+ * here, with its default and its error, once.
+ *
+ * - `DATABASE_URL`: PostgreSQL; else PGlite in `$LATCHKEY_DATA_DIR/db`
+ *   (`LATCHKEY_DATA_DIR` default `.latchkey` under the working directory).
+ * - `LATCHKEY_SECRET` (>= 32 characters), else (development, PGlite only) the file
+ *   `$LATCHKEY_DATA_DIR/secret`. With `DATABASE_URL` the secret must be given.
+ * - The server's own variables (`PORT`, `PUBLIC_URL`, `SMTP_*`, `TWILIO_*`, ...): see
+ *   {@link parseServerEnv} and the header of `src/main.ts`.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { MIN_SECRET_LENGTH } from './crypto.ts';
+import { type Database, openDatabase } from './db/index.ts';
+import type { RateLimitConfig } from './rate-limit.ts';
+import { ANVIL_CHAIN_ID } from './wallets/funder.ts';
+
+/** Environment variables, as in `process.env`. */
+export type Env = Record<string, string | undefined>;
+
+/**
+ * The data folder: `$LATCHKEY_DATA_DIR` (default `.latchkey`), absolute.
+ * @param base the folder a relative path is resolved against (default the working directory;
+ *   `npm start` passes the repository root).
+ */
+export function dataDirOf(env: Env, base?: string): string {
+  const dir = env.LATCHKEY_DATA_DIR ?? '.latchkey';
+  return base === undefined ? resolve(dir) : resolve(base, dir);
+}
+
+/**
+ * Opens the database the environment names: PostgreSQL at `DATABASE_URL`, else PGlite in
+ * `<data dir>/db` (created and migrated on first use). PGlite holds the folder exclusively:
+ * it cannot be opened while a server runs on the same folder.
+ */
+export function openConfiguredDatabase(env: Env): Promise<Database> {
+  return openDatabase(
+    env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: join(dataDirOf(env), 'db') },
+  );
+}
+
+/** Reads a secret file (trimmed), or undefined when absent or shorter than `minLength`. */
+async function readSecretFile(file: string, minLength: number): Promise<string | undefined> {
+  try {
+    const value = (await readFile(file, 'utf8')).trim();
+    return value.length >= minLength ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads `file`, or writes a new 32-byte base64url secret to it (mode 0600) and returns that. */
+async function readOrCreateSecretFile(file: string, minLength: number): Promise<string> {
+  const existing = await readSecretFile(file, minLength);
+  if (existing) return existing;
+  await mkdir(resolve(file, '..'), { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  await writeFile(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+/**
+ * The development server secret in `<dataDir>/secret`, created (mode 0600) on first use.
+ * @returns a secret of at least 32 characters.
+ */
+export function devServerSecret(dataDir: string): Promise<string> {
+  return readOrCreateSecretFile(join(dataDir, 'secret'), MIN_SECRET_LENGTH);
+}
+
+/**
+ * The message of a refusal to guess the server secret: with `DATABASE_URL` (a database other
+ * processes share) the secret must come from `LATCHKEY_SECRET`, never from a file in the
+ * working directory's data folder, which may hold another server's (or no) secret.
+ */
+export const SECRET_REQUIRED_WITH_DATABASE_URL =
+  'LATCHKEY_SECRET is required when DATABASE_URL is set: set it to the secret of the servers ' +
+  'using that database (the secret file in the data folder is only for the local PGlite database).';
+
+/**
+ * The server secret for tools: `LATCHKEY_SECRET`, else (PGlite only, no `DATABASE_URL`) an
+ * existing `<data dir>/secret` made by a development server; with `LATCHKEY_DEV=1` the file is
+ * created when missing.
+ * @throws Error {@link SECRET_REQUIRED_WITH_DATABASE_URL} when `DATABASE_URL` is set without
+ *   `LATCHKEY_SECRET` (no file is read or written); an Error naming what to set when there is
+ *   no secret, or when it is too short.
+ */
+export async function serverSecretOf(env: Env): Promise<string> {
+  let secret = env.LATCHKEY_SECRET;
+  if (!secret && env.DATABASE_URL) throw new Error(SECRET_REQUIRED_WITH_DATABASE_URL);
+  if (!secret) {
+    const dir = dataDirOf(env);
+    secret =
+      env.LATCHKEY_DEV === '1'
+        ? await devServerSecret(dir)
+        : await readSecretFile(join(dir, 'secret'), MIN_SECRET_LENGTH);
+  }
+  if (!secret) {
+    throw new Error(`LATCHKEY_SECRET is required (at least ${MIN_SECRET_LENGTH} characters).`);
+  }
+  if (secret.length < MIN_SECRET_LENGTH) {
+    throw new Error(`LATCHKEY_SECRET must be at least ${MIN_SECRET_LENGTH} characters.`);
+  }
+  return secret;
+}
+
+/** File name of the development app's admin secret inside the data folder. */
+export const DEV_APP_SECRET_FILE = 'dev-app-secret';
+
+/**
+ * The development app's admin secret: `LATCHKEY_DEV_APP_SECRET` when set, else the content of
+ * `<data dir>/dev-app-secret`, created (32 random bytes, base64url, mode 0600) when missing.
+ * The e2e harness reads that file to call the admin API.
+ */
+export function devAppSecret(env: Env): Promise<string> {
+  if (env.LATCHKEY_DEV_APP_SECRET) return Promise.resolve(env.LATCHKEY_DEV_APP_SECRET);
+  return readOrCreateSecretFile(join(dataDirOf(env), DEV_APP_SECRET_FILE), 16);
+}
+
+/** File a server writes into the data folder while it holds the PGlite database. */
+export const SERVER_PID_FILE = 'server.pid';
+
+/**
+ * Marks the PGlite data folder as used by this process (`<data dir>/server.pid`).
+ * @returns a function that removes the mark (call it on shutdown).
+ */
+export async function markDataDirInUse(dataDir: string): Promise<() => Promise<void>> {
+  await mkdir(dataDir, { recursive: true });
+  const file = join(dataDir, SERVER_PID_FILE);
+  await writeFile(file, `${process.pid}\n`);
+  return () => rm(file, { force: true });
+}
+
+/**
+ * The pid of a live server process that holds the PGlite folder of `env`, or undefined (no
+ * mark, a stale mark of a dead process, or PostgreSQL via `DATABASE_URL`).
+ */
+export async function serverUsingDataDir(env: Env): Promise<number | undefined> {
+  if (env.DATABASE_URL) return undefined;
+  let pid: number;
+  try {
+    pid = Number((await readFile(join(dataDirOf(env), SERVER_PID_FILE), 'utf8')).trim());
+  } catch {
+    return undefined;
+  }
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return undefined;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch (error) {
+    // EPERM: alive but not ours; ESRCH: gone.
+    return (error as NodeJS.ErrnoException).code === 'EPERM' ? pid : undefined;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The server process (src/main.ts) and the dev stack.
+
+/** Default `PORT` of the API server (also `npm start`'s `LATCHKEY_API_PORT`). */
+export const DEFAULT_PORT = 8787;
+
+/** Default id of the development app (25 characters; `LATCHKEY_DEV_APP_ID`). */
+export const DEV_APP_ID = 'latchkeydemo0000000000000';
+
+/** Default origin of the development app (`LATCHKEY_DEV_ORIGINS`): the demo's Vite server. */
+export const DEFAULT_DEV_ORIGIN = 'http://localhost:5173';
+
+/** Default port of the local OpenID provider (`LATCHKEY_OIDC_PORT`, `src/dev/oidc.ts`). */
+export const DEFAULT_DEV_OIDC_PORT = 8788;
+
+/** The development app's id: `LATCHKEY_DEV_APP_ID`, default {@link DEV_APP_ID}. */
+export function devAppIdOf(env: Env): string {
+  return env.LATCHKEY_DEV_APP_ID ?? DEV_APP_ID;
+}
+
+/** A refusal to start: the message names the variable and what is wrong with it. */
+export class EnvError extends Error {}
+
+/** What the server process runs with, parsed from its environment by {@link parseServerEnv}. */
+export interface ServerEnv {
+  /** `LATCHKEY_DEV=1`. */
+  dev: boolean;
+  /** `PORT`, default {@link DEFAULT_PORT}. */
+  port: number;
+  /** `PUBLIC_URL`, default `http://localhost:$PORT` (the token issuer). */
+  publicUrl: string;
+  /** {@link dataDirOf}. */
+  dataDir: string;
+  /** `DATABASE_URL` (PostgreSQL), or undefined for PGlite in the data folder. */
+  databaseUrl?: string;
+  /**
+   * `LATCHKEY_SECRET`; undefined only in development on PGlite, where the caller takes
+   * {@link devServerSecret} of the data folder.
+   */
+  secret?: string;
+  /** `SMTP_URL` and `SMTP_FROM` (default `Latchkey <login@localhost>`). */
+  smtp?: { url: string; from: string };
+  /** `TWILIO_ACCOUNT_SID`, `TWILIO_AUTH_TOKEN`, `TWILIO_FROM`, `TWILIO_BASE_URL`. */
+  twilio?: { accountSid: string; authToken: string; from: string; baseUrl?: string };
+  /** `LATCHKEY_RATE_LIMITS` (JSON). */
+  rateLimits?: Partial<RateLimitConfig>;
+  /** `LATCHKEY_REFRESH_REUSE_INTERVAL_S` (0-300 seconds). */
+  refreshReuseIntervalS?: number;
+  /** `LATCHKEY_TRUST_PROXY`, as given (`createServer` parses it). */
+  trustProxy?: string;
+  /** `LATCHKEY_RPC_URL`, `LATCHKEY_CHAIN_ID` (default 31337), `LATCHKEY_CHAIN_NAME`. */
+  chain?: { rpcUrl: string; chainId: number; name?: string };
+  /** `LATCHKEY_TURNSTILE_SITEVERIFY_URL`. */
+  turnstileSiteverifyUrl?: string;
+  /** The development app (used with `dev`). */
+  devApp: {
+    /** {@link devAppIdOf}. */
+    id: string;
+    /** `LATCHKEY_DEV_ORIGINS`, comma-separated, default {@link DEFAULT_DEV_ORIGIN}. */
+    origins: string[];
+    /** `LATCHKEY_DEV_OIDC_ISSUER`: the local OpenID provider its Google button uses. */
+    oidcIssuer?: string;
+  };
+}
+
+/**
+ * Parses the server's environment (see the header of `src/main.ts` for every variable).
+ *
+ * @returns the parsed settings; nothing is read from or written to disk.
+ * @throws EnvError, in this order: `PORT is not a port`; no code delivery (neither
+ *   `LATCHKEY_DEV=1` nor `SMTP_URL`); `LATCHKEY_SECRET is required` (outside development),
+ *   {@link SECRET_REQUIRED_WITH_DATABASE_URL}, or too short; `LATCHKEY_RATE_LIMITS` not JSON;
+ *   `LATCHKEY_REFRESH_REUSE_INTERVAL_S` outside 0-300; `LATCHKEY_RPC_URL` not a URL;
+ *   `LATCHKEY_CHAIN_ID` not a chain id; `TWILIO_ACCOUNT_SID` without its token or sender.
+ */
+export function parseServerEnv(env: Env): ServerEnv {
+  const dev = env.LATCHKEY_DEV === '1';
+  const port = Number(env.PORT ?? DEFAULT_PORT);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new EnvError(`PORT is not a port: ${env.PORT}`);
+  }
+  if (!dev && !env.SMTP_URL) {
+    throw new EnvError(
+      'no way to deliver login codes. Set SMTP_URL (and SMTP_FROM) for production, or LATCHKEY_DEV=1 for the development outbox.',
+    );
+  }
+  const secret = env.LATCHKEY_SECRET || undefined;
+  if (!secret) {
+    if (!dev)
+      throw new EnvError(`LATCHKEY_SECRET is required (at least ${MIN_SECRET_LENGTH} characters).`);
+    if (env.DATABASE_URL) throw new EnvError(SECRET_REQUIRED_WITH_DATABASE_URL);
+  } else if (secret.length < MIN_SECRET_LENGTH) {
+    throw new EnvError(`LATCHKEY_SECRET must be at least ${MIN_SECRET_LENGTH} characters.`);
+  }
+
+  let rateLimits: Partial<RateLimitConfig> | undefined;
+  if (env.LATCHKEY_RATE_LIMITS) {
+    try {
+      rateLimits = JSON.parse(env.LATCHKEY_RATE_LIMITS) as Partial<RateLimitConfig>;
+    } catch {
+      throw new EnvError('LATCHKEY_RATE_LIMITS is not valid JSON.');
+    }
+  }
+
+  const reuseEnv = env.LATCHKEY_REFRESH_REUSE_INTERVAL_S?.trim();
+  const refreshReuseIntervalS = reuseEnv ? Number(reuseEnv) : undefined;
+  if (
+    refreshReuseIntervalS !== undefined &&
+    !(
+      Number.isFinite(refreshReuseIntervalS) &&
+      refreshReuseIntervalS >= 0 &&
+      refreshReuseIntervalS <= 300
+    )
+  ) {
+    throw new EnvError(`LATCHKEY_REFRESH_REUSE_INTERVAL_S must be 0-300 seconds: ${reuseEnv}`);
+  }
+
+  const rpcUrl = env.LATCHKEY_RPC_URL?.trim() || undefined;
+  const chainId = Number(env.LATCHKEY_CHAIN_ID ?? ANVIL_CHAIN_ID);
+  if (rpcUrl) {
+    try {
+      new URL(rpcUrl);
+    } catch {
+      throw new EnvError(`LATCHKEY_RPC_URL is not a URL: ${rpcUrl}`);
+    }
+    if (!Number.isInteger(chainId) || chainId < 1) {
+      throw new EnvError(`LATCHKEY_CHAIN_ID is not a chain id: ${env.LATCHKEY_CHAIN_ID}`);
+    }
+  }
+
+  let twilio: ServerEnv['twilio'];
+  if (env.TWILIO_ACCOUNT_SID) {
+    if (!env.TWILIO_AUTH_TOKEN || !env.TWILIO_FROM) {
+      throw new EnvError('TWILIO_ACCOUNT_SID needs TWILIO_AUTH_TOKEN and TWILIO_FROM.');
+    }
+    twilio = {
+      accountSid: env.TWILIO_ACCOUNT_SID,
+      authToken: env.TWILIO_AUTH_TOKEN,
+      from: env.TWILIO_FROM,
+      baseUrl: env.TWILIO_BASE_URL || undefined,
+    };
+  }
+
+  return {
+    dev,
+    port,
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    dataDir: dataDirOf(env),
+    databaseUrl: env.DATABASE_URL || undefined,
+    secret,
+    smtp: env.SMTP_URL
+      ? { url: env.SMTP_URL, from: env.SMTP_FROM ?? 'Latchkey <login@localhost>' }
+      : undefined,
+    twilio,
+    rateLimits,
+    refreshReuseIntervalS,
+    trustProxy: env.LATCHKEY_TRUST_PROXY,
+    chain: rpcUrl ? { rpcUrl, chainId, name: env.LATCHKEY_CHAIN_NAME } : undefined,
+    turnstileSiteverifyUrl: env.LATCHKEY_TURNSTILE_SITEVERIFY_URL || undefined,
+    devApp: {
+      id: devAppIdOf(env),
+      origins: (env.LATCHKEY_DEV_ORIGINS ?? DEFAULT_DEV_ORIGIN)
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+      oidcIssuer: env.LATCHKEY_DEV_OIDC_ISSUER || undefined,
+    },
+  };
+}
