@@ -10,7 +10,7 @@ import { KeyStore } from './apps/keys.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { analyticsRoutes } from './analytics/routes.ts';
 import { appRoutes } from './apps/routes.ts';
-import { captchaGate, captchaRoutes } from './captcha/routes.ts';
+import { captchaRequired, captchaRoutes } from './captcha/routes.ts';
 import type { AppEnv, ServerContext } from './context.ts';
 import { deriveServerKeys } from './crypto.ts';
 import type { Db } from './db/index.ts';
@@ -18,12 +18,7 @@ import { databaseUnavailable, databaseUnavailableReason } from './db/unavailable
 import type { Delivery } from './delivery/types.ts';
 import { devRoutes } from './dev/routes.ts';
 import { ApiError } from './errors.ts';
-import { emailRoutes } from './methods/email/routes.ts';
-import { oauthRoutes } from './methods/oauth/routes.ts';
-import { passkeyRoutes } from './methods/passkey/routes.ts';
-import { siweRoutes } from './methods/siwe/routes.ts';
-import { smsRoutes } from './methods/sms/routes.ts';
-import type { SiweChain } from './methods/siwe/service.ts';
+import { METHODS, type MethodChain, type MethodRoutesOptions } from './methods/index.ts';
 import { cors } from './middleware/cors.ts';
 import { compileTrustProxy, readsBody, type TrustProxySetting } from './middleware/request.ts';
 import { type RateLimitConfig, resolveRateLimits } from './rate-limit.ts';
@@ -74,7 +69,7 @@ export interface CreateServerOptions {
    * Chains a SIWE message may name (security catalogue 35), with the RPC that verifies
    * smart-contract wallet signatures. Default: `chains` above; when both are empty, mainnet (1).
    */
-  siweChains?: SiweChain[];
+  siweChains?: MethodChain[];
   /** Turnstile's siteverify endpoint (tests point it at a local peer). Default Cloudflare's. */
   turnstileSiteverifyUrl?: string;
   /**
@@ -170,26 +165,25 @@ export function createServer(options: CreateServerOptions): LatchkeyServer {
     ),
   );
 
-  // Issue 6: the captcha gate runs before every login init handler; admin API beside the rest.
+  // Issue 6: the captcha gate runs before each method's login init handlers (issue 11: per
+  // route, from the method registry); admin API beside the rest.
   const captcha = { turnstileSiteverifyUrl: options.turnstileSiteverifyUrl };
-  app.use(captchaGate(ctx, captcha));
+  const captchaGate = captchaRequired(ctx, captcha);
+  for (const method of METHODS) {
+    for (const path of method.captchaGatedRoutes) app.use(path, captchaGate);
+  }
   app.route('/', captchaRoutes(ctx, captcha));
   // Issue 10: a login that carries the wallet frame's DPoP proof binds its session to that key.
   for (const path of SESSION_ROUTES) app.use(path, dpopLoginBinding(ctx));
   app.route('/', adminRoutes(ctx));
   app.route('/', appRoutes(ctx));
-  app.route('/', emailRoutes(ctx));
-  app.route('/', oauthRoutes(ctx));
-  app.route('/', smsRoutes(ctx));
   app.route('/', sessionRoutes(ctx));
   app.route('/', userRoutes(ctx));
-  app.route(
-    '/',
-    siweRoutes(ctx, {
-      chains: options.siweChains ?? options.chains?.map((c) => ({ id: c.id, rpcUrl: c.rpc_url })),
-    }),
-  );
-  app.route('/', passkeyRoutes(ctx));
+  // Issue 11: every login method's routes, from the registry (`methods/index.ts`).
+  const methodOptions: MethodRoutesOptions = {
+    chains: options.siweChains ?? options.chains?.map((c) => ({ id: c.id, rpcUrl: c.rpc_url })),
+  };
+  for (const method of METHODS) app.route('/', method.routes(ctx, methodOptions));
   app.route('/', walletRoutes(ctx, { funder: options.walletFunder, chains: options.chains }));
   app.route('/', analyticsRoutes(ctx));
   const frame = walletFrameRoutes(ctx, {

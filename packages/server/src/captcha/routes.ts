@@ -1,9 +1,9 @@
 /**
- * Captcha (issue 6; spec sections 4, 5, 7): `captchaGate` checks the `token` of unauthenticated
- * login init calls when the app has `captcha_enabled`; `captchaRoutes` serves ALTCHA challenges.
+ * Captcha (issue 6; spec sections 4, 5, 7): `captchaRequired` checks the `token` of
+ * unauthenticated login init calls when the app has `captcha_enabled` (one per gated route); `captchaRoutes` serves ALTCHA challenges.
  * Verification itself lives in `./service.ts`.
  */
-import { APP_ID_HEADER, parseCaptchaSiteKey, ROUTES } from '@latchkey/api';
+import { APP_ID_HEADER, CAPTCHA_GATED_ROUTES, parseCaptchaSiteKey, ROUTES } from '@latchkey/api';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { findApp } from '../apps/service.ts';
 import type { AppEnv, ServerContext } from '../context.ts';
@@ -15,15 +15,8 @@ import { type CaptchaOptions, createAltchaChallenge, verifyCaptchaToken } from '
 
 export type { AltchaOptions, CaptchaOptions } from './service.ts';
 
-/** The login init calls the gate guards (spec section 4). */
-export const CAPTCHA_GATED_ROUTES: readonly string[] = [
-  ROUTES.passwordlessInit,
-  ROUTES.passwordlessSmsInit,
-  ROUTES.siweInit,
-  ROUTES.oauthInit,
-  ROUTES.passkeyRegisterInit,
-  ROUTES.passkeyAuthenticateInit,
-];
+/** The login init calls the gate guards (spec section 4): the method contracts' list. */
+export { CAPTCHA_GATED_ROUTES } from '@latchkey/api';
 
 /** `token` of a JSON body, or undefined (malformed bodies are left to the handler). */
 function tokenOf(text: string): string | undefined {
@@ -40,24 +33,24 @@ function tokenOf(text: string): string | undefined {
 }
 
 /**
- * The captcha gate, mounted before every route by `createServer`. For `POST` to one of
- * {@link CAPTCHA_GATED_ROUTES} of an app with `captcha_enabled`, without a valid
- * `Authorization: Bearer` access token of that app (link calls of a logged-in user skip it),
- * it reads `token` from the JSON body and verifies it before the handler runs. The body stays
- * readable for the handler (Hono caches `c.req.text()`).
+ * The captcha check of one login init route (issue 6; spec section 4), a Hono middleware
+ * factory: `createServer` puts it on each method's `captchaGatedRoutes` (`app.use(path, ...)`).
+ * For a `POST` from an app with `captcha_enabled`, without a valid `Authorization: Bearer`
+ * access token of that app (link calls of a logged-in user skip it), it reads `token` from the
+ * JSON body and verifies it before the handler runs. The body stays readable for the handler
+ * (Hono caches `c.req.text()`). Other methods pass through.
  *
  * Requests without the app header or for an unknown app pass through; the handler answers them.
  *
  * @throws ApiError `invalid_captcha` (400) for a missing, wrong, expired or reused token;
  *   `captcha_failure` (400) when the provider cannot be reached (fails closed).
  */
-export function captchaGate(
+export function captchaRequired(
   ctx: ServerContext,
   options: CaptchaOptions = {},
 ): MiddlewareHandler<AppEnv> {
-  const gated = new Set(CAPTCHA_GATED_ROUTES);
   return async (c, next) => {
-    if (c.req.method !== 'POST' || !gated.has(c.req.path)) return next();
+    if (c.req.method !== 'POST') return next();
     const appId = c.req.header(APP_ID_HEADER)?.trim();
     if (!appId) return next();
     const app = await findApp(ctx.db, appId);
@@ -78,6 +71,23 @@ export function captchaGate(
     await verifyCaptchaToken(ctx, app, token, clientIp(c, ctx.trustProxy), options);
     await next();
   };
+}
+
+/**
+ * The captcha gate as one global middleware: {@link captchaRequired} on the paths in `routes`
+ * (default: every method's, {@link CAPTCHA_GATED_ROUTES}), everything else passes. Kept for
+ * callers that mount it by hand; `createServer` mounts {@link captchaRequired} per route.
+ *
+ * @throws as {@link captchaRequired}.
+ */
+export function captchaGate(
+  ctx: ServerContext,
+  options: CaptchaOptions = {},
+  routes: readonly string[] = CAPTCHA_GATED_ROUTES,
+): MiddlewareHandler<AppEnv> {
+  const gated = new Set(routes);
+  const required = captchaRequired(ctx, options);
+  return (c, next) => (gated.has(c.req.path) ? required(c, next) : next());
 }
 
 /**

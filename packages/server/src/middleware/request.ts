@@ -186,7 +186,7 @@ export function boundForwardedFor(value: string): string {
  *   `::ffff:127.0.0.1`); `'unknown'` when there is none (e.g. under `app.request()` without
  *   bindings and no trusted header).
  */
-export function clientIp(c: Context<AppEnv>, trust: TrustProxy): string {
+export function clientIp<E extends AppEnv>(c: Context<E>, trust: TrustProxy): string {
   let socketAddress: string | undefined;
   try {
     socketAddress = getConnInfo(c as unknown as Context).remote.address;

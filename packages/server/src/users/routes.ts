@@ -6,12 +6,12 @@
  */
 import { acceptTermsRequest, ROUTES } from '@latchkey/api';
 import { and, eq } from 'drizzle-orm';
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import type { AppEnv, ServerContext } from '../context.ts';
 import { users } from '../db/schema.ts';
 import { requireApp } from '../middleware/app.ts';
 import { readJson } from '../middleware/request.ts';
-import { requireUser } from '../sessions/routes.ts';
+import { requireUser } from '../middleware/requireUser.ts';
 import { accountUpdateAnswer } from './service.ts';
 
 /**
@@ -35,7 +35,7 @@ export function userRoutes(ctx: ServerContext): Hono<AppEnv> {
   const app = requireApp({ db: ctx.db });
 
   r.post(ROUTES.acceptTerms, app, requireUser(ctx), async (c) => {
-    await readJson(c as unknown as Context<AppEnv>, acceptTermsRequest);
+    await readJson(c, acceptTermsRequest);
     const { userId } = c.get('auth');
     await acceptTerms(ctx, c.get('app').id, userId);
     return c.json(await accountUpdateAnswer(ctx.db, userId));

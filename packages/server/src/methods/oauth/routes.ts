@@ -21,8 +21,8 @@ import type { AppEnv, ServerContext } from '../../context.ts';
 import { ApiError } from '../../errors.ts';
 import { requireApp } from '../../middleware/app.ts';
 import { clientIp, readBody, readJson } from '../../middleware/request.ts';
-import { authenticateAnswer, requireUser } from '../../sessions/routes.ts';
-import { createSession } from '../../sessions/service.ts';
+import { requireUser } from '../../middleware/requireUser.ts';
+import { loginAnswer } from '../../sessions/answer.ts';
 import { loadUser } from '../../users/service.ts';
 import {
   authenticateOAuth,
@@ -91,9 +91,7 @@ export function oauthRoutes(ctx: ServerContext) {
   r.post(ROUTES.oauthAuthenticate, app, async (c) => {
     const login = await complete(c);
     const appRow = c.get('app');
-    const { userId, isNewUser } = await findOrCreateOAuthUser(ctx, appRow, login);
-    const issued = await createSession(ctx, appRow.id, userId, { dpopJkt: c.get('dpopJkt') });
-    const answer = await authenticateAnswer(c, ctx, appRow, issued, isNewUser);
+    const answer = await loginAnswer(c, ctx, await findOrCreateOAuthUser(ctx, appRow, login));
     return c.json({ ...answer, oauth_tokens: login.tokens } satisfies OAuthAuthenticateResponse);
   });
 

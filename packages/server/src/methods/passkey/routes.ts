@@ -10,7 +10,6 @@
  * - `POST /api/v1/passkeys/unlink` `{credential_id}` (bearer token) -> `{user}`
  */
 import {
-  type PasskeyLinkResponse,
   type PasskeyOptionsResponse,
   passkeyAuthenticateRequest,
   passkeyInitRequest,
@@ -21,12 +20,12 @@ import {
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { type Context, Hono } from 'hono';
 import type { AppEnv, ServerContext } from '../../context.ts';
-import { ApiError } from '../../errors.ts';
 import { requireApp } from '../../middleware/app.ts';
 import { clientIp, readJson } from '../../middleware/request.ts';
-import { authenticateAnswer, requireUser } from '../../sessions/routes.ts';
-import { createSession, verifyAccessToken } from '../../sessions/service.ts';
-import { loadUser } from '../../users/service.ts';
+import { requireUser } from '../../middleware/requireUser.ts';
+import { loginAnswer } from '../../sessions/answer.ts';
+import { bearerToken, verifyAccessToken } from '../../sessions/service.ts';
+import { accountUpdateAnswer } from '../../users/service.ts';
 import {
   linkPasskey,
   logInWithPasskey,
@@ -36,11 +35,6 @@ import {
   signUpWithPasskey,
   unlinkPasskey,
 } from './service.ts';
-
-function bearer(header: string | undefined): string | undefined {
-  const m = /^Bearer\s+(\S+)$/i.exec(header ?? '');
-  return m?.[1];
-}
 
 /** The passkey routes, mounted by `createServer`. */
 export function passkeyRoutes(ctx: ServerContext) {
@@ -52,7 +46,7 @@ export function passkeyRoutes(ctx: ServerContext) {
     await readJson(c, passkeyInitRequest);
     const appRow = c.get('app');
     const rp = relyingPartyOf(appRow, c.req.header('origin'));
-    const token = bearer(c.req.header('authorization'));
+    const token = bearerToken(c.req.header('authorization'));
     const linkUserId = token ? (await verifyAccessToken(ctx, appRow.id, token)).userId : undefined;
     const options = await passkeyRegistrationOptions(
       ctx,
@@ -74,8 +68,7 @@ export function passkeyRoutes(ctx: ServerContext) {
       userAgent: c.req.header('user-agent'),
       ip: clientIp(c, ctx.trustProxy),
     });
-    const issued = await createSession(ctx, appRow.id, userId, { dpopJkt: c.get('dpopJkt') });
-    return c.json(await authenticateAnswer(c, ctx, appRow, issued, isNewUser));
+    return c.json(await loginAnswer(c, ctx, { userId, isNewUser }));
   });
 
   r.post(ROUTES.passkeyRegisterLink, app, requireUser(ctx), async (c) => {
@@ -89,9 +82,7 @@ export function passkeyRoutes(ctx: ServerContext) {
       userAgent: c.req.header('user-agent'),
       ip: clientIp(base(c), ctx.trustProxy),
     });
-    const user = await loadUser(ctx.db, userId);
-    if (!user) throw new ApiError('missing_or_invalid_token', 'Missing or invalid token');
-    return c.json({ user } satisfies PasskeyLinkResponse);
+    return c.json(await accountUpdateAnswer(ctx.db, userId));
   });
 
   r.post(ROUTES.passkeyAuthenticateInit, app, async (c) => {
@@ -118,8 +109,7 @@ export function passkeyRoutes(ctx: ServerContext) {
       body.response as unknown as AuthenticationResponseJSON,
       clientIp(c, ctx.trustProxy),
     );
-    const issued = await createSession(ctx, appRow.id, userId, { dpopJkt: c.get('dpopJkt') });
-    return c.json(await authenticateAnswer(c, ctx, appRow, issued, false));
+    return c.json(await loginAnswer(c, ctx, { userId, isNewUser: false }));
   });
 
   r.post(ROUTES.passkeyUnlink, app, requireUser(ctx), async (c) => {
@@ -127,9 +117,7 @@ export function passkeyRoutes(ctx: ServerContext) {
     const appRow = c.get('app');
     const { userId } = c.get('auth');
     await unlinkPasskey(ctx, appRow, userId, credential_id);
-    const user = await loadUser(ctx.db, userId);
-    if (!user) throw new ApiError('missing_or_invalid_token', 'Missing or invalid token');
-    return c.json({ user } satisfies PasskeyLinkResponse);
+    return c.json(await accountUpdateAnswer(ctx.db, userId));
   });
 
   return r;

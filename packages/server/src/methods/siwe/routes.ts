@@ -9,7 +9,6 @@
 import {
   ROUTES,
   type SiweInitResponse,
-  type SiweLinkResponse,
   siweAuthenticateRequest,
   siweInitRequest,
   siweUnlinkRequest,
@@ -17,13 +16,12 @@ import {
 import { type Context, Hono } from 'hono';
 import { getAddress } from 'viem';
 import type { AppEnv, ServerContext } from '../../context.ts';
-import { ApiError } from '../../errors.ts';
 import { requireApp } from '../../middleware/app.ts';
 import { clientIp, readJson } from '../../middleware/request.ts';
-import { authenticateAnswer, requireUser } from '../../sessions/routes.ts';
-import { createSession } from '../../sessions/service.ts';
+import { requireUser } from '../../middleware/requireUser.ts';
+import { loginAnswer } from '../../sessions/answer.ts';
 import { assertLoginAllowlisted } from '../../users/gates.ts';
-import { loadUser } from '../../users/service.ts';
+import { accountUpdateAnswer } from '../../users/service.ts';
 import { initPurpose } from '../passwordless/link.ts';
 import {
   DEFAULT_SIWE_CHAINS,
@@ -70,9 +68,7 @@ export function siweRoutes(ctx: ServerContext, options: SiweOptions = {}) {
       origin: c.req.header('origin'),
       ip: clientIp(c, ctx.trustProxy),
     });
-    const { userId, isNewUser } = await findOrCreateWalletUser(ctx, appRow, verified);
-    const issued = await createSession(ctx, appRow.id, userId, { dpopJkt: c.get('dpopJkt') });
-    return c.json(await authenticateAnswer(c, ctx, appRow, issued, isNewUser));
+    return c.json(await loginAnswer(c, ctx, await findOrCreateWalletUser(ctx, appRow, verified)));
   });
 
   // The routes behind `requireUser` have a wider context type; the body reader only needs the base.
@@ -88,9 +84,7 @@ export function siweRoutes(ctx: ServerContext, options: SiweOptions = {}) {
       ip: clientIp(base(c), ctx.trustProxy),
     });
     await linkWallet(ctx, appRow, userId, verified);
-    const user = await loadUser(ctx.db, userId);
-    if (!user) throw new ApiError('missing_or_invalid_token', 'Missing or invalid token');
-    return c.json({ user } satisfies SiweLinkResponse);
+    return c.json(await accountUpdateAnswer(ctx.db, userId));
   });
 
   r.post(ROUTES.siweUnlink, app, requireUser(ctx), async (c) => {
@@ -98,9 +92,7 @@ export function siweRoutes(ctx: ServerContext, options: SiweOptions = {}) {
     const appRow = c.get('app');
     const { userId } = c.get('auth');
     await unlinkWallet(ctx, appRow, userId, address);
-    const user = await loadUser(ctx.db, userId);
-    if (!user) throw new ApiError('missing_or_invalid_token', 'Missing or invalid token');
-    return c.json({ user } satisfies SiweLinkResponse);
+    return c.json(await accountUpdateAnswer(ctx.db, userId));
   });
 
   return r;
