@@ -32,3 +32,37 @@ export {
   type WalletAutoConnectStep,
   walletAutoConnectStep,
 } from './gates.ts';
+// The embedded wallet's host side (issue 3; moved from `@latchkey/react`, issue 11).
+export {
+  type CreateWalletControllerParameters,
+  createWalletController,
+  InvalidMessageError,
+  USER_REJECTED,
+  userRejected,
+  type WalletController,
+  type WalletControllerConfig,
+} from './wallet/controller.ts';
+export type {
+  SendTransactionUiOptions,
+  SignMessageUiOptions,
+  TransactionReceipt,
+  WalletParamsOf,
+  WalletPromptParams,
+  WalletScreenParams,
+} from './wallet/requests.ts';
+export {
+  type PreparedTransaction,
+  prepareTransaction,
+  toReceipt,
+  toRpcTransaction,
+  waitForReceipt,
+} from './wallet/transactions.ts';
+export {
+  DEFAULT_EXPLORER_URL,
+  explorerTxUrl,
+  formatUnits,
+  toCoreChain,
+  type ViemChainConfig,
+} from './wallet/chains.ts';
+export { stringifyJson, toHexQuantity, utf8ToHex } from './wallet/encoding.ts';
+export { recoveryScreenFor } from './wallet/recoveryRoute.ts';

@@ -6,6 +6,7 @@ import {
   type ScreenName,
   type SessionState,
   validateAppId,
+  createWalletController,
 } from '@latchkey/core';
 import {
   lazy,
@@ -21,7 +22,6 @@ import type { LatchkeyClientConfig } from '../config/config.ts';
 import { resolveConfig } from '../config/resolveConfig.ts';
 import { useOAuthReturn } from '../methods/oauth/useOAuthReturn.ts';
 import type { ScreenParams } from '../Modal/types.ts';
-import { createWalletController } from '../wallet/walletController.ts';
 import { LatchkeyContext, type LatchkeyContextValue } from './context.ts';
 import { linkMethodOf, newLinkedAccount } from './linkMethod.ts';
 import { useConfigFetch } from './useConfigFetch.ts';

@@ -1,6 +1,10 @@
-import { type SessionState, SCREEN, walletAutoConnectStep } from '@latchkey/core';
+import {
+  type SessionState,
+  SCREEN,
+  walletAutoConnectStep,
+  type WalletController,
+} from '@latchkey/core';
 import { useEffect, useSyncExternalStore } from 'react';
-import type { WalletController } from '../wallet/walletController.ts';
 
 /**
  * Connects the embedded wallet after login and on reload, and forgets it on logout (issue 3).

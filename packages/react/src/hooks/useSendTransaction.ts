@@ -1,6 +1,6 @@
+import { type SendTransactionUiOptions, type TransactionReceipt } from '@latchkey/core';
 import type { TransactionRequest } from '@latchkey/core';
 import { useCallback } from 'react';
-import type { SendTransactionUiOptions, TransactionReceipt } from '../wallet/requests.ts';
 import { useInternalLatchkey } from './useInternalLatchkey.ts';
 
 /** What {@link useSendTransaction} returns. */

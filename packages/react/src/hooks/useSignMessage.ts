@@ -1,5 +1,5 @@
+import { type SignMessageUiOptions } from '@latchkey/core';
 import { useCallback } from 'react';
-import type { SignMessageUiOptions } from '../wallet/requests.ts';
 import { useInternalLatchkey } from './useInternalLatchkey.ts';
 
 /** Options of `signMessage`. */

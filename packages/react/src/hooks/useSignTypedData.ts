@@ -1,5 +1,5 @@
+import { type SignMessageUiOptions } from '@latchkey/core';
 import { useCallback } from 'react';
-import type { SignMessageUiOptions } from '../wallet/requests.ts';
 import { useInternalLatchkey } from './useInternalLatchkey.ts';
 
 /** EIP-712 typed data: `{domain, types, primaryType, message}` (bigints allowed). */

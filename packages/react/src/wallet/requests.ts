@@ -1,110 +1,12 @@
-import type { AuthenticateResult, TransactionRequest } from '@latchkey/core';
-
-/** Sign-request UI options (spec section 3): every field optional, defaults in the catalogue. */
-export interface SignMessageUiOptions {
-  /** Default 'Sign message'. */
-  title?: string;
-  /** Default 'Signing this message will not cost you any fees.' */
-  description?: string;
-  /** Default 'Sign and continue'. */
-  buttonText?: string;
-  /** Image shown above the title. */
-  iconUrl?: string;
-}
-
-/** Send-transaction UI options (spec section 3, subset). */
-export interface SendTransactionUiOptions {
-  /** Line under the title. */
-  description?: string;
-  /** Replaces the button text 'Submit'. */
-  buttonText?: string;
-  transactionInfo?: { title?: string; action?: string };
-}
-
-/** A transaction receipt (spec section 3, "Transaction receipt"); quantities as bigint (wei, gas). */
-export interface TransactionReceipt {
-  to: string | null;
-  from: string;
-  contractAddress: string | null;
-  transactionIndex: number;
-  blockHash: string;
-  transactionHash: string;
-  blockNumber: bigint;
-  logs: unknown[];
-  logsBloom: string;
-  status: 'success' | 'reverted';
-  type: string;
-  gasUsed: bigint;
-  cumulativeGasUsed: bigint;
-  effectiveGasPrice: bigint;
-  /** Blocks on top of the receipt's block including it (1 right after mining). */
-  confirmations: number;
-  byzantium: boolean;
-  root?: string;
-}
-
-/** Settles the screen's request. */
-interface Settle {
-  resolve: (value: unknown) => void;
-  reject: (error: unknown) => void;
-}
-
 /**
- * What a wallet screen is opened with (`ScreenParams.wallet`), by `kind`. `confirm-*` kinds come
- * from the EIP-1193 provider's approval hook (issue 24): the screen frames the wallet's approval
- * page for the request and resolves with the frame's answer (signature or signed transaction),
- * which the provider returns (or broadcasts).
+ * The wallet screens' request types now live in `@latchkey/core` (modal/wallet, issue 11).
+ * Re-exported here for the modules that still import this path.
  */
-export type WalletScreenParams = Settle &
-  (
-    | { kind: 'sign-message'; message: string; uiOptions?: SignMessageUiOptions }
-    | { kind: 'sign-typed-data'; typedData: unknown; uiOptions?: SignMessageUiOptions }
-    | {
-        kind: 'confirm-signature';
-        method: string;
-        params: unknown;
-        uiOptions?: SignMessageUiOptions;
-      }
-    | {
-        kind: 'send-transaction';
-        transaction: TransactionRequest;
-        uiOptions?: SendTransactionUiOptions;
-      }
-    | {
-        kind: 'confirm-transaction';
-        /** What the screen shows (amount, chain, fee). */
-        transaction: TransactionRequest;
-        /** The filled transaction (JSON-RPC form, hex) the approval page signs. */
-        signRequest: Record<string, unknown>;
-        uiOptions?: SendTransactionUiOptions;
-      }
-    | { kind: 'export' }
-    /** `automatic`: started by the app (creation), so no Cancel and done auto-closes. */
-    | {
-        kind: 'set-password';
-        automatic: boolean;
-        /**
-         * The password page's action (issue 24): 'create' creates the wallet with a password,
-         * 'update' sets a first one (from automatic recovery), 'set' changes it.
-         */
-        mode: 'create' | 'set' | 'update';
-        login?: AuthenticateResult;
-      }
-    /** `login`: created right after this login (spec section 4); `address` once created. */
-    | { kind: 'create'; login?: AuthenticateResult; address?: string }
-    | { kind: 'connect' }
-    | { kind: 'recover'; methods?: string[] }
-  );
-
-/** The params of one `kind`. */
-export type WalletParamsOf<K extends WalletScreenParams['kind']> = Extract<
+export type {
+  SendTransactionUiOptions,
+  SignMessageUiOptions,
+  TransactionReceipt,
+  WalletParamsOf,
+  WalletPromptParams,
   WalletScreenParams,
-  { kind: K }
->;
-
-/** {@link WalletScreenParams} without the settle callbacks (what `prompt` takes). */
-export type WalletPromptParams = WalletScreenParams extends infer U
-  ? U extends WalletScreenParams
-    ? Omit<U, 'resolve' | 'reject'>
-    : never
-  : never;
+} from '@latchkey/core';

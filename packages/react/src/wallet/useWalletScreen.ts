@@ -1,8 +1,7 @@
+import { userRejected, type WalletParamsOf, type WalletScreenParams } from '@latchkey/core';
 import { useCallback, useRef } from 'react';
 import { useInternalLatchkey } from '../hooks/useInternalLatchkey.ts';
 import { useModal, useOnCancel } from '../Modal/ModalContext.ts';
-import type { WalletParamsOf, WalletScreenParams } from './requests.ts';
-import { userRejected } from './walletController.ts';
 
 /**
  * A wallet screen's request and helpers. Closing the modal before the screen settled rejects

@@ -18,15 +18,17 @@ import {
   WalletError,
 } from '@latchkey/core/embedded-wallet';
 import type { ApproveSignature, EmbeddedWalletManager } from '@latchkey/core';
-import { SCREEN } from '@latchkey/core';
+import {
+  createWalletController,
+  SCREEN,
+  toCoreChain,
+  type WalletScreenParams,
+} from '@latchkey/core';
 import { custom, defineChain, verifyMessage, verifyTypedData } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it, vi } from 'vitest';
 import { resolveConfig } from '../config/resolveConfig.ts';
-import { toCoreChain } from './chains.ts';
 import { APP_ID, createFakeClient } from '../test/fakeClient.ts';
-import type { WalletScreenParams } from './requests.ts';
-import { createWalletController } from './walletController.ts';
 
 const anvil = defineChain({
   id: 31337,

@@ -1,11 +1,10 @@
-import { SCREEN } from '@latchkey/core';
+import { SCREEN, recoveryScreenFor } from '@latchkey/core';
 import { useEffect } from 'react';
 import { WalletIcon } from '../../components/Icons/Icons.tsx';
 import { ModalHeader } from '../../components/ModalHeader/ModalHeader.tsx';
 import { walletLayoutCss } from '../../components/WalletLayout/WalletLayout.css.ts';
 import { useStyleSheet } from '../../styles/useStyleSheet.ts';
 import { once } from '../../wallet/loginFailure.ts';
-import { recoveryScreenFor } from '../../wallet/recoveryRoute.ts';
 import { useWalletScreen } from '../../wallet/useWalletScreen.ts';
 import { connectingCss } from './EmbeddedWalletConnecting.css.ts';
 

@@ -1,3 +1,4 @@
+import { type WalletController } from '@latchkey/core';
 import { SUCCESS_CLOSE_MS } from '@latchkey/api';
 import type {
   EmbeddedWalletPasswordAction,
@@ -12,7 +13,6 @@ import { walletLayoutCss } from '../../components/WalletLayout/WalletLayout.css.
 import type { ResolvedConfig } from '../../config/resolveConfig.ts';
 import type { Messages } from '../../messages.ts';
 import { useStyleSheet } from '../../styles/useStyleSheet.ts';
-import type { WalletController } from '../../wallet/walletController.ts';
 import { passwordCreateCss } from './EmbeddedWalletPasswordCreate.css.ts';
 import { PasswordFrame } from './PasswordFrame.tsx';
 

@@ -1,3 +1,4 @@
+import { type WalletController } from '@latchkey/core';
 import type {
   EmbeddedWalletPasswordAction,
   EmbeddedWalletPasswordResult,
@@ -7,7 +8,6 @@ import { useEffect, useRef, useState } from 'react';
 import type { ResolvedConfig } from '../../config/resolveConfig.ts';
 import type { Messages } from '../../messages.ts';
 import { useStyleSheet } from '../../styles/useStyleSheet.ts';
-import type { WalletController } from '../../wallet/walletController.ts';
 import { passwordFrameCss } from './PasswordFrame.css.ts';
 
 /** Props of {@link PasswordFrame}. */

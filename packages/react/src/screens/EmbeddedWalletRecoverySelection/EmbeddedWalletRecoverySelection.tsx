@@ -1,10 +1,10 @@
+import { recoveryScreenFor } from '@latchkey/core';
 import { Button } from '../../components/Button/Button.tsx';
 import { ShieldIcon } from '../../components/Icons/Icons.tsx';
 import { ModalHeader } from '../../components/ModalHeader/ModalHeader.tsx';
 import { walletLayoutCss } from '../../components/WalletLayout/WalletLayout.css.ts';
 import type { Messages } from '../../messages.ts';
 import { useStyleSheet } from '../../styles/useStyleSheet.ts';
-import { recoveryScreenFor } from '../../wallet/recoveryRoute.ts';
 import { useWalletScreen } from '../../wallet/useWalletScreen.ts';
 import { recoverySelectionCss } from './EmbeddedWalletRecoverySelection.css.ts';
 

@@ -2,6 +2,14 @@ import {
   type ChainConfig as CoreChainConfig,
   type EmbeddedWalletManager,
   transactionType,
+  explorerTxUrl,
+  formatUnits,
+  toCoreChain,
+  type TransactionReceipt,
+  type PreparedTransaction,
+  prepareTransaction,
+  toRpcTransaction,
+  waitForReceipt,
 } from '@latchkey/core';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { Button } from '../../components/Button/Button.tsx';
@@ -10,14 +18,6 @@ import { ModalHeader } from '../../components/ModalHeader/ModalHeader.tsx';
 import { walletLayoutCss } from '../../components/WalletLayout/WalletLayout.css.ts';
 import { formatMessage } from '@latchkey/core';
 import { useStyleSheet } from '../../styles/useStyleSheet.ts';
-import { explorerTxUrl, formatUnits, toCoreChain } from '../../wallet/chains.ts';
-import type { TransactionReceipt } from '../../wallet/requests.ts';
-import {
-  type PreparedTransaction,
-  prepareTransaction,
-  toRpcTransaction,
-  waitForReceipt,
-} from '../../wallet/transactions.ts';
 import { useWalletScreen } from '../../wallet/useWalletScreen.ts';
 import { shortAddress } from '../EmbeddedWalletCreated/EmbeddedWalletCreated.tsx';
 import {

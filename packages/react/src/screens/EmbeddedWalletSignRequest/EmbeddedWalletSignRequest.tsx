@@ -1,3 +1,4 @@
+import { toCoreChain, stringifyJson, utf8ToHex } from '@latchkey/core';
 import { SUCCESS_CLOSE_MS } from '@latchkey/api';
 import type { ChainConfig, EmbeddedWalletManager } from '@latchkey/core';
 import { useCallback, useEffect, useState } from 'react';
@@ -6,8 +7,6 @@ import { CheckIcon, PenIcon } from '../../components/Icons/Icons.tsx';
 import { ModalHeader } from '../../components/ModalHeader/ModalHeader.tsx';
 import { walletLayoutCss } from '../../components/WalletLayout/WalletLayout.css.ts';
 import { useStyleSheet } from '../../styles/useStyleSheet.ts';
-import { toCoreChain } from '../../wallet/chains.ts';
-import { stringifyJson, utf8ToHex } from '../../wallet/encoding.ts';
 import { useWalletScreen } from '../../wallet/useWalletScreen.ts';
 import {
   ApprovalFrame,

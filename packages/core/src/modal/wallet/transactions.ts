@@ -1,10 +1,10 @@
 import {
-  type Eip1193Provider,
   hasSufficientFunds,
   type TransactionRequest,
   toQuantity,
   validateTransactionRequest,
-} from '@latchkey/core';
+} from '../../wallet/transaction.ts';
+import type { Eip1193Provider } from '../../wallets/registry.ts';
 import { toHexQuantity } from './encoding.ts';
 import type { TransactionReceipt } from './requests.ts';
 

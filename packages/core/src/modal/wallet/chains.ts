@@ -1,8 +1,20 @@
-import type { ChainConfig as CoreChainConfig } from '@latchkey/core';
-import type { ChainConfig } from '../config/walletConfig.ts';
+import type { ChainConfig as CoreChainConfig } from '../../wallets/embedded/types.ts';
+
+/**
+ * A chain as the host config gives it (viem's shape, `@latchkey/react`'s `ChainConfig`):
+ * EIP-155 id, name, native currency, RPC URLs and an optional block explorer.
+ */
+export interface ViemChainConfig {
+  /** EIP-155 chain id, e.g. 31337. */
+  id: number;
+  name: string;
+  nativeCurrency: { name?: string; symbol: string; decimals: number };
+  rpcUrls: { default: { http: readonly string[] } };
+  blockExplorers?: { default: { name: string; url: string } };
+}
 
 /** Core's chain shape (`rpcUrl`, `blockExplorerUrl`) from the viem-shaped config chain. */
-export function toCoreChain(chain: ChainConfig): CoreChainConfig {
+export function toCoreChain(chain: ViemChainConfig): CoreChainConfig {
   const explorer = chain.blockExplorers?.default.url;
   return {
     id: chain.id,
@@ -24,7 +36,7 @@ export const DEFAULT_EXPLORER_URL = 'https://etherscan.io';
  * The explorer page of a transaction, or null on a local chain without an explorer
  * (spec section 8: explorer link, etherscan fallback for public chains).
  */
-export function explorerTxUrl(chain: ChainConfig | undefined, hash: string): string | null {
+export function explorerTxUrl(chain: ViemChainConfig | undefined, hash: string): string | null {
   const base = chain?.blockExplorers?.default.url;
   if (base) return `${base.replace(/\/+$/, '')}/tx/${hash}`;
   if (!chain || chain.id === 31337 || chain.id === 1337) return null;

@@ -1,4 +1,4 @@
-import { SCREEN, type ScreenName } from '@latchkey/core';
+import { SCREEN, type ScreenName } from '../../screens/screens.ts';
 
 /**
  * Where recovery continues (spec section 4, "Recovery choice"): several methods ->

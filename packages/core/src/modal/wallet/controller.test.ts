@@ -1,14 +1,21 @@
-import { SCREEN } from '@latchkey/core';
 import { describe, expect, it, vi } from 'vitest';
-import { resolveConfig } from '../config/resolveConfig.ts';
-import { APP_ID, createFakeClient, TEST_USER } from '../test/fakeClient.ts';
-import {
-  createFakeManager,
-  createFakeProvider,
-  WALLET_ADDRESS,
-} from '../test/renderWalletScreen.tsx';
-import { createWalletController } from './walletController.ts';
+import { SCREEN } from '../../screens/screens.ts';
+import type { LatchkeyClient, SessionState } from '../../session/createLatchkeyClient.ts';
+import type { User } from '../../session/user.ts';
+import type { EmbeddedWalletManager } from '../../wallets/embedded/manager.ts';
+import type { ViemChainConfig } from './chains.ts';
+import { createWalletController } from './controller.ts';
 
+const WALLET_ADDRESS = '0x1111111111111111111111111111111111111111';
+const TEST_USER: User = {
+  id: 'user_1',
+  createdAt: new Date(0),
+  email: { address: 'alice@example.com' },
+  linkedAccounts: [],
+  mfaMethods: [],
+  hasAcceptedTerms: false,
+  isGuest: false,
+};
 const WALLET_USER = {
   ...TEST_USER,
   linkedAccounts: [
@@ -27,17 +34,53 @@ const WALLET_USER = {
     },
   ],
 };
+/** The local development chain (what `@latchkey/react` resolves for a local API URL). */
+const ANVIL_CHAIN: ViemChainConfig = {
+  id: 31337,
+  name: 'Anvil',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
+};
+
+/** A fake EIP-1193 provider: answers from `rpc` and records every request. */
+function createFakeProvider(rpc: Record<string, unknown> = {}) {
+  const request = vi.fn(async ({ method }: { method: string; params?: unknown }) => {
+    if (rpc[method] !== undefined) return rpc[method];
+    throw new Error(`unexpected ${method}`);
+  });
+  return { request, on: vi.fn(), removeListener: vi.fn(), chainId: 31337 };
+}
+
+/** A fake core manager, connected, with spies. */
+function createFakeManager(provider: ReturnType<typeof createFakeProvider>) {
+  const manager = {
+    getState: () => ({
+      status: 'connected' as const,
+      address: WALLET_ADDRESS,
+      recoveryMethod: 'latchkey' as const,
+      deviceStorage: 'local' as const,
+      error: null,
+    }),
+    subscribe: () => () => {},
+    connect: vi.fn(async () => ({ status: 'connected' as const, address: WALLET_ADDRESS })),
+    getProvider: () => provider,
+    setApprover: vi.fn(),
+    setNoPrompt: vi.fn(),
+    destroy: vi.fn(),
+  };
+  return manager as unknown as EmbeddedWalletManager & typeof manager;
+}
 
 function setup(noPromptOnSignature = false) {
-  const fake = createFakeClient();
-  fake.setState({ status: 'authenticated', user: WALLET_USER as never });
+  const state: SessionState = { status: 'authenticated', user: WALLET_USER as never };
+  const client = { getState: () => state } as unknown as LatchkeyClient;
   const provider = createFakeProvider({ personal_sign: '0xsig' });
   const manager = createFakeManager(provider);
-  const config = resolveConfig(APP_ID, { embeddedWallets: { noPromptOnSignature } }, null);
+  const config = { supportedChains: [ANVIL_CHAIN], defaultChain: ANVIL_CHAIN, noPromptOnSignature };
   const openScreen = vi.fn();
   const controller = createWalletController({
-    client: fake.client,
-    getConfig: () => config.wallet,
+    client,
+    getConfig: () => config,
     openScreen,
     load: async () => ({ createEmbeddedWalletManager: () => manager }),
   });
