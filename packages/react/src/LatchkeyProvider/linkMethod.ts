@@ -1,49 +1,44 @@
-import { type LinkedAccount, SCREEN, type ScreenName, type User } from '@latchkey/core';
-import type { ScreenParams } from '../Modal/ModalContext.ts';
+import { type LinkedAccount, type ScreenName, type User } from '@latchkey/core';
+import { METHOD_LINKS } from '../methods/links.ts';
+import type { ScreenParams } from '../Modal/types.ts';
 
 /**
- * The `linkMethod` a link flow reports (issue 6): 'email' (LINK_EMAIL_SCREEN and
- * UPDATE_EMAIL_SCREEN), 'sms', 'siwe' (a wallet), 'passkey', or the OAuth provider's name
- * (AWAITING_OAUTH_SCREEN with `params.oauth.provider`, e.g. 'google').
+ * The `linkMethod` a link flow reports (issue 6): the id of the method whose link screen
+ * `screen` is (`linkScreen` / `linkScreens` of `methods/<id>/link.ts`: 'email' for
+ * LINK_EMAIL_SCREEN and UPDATE_EMAIL_SCREEN, 'sms', 'siwe' (a wallet), 'passkey'), else the
+ * OAuth provider's name (AWAITING_OAUTH_SCREEN with `params.oauth.provider`, e.g. 'google'),
+ * else 'unknown'.
  */
 export function linkMethodOf(screen: ScreenName, params: ScreenParams): string {
-  switch (screen) {
-    case SCREEN.LINK_EMAIL_SCREEN:
-    case SCREEN.UPDATE_EMAIL_SCREEN:
-      return 'email';
-    case SCREEN.LINK_PHONE_SCREEN:
-      return 'sms';
-    case SCREEN.LINK_WALLET_SCREEN:
-      return 'siwe';
-    case SCREEN.LINK_PASSKEY_SCREEN:
-      return 'passkey';
-    default:
-      return params.oauth?.provider ? String(params.oauth.provider) : 'unknown';
-  }
+  const method = METHOD_LINKS.find(
+    (link) => link.linkScreen === screen || link.linkScreens?.includes(screen),
+  );
+  if (method) return method.contract.id;
+  return params.oauth?.provider ? String(params.oauth.provider) : 'unknown';
 }
 
-/** A stable identity for a linked account: its type and its address, number, id or subject. */
+/**
+ * A stable identity for a linked account: its type and its address, number, id or subject
+ * (each method's `accountKey`; `<type>:<subject>` for the OAuth accounts).
+ */
 export function linkedAccountKey(account: LinkedAccount): string {
-  switch (account.type) {
-    case 'email':
-      return `email:${account.address.toLowerCase()}`;
-    case 'phone':
-      return `phone:${account.number}`;
-    case 'wallet':
-      return `wallet:${account.address.toLowerCase()}`;
-    case 'passkey':
-      return `passkey:${account.credentialId}`;
-    default:
-      return `${account.type}:${account.subject}`;
+  for (const link of METHOD_LINKS) {
+    const key = link.accountKey?.(account);
+    if (key !== undefined) return key;
   }
+  return `${account.type}:${'subject' in account ? account.subject : ''}`;
 }
 
-const METHOD_TYPE: Record<string, LinkedAccount['type']> = {
-  email: 'email',
-  sms: 'phone',
-  siwe: 'wallet',
-  passkey: 'passkey',
-};
+/**
+ * The account type each method links: a method with a single account type in its contract
+ * (`email` -> 'email', `sms` -> 'phone', ...). An OAuth provider `p` links `p_oauth`.
+ */
+const METHOD_TYPE: Record<string, string> = Object.fromEntries(
+  METHOD_LINKS.filter((link) => link.contract.accountTypes.length === 1).map((link) => [
+    link.contract.id,
+    link.contract.accountTypes[0]!,
+  ]),
+);
 
 /**
  * The account a link flow added: the first account of `after` that `before` did not have,

@@ -6,6 +6,7 @@ import type {
   WalletConnectionTarget,
 } from '@latchkey/core';
 import type { OAuthProvider } from '@latchkey/api';
+import type { ComponentType, LazyExoticComponent } from 'react';
 import type { WalletScreenParams } from '../wallet/requests.ts';
 
 /**
@@ -75,3 +76,15 @@ export interface ScreenParams {
    */
   captchaToken?: string;
 }
+
+/** A screen: a small component that reads everything it needs from the modal context. */
+export type ScreenComponent = LazyExoticComponent<ComponentType>;
+
+/** One navigation entry: the screen's component and, when it has a Back button, where it goes. */
+export interface ScreenEntry {
+  component: ScreenComponent;
+  back?: ScreenName;
+}
+
+/** Screen-registry entries: screen name -> lazily imported component (spec section 2). */
+export type ScreenEntries = Partial<Record<ScreenName, ScreenEntry>>;

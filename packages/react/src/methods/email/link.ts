@@ -1,0 +1,12 @@
+/** What the link flow needs of the email method (issue 11): see `../types.ts`, MethodLink. */
+import { EMAIL_METHOD } from '@latchkey/api';
+import { SCREEN } from '@latchkey/core';
+import type { MethodLink } from '../types.ts';
+
+export const emailLink: MethodLink = {
+  contract: EMAIL_METHOD,
+  linkScreen: SCREEN.LINK_EMAIL_SCREEN,
+  linkScreens: [SCREEN.UPDATE_EMAIL_SCREEN],
+  accountKey: (account) =>
+    account.type === 'email' ? `email:${account.address.toLowerCase()}` : undefined,
+};

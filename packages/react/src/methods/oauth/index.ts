@@ -1,0 +1,47 @@
+/**
+ * The OAuth method's UI (issue 11; spec section 5): one login-list button per provider, whose
+ * click starts the popup flow through the captcha gate, and AWAITING_OAUTH_SCREEN, which also
+ * links a provider (issue 6). Screens: `./screens.ts`.
+ */
+import { isOAuthProvider, SCREEN } from '@latchkey/core';
+import { oauthCaptchaOptions } from '../../Modal/captchaGate.ts';
+import type { LoginMethodUi } from '../types.ts';
+import { oauthLink } from './link.ts';
+
+/** Display names of the providers' buttons (brand names). */
+const LABELS: Readonly<Record<string, string>> = {
+  google: 'Google',
+  twitter: 'Twitter',
+  discord: 'Discord',
+  github: 'GitHub',
+  spotify: 'Spotify',
+  instagram: 'Instagram',
+  tiktok: 'TikTok',
+  linkedin: 'LinkedIn',
+  apple: 'Apple',
+};
+
+/** The OAuth method's UI module. */
+export const oauthUi: LoginMethodUi = {
+  ...oauthLink,
+  labels: LABELS,
+  /**
+   * A social button (issue 5): the flow starts synchronously in the click, so the provider's
+   * popup opens inside the user's gesture; the screen waits for it. Through the captcha gate
+   * (issue 6): with a ready token at once; else CAPTCHA_SCREEN's 'Continue' click starts it.
+   */
+  start: ({ client, navigate, withCaptcha }, item) => {
+    if (!isOAuthProvider(item) || !client) {
+      navigate(SCREEN.AWAITING_OAUTH_SCREEN, { method: LABELS[item] ?? item });
+      return;
+    }
+    void withCaptcha(
+      (captchaToken) => {
+        const result = client.initOAuth(item, oauthCaptchaOptions(captchaToken));
+        result.catch(() => {}); // the screen reports it
+        navigate(SCREEN.AWAITING_OAUTH_SCREEN, { oauth: { provider: item, result } });
+      },
+      { gesture: true },
+    );
+  },
+};

@@ -1,0 +1,11 @@
+/** What the link flow needs of the passkey method (issue 11): see `../types.ts`, MethodLink. */
+import { PASSKEY_METHOD } from '@latchkey/api';
+import { SCREEN } from '@latchkey/core';
+import type { MethodLink } from '../types.ts';
+
+export const passkeyLink: MethodLink = {
+  contract: PASSKEY_METHOD,
+  linkScreen: SCREEN.LINK_PASSKEY_SCREEN,
+  accountKey: (account) =>
+    account.type === 'passkey' ? `passkey:${account.credentialId}` : undefined,
+};

@@ -1,0 +1,72 @@
+import { SCREEN, type WalletId } from '@latchkey/core';
+import type { MouseEvent } from 'react';
+import { WalletIcon } from '../../components/Icons/Icons.tsx';
+import { useModal } from '../../Modal/ModalContext.ts';
+import type { MethodEntryProps } from '../types.ts';
+import { WalletButton } from './Button.tsx';
+import { walletDestination } from './externalWallets/openWallet.ts';
+import {
+  useEip6963Wallets,
+  type WalletOption,
+  walletOptionsFor,
+} from './externalWallets/walletOptions.ts';
+
+const isMobile = () =>
+  typeof navigator !== 'undefined' && /android|iphone|ipad|ipod|mobile/i.test(navigator.userAgent);
+
+const walletsOf = (entries: MethodEntryProps['run']): WalletId[] =>
+  entries.flatMap((e) => (e.kind === 'wallet' ? [e.wallet] : []));
+
+/**
+ * A run of wallet entries of the login list (spec sections 4 and 9; issue 4): one button per
+ * wallet option (`detected_wallets` expands in place to the EIP-6963 wallets the list does not
+ * name). A click opens the wallet's screen (`walletDestination`): in 'link' mode to link it,
+ * in 'connect-only' mode to connect it, else to log in, through the captcha gate (SIWE init).
+ */
+export function WalletEntries({ run, list, mode }: MethodEntryProps) {
+  const { config, messages: m, navigate, withCaptcha } = useModal();
+  const announced = useEip6963Wallets();
+
+  const openWallet = (option: WalletOption, event: MouseEvent<HTMLButtonElement>) => {
+    const to = walletDestination(option, {
+      mode: mode === 'link' ? 'login' : mode,
+      userAgent: typeof navigator === 'undefined' ? '' : navigator.userAgent,
+      isTrusted: event.nativeEvent.isTrusted,
+      isMobile: isMobile(),
+      walletConnect: config.loginList.walletConnectEnabled,
+    });
+    if (mode === 'link') {
+      navigate(to.screen, { ...to.params, mode: 'link', returnTo: SCREEN.LINK_WALLET_SCREEN });
+      return;
+    }
+    if (mode === 'connect-only') {
+      navigate(to.screen, { ...to.params, returnTo: SCREEN.LANDING });
+      return;
+    }
+    // A wallet login's SIWE init goes through the captcha gate (spec section 4).
+    void withCaptcha((captchaToken) =>
+      navigate(to.screen, {
+        ...to.params,
+        returnTo: SCREEN.LANDING,
+        ...(captchaToken ? { captchaToken } : {}),
+      }),
+    );
+  };
+
+  return (
+    <>
+      {walletOptionsFor(walletsOf(run), announced, walletsOf(list)).map((option) => (
+        <li key={option.key}>
+          <WalletButton
+            name={option.name}
+            icon={option.icon ? <img src={option.icon} alt="" /> : <WalletIcon />}
+            badge={option.provider ? m.detectedWallet : null}
+            connectLabel={m.connect}
+            onClick={(event) => openWallet(option, event)}
+            testId={`wallet-${option.walletClientType}`}
+          />
+        </li>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+/**
+ * The wallet (SIWE) method's screens (issue 11): connection (login and connect-only),
+ * WalletConnect's QR code inside it, Phantom, the in-app-browser notice and
+ * LINK_WALLET_SCREEN, each lazy.
+ */
+import { SCREEN } from '@latchkey/core';
+import { lazy } from 'react';
+import type { ScreenEntries } from '../types.ts';
+
+const AwaitingConnection = lazy(
+  () => import('./screens/AwaitingConnection/AwaitingConnection.tsx'),
+);
+
+export const siweScreens: ScreenEntries = {
+  [SCREEN.AWAITING_CONNECTION]: { component: AwaitingConnection, back: SCREEN.LANDING },
+  [SCREEN.AWAITING_CONNECT_ONLY_CONNECTION]: {
+    component: AwaitingConnection,
+    back: SCREEN.CONNECT_ONLY_LANDING_SCREEN,
+  },
+  [SCREEN.PHANTOM_INTERSTITIAL_SCREEN]: {
+    component: lazy(() => import('./screens/Phantom/PhantomInterstitial.tsx')),
+    back: SCREEN.LANDING,
+  },
+  [SCREEN.INSTALL_PHANTOM_SCREEN]: {
+    component: lazy(() => import('./screens/Phantom/InstallPhantom.tsx')),
+    back: SCREEN.PHANTOM_INTERSTITIAL_SCREEN,
+  },
+  [SCREEN.PHANTOM_REDIRECT_SCREEN]: {
+    component: lazy(() => import('./screens/Phantom/PhantomRedirect.tsx')),
+    back: SCREEN.LANDING,
+  },
+  [SCREEN.IN_APP_BROWSER_LOGIN_NOT_POSSIBLE]: {
+    component: lazy(() => import('./screens/InAppBrowser/InAppBrowser.tsx')),
+  },
+  [SCREEN.LINK_WALLET_SCREEN]: {
+    component: lazy(() => import('./screens/LinkWallet/LinkWallet.tsx')),
+  },
+};

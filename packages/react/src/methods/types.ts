@@ -1,0 +1,93 @@
+/**
+ * The shape of a login method's UI module (issue 11). Each method folder
+ * (`methods/<id>/index.ts`) exports one {@link LoginMethodUi}; `methods/index.ts` lists them,
+ * and the login list (`LoginList`) and the link tables (`LatchkeyProvider/linkMethod.ts`) read
+ * that list instead of switching on method names. A method's screens are in
+ * `methods/<id>/screens.ts` (a {@link ScreenEntries} map), gathered by `methods/screens.ts` for
+ * `screens/registry.ts`.
+ */
+import type { LoginMethodContract } from '@latchkey/api';
+import type { LatchkeyClient, LinkedAccount, LoginListEntry, ScreenName } from '@latchkey/core';
+import type { ComponentType } from 'react';
+import type { Messages } from '../messages.ts';
+import type { ModalContextValue } from '../Modal/ModalContext.ts';
+
+export type { ScreenEntries, ScreenEntry } from '../Modal/types.ts';
+
+/** What a method's `start` gets: the modal's navigation and captcha gate, and the client. */
+export interface MethodStartContext {
+  /** The provider's client; undefined outside a provider (tests). */
+  client: LatchkeyClient | undefined;
+  navigate: ModalContextValue['navigate'];
+  withCaptcha: ModalContextValue['withCaptcha'];
+}
+
+/**
+ * What the login list is for: 'login' (LANDING), 'connect-only' (wallets only, no login) or
+ * 'link' (LINK_WALLET_SCREEN: wallets only, linked to the logged-in user).
+ */
+export type LoginListMode = 'login' | 'connect-only' | 'link';
+
+/** Props of a method's own login-list entry component ({@link LoginMethodUi.entries}). */
+export interface MethodEntryProps {
+  /** The run of consecutive entries of the component's kind. */
+  run: readonly LoginListEntry[];
+  /** Every entry of the list (a wallet run needs the wallets listed elsewhere). */
+  list: readonly LoginListEntry[];
+  mode: LoginListMode;
+}
+
+/** A message key whose text is a plain string (a button label). */
+export type LabelKey = {
+  [K in keyof Messages]: Messages[K] extends string ? K : never;
+}[keyof Messages];
+
+/**
+ * The light part of a method's UI module (issue 11): its contract and what the link flow needs.
+ * Kept in `methods/<id>/link.ts` and listed by `methods/links.ts`, which the provider reads
+ * eagerly, so the list's components stay in the landing chunk.
+ */
+export interface MethodLink {
+  /** The method's wire contract (`@latchkey/api`): its id, flags and account types. */
+  contract: LoginMethodContract;
+  /**
+   * The screen the link flow opens for it (issue 6); `linkScreens` lists further screens that
+   * link or update the same method (UPDATE_EMAIL_SCREEN). A flow on a screen of neither kind
+   * reports its OAuth provider (`params.oauth.provider`).
+   */
+  linkScreen?: ScreenName;
+  linkScreens?: readonly ScreenName[];
+  /** A stable key of a linked account of the method's type (its address, number or id). */
+  accountKey?: (account: LinkedAccount) => string | undefined;
+}
+
+/** A login method's UI module (issue 11): its {@link MethodLink} and its login-list part. */
+export interface LoginMethodUi extends MethodLink {
+  /**
+   * Display name of each login-list item the method owns (`loginItem` of its flags), shown on
+   * its button in the list and passed to a 'not configured' screen (brand names, not
+   * translated).
+   */
+  labels: Readonly<Record<string, string>>;
+  /**
+   * Passwordless methods (inline input in the list): the message of the collapsed button that
+   * opens the input, and of the link that switches to it from the other input.
+   */
+  labelKey?: LabelKey;
+  switchLabelKey?: LabelKey;
+  /** The method's icon in the list (collapsed passwordless button, wallet fallback). */
+  icon?: ComponentType;
+  /** Passwordless methods: the inline input the list renders (may be `lazy`). */
+  Button?: ComponentType;
+  /**
+   * What clicking the method's login-list button does (`item` is its `loginItem`, e.g. the
+   * OAuth provider). Absent for entries the list draws itself (passwordless inputs, wallets).
+   */
+  start?: (ctx: MethodStartContext, item: string) => void;
+  /**
+   * Login-list entries the method draws itself, by `LoginListEntry['kind']`: the wallets
+   * (siwe), the passkey's "I have a passkey" link. The component gets each run of consecutive
+   * entries of that kind.
+   */
+  entries?: Readonly<Record<string, ComponentType<MethodEntryProps>>>;
+}
