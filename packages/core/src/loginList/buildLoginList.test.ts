@@ -1,5 +1,6 @@
+import { OAUTH_PROVIDERS } from '@latchkey/api';
 import { describe, expect, it } from 'vitest';
-import { buildLoginList, type LoginListEntry } from './buildLoginList.ts';
+import { buildLoginList, LOGIN_METHODS, type LoginListEntry } from './buildLoginList.ts';
 
 /** A short label per entry, to compare lists at a glance. */
 const labels = (entries: LoginListEntry[]) =>
@@ -258,5 +259,19 @@ describe('buildLoginList, grouped layout (spec sections 2 and 9)', () => {
       'overflow:web3-overflow:1',
     ]);
     expect(buildLoginList({ loginMethods: ['email'], view: 'web3-overflow' }).entries).toEqual([]);
+  });
+});
+
+describe('LOGIN_METHODS (issue 11: read from the method contracts)', () => {
+  it("lists the contracts' login items in the spec's flag order", () => {
+    expect(LOGIN_METHODS).toEqual([
+      'email',
+      'sms',
+      ...OAUTH_PROVIDERS,
+      'wallet',
+      'farcaster',
+      'passkey',
+      'telegram',
+    ]);
   });
 });

@@ -3,21 +3,29 @@
  * and 9): which entries show, in what order, and what sits behind 'More options' and the
  * overflow panels. Pure: the modal renders what this returns.
  */
-import { OAUTH_PROVIDERS } from '@latchkey/api';
+import { LOGIN_METHOD_FLAGS, OAUTH_PROVIDERS } from '@latchkey/api';
 import { DEFAULT_WALLET_LIST, type WalletId } from '../methods/siwe/walletCatalog.ts';
 
-/** Login methods of the client config (spec section 3, `loginMethods`). */
-export const LOGIN_METHODS = [
-  'email',
-  'sms',
-  ...OAUTH_PROVIDERS,
-  'wallet',
-  'farcaster',
-  'passkey',
-  'telegram',
-] as const;
-/** One of {@link LOGIN_METHODS}. */
-export type LoginMethodName = (typeof LOGIN_METHODS)[number];
+/**
+ * One login-list entry a server flag enables (spec section 3, `loginMethods`): `email`, `sms`,
+ * an OAuth provider, `wallet`, `farcaster`, `passkey`, `telegram`.
+ */
+export type LoginMethodName =
+  | 'email'
+  | 'sms'
+  | (typeof OAUTH_PROVIDERS)[number]
+  | 'wallet'
+  | 'farcaster'
+  | 'passkey'
+  | 'telegram';
+
+/**
+ * Login methods of the client config in the spec's flag order (spec section 3,
+ * `loginMethods`): each method contract's flags' login items (`LOGIN_METHOD_FLAGS`).
+ */
+export const LOGIN_METHODS = LOGIN_METHOD_FLAGS.map(
+  (flag) => flag.loginItem,
+) as readonly LoginMethodName[];
 
 /** Social methods: the web2 buttons other than the email and SMS inputs. */
 export const SOCIAL_METHODS: readonly LoginMethodName[] = [
