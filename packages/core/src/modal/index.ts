@@ -66,3 +66,12 @@ export {
 } from './wallet/chains.ts';
 export { stringifyJson, toHexQuantity, utf8ToHex } from './wallet/encoding.ts';
 export { recoveryScreenFor } from './wallet/recoveryRoute.ts';
+export {
+  type MountPasswordFrameParameters,
+  mountPasswordFrame,
+  type PasswordFlowResult,
+  type PasswordFlowStep,
+  passwordFlowClosesItself,
+  passwordFlowDone,
+  passwordFlowFailed,
+} from './wallet/passwordFlow.ts';

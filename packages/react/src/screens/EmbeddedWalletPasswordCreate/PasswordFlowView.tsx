@@ -1,4 +1,10 @@
-import { type WalletController } from '@latchkey/core';
+import {
+  passwordFlowClosesItself,
+  passwordFlowDone,
+  passwordFlowFailed,
+  type PasswordFlowStep,
+  type WalletController,
+} from '@latchkey/core';
 import { SUCCESS_CLOSE_MS } from '@latchkey/api';
 import type {
   EmbeddedWalletPasswordAction,
@@ -38,8 +44,6 @@ export interface PasswordFlowViewProps {
   onDone: () => void;
 }
 
-type Step = 'frame' | 'done' | 'failed';
-
 /**
  * The password flow of spec section 2 with its inputs inside the wallet frame (issue 24 item 4):
  * the screen's title and description stay here; the frame's password page draws the four steps
@@ -52,18 +56,17 @@ export function PasswordFlowView(props: PasswordFlowViewProps) {
   useStyleSheet(walletLayoutCss);
   useStyleSheet(passwordCreateCss);
   const { messages: m } = props;
-  const [step, setStep] = useState<Step>('frame');
-  const [failure, setFailure] = useState<string | null>(null);
+  const [flow, setFlow] = useState<PasswordFlowStep>({ step: 'frame' });
   const latest = useRef(props);
   latest.current = props;
 
   useEffect(() => {
-    if (step !== 'done' || !props.automatic) return;
+    if (!passwordFlowClosesItself(flow, props.automatic)) return;
     const timer = setTimeout(() => latest.current.onDone(), SUCCESS_CLOSE_MS);
     return () => clearTimeout(timer);
-  }, [step, props.automatic]);
+  }, [flow, props.automatic]);
 
-  if (step === 'done') {
+  if (flow.step === 'done') {
     return (
       <div className="lk-wallet lk-pw" data-step="done">
         <ModalHeader
@@ -76,12 +79,12 @@ export function PasswordFlowView(props: PasswordFlowViewProps) {
       </div>
     );
   }
-  if (step === 'failed') {
+  if (flow.step === 'failed') {
     return (
       <div className="lk-wallet lk-pw" data-step="failed">
         <ModalHeader
           title={m.passwordFailureTitle}
-          message={failure ?? m.walletGenericError}
+          message={flow.failure}
           icon={<AlertIcon />}
           iconTone="danger"
         />
@@ -99,12 +102,11 @@ export function PasswordFlowView(props: PasswordFlowViewProps) {
         messages={m}
         onResult={(result) => {
           latest.current.onResult?.(result);
-          setStep('done');
+          setFlow(passwordFlowDone());
         }}
         onError={(error) => {
           latest.current.onFailure?.(error);
-          setFailure(error instanceof Error ? error.message : String(error));
-          setStep('failed');
+          setFlow(passwordFlowFailed(error));
         }}
       />
       {!props.automatic && (

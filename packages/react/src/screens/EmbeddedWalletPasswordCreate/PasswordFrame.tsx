@@ -1,4 +1,4 @@
-import { type WalletController } from '@latchkey/core';
+import { mountPasswordFrame, type WalletController } from '@latchkey/core';
 import type {
   EmbeddedWalletPasswordAction,
   EmbeddedWalletPasswordResult,
@@ -25,7 +25,7 @@ export interface PasswordFrameProps {
 type FrameState = 'connecting' | 'ready' | 'error';
 
 /**
- * The wallet's password page in a visible frame (issue 24 item 4): the inputs, the strength
+ * The wallet's password page in a visible frame (mounted by core's `mountPasswordFrame`) (issue 24 item 4): the inputs, the strength
  * meter, Copy/Download and the submit button are drawn by the frame, on the API origin, so the
  * password never exists in this page. Mounted through `manager.mountPassword` (one request per
  * mount), themed like the modal; fixed height (`--lk-password-frame-height`, taller for the
@@ -49,44 +49,23 @@ export function PasswordFrame({
   const appName = config.appName;
 
   useEffect(() => {
-    const el = container.current;
-    if (!el) return;
-    let live = true;
-    let mounted: { destroy(): void } | null = null;
-    (async () => {
-      const manager = await wallet.manager();
-      if ((action === 'set' || action === 'change') && manager.getState().status !== 'connected') {
-        // The page reshares from this device's share: the wallet must be here first.
-        const connected = await manager.connect();
-        if (connected.status !== 'connected') throw new Error(m.unableToRecoverWallet);
-      }
-      if (!live) return;
-      const frame = manager.mountPassword(el, {
-        action,
-        theme: { colorScheme, accent, accentForeground },
-        appName,
-      });
-      mounted = frame;
-      frame.iframe.title = m.passwordFrameTitle;
-      frame.ready.then(
-        () => live && setState('ready'),
-        () => {},
-      );
-      return frame.result;
-    })().then(
-      (result) => {
-        if (live && result) latest.current.onResult(result);
-      },
-      (error: unknown) => {
-        if (!live) return;
+    const host = container.current;
+    if (!host) return;
+    return mountPasswordFrame({
+      wallet,
+      host,
+      action,
+      theme: { colorScheme, accent, accentForeground },
+      appName,
+      frameTitle: m.passwordFrameTitle,
+      unableToRecoverMessage: m.unableToRecoverWallet,
+      onReady: () => setState('ready'),
+      onResult: (result) => latest.current.onResult(result),
+      onError: (error) => {
         setState((s) => (s === 'connecting' ? 'error' : s));
         latest.current.onError(error);
       },
-    );
-    return () => {
-      live = false;
-      mounted?.destroy();
-    };
+    });
   }, [action, wallet, m, colorScheme, accent, accentForeground, appName]);
 
   return (
