@@ -1,0 +1,42 @@
+/** `latchkey apps set <appId> [key=value...] [--json '<object>']`: changes settings. */
+import { adminAppUpdate, ROUTES } from '@latchkey/api';
+import type { Command } from 'commander';
+import { applyAppSettings, loadAdminAppConfig } from '../../apps/settings.ts';
+import { adminClientOf, type RemoteOptions, withRemote } from '../admin-client.ts';
+import { parseAssignments } from '../assignments.ts';
+import { CliError, type CliContext } from '../context.ts';
+
+/** Registers `apps set`: applies the update and prints the new admin config. */
+export function registerAppsSet(apps: Command, ctx: CliContext): void {
+  withRemote(
+    apps
+      .command('set <appId> [assignments...]')
+      .description(
+        'change settings: key=value (keys of the admin API, e.g. email_auth=true, max_users=100, ' +
+          'allowed_origins=https://a.com,https://b.com, allowlist_config.error_title="Invite only", ' +
+          'captcha_site_key=null); prints the new settings',
+      )
+      .option('--json <object>', 'settings as a JSON object (key=value arguments win)')
+      .addHelpText(
+        'after',
+        `\nKeys: ${Object.keys(adminAppUpdate.shape).join(', ')}.\n` +
+          'Nested: allowlist_config.{error_title,error_detail,cta_text,cta_link}, ' +
+          'embedded_wallet_config.{create_on_login,user_owned_recovery_options,' +
+          'require_user_owned_recovery_on_create}. null clears an optional field.',
+      ),
+  ).action(
+    async (appId: string, assignments: string[], opts: RemoteOptions & { json?: string }) => {
+      const update = parseAssignments(assignments, opts.json);
+      if (Object.keys(update).length === 0)
+        throw new CliError('Nothing to set: give key=value or --json');
+      const remote = adminClientOf(opts, ctx.env, ctx.io);
+      if (remote) {
+        ctx.json(await remote.call(appId, 'PATCH', ROUTES.adminApp(appId), update));
+        return;
+      }
+      const handle = await ctx.db();
+      await applyAppSettings(handle, appId, update);
+      ctx.json(await loadAdminAppConfig(handle, appId));
+    },
+  );
+}
