@@ -1,4 +1,4 @@
-import { formatMessage, SCREEN } from '@latchkey/core';
+import { errorCodeOf, formatMessage, SCREEN } from '@latchkey/core';
 import { createSiweMessage } from 'viem/siwe';
 import { buttonCss } from '../../components/Button/Button.css.ts';
 import { Button } from '../../components/Button/Button.tsx';
@@ -33,12 +33,12 @@ export default function LoginFailed() {
     onComplete: undefined,
   });
   const state = useWalletConnectionState(flow);
-  const notInstalled =
-    (params.error as { code?: string } | undefined)?.code === 'wallet_not_installed';
+  const notInstalled = errorCodeOf(params.error) === 'wallet_not_installed';
   const back = params.returnTo ?? SCREEN.LANDING;
   const detail = notInstalled
     ? formatMessage(m.walletNotInstalled, { wallet: params.method ?? '' })
-    : (state.errorMessage ?? m.walletGenericError);
+    : // Core's wallet-connection fallback ('Something went wrong while connecting your wallet.').
+      (state.errorMessage ?? m.walletGenericError);
   const canRetry = !notInstalled && state.step === 'error' && state.canRetry;
   const awaiting =
     mode === 'connect-only' ? SCREEN.AWAITING_CONNECT_ONLY_CONNECTION : SCREEN.AWAITING_CONNECTION;
