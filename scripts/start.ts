@@ -18,16 +18,23 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  DEFAULT_DEV_OIDC_PORT,
+  DEFAULT_PORT,
+  dataDirOf,
+  devAppIdOf,
+} from '../packages/server/src/env.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
 
-const apiPort = Number(process.env.LATCHKEY_API_PORT ?? 8787);
+const apiPort = Number(process.env.LATCHKEY_API_PORT ?? DEFAULT_PORT);
 const demoPort = Number(process.env.LATCHKEY_DEMO_PORT ?? 5173);
 const anvilPort = Number(process.env.ANVIL_PORT ?? 8545);
-const oidcPort = Number(process.env.LATCHKEY_OIDC_PORT ?? 8788);
-const dataDir = path.resolve(root, process.env.LATCHKEY_DATA_DIR ?? '.latchkey');
-const appId = process.env.LATCHKEY_DEV_APP_ID ?? 'latchkeydemo0000000000000';
+const oidcPort = Number(process.env.LATCHKEY_OIDC_PORT ?? DEFAULT_DEV_OIDC_PORT);
+// The data folder and the dev app id parse as the server's do (env.ts), relative to the root.
+const dataDir = dataDirOf(process.env, root);
+const appId = devAppIdOf(process.env);
 const apiUrl = `http://localhost:${apiPort}`;
 const demoUrl = `http://localhost:${demoPort}`;
 const rpcUrl = `http://127.0.0.1:${anvilPort}`;

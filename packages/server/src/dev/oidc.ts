@@ -14,6 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { exportJWK, generateKeyPair } from 'jose';
 import Provider, { type Configuration } from 'oidc-provider';
 
+import { DEFAULT_DEV_OIDC_PORT, DEFAULT_PORT } from '../env.ts';
 import { DEV_OIDC_CLIENT_ID, DEV_OIDC_CLIENT_SECRET } from './oidc-client.ts';
 
 export { DEV_OIDC_CLIENT_ID, DEV_OIDC_CLIENT_SECRET };
@@ -201,8 +202,11 @@ export async function startDevOidcProvider(options: DevOidcOptions): Promise<Dev
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const port = Number(process.env.LATCHKEY_OIDC_PORT ?? 8788);
-  const apiUrl = (process.env.LATCHKEY_API_URL ?? 'http://localhost:8787').replace(/\/+$/, '');
+  const port = Number(process.env.LATCHKEY_OIDC_PORT ?? DEFAULT_DEV_OIDC_PORT);
+  const apiUrl = (process.env.LATCHKEY_API_URL ?? `http://localhost:${DEFAULT_PORT}`).replace(
+    /\/+$/,
+    '',
+  );
   const started = await startDevOidcProvider({
     port,
     clients: [
