@@ -48,7 +48,11 @@ export {
   afterLoginDelayMs,
   nextStepAfterLogin,
 } from './flows/afterLogin.ts';
-export { type CodeInputOptions, type CodeInputResult, codeInput } from './flows/codeInput.ts';
+export {
+  type CodeInputOptions,
+  type CodeInputResult,
+  codeInput,
+} from './methods/passwordless/codeInput.ts';
 export {
   createPasswordlessFlow,
   type PasswordlessChannel,
@@ -59,7 +63,7 @@ export {
   type PasswordlessFlowStep,
   type PasswordlessMode,
   type SendCodeOptions,
-} from './flows/createPasswordlessFlow.ts';
+} from './methods/passwordless/flow.ts';
 export {
   formatMessage,
   type MessageOverrides,

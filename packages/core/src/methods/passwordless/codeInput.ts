@@ -1,5 +1,5 @@
 import { CODE_LENGTH } from '@latchkey/api';
-import { type MessageOverrides, resolveMessages } from '../messages.ts';
+import { type MessageOverrides, resolveMessages } from '../../messages.ts';
 
 /** What every code-box operation returns (spec section 5, "Login code"). */
 export type CodeInputResult = {

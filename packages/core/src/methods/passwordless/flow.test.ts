@@ -1,9 +1,9 @@
 import { ERROR_STATUS, type ErrorCode } from '@latchkey/api';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, TimeoutError } from '../errors/request.ts';
-import { SCREEN } from '../screens/screens.ts';
-import type { AuthenticateResult } from '../session/user.ts';
-import { createPasswordlessFlow, type PasswordlessFlowClient } from './createPasswordlessFlow.ts';
+import { ApiError, TimeoutError } from '../../errors/request.ts';
+import { SCREEN } from '../../screens/screens.ts';
+import type { AuthenticateResult } from '../../session/user.ts';
+import { createPasswordlessFlow, type PasswordlessFlowClient } from './flow.ts';
 
 const RESULT: AuthenticateResult = {
   user: {
@@ -118,7 +118,7 @@ describe('createPasswordlessFlow: sending', () => {
   });
 
   it('a malformed email stays on the screen with an inline message', async () => {
-    const { InvalidInputError } = await import('../errors/session.ts');
+    const { InvalidInputError } = await import('../../errors/session.ts');
     const flow = createPasswordlessFlow(
       fakeClient({
         sendEmailCode: vi.fn(async () => Promise.reject(new InvalidInputError('Bad email'))),

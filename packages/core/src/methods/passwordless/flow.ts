@@ -4,13 +4,13 @@ import {
   INVALID_CODE_RESET_MS,
   SUCCESS_CLOSE_MS,
 } from '@latchkey/api';
-import { type LatchkeyError, toLatchkeyError } from '../errors/base.ts';
-import { errorCodeOf, screenForError } from '../errors/errorScreenFor.ts';
-import { ApiError } from '../errors/request.ts';
-import { type MessageOverrides, resolveMessages } from '../messages.ts';
-import { SCREEN, type ScreenName } from '../screens/screens.ts';
-import type { LatchkeyClient } from '../session/createLatchkeyClient.ts';
-import type { AuthenticateResult, User } from '../session/user.ts';
+import { type LatchkeyError, toLatchkeyError } from '../../errors/base.ts';
+import { errorCodeOf, screenForError } from '../../errors/errorScreenFor.ts';
+import { ApiError } from '../../errors/request.ts';
+import { type MessageOverrides, resolveMessages } from '../../messages.ts';
+import { SCREEN, type ScreenName } from '../../screens/screens.ts';
+import type { LatchkeyClient } from '../../session/createLatchkeyClient.ts';
+import type { AuthenticateResult, User } from '../../session/user.ts';
 
 /** How a code travels: an email or a text message (spec section 4, "Email or SMS login"). */
 export type PasswordlessChannel = 'email' | 'sms';

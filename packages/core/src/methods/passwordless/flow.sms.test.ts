@@ -1,9 +1,9 @@
 import { ERROR_STATUS } from '@latchkey/api';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../errors/request.ts';
-import { SCREEN } from '../screens/screens.ts';
-import type { AuthenticateResult } from '../session/user.ts';
-import { createPasswordlessFlow } from './createPasswordlessFlow.ts';
+import { ApiError } from '../../errors/request.ts';
+import { SCREEN } from '../../screens/screens.ts';
+import type { AuthenticateResult } from '../../session/user.ts';
+import { createPasswordlessFlow } from './flow.ts';
 
 const RESULT: AuthenticateResult = {
   user: {

@@ -1,10 +1,10 @@
 import { ERROR_STATUS, type ErrorCode } from '@latchkey/api';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { errorScreenFor } from '../errors/errorScreenFor.ts';
-import { ApiError } from '../errors/request.ts';
-import { SCREEN } from '../screens/screens.ts';
-import type { User } from '../session/user.ts';
-import { createPasswordlessFlow, type PasswordlessFlowClient } from './createPasswordlessFlow.ts';
+import { errorScreenFor } from '../../errors/errorScreenFor.ts';
+import { ApiError } from '../../errors/request.ts';
+import { SCREEN } from '../../screens/screens.ts';
+import type { User } from '../../session/user.ts';
+import { createPasswordlessFlow, type PasswordlessFlowClient } from './flow.ts';
 
 const USER: User = {
   id: 'user_1',
