@@ -2,8 +2,6 @@ import {
   createLatchkeyClient,
   createModalFlow,
   type LatchkeyClient,
-  SCREEN,
-  type ScreenName,
   type SessionState,
   validateAppId,
   createWalletController,
@@ -23,8 +21,9 @@ import { resolveConfig } from '../config/resolveConfig.ts';
 import { useOAuthReturn } from '../methods/oauth/useOAuthReturn.ts';
 import type { ScreenParams } from '../Modal/types.ts';
 import { LatchkeyContext, type LatchkeyContextValue } from './context.ts';
-import { linkMethodOf, newLinkedAccount } from './linkMethod.ts';
+import { newLinkedAccount } from './linkMethod.ts';
 import { useConfigFetch } from './useConfigFetch.ts';
+import { useModalOpeners } from './useModalOpeners.ts';
 import { useTermsGate } from './useTermsGate.ts';
 import { useWalletAutoConnect } from './useWalletAutoConnect.ts';
 
@@ -48,12 +47,6 @@ export interface LatchkeyProviderProps {
 }
 
 const SERVER_SNAPSHOT: SessionState = { status: 'loading', user: null };
-
-/** The element focused now (where focus returns when the modal closes), or null. */
-const focusedElement = () => {
-  const active = typeof document === 'undefined' ? null : document.activeElement;
-  return active instanceof HTMLElement ? active : null;
-};
 
 /**
  * Gives its subtree a Latchkey session and the login modal.
@@ -122,7 +115,6 @@ export function LatchkeyProvider({
     flow.getState,
     flow.getState,
   );
-  const opener = useRef<HTMLElement | null>(null);
   useOAuthReturn(appId, client, flow);
 
   // The embedded wallet (issue 3): core's manager is loaded on first use.
@@ -141,47 +133,7 @@ export function LatchkeyProvider({
     standalone,
   });
 
-  const authenticated = session.status === 'authenticated';
-  const login = useCallback(() => {
-    if (authenticated) {
-      console.warn(`[latchkey] ${resolved.messages.alreadyLoggedIn}`);
-      return;
-    }
-    if (resolved.render.standalone) return;
-    opener.current = focusedElement();
-    // Load the wallet frame while the user types, so the login's DPoP proof is ready (issue 10).
-    client.prepareLogin?.();
-    flow.openLogin();
-  }, [authenticated, resolved, client, flow]);
-
-  // Linking (issue 6; spec section 6, "linking needs login"): the modal opens on a link screen.
-  const link = useCallback(
-    (screen: ScreenName, params: ScreenParams = {}) => {
-      if (!authenticated) {
-        const message = resolved.messages.mustBeLoggedInToLink;
-        console.warn(`[latchkey] ${message}`);
-        flow.failLink({ code: 'must_be_authenticated', message });
-        return false;
-      }
-      if (resolved.render.standalone) return false;
-      opener.current = focusedElement();
-      const method = linkMethodOf(screen, params);
-      flow.openLink(
-        { screen, params: { mode: 'link', ...params } },
-        { method, before: client.getState().user },
-      );
-      return true;
-    },
-    [authenticated, resolved, client, flow],
-  );
-
-  // Connect-only mode (issue 4): the modal opens on the wallet list; no login, so closing it
-  // reports nothing to `useLogin`.
-  const connectWallet = useCallback(() => {
-    if (resolved.render.standalone) return;
-    opener.current = focusedElement();
-    flow.openConnect({ screen: SCREEN.CONNECT_ONLY_LANDING_SCREEN, params: {} });
-  }, [resolved, flow]);
+  const { login, link, connectWallet, opener } = useModalOpeners(client, flow, session, resolved);
 
   const modal = useMemo<LatchkeyContextValue['modal']>(
     () => ({
@@ -193,7 +145,7 @@ export function LatchkeyProvider({
       fail: flow.fail,
       completeLink: flow.completeLink,
     }),
-    [open, start, flow],
+    [open, start, opener, flow],
   );
 
   const value = useMemo<LatchkeyContextValue>(
