@@ -16,10 +16,9 @@ export const CLIENT_ERROR_CODES = [
   'invalid_app_id',
   'invalid_input',
   'already_logged_in',
-  // "Not logged in": the one internal code (issue 11) ...
+  // "Not logged in" (see NOT_AUTHENTICATED_CODES): the wallet controller's code, and the
+  // public, Privy-compatible spelling in `useLinkAccount({ onError })` and friends.
   'not_authenticated',
-  // ... and its public, Privy-compatible spelling in `useLinkAccount({ onError })` and friends.
-  // Both read the same row of the error table.
   'must_be_authenticated',
   // Login and link outcomes.
   'session_not_created',
@@ -60,14 +59,18 @@ export const LATCHKEY_ERROR_CODES: readonly LatchkeyErrorCode[] = [
   ...CLIENT_ERROR_CODES,
 ];
 
-/** The internal "not logged in" code (issue 11: one code where core had four). */
-export const NOT_AUTHENTICATED = 'not_authenticated' as const satisfies LatchkeyErrorCode;
-
 /**
- * The public spelling of {@link NOT_AUTHENTICATED} in callback values (`onError({ code })` of
- * the link hooks), kept for compatibility. Same error-table row.
+ * The codes that mean "nobody is logged in" (issue 11). Core throws one of them,
+ * `missing_or_invalid_token` (the API's 401, `NOT_AUTHENTICATED` of `requireSession`); the
+ * others are kept where they are public or not yet moved: `must_be_authenticated` in react's
+ * link callbacks, `not_authenticated` in the wallet controller. All of them read one row of
+ * the error table.
  */
-export const MUST_BE_AUTHENTICATED = 'must_be_authenticated' as const satisfies LatchkeyErrorCode;
+export const NOT_AUTHENTICATED_CODES = [
+  'missing_or_invalid_token',
+  'not_authenticated',
+  'must_be_authenticated',
+] as const satisfies readonly LatchkeyErrorCode[];
 
 /** True when `value` is one of {@link LATCHKEY_ERROR_CODES}. */
 export function isLatchkeyErrorCode(value: unknown): value is LatchkeyErrorCode {

@@ -99,7 +99,7 @@ export const DEFAULT_ERROR_ROW: ErrorRow = {
   detail: 'defaultErrorDetail',
 };
 
-/** `not_authenticated` and its public spelling `must_be_authenticated`: one row. */
+/** Every code of `NOT_AUTHENTICATED_CODES`: one row, the default texts on the error screen. */
 const NOT_AUTHENTICATED_ROW: ErrorRow = {
   ...DEFAULT_ERROR_ROW,
   inline: { any: 'mustBeLoggedIn' },
@@ -209,6 +209,7 @@ export const ERROR_TABLE: Partial<Record<LatchkeyErrorCode, ErrorRow>> = {
   },
   // Passkeys (spec section 8): the dialog's own text; the error screen keeps the default.
   passkey_not_allowed: { ...DEFAULT_ERROR_ROW, inline: { passkey: 'passkeyNotAllowed' } },
+  missing_or_invalid_token: NOT_AUTHENTICATED_ROW,
   not_authenticated: NOT_AUTHENTICATED_ROW,
   must_be_authenticated: NOT_AUTHENTICATED_ROW,
 };
