@@ -21,9 +21,10 @@ export interface LoginListeners {
 }
 
 /**
- * How a link flow ended well (issue 6): the updated user, the method ('email', 'sms', 'siwe',
- * 'passkey' or an OAuth provider such as 'google'), and the account the flow added (null when
- * it cannot be told apart, e.g. an email update that kept the same type).
+ * How a link flow ended well (issue 6): the updated user, the method (a method id of
+ * `methods/<id>/`, or a social provider such as 'google'; see `linkMethod.ts`), and the
+ * account the flow added (null when it cannot be told apart, e.g. an address update that kept
+ * the same type).
  */
 export interface LinkSuccess {
   user: User;

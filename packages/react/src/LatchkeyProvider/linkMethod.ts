@@ -4,22 +4,24 @@ import type { ScreenParams } from '../Modal/types.ts';
 
 /**
  * The `linkMethod` a link flow reports (issue 6): the id of the method whose link screen
- * `screen` is (`linkScreen` / `linkScreens` of `methods/<id>/link.ts`: 'email' for
- * LINK_EMAIL_SCREEN and UPDATE_EMAIL_SCREEN, 'sms', 'siwe' (a wallet), 'passkey'), else the
- * OAuth provider's name (AWAITING_OAUTH_SCREEN with `params.oauth.provider`, e.g. 'google'),
- * else 'unknown'.
+ * `screen` is (`linkScreen` / `linkScreens` of `methods/<id>/link.ts`), else what a method's
+ * `linkMethodOf` reads from `params` (a social provider's name, e.g. 'google'), else 'unknown'.
  */
 export function linkMethodOf(screen: ScreenName, params: ScreenParams): string {
   const method = METHOD_LINKS.find(
     (link) => link.linkScreen === screen || link.linkScreens?.includes(screen),
   );
   if (method) return method.contract.id;
-  return params.oauth?.provider ? String(params.oauth.provider) : 'unknown';
+  for (const link of METHOD_LINKS) {
+    const name = link.linkMethodOf?.(screen, params);
+    if (name !== undefined) return name;
+  }
+  return 'unknown';
 }
 
 /**
  * A stable identity for a linked account: its type and its address, number, id or subject
- * (each method's `accountKey`; `<type>:<subject>` for the OAuth accounts).
+ * (each method's `accountKey`; `<type>:<subject>` for the others).
  */
 export function linkedAccountKey(account: LinkedAccount): string {
   for (const link of METHOD_LINKS) {
@@ -31,7 +33,7 @@ export function linkedAccountKey(account: LinkedAccount): string {
 
 /**
  * The account type each method links: a method with a single account type in its contract
- * (`email` -> 'email', `sms` -> 'phone', ...). An OAuth provider `p` links `p_oauth`.
+ * links that one. Other `linkMethod`s (a social provider) ask the methods' `accountTypeOf`.
  */
 const METHOD_TYPE: Record<string, string> = Object.fromEntries(
   METHOD_LINKS.filter((link) => link.contract.accountTypes.length === 1).map((link) => [
@@ -42,8 +44,9 @@ const METHOD_TYPE: Record<string, string> = Object.fromEntries(
 
 /**
  * The account a link flow added: the first account of `after` that `before` did not have,
- * preferring the type `method` links (an OAuth provider `p` links `p_oauth`). Null when there
- * is none (nothing new, or no `before` to compare with).
+ * preferring the type `method` links (`METHOD_TYPE`, else a method's `accountTypeOf`, e.g. a
+ * provider `p` links `p_oauth`). Null when there is none (nothing new, or no `before` to
+ * compare with).
  */
 export function newLinkedAccount(
   before: User | null,
@@ -53,6 +56,8 @@ export function newLinkedAccount(
   if (!before) return null;
   const known = new Set(before.linkedAccounts.map(linkedAccountKey));
   const added = after.linkedAccounts.filter((a) => !known.has(linkedAccountKey(a)));
-  const type = METHOD_TYPE[method] ?? `${method}_oauth`;
+  const type =
+    METHOD_TYPE[method] ??
+    METHOD_LINKS.map((link) => link.accountTypeOf?.(method)).find((t) => t !== undefined);
   return added.find((a) => a.type === type) ?? added[0] ?? null;
 }

@@ -1,10 +1,4 @@
-import {
-  type AuthenticateResult,
-  type InitOAuthOptions,
-  type LatchkeyClient,
-  SCREEN,
-  type ScreenName,
-} from '@latchkey/core';
+import { SCREEN, type ScreenName } from '@latchkey/core';
 
 import type { ScreenParams } from './types.ts';
 
@@ -100,22 +94,4 @@ export function gateWithCaptcha(
     captcha: { run, gesture: options.gesture ?? false },
     returnTo: ctx.returnTo,
   });
-}
-
-/** `client.initOAuth`'s options for a gated run: the captcha token, when there is one. */
-export function oauthCaptchaOptions(token: string | undefined): InitOAuthOptions {
-  return token ? { captchaToken: token } : {};
-}
-
-/**
- * Starts the passkey ceremony of a login ('signup' creates one, 'login' uses one), with the
- * captcha token of the gate for its init call.
- */
-export function passkeyLogin(
-  client: Pick<LatchkeyClient, 'signupWithPasskey' | 'loginWithPasskey'>,
-  mode: 'signup' | 'login',
-  token: string | undefined,
-): Promise<AuthenticateResult> {
-  const options = token ? { captchaToken: token } : {};
-  return mode === 'signup' ? client.signupWithPasskey(options) : client.loginWithPasskey(options);
 }

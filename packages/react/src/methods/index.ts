@@ -10,7 +10,8 @@ import { farcasterUi, telegramUi } from './planned/index.ts';
 import { siweUi } from './siwe/index.ts';
 import { smsUi } from './sms/index.ts';
 import type { ComponentType } from 'react';
-import type { LoginMethodUi, MethodEntryProps } from './types.ts';
+import { SCREEN } from '@latchkey/core';
+import type { LoginMethodUi, MethodEntryProps, MethodStartContext } from './types.ts';
 
 export type {
   LoginMethodUi,
@@ -47,4 +48,14 @@ export function methodEntryOf(kind: string): ComponentType<MethodEntryProps> | u
 /** Display name of a login-list item (its method's label; the item itself when unknown). */
 export function methodLabelOf(item: string): string {
   return methodUiOf(item)?.labels[item] ?? item;
+}
+
+/**
+ * Clicking a login-list item's button: its method's `start` (a popup, a ceremony, ...); an
+ * item whose method has none opens the 'not configured' screen naming it.
+ */
+export function startMethod(ctx: MethodStartContext, item: string): void {
+  const start = methodUiOf(item)?.start;
+  if (start) start(ctx, item);
+  else ctx.navigate(SCREEN.AWAITING_OAUTH_SCREEN, { method: methodLabelOf(item) });
 }

@@ -9,8 +9,11 @@
 import type { LoginMethodContract } from '@latchkey/api';
 import type { LatchkeyClient, LinkedAccount, LoginListEntry, ScreenName } from '@latchkey/core';
 import type { ComponentType } from 'react';
+import type { ResolvedConfig } from '../config/resolveConfig.ts';
 import type { Messages } from '../messages.ts';
 import type { ModalContextValue } from '../Modal/ModalContext.ts';
+
+import type { ScreenParams } from '../Modal/types.ts';
 
 export type { ScreenEntries, ScreenEntry } from '../Modal/types.ts';
 
@@ -52,11 +55,17 @@ export interface MethodLink {
   contract: LoginMethodContract;
   /**
    * The screen the link flow opens for it (issue 6); `linkScreens` lists further screens that
-   * link or update the same method (UPDATE_EMAIL_SCREEN). A flow on a screen of neither kind
-   * reports its OAuth provider (`params.oauth.provider`).
+   * link or update the same method (an address update).
    */
   linkScreen?: ScreenName;
   linkScreens?: readonly ScreenName[];
+  /**
+   * The `linkMethod` of a link flow on a screen that is not a `linkScreen` of any method (a
+   * provider's name read from the screen's params); undefined when it is not this method's.
+   */
+  linkMethodOf?: (screen: ScreenName, params: ScreenParams) => string | undefined;
+  /** The account type a `linkMethod` the method reported links (a provider's account type). */
+  accountTypeOf?: (linkMethod: string) => string;
   /** A stable key of a linked account of the method's type (its address, number or id). */
   accountKey?: (account: LinkedAccount) => string | undefined;
 }
@@ -75,19 +84,21 @@ export interface LoginMethodUi extends MethodLink {
    */
   labelKey?: LabelKey;
   switchLabelKey?: LabelKey;
+  /** Hides one of its items from the list under `config` (e.g. a provider on mobile). */
+  hidden?: (item: string, config: ResolvedConfig) => boolean;
   /** The method's icon in the list (collapsed passwordless button, wallet fallback). */
   icon?: ComponentType;
   /** Passwordless methods: the inline input the list renders (may be `lazy`). */
   Button?: ComponentType;
   /**
-   * What clicking the method's login-list button does (`item` is its `loginItem`, e.g. the
-   * OAuth provider). Absent for entries the list draws itself (passwordless inputs, wallets).
+   * What clicking the method's login-list button does (`item` is its `loginItem`, e.g. a
+   * social provider). Absent for entries the list draws itself (passwordless inputs, wallets).
    */
   start?: (ctx: MethodStartContext, item: string) => void;
   /**
-   * Login-list entries the method draws itself, by `LoginListEntry['kind']`: the wallets
-   * (siwe), the passkey's "I have a passkey" link. The component gets each run of consecutive
-   * entries of that kind.
+   * Login-list entries the method draws itself, by `LoginListEntry['kind']` (the wallet
+   * buttons, a "log in with an existing credential" link). The component gets each run of
+   * consecutive entries of that kind.
    */
   entries?: Readonly<Record<string, ComponentType<MethodEntryProps>>>;
 }

@@ -13,6 +13,5 @@ export const loginListCss = `
 .lk-login-list__method svg { width: 20px; height: 20px; color: var(--lk-muted); }
 .lk-login-list__more { justify-content: space-between; color: var(--lk-muted); }
 .lk-login-list__switch { align-self: center; }
-.lk-login-list__passkey { text-align: center; }
 @media (prefers-reduced-motion: reduce) { .lk-login-list__method { transition: none; } }
 `;

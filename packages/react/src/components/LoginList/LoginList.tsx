@@ -3,20 +3,16 @@ import {
   formatMessage,
   type LoginListEntry,
   type LoginListView,
-  SCREEN,
 } from '@latchkey/core';
-import { type ReactNode, Suspense, useContext, useState } from 'react';
+import { type ReactNode, useContext, useState } from 'react';
 import { LatchkeyContext } from '../../LatchkeyProvider/context.ts';
-import { methodEntryOf, methodLabelOf, methodUiOf } from '../../methods/index.ts';
+import { methodEntryOf, methodLabelOf, methodUiOf, startMethod } from '../../methods/index.ts';
 import type { LoginListMode } from '../../methods/types.ts';
 import { useModal } from '../../Modal/ModalContext.ts';
 import { useStyleSheet } from '../../styles/useStyleSheet.ts';
 import { Button } from '../Button/Button.tsx';
 import { BackIcon } from '../Icons/Icons.tsx';
 import { loginListCss } from './LoginList.css.ts';
-
-const isMobile = () =>
-  typeof navigator !== 'undefined' && /android|iphone|ipad|ipod|mobile/i.test(navigator.userAgent);
 
 /** Props of {@link LoginList}. */
 export interface LoginListProps {
@@ -44,10 +40,8 @@ export function LoginList({ mode = 'login' }: LoginListProps) {
   const list = buildLoginList({
     loginMethods: walletsOnly
       ? ['wallet']
-      : // Twitter on mobile only with twitterOAuthOnMobileEnabled (spec section 5).
-        config.loginMethods.filter(
-          (x) => x !== 'twitter' || config.twitterOAuthOnMobileEnabled || !isMobile(),
-        ),
+      : // A method may hide an item (spec section 5: Twitter on mobile only when enabled).
+        config.loginMethods.filter((x) => !methodUiOf(x)?.hidden?.(x, config)),
     loginMethodsAndOrder: walletsOnly ? null : ll.loginMethodsAndOrder,
     loginGroupPriority: ll.loginGroupPriority,
     showWalletLoginFirst: ll.showWalletLoginFirst,
@@ -55,16 +49,6 @@ export function LoginList({ mode = 'login' }: LoginListProps) {
     walletList: ll.walletList,
     view,
   });
-
-  /**
-   * A method button: its method's `start` (OAuth popup, passkey ceremony, ...); a method with
-   * none says it is not configured.
-   */
-  const startMethod = (item: string) => {
-    const start = methodUiOf(item)?.start;
-    if (start) start({ client, navigate, withCaptcha }, item);
-    else navigate(SCREEN.AWAITING_OAUTH_SCREEN, { method: methodLabelOf(item) });
-  };
 
   const renderEntry = (entry: LoginListEntry, index: number) => {
     switch (entry.kind) {
@@ -96,11 +80,7 @@ export function LoginList({ mode = 'login' }: LoginListProps) {
         const switchKey = other ? methodUiOf(other)?.switchLabelKey : undefined;
         return (
           <li key="passwordless">
-            {Input && (
-              <Suspense fallback={<p className="lk-sms__loading">{m.loading}</p>}>
-                <Input />
-              </Suspense>
-            )}
+            {Input && <Input />}
             {other && (
               <Button
                 variant="link"
@@ -120,7 +100,7 @@ export function LoginList({ mode = 'login' }: LoginListProps) {
               type="button"
               className="lk-login-list__method"
               data-method={entry.method}
-              onClick={() => startMethod(entry.method)}
+              onClick={() => startMethod({ client, navigate, withCaptcha }, entry.method)}
             >
               {methodLabelOf(entry.method)}
             </button>
@@ -156,7 +136,7 @@ export function LoginList({ mode = 'login' }: LoginListProps) {
     }
   };
 
-  // Entries a method draws itself (wallets, the passkey link) render as one component per run
+  // Entries a method draws itself (wallets, a credential link) render as one component per run
   // of consecutive entries of that kind, so `detected_wallets` can expand in place.
   const rows: ReactNode[] = [];
   for (let i = 0; i < list.entries.length; i++) {

@@ -4,9 +4,12 @@
  * links a provider (issue 6). Screens: `./screens.ts`.
  */
 import { isOAuthProvider, SCREEN } from '@latchkey/core';
-import { oauthCaptchaOptions } from '../../Modal/captchaGate.ts';
+import { oauthCaptchaOptions } from './captcha.ts';
 import type { LoginMethodUi } from '../types.ts';
 import { oauthLink } from './link.ts';
+
+const isMobile = () =>
+  typeof navigator !== 'undefined' && /android|iphone|ipad|ipod|mobile/i.test(navigator.userAgent);
 
 /** Display names of the providers' buttons (brand names). */
 const LABELS: Readonly<Record<string, string>> = {
@@ -25,6 +28,8 @@ const LABELS: Readonly<Record<string, string>> = {
 export const oauthUi: LoginMethodUi = {
   ...oauthLink,
   labels: LABELS,
+  // Twitter on mobile only with twitterOAuthOnMobileEnabled (spec section 5).
+  hidden: (item, config) => item === 'twitter' && !config.twitterOAuthOnMobileEnabled && isMobile(),
   /**
    * A social button (issue 5): the flow starts synchronously in the click, so the provider's
    * popup opens inside the user's gesture; the screen waits for it. Through the captcha gate

@@ -1,8 +1,12 @@
-/** What the link flow needs of the oauth method (issue 11): see `../types.ts`, MethodLink. */
+/** What the link flow needs of the OAuth method (issue 11): see `../types.ts`, MethodLink. */
 import { OAUTH_METHOD } from '@latchkey/api';
-
 import type { MethodLink } from '../types.ts';
 
 export const oauthLink: MethodLink = {
   contract: OAUTH_METHOD,
+  // AWAITING_OAUTH_SCREEN links the provider of `params.oauth` (issue 6).
+  linkMethodOf: (_screen, params) =>
+    params.oauth?.provider ? String(params.oauth.provider) : undefined,
+  // A provider `p` links `p_oauth` accounts.
+  accountTypeOf: (provider) => `${provider}_oauth`,
 };

@@ -1,5 +1,7 @@
 import { Button } from '../../components/Button/Button.tsx';
 import { useModal } from '../../Modal/ModalContext.ts';
+import { useStyleSheet } from '../../styles/useStyleSheet.ts';
+import { passkeyLoginLinkCss } from './Button.css.ts';
 import { startPasskey } from './start.ts';
 
 /**
@@ -7,6 +9,7 @@ import { startPasskey } from './start.ts';
  * in with an existing passkey. The list's passkey button signs up with a new one.
  */
 export function PasskeyLoginLink() {
+  useStyleSheet(passkeyLoginLinkCss);
   const { messages: m, navigate, withCaptcha } = useModal();
   return (
     <li className="lk-login-list__passkey">

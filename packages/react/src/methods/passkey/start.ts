@@ -1,4 +1,4 @@
-import { SCREEN } from '@latchkey/core';
+import { type AuthenticateResult, type LatchkeyClient, SCREEN } from '@latchkey/core';
 import type { MethodStartContext } from '../types.ts';
 
 /**
@@ -18,4 +18,17 @@ export function startPasskey(
       }),
     { gesture: true },
   );
+}
+
+/**
+ * Starts the passkey ceremony of a login ('signup' creates one, 'login' uses one), with the
+ * captcha token of the gate for its init call.
+ */
+export function passkeyLogin(
+  client: Pick<LatchkeyClient, 'signupWithPasskey' | 'loginWithPasskey'>,
+  mode: 'signup' | 'login',
+  token: string | undefined,
+): Promise<AuthenticateResult> {
+  const options = token ? { captchaToken: token } : {};
+  return mode === 'signup' ? client.signupWithPasskey(options) : client.loginWithPasskey(options);
 }

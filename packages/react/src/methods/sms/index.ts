@@ -2,13 +2,10 @@
  * The SMS method's UI (issue 11; spec sections 4 and 5): the inline phone input of the login
  * list (its own chunk, with libphonenumber-js) and LINK_PHONE_SCREEN. Screens: `./screens.ts`.
  */
-import { lazy } from 'react';
 import { PhoneIcon } from '../../components/Icons/Icons.tsx';
 import type { LoginMethodUi } from '../types.ts';
+import { LazySmsLoginMethod } from './LazyButton.tsx';
 import { smsLink } from './link.ts';
-
-/** The SMS input, with libphonenumber-js: its own chunk, loaded when SMS is expanded. */
-const SmsLoginMethod = lazy(() => import('./Button.tsx'));
 
 /** The SMS method's UI module. */
 export const smsUi: LoginMethodUi = {
@@ -17,5 +14,5 @@ export const smsUi: LoginMethodUi = {
   labelKey: 'continueWithSms',
   switchLabelKey: 'useSmsInstead',
   icon: PhoneIcon,
-  Button: SmsLoginMethod,
+  Button: LazySmsLoginMethod,
 };

@@ -15,7 +15,7 @@ import { Button } from '../../../../components/Button/Button.tsx';
 import { AlertIcon, CheckIcon } from '../../../../components/Icons/Icons.tsx';
 import { ModalHeader } from '../../../../components/ModalHeader/ModalHeader.tsx';
 import { useInternalLatchkey } from '../../../../hooks/useInternalLatchkey.ts';
-import { oauthCaptchaOptions } from '../../../../Modal/captchaGate.ts';
+import { oauthCaptchaOptions } from '../../captcha.ts';
 import { useModal, useOnCancel } from '../../../../Modal/ModalContext.ts';
 import { useStyleSheet } from '../../../../styles/useStyleSheet.ts';
 import { errorScreenCss } from '../../../../screens/ErrorScreen/ErrorScreen.css.ts';

@@ -13,7 +13,7 @@ import { AlertIcon, CheckIcon, KeyIcon } from '../../../../components/Icons/Icon
 import { ModalHeader } from '../../../../components/ModalHeader/ModalHeader.tsx';
 import { useInternalLatchkey } from '../../../../hooks/useInternalLatchkey.ts';
 import { afterLoginDelay, closeDuringLoginSuccess } from '../../../../Modal/afterLogin.ts';
-import { passkeyLogin } from '../../../../Modal/captchaGate.ts';
+import { passkeyLogin } from '../../start.ts';
 import { useModal, useOnCancel } from '../../../../Modal/ModalContext.ts';
 import type { Messages } from '../../../../messages.ts';
 import { useStyleSheet } from '../../../../styles/useStyleSheet.ts';
