@@ -25,6 +25,5 @@ describe('string catalogues (issue 11)', () => {
     expect(m.close).toBe(reactMessages.close);
     expect(m.consentTitle).toBe(coreMessages.consentTitle);
     expect(m.walletGenericError).toBe(coreMessages.walletGenericError);
-    expect(m.embeddedWalletGenericError).toBe('An error has occurred, please try again.');
   });
 });

@@ -52,8 +52,6 @@ export const reactMessages = {
   walletErrorTitle: 'Something went wrong',
   walletErrorDetail: "We're on it. Please try again later.",
   unableToRecoverWallet: 'Unable to recover wallet',
-  /** Embedded-wallet failure fallback (core's `walletGenericError` is the wallet connection's). */
-  embeddedWalletGenericError: 'An error has occurred, please try again.',
   recoverySelectionTitle: 'Recover your wallet',
   recoverySelectionDetail: 'Choose how to restore your wallet on this device.',
   recoveryMethodPassword: 'Password',
