@@ -2,7 +2,7 @@
 import type { SessionStore } from '../session/store.ts';
 
 /**
- * The bearer token for a login init while logged in (link and update-email flows: the server
+ * The bearer token for a login init while logged in (link and update flows: the server
  * skips the captcha gate for authenticated inits); logged out, none is sent.
  * @returns `{accessToken}` to pass as a typed API method's options.
  */

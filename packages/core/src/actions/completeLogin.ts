@@ -1,6 +1,6 @@
 /**
  * `completeLogin(store, answer)`: the one way a login answer becomes a session (issue 11).
- * Every login method (email and SMS codes, SIWE, OAuth, passkeys) ends here.
+ * Every login method's actions (`methods/<id>/actions.ts`) end here.
  */
 import type { AuthenticateResponse } from '@latchkey/api';
 import { LatchkeyError } from '../errors/base.ts';

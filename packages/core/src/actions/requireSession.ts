@@ -1,6 +1,6 @@
 /**
  * `requireSession(store)`: the one "not authenticated" check of the client (issue 11). Every
- * call that needs a logged-in user (links, unlinks, email update, terms) goes through it.
+ * call that needs a logged-in user (links, unlinks, account updates, terms) goes through it.
  */
 import { LatchkeyError } from '../errors/base.ts';
 import type { SessionStore } from '../session/store.ts';

@@ -1,5 +1,5 @@
 /**
- * `updateUser(store, call)`: the shape of every link, unlink, email update and terms call
+ * `updateUser(store, call)`: the shape of every link, unlink, account update and terms call
  * (spec sections 5, 6 and 7; issue 6): require a session, call the API with its bearer token,
  * make the answered user the session's user.
  */
@@ -11,7 +11,7 @@ import { requireSession } from './requireSession.ts';
 /**
  * Runs `call` with the logged-in user's bearer token and stores the user it answers.
  * @param call - A typed API method bound to its body, e.g.
- *   `(bearer) => store.api.unlinkEmail({ address }, bearer)`.
+ *   `(bearer) => store.api.acceptTerms({}, bearer)`.
  * @param message - The "not authenticated" text (see {@link requireSession}).
  * @returns the updated user.
  * @throws `LatchkeyError` `missing_or_invalid_token` before any request when logged out;

@@ -27,13 +27,6 @@ import type { User } from './user.ts';
 import { createWalletFrameBinding, type WalletBridgeModule } from './walletFrameBinding.ts';
 
 export type { LockManagerLike, SessionState, SessionStatus } from './store.ts';
-export type {
-  LoginWithEmailCodeParameters,
-  LoginWithSmsCodeParameters,
-  PasskeyLoginOptions,
-  SendEmailCodeParameters,
-  SendSmsCodeParameters,
-} from '../methods/index.ts';
 
 /** Parameters of {@link createLatchkeyClient}. */
 export type CreateLatchkeyClientParameters = MethodLoaders & {
@@ -79,7 +72,7 @@ export type CreateLatchkeyClientParameters = MethodLoaders & {
 /**
  * The framework-free Latchkey client: config, session, every login method's actions
  * ({@link MethodActions}, from `methods/<id>/actions.ts`) and, from {@link AccountMethods},
- * linking, unlinking, email update and terms consent (issue 6).
+ * linking, unlinking, account updates and terms consent (issue 6).
  */
 export interface LatchkeyClient extends AccountMethods, MethodActions {
   readonly appId: string;

@@ -49,7 +49,7 @@ export interface OAuthActions {
    *   of `initOAuth`.
    */
   linkOAuth(provider: OAuthProvider, options?: InitOAuthOptions): Promise<User | null>;
-  /** `POST /api/v1/oauth/unlink` `{provider, subject}`. Errors as `unlinkEmail`. */
+  /** `POST /api/v1/oauth/unlink` `{provider, subject}`. @throws `ApiError` `cannot_unlink_last_account`, `account_not_linked`. */
   unlinkOAuth(provider: OAuthProvider, subject: string): Promise<User>;
 }
 

@@ -41,7 +41,7 @@ export interface PasskeyActions {
   /**
    * `POST /api/v1/passkeys/unlink` `{credential_id}`.
    * @throws `ApiError` `missing_or_invalid_mfa` for a passkey enrolled in MFA ('Cannot unlink a
-   *   passkey enrolled in MFA'); as `unlinkEmail`.
+   *   passkey enrolled in MFA'); `cannot_unlink_last_account`, `account_not_linked`.
    */
   unlinkPasskey(credentialId: string): Promise<User>;
 }

@@ -24,7 +24,7 @@ export interface SiweActions {
   linkWithSiwe(parameters: SiweAuthenticateRequest): Promise<User>;
   /**
    * `POST /api/v1/siwe/unlink` `{address}`.
-   * @throws `ApiError` `cannot_unlink_embedded_wallet` for the embedded wallet; as `unlinkEmail`.
+   * @throws `ApiError` `cannot_unlink_embedded_wallet` for the embedded wallet; `cannot_unlink_last_account`, `account_not_linked`.
    */
   unlinkWallet(address: string): Promise<User>;
 }

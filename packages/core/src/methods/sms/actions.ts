@@ -31,15 +31,19 @@ export interface SmsActions {
   loginWithSmsCode(parameters: LoginWithSmsCodeParameters): Promise<AuthenticateResult>;
   /**
    * Links a phone number with the code `sendSmsCode` texted to it
-   * (`POST /api/v1/passwordless_sms/link`). Errors as `linkWithEmailCode`.
+   * (`POST /api/v1/passwordless_sms/link`). @throws `ApiError` 422 for a wrong or expired code, `linked_to_another_user`,
+   *   `cannot_link_more_of_type`.
    */
   linkWithSmsCode(parameters: LinkWithSmsCodeParameters): Promise<User>;
-  /** `POST /api/v1/passwordless_sms/unlink` `{phoneNumber}`. Errors as `unlinkEmail`. */
+  /** `POST /api/v1/passwordless_sms/unlink` `{phoneNumber}`. @throws `ApiError` `cannot_unlink_last_account`, `account_not_linked`. */
   unlinkPhone(phoneNumber: string): Promise<User>;
 }
 
 /**
- * Builds the SMS actions on `store`. Errors as the email actions (`emailActions`).
+ * Builds the SMS actions on `store`.
+ * @throws (from the actions) {@link InvalidInputError} for an empty number or a non-numeric
+ *   link code; `AlreadyLoggedInError` on a login while logged in; `LatchkeyError`
+ *   `missing_or_invalid_token` on a link or unlink while logged out; `ApiError` as answered.
  */
 export function smsActions(store: SessionStore): SmsActions {
   const { api, text } = store;
