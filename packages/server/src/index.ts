@@ -2,6 +2,7 @@
  * @latchkey/server: the Latchkey provider API (Hono), database (Drizzle on PGlite or
  * PostgreSQL), tokens and code delivery.
  */
+export { APP_FIELDS, type AppField, type AppFieldKind, type AppFieldView } from './apps/fields.ts';
 export { KeyStore, type SigningKey } from './apps/keys.ts';
 export { ADMIN_FAILURES_PER_IP, adminRoutes, parseBasicAuth } from './admin/routes.ts';
 export {

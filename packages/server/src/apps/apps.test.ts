@@ -11,7 +11,7 @@ import {
   testServer,
   uniqueEmail,
 } from '../test-utils.ts';
-import { ensureApp } from './service.ts';
+import { ensureApp } from './records.ts';
 
 let database: Database;
 let server: TestServer;

@@ -7,7 +7,8 @@ import { type Jwks, ROUTE_PATTERNS } from '@latchkey/api';
 import { Hono } from 'hono';
 import type { AppEnv, ServerContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
-import { findApp, toServerAppConfig } from './service.ts';
+import { toServerAppConfig } from './public-config.ts';
+import { findApp } from './records.ts';
 
 /** The app config and JWKS routes, mounted by `createServer`. */
 export function appRoutes(ctx: ServerContext) {

@@ -1,10 +1,25 @@
 /** `latchkey apps set <appId> [key=value...] [--json '<object>']`: changes settings. */
 import { adminAppUpdate, ROUTES } from '@latchkey/api';
 import type { Command } from 'commander';
+import { APP_FIELDS, topKeyOf } from '../../apps/fields.ts';
 import { applyAppSettings, loadAdminAppConfig } from '../../apps/settings.ts';
 import { adminClientOf, type RemoteOptions, withRemote } from '../admin-client.ts';
 import { parseAssignments } from '../assignments.ts';
 import { CliError, type CliContext } from '../context.ts';
+
+/**
+ * The nested keys for the help, from the field table:
+ * `allowlist_config.{error_title,...}, embedded_wallet_config.{...}`.
+ */
+function nestedKeysHelp(): string {
+  const groups = new Map<string, string[]>();
+  for (const { wire, writable } of APP_FIELDS) {
+    if (!writable || !wire.includes('.')) continue;
+    const group = topKeyOf(wire);
+    groups.set(group, [...(groups.get(group) ?? []), wire.slice(group.length + 1)]);
+  }
+  return [...groups].map(([group, keys]) => `${group}.{${keys.join(',')}}`).join(', ');
+}
 
 /** Registers `apps set`: applies the update and prints the new admin config. */
 export function registerAppsSet(apps: Command, ctx: CliContext): void {
@@ -20,9 +35,7 @@ export function registerAppsSet(apps: Command, ctx: CliContext): void {
       .addHelpText(
         'after',
         `\nKeys: ${Object.keys(adminAppUpdate.shape).join(', ')}.\n` +
-          'Nested: allowlist_config.{error_title,error_detail,cta_text,cta_link}, ' +
-          'embedded_wallet_config.{create_on_login,user_owned_recovery_options,' +
-          'require_user_owned_recovery_on_create}. null clears an optional field.',
+          `Nested: ${nestedKeysHelp()}. null clears an optional field.`,
       ),
   ).action(
     async (appId: string, assignments: string[], opts: RemoteOptions & { json?: string }) => {
