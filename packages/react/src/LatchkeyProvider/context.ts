@@ -52,7 +52,7 @@ export interface LatchkeyContextValue {
   /** Registers login listeners; returns the unregister function. */
   addLoginListeners: (listeners: LoginListeners) => () => void;
   /**
-   * Opens the modal on a link screen (LINK_*, UPDATE_EMAIL_SCREEN, AWAITING_OAUTH_SCREEN) for
+   * Opens the modal on a link screen (a method's `linkScreen`, see `methods/<id>/link.ts`) for
    * the logged-in user (issue 6). Logged out: warns, reports `must_be_authenticated` to the
    * link listeners and returns false.
    */

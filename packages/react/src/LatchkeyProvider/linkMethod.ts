@@ -44,9 +44,9 @@ const METHOD_TYPE: Record<string, string> = Object.fromEntries(
 
 /**
  * The account a link flow added: the first account of `after` that `before` did not have,
- * preferring the type `method` links (`METHOD_TYPE`, else a method's `accountTypeOf`, e.g. a
- * provider `p` links `p_oauth`). Null when there is none (nothing new, or no `before` to
- * compare with).
+ * preferring the type `method` links (`METHOD_TYPE`, else a method's `accountTypeOf`: a
+ * social provider links its own account type). Null when there is none (nothing new, or no
+ * `before` to compare with).
  */
 export function newLinkedAccount(
   before: User | null,

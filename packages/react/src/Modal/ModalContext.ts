@@ -1,7 +1,7 @@
 import type { AuthenticateResult, ScreenName, User } from '@latchkey/core';
 import { createContext, useContext, useEffect, useRef } from 'react';
 import type { ResolvedConfig } from '../config/resolveConfig.ts';
-import type { PasswordlessFlowHandle } from '../flows/passwordlessFlow.ts';
+import type { PasswordlessFlowHandle } from '../methods/passwordless/flow.ts';
 import type { LatchkeyContextValue } from '../LatchkeyProvider/context.ts';
 import type { Messages } from '../messages.ts';
 import type { CaptchaHandle, CaptchaRun, WithCaptchaOptions } from './captchaGate.ts';
@@ -20,7 +20,7 @@ export interface ModalContextValue {
   messages: Messages;
   /** Id of the current screen's title; the dialog is `aria-labelledby` it. */
   titleId: string;
-  /** The email flow of this modal session (one per open; reset on close). */
+  /** The passwordless (code) flow of this modal session (one per open; reset on close). */
   passwordless: PasswordlessFlowHandle;
   /** Ends the login successfully: closes the modal and fires `onComplete`. */
   complete: LatchkeyContextValue['modal']['complete'];

@@ -43,7 +43,7 @@ export type CaptchaRun = (token?: string) => Promise<void> | void;
 /** Options of a gated run. */
 export interface WithCaptchaOptions {
   /**
-   * The run needs a user gesture (OAuth opens a popup): when it had to wait for a token,
+   * The run needs a user gesture (it opens a popup or a system dialog): when it had to wait for a token,
    * CAPTCHA_SCREEN shows 'Continue' and runs it in that click.
    */
   gesture?: boolean;
@@ -70,7 +70,7 @@ export interface CaptchaGateContext {
  * The captcha gate (spec section 4, "Captcha"): with the captcha enabled, no token ready (or
  * the captcha module not loaded yet) and nobody logged in, the action is deferred to
  * CAPTCHA_SCREEN (`params.captcha.run`), which runs it once a token arrives. Otherwise it runs
- * at once, synchronously (so an OAuth popup opens inside the click), with the ready token,
+ * at once, synchronously (so a popup opens inside the click), with the ready token,
  * which is consumed (tokens are single use).
  *
  * @returns What `run` returned when it ran at once, else undefined.
