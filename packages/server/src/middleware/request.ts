@@ -4,7 +4,6 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import proxyaddr from 'proxy-addr';
 import type { Context, Env, MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
-import type { AppEnv } from '../context.ts';
 import { ApiError } from '../errors.ts';
 
 /**
@@ -30,7 +29,7 @@ function isClientAbort(c: Context, error: unknown): boolean {
  * @throws ApiError `invalid_data` (400) when the client closed the connection before the whole
  *   body arrived; any other error of `read` as is.
  */
-export async function readBody<T = string, E extends Env = AppEnv>(
+export async function readBody<T = string, E extends Env = Env>(
   c: Context<E>,
   read: () => Promise<T> = () => c.req.text() as Promise<T>,
 ): Promise<T> {
@@ -64,7 +63,7 @@ export function readsBody<E extends Env>(middleware: MiddlewareHandler<E>): Midd
  * @throws ApiError `invalid_data` (400) for malformed JSON, a non-object, or a schema failure,
  *   with `issues` listing the failing fields, or a body cut short by the client ({@link readBody}).
  */
-export async function readJson<S extends z.ZodType, E extends AppEnv = AppEnv>(
+export async function readJson<S extends z.ZodType, E extends Env = Env>(
   c: Context<E>,
   schema: S,
 ): Promise<z.output<S>> {
@@ -186,7 +185,7 @@ export function boundForwardedFor(value: string): string {
  *   `::ffff:127.0.0.1`); `'unknown'` when there is none (e.g. under `app.request()` without
  *   bindings and no trusted header).
  */
-export function clientIp<E extends AppEnv>(c: Context<E>, trust: TrustProxy): string {
+export function clientIp<E extends Env>(c: Context<E>, trust: TrustProxy): string {
   let socketAddress: string | undefined;
   try {
     socketAddress = getConnInfo(c as unknown as Context).remote.address;

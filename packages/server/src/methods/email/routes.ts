@@ -15,7 +15,7 @@ import {
   passwordlessUnlinkRequest,
   passwordlessUpdateRequest,
 } from '@latchkey/api';
-import type { Context, Hono } from 'hono';
+import type { Hono } from 'hono';
 import type { AppEnv, ServerContext } from '../../context.ts';
 import { requireApp } from '../../middleware/app.ts';
 import { clientIp, readJson } from '../../middleware/request.ts';
@@ -55,10 +55,9 @@ const emailCodeRoutes = codeRoutes(EMAIL_CODE_ROUTES);
 /** The email routes: the code routes plus `passwordless/update`. */
 export function emailRoutes(ctx: ServerContext): Hono<AppEnv> {
   const r = emailCodeRoutes(ctx);
-  const base = (c: unknown) => c as Context<AppEnv>;
 
   r.post(routes.passwordlessUpdate, requireApp({ db: ctx.db }), requireUser(ctx), async (c) => {
-    const body = await readJson(base(c), passwordlessUpdateRequest);
+    const body = await readJson(c, passwordlessUpdateRequest);
     const { userId } = c.get('auth');
     const ip = clientIp(c, ctx.trustProxy);
     await replaceWithCode(

@@ -37,7 +37,6 @@ import {
 export function oauthRoutes(ctx: ServerContext) {
   const r = new Hono<AppEnv>();
   const app = requireApp({ db: ctx.db });
-  const base = (c: unknown) => c as Context<AppEnv>;
 
   r.post(ROUTES.oauthInit, app, async (c) => {
     const body = await readJson(c, oauthInitRequest);
@@ -73,7 +72,7 @@ export function oauthRoutes(ctx: ServerContext) {
   r.get(ROUTES.oauthCallback, callback);
   r.post(ROUTES.oauthCallback, callback);
 
-  const complete = async (c: Context<AppEnv>) => {
+  const complete = async <E extends AppEnv>(c: Context<E>) => {
     const body = await readJson(c, oauthAuthenticateRequest);
     return authenticateOAuth(
       ctx,
@@ -96,7 +95,7 @@ export function oauthRoutes(ctx: ServerContext) {
   });
 
   r.post(ROUTES.oauthLink, app, requireUser(ctx), async (c) => {
-    const login = await complete(base(c));
+    const login = await complete(c);
     const appRow = c.get('app');
     const { userId } = c.get('auth');
     await linkOAuthAccount(ctx, appRow, userId, login);
@@ -104,7 +103,7 @@ export function oauthRoutes(ctx: ServerContext) {
   });
 
   r.post(ROUTES.oauthUnlink, app, requireUser(ctx), async (c) => {
-    const { provider, subject } = await readJson(base(c), oauthUnlinkRequest);
+    const { provider, subject } = await readJson(c, oauthUnlinkRequest);
     const { userId } = c.get('auth');
     await unlinkOAuthAccount(ctx, c.get('app'), userId, provider, subject);
     return c.json({ user: await loadUser(ctx.db, userId) });

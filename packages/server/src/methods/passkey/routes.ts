@@ -18,7 +18,7 @@ import {
   ROUTES,
 } from '@latchkey/api';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import type { AppEnv, ServerContext } from '../../context.ts';
 import { requireApp } from '../../middleware/app.ts';
 import { clientIp, readJson } from '../../middleware/request.ts';
@@ -40,7 +40,6 @@ import {
 export function passkeyRoutes(ctx: ServerContext) {
   const r = new Hono<AppEnv>();
   const app = requireApp({ db: ctx.db });
-  const base = (c: unknown) => c as Context<AppEnv>;
 
   r.post(ROUTES.passkeyRegisterInit, app, async (c) => {
     await readJson(c, passkeyInitRequest);
@@ -72,7 +71,7 @@ export function passkeyRoutes(ctx: ServerContext) {
   });
 
   r.post(ROUTES.passkeyRegisterLink, app, requireUser(ctx), async (c) => {
-    const body = await readJson(base(c), passkeyRegisterRequest);
+    const body = await readJson(c, passkeyRegisterRequest);
     const appRow = c.get('app');
     const { userId } = c.get('auth');
     const rp = relyingPartyOf(appRow, c.req.header('origin'));
@@ -80,7 +79,7 @@ export function passkeyRoutes(ctx: ServerContext) {
       response: body.response as unknown as RegistrationResponseJSON,
       authenticatorName: body.authenticator_name,
       userAgent: c.req.header('user-agent'),
-      ip: clientIp(base(c), ctx.trustProxy),
+      ip: clientIp(c, ctx.trustProxy),
     });
     return c.json(await accountUpdateAnswer(ctx.db, userId));
   });
@@ -113,7 +112,7 @@ export function passkeyRoutes(ctx: ServerContext) {
   });
 
   r.post(ROUTES.passkeyUnlink, app, requireUser(ctx), async (c) => {
-    const { credential_id } = await readJson(base(c), passkeyUnlinkRequest);
+    const { credential_id } = await readJson(c, passkeyUnlinkRequest);
     const appRow = c.get('app');
     const { userId } = c.get('auth');
     await unlinkPasskey(ctx, appRow, userId, credential_id);

@@ -24,7 +24,7 @@ import { type CodeChannel, sendLoginCode, verifyLoginCode } from './codes.ts';
 import { initPurpose, linkWithCode, unlinkDestination } from './link.ts';
 
 /** Reads and validates a request body (e.g. `readJson(c, schema)` mapped to the fields below). */
-type BodyReader<T> = (c: Context<AppEnv>) => Promise<T>;
+type BodyReader<T> = <E extends AppEnv>(c: Context<E>) => Promise<T>;
 
 /** A code channel's routes: its paths, body readers and engine channel. */
 export interface CodeRoutesChannel {
@@ -56,8 +56,6 @@ export function codeRoutes(spec: CodeRoutesChannel): (ctx: ServerContext) => Hon
     const r = new Hono<AppEnv>();
     const app = requireApp({ db: ctx.db });
     const user = requireUser(ctx);
-    // The routes behind `requireUser` have a wider context; the body readers need the base.
-    const base = (c: unknown) => c as Context<AppEnv>;
 
     r.post(spec.paths.init, app, async (c) => {
       const { destination } = await spec.readInit(c);
@@ -74,7 +72,7 @@ export function codeRoutes(spec: CodeRoutesChannel): (ctx: ServerContext) => Hon
     });
 
     r.post(spec.paths.link, app, user, async (c) => {
-      const { destination, code } = await spec.readLink(base(c));
+      const { destination, code } = await spec.readLink(c);
       const { userId } = c.get('auth');
       const ip = clientIp(c, ctx.trustProxy);
       await linkWithCode(ctx, ch, c.get('app'), userId, destination, code, ip);
@@ -82,7 +80,7 @@ export function codeRoutes(spec: CodeRoutesChannel): (ctx: ServerContext) => Hon
     });
 
     r.post(spec.paths.unlink, app, user, async (c) => {
-      const { destination } = await spec.readUnlink(base(c));
+      const { destination } = await spec.readUnlink(c);
       const { userId } = c.get('auth');
       await unlinkDestination(ctx, ch, c.get('app'), userId, destination);
       return c.json(await accountUpdateAnswer(ctx.db, userId));

@@ -13,7 +13,7 @@ import {
   siweInitRequest,
   siweUnlinkRequest,
 } from '@latchkey/api';
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import { getAddress } from 'viem';
 import type { AppEnv, ServerContext } from '../../context.ts';
 import { requireApp } from '../../middleware/app.ts';
@@ -71,24 +71,21 @@ export function siweRoutes(ctx: ServerContext, options: SiweOptions = {}) {
     return c.json(await loginAnswer(c, ctx, await findOrCreateWalletUser(ctx, appRow, verified)));
   });
 
-  // The routes behind `requireUser` have a wider context type; the body reader only needs the base.
-  const base = (c: unknown) => c as Context<AppEnv>;
-
   r.post(ROUTES.siweLink, app, requireUser(ctx), async (c) => {
-    const body = await readJson(base(c), siweAuthenticateRequest);
+    const body = await readJson(c, siweAuthenticateRequest);
     const appRow = c.get('app');
     const { userId } = c.get('auth');
     const verified = await verifySiwe(ctx, appRow, chains, {
       ...body,
       origin: c.req.header('origin'),
-      ip: clientIp(base(c), ctx.trustProxy),
+      ip: clientIp(c, ctx.trustProxy),
     });
     await linkWallet(ctx, appRow, userId, verified);
     return c.json(await accountUpdateAnswer(ctx.db, userId));
   });
 
   r.post(ROUTES.siweUnlink, app, requireUser(ctx), async (c) => {
-    const { address } = await readJson(base(c), siweUnlinkRequest);
+    const { address } = await readJson(c, siweUnlinkRequest);
     const appRow = c.get('app');
     const { userId } = c.get('auth');
     await unlinkWallet(ctx, appRow, userId, address);
