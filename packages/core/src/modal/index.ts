@@ -32,7 +32,9 @@ export {
   type WalletAutoConnectStep,
   walletAutoConnectStep,
 } from './gates.ts';
-// The embedded wallet's host side (issue 3; moved from `@latchkey/react`, issue 11).
+// The embedded wallet's host side (issue 3; moved from `@latchkey/react`, issue 11). What only
+// the lazy wallet screens use (transactions, recovery route, password flow) is exported from the
+// lazy `@latchkey/core/embedded-wallet` entry instead, so it stays out of the eager bundle.
 export {
   type CreateWalletControllerParameters,
   createWalletController,
@@ -51,13 +53,6 @@ export type {
   WalletScreenParams,
 } from './wallet/requests.ts';
 export {
-  type PreparedTransaction,
-  prepareTransaction,
-  toReceipt,
-  toRpcTransaction,
-  waitForReceipt,
-} from './wallet/transactions.ts';
-export {
   DEFAULT_EXPLORER_URL,
   explorerTxUrl,
   formatUnits,
@@ -65,13 +60,3 @@ export {
   type ViemChainConfig,
 } from './wallet/chains.ts';
 export { stringifyJson, toHexQuantity, utf8ToHex } from './wallet/encoding.ts';
-export { recoveryScreenFor } from './wallet/recoveryRoute.ts';
-export {
-  type MountPasswordFrameParameters,
-  mountPasswordFrame,
-  type PasswordFlowResult,
-  type PasswordFlowStep,
-  passwordFlowClosesItself,
-  passwordFlowDone,
-  passwordFlowFailed,
-} from './wallet/passwordFlow.ts';

@@ -69,3 +69,22 @@ export {
   hasEmbeddedWallet,
   shouldCreateWalletOnLogin,
 } from './types.ts';
+// The lazy wallet screens' host logic (core/modal/wallet, issue 11): exported from this lazy
+// entry, not from the package index, so it stays out of the eager bundle.
+export {
+  type PreparedTransaction,
+  prepareTransaction,
+  toReceipt,
+  toRpcTransaction,
+  waitForReceipt,
+} from '../../modal/wallet/transactions.ts';
+export { recoveryScreenFor } from '../../modal/wallet/recoveryRoute.ts';
+export {
+  type MountPasswordFrameParameters,
+  mountPasswordFrame,
+  type PasswordFlowResult,
+  type PasswordFlowStep,
+  passwordFlowClosesItself,
+  passwordFlowDone,
+  passwordFlowFailed,
+} from '../../modal/wallet/passwordFlow.ts';

@@ -1,4 +1,5 @@
-import { SCREEN, recoveryScreenFor } from '@latchkey/core';
+import { recoveryScreenFor } from '@latchkey/core/embedded-wallet';
+import { SCREEN } from '@latchkey/core';
 import { useEffect } from 'react';
 import { WalletIcon } from '../../components/Icons/Icons.tsx';
 import { ModalHeader } from '../../components/ModalHeader/ModalHeader.tsx';

@@ -3,8 +3,8 @@ import {
   passwordFlowDone,
   passwordFlowFailed,
   type PasswordFlowStep,
-  type WalletController,
-} from '@latchkey/core';
+} from '@latchkey/core/embedded-wallet';
+import { type WalletController } from '@latchkey/core';
 import { SUCCESS_CLOSE_MS } from '@latchkey/api';
 import type {
   EmbeddedWalletPasswordAction,

@@ -1,4 +1,5 @@
-import { mountPasswordFrame, type WalletController } from '@latchkey/core';
+import { mountPasswordFrame } from '@latchkey/core/embedded-wallet';
+import { type WalletController } from '@latchkey/core';
 import type {
   EmbeddedWalletPasswordAction,
   EmbeddedWalletPasswordResult,

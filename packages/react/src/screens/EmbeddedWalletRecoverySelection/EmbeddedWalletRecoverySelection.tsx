@@ -1,4 +1,4 @@
-import { recoveryScreenFor } from '@latchkey/core';
+import { recoveryScreenFor } from '@latchkey/core/embedded-wallet';
 import { Button } from '../../components/Button/Button.tsx';
 import { ShieldIcon } from '../../components/Icons/Icons.tsx';
 import { ModalHeader } from '../../components/ModalHeader/ModalHeader.tsx';

@@ -1,4 +1,10 @@
 import {
+  type PreparedTransaction,
+  prepareTransaction,
+  toRpcTransaction,
+  waitForReceipt,
+} from '@latchkey/core/embedded-wallet';
+import {
   type ChainConfig as CoreChainConfig,
   type EmbeddedWalletManager,
   transactionType,
@@ -6,10 +12,6 @@ import {
   formatUnits,
   toCoreChain,
   type TransactionReceipt,
-  type PreparedTransaction,
-  prepareTransaction,
-  toRpcTransaction,
-  waitForReceipt,
 } from '@latchkey/core';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { Button } from '../../components/Button/Button.tsx';
