@@ -5,18 +5,19 @@
  */
 import type { User } from '../../session/user.ts';
 import type { EmbeddedWalletExportTheme } from '../../wallets/embedded/export.ts';
+import type { EmbeddedWalletManager } from '../../wallets/embedded/manager.ts';
 import type {
   EmbeddedWalletPasswordAction,
   EmbeddedWalletPasswordResult,
 } from '../../wallets/embedded/password-frame.ts';
-import type { WalletController } from './controller.ts';
 
 /** What the password page answered: the wallet created or its password set (adopted). */
 export type PasswordFlowResult = EmbeddedWalletPasswordResult & { user?: User };
 
 /** Parameters of {@link mountPasswordFrame}. */
 export interface MountPasswordFrameParameters {
-  wallet: Pick<WalletController, 'manager'>;
+  /** The wallet controller (its `manager()`, created on first call). */
+  wallet: { manager(): Promise<EmbeddedWalletManager> };
   /** The element the frame is drawn in (fixed height; nothing may cover it). */
   host: HTMLElement;
   action: EmbeddedWalletPasswordAction;
