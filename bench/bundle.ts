@@ -11,7 +11,8 @@
  * For each it prints the gzipped bytes (node:zlib, level 9, each file on its own as a browser
  * fetches it) of the JavaScript loaded before the first lazy import (the entry chunk plus
  * everything it imports statically) and of all chunks, then the difference (the Latchkey
- * cost) against the budget. Prints only; never fails on the budget.
+ * cost) against the budget. Prints only; never fails on the budget. With `BENCH_BUNDLE_FILES=1`
+ * it also lists each workspace file's minified bytes in the eager chunks (to diff two trees).
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -118,6 +119,10 @@ function sizes(meta: Metafile, entry: string): Sizes {
     for (const [input, { bytesInOutput }] of Object.entries(outputs[file]?.inputs ?? {})) {
       const pkg = packageOf(input);
       initialByPackage.set(pkg, (initialByPackage.get(pkg) ?? 0) + bytesInOutput);
+      if (process.env.BENCH_BUNDLE_FILES && input.includes('packages/'))
+        console.log(
+          `  eager ${String(bytesInOutput).padStart(6)} ${input.replace(/^.*packages\//, '')}`,
+        );
     }
   }
 

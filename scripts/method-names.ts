@@ -2,7 +2,8 @@
  * Counts, for each login method, the production source files outside that method's own
  * folders that name it (issue 11: "a login method is one folder per package"). A method's own
  * places are `packages/<pkg>/src/methods/<id>/` and `packages/api/src/methods/<id>.ts` (plus
- * `<id>.schema.ts`); registries (`methods/index.ts`) and the shared contract (`packages/api`,
+ * `<id>.schema.ts`); registries (`methods/index.ts`, react's `methods/links.ts` and
+ * `methods/screens.ts`) and the shared contract (`packages/api`,
  * the database schema) are not counted, nor are tests and e2e.
  *
  * Usage: `tsx scripts/method-names.ts [--list]`. Exits 1 when a method is named in more files
@@ -24,16 +25,18 @@ const NAMES: Record<string, RegExp> = {
 };
 
 /**
- * Files outside the method's folders and the registries that may name it, per method. Set from
- * the figures measured when issue 11 landed; a new file naming a method must either live in the
- * method's folder or raise this number in review.
+ * Files outside the method's folders, the registries and the contract that may name it in code,
+ * per method: a ratchet. Before issue 11 (comments included) the figures were passkey 36, sms
+ * 26, siwe 21, oauth 37, email 56; these are the figures after its first restructuring session
+ * (comments excluded). Lower them as files move into method folders; the aim is at most 5 each.
+ * A new file naming a method must live in the method's folder or raise a number in review.
  */
 export const BUDGET: Record<string, number> = {
-  passkey: Number.POSITIVE_INFINITY,
-  sms: Number.POSITIVE_INFINITY,
-  siwe: Number.POSITIVE_INFINITY,
-  oauth: Number.POSITIVE_INFINITY,
-  email: Number.POSITIVE_INFINITY,
+  passkey: 17,
+  sms: 15,
+  siwe: 6,
+  oauth: 24,
+  email: 31,
 };
 
 function sourceFiles(dir: string): string[] {
@@ -58,8 +61,16 @@ function ownedBy(file: string, id: string): boolean {
   );
 }
 
+/**
+ * `source` without its comments: a docstring that mentions a method is no coupling. Crude (a
+ * `//` inside a string is cut too), which only ever lowers a count by a line's tail.
+ */
+function withoutComments(source: string): string {
+  return source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
+}
+
 function isRegistry(file: string): boolean {
-  return /\/methods\/index\.tsx?$/.test(file);
+  return /\/methods\/(index|links|screens)\.tsx?$/.test(file);
 }
 
 /**
@@ -85,7 +96,7 @@ let failed = false;
 for (const [id, pattern] of Object.entries(NAMES)) {
   const outside = files.filter((f) => {
     if (ownedBy(f, id) || isRegistry(f) || isContract(f)) return false;
-    return pattern.test(readFileSync(path.join(root, f), 'utf8'));
+    return pattern.test(withoutComments(readFileSync(path.join(root, f), 'utf8')));
   });
   const over = outside.length > BUDGET[id]!;
   if (over) failed = true;

@@ -58,7 +58,11 @@ describe('browser bundle', () => {
     // 52 kB before issue 6 added the account methods (link, unlink, update email, accept terms,
     // linkOAuth), the link and update-email modes of the code flow, `nextStepAfterLogin` and
     // the account error texts: 52.8 kB after (the captcha itself is a lazy entry).
-    expect(result.outputFiles[0]!.contents.byteLength).toBeLessThan(56_000);
+    // 56 kB before issue 11 moved the modal's DOM-free logic here from @latchkey/react (the
+    // wallet controller 4.3 kB, its chains and encoding 0.9 kB, the modal flow, after-login
+    // route and gates 2.1 kB): 64.9 kB after, while react's eager share fell 23.3 -> 17.6 kB.
+    // The host app's eager total is `npm run bench:bundle`'s figure.
+    expect(result.outputFiles[0]!.contents.byteLength).toBeLessThan(66_000);
   });
 
   it('the lazy embedded-wallet entry bundles on its own, zod-free', async () => {
@@ -68,7 +72,7 @@ describe('browser bundle', () => {
   });
 
   it('the lazy phone entry bundles on its own with libphonenumber-js, zod-free', async () => {
-    const { inputs } = await bundleEntry('./phone/index.ts');
+    const { inputs } = await bundleEntry('./methods/sms/phone.ts');
     expect(inputs.some((i) => i.includes('node_modules/libphonenumber-js'))).toBe(true);
     expect(inputs.filter((i) => i.includes('node_modules/zod'))).toEqual([]);
   });

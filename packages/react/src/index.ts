@@ -11,7 +11,8 @@ export { LatchkeyProviderMissingError } from './hooks/useInternalLatchkey.ts';
 export { type UseLatchkeyReturnType, useLatchkey } from './hooks/useLatchkey.ts';
 export { type UseLoginParameters, type UseLoginReturnType, useLogin } from './hooks/useLogin.ts';
 export { LatchkeyLogin, type LatchkeyLoginProps } from './LatchkeyLogin/LatchkeyLogin.tsx';
-export type { LinkSuccess, LoginFailure } from './LatchkeyProvider/context.ts';
+export type { LinkSuccess } from './LatchkeyProvider/context.ts';
+export type { LoginFailure } from './Modal/types.ts';
 export {
   LatchkeyProvider,
   type LatchkeyProviderProps,
@@ -58,8 +59,8 @@ export type {
   SendTransactionUiOptions,
   SignMessageUiOptions,
   TransactionReceipt,
-} from './wallet/requests.ts';
-export { InvalidMessageError, USER_REJECTED } from './wallet/walletController.ts';
+} from '@latchkey/core';
+export { InvalidMessageError, USER_REJECTED } from '@latchkey/core';
 // Accounts: linking, unlinking and updating the email (issue 6)
 export type { LinkedAccount, User } from '@latchkey/core';
 export {

@@ -1,6 +1,6 @@
 /**
  * Email login (spec section 5): a six-digit code sent by email, then link, unlink and update.
- * Zod-free; the schemas are in `../auth.ts` and `../accounts.ts`.
+ * Zod-free; the schemas are in `./email.schema.ts`.
  */
 import { defineLoginMethod } from './types.ts';
 

@@ -1,7 +1,7 @@
 /**
  * Social login (OAuth 2.0 authorization code with PKCE; spec section 5, issue 5), link and
  * unlink. One method, one flag and one account type per provider. Zod-free; the schemas are in
- * `../oauth.ts`.
+ * `./oauth.schema.ts`.
  */
 import { OAUTH_PROVIDERS } from '../oauth-providers.ts';
 import { defineLoginMethod } from './types.ts';

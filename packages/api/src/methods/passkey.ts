@@ -1,6 +1,6 @@
 /**
  * Passkey login and sign-up (WebAuthn; spec section 5), link and unlink.
- * Zod-free; the schemas are in `../passkey.ts`.
+ * Zod-free; the schemas are in `./passkey.schema.ts`.
  */
 import { defineLoginMethod } from './types.ts';
 

@@ -1,6 +1,6 @@
 /**
  * Wallet login (Sign-In with Ethereum, EIP-4361; spec section 5), link and unlink.
- * Zod-free; the schemas are in `../siwe.ts`.
+ * Zod-free; the schemas are in `./siwe.schema.ts`.
  */
 import { defineLoginMethod } from './types.ts';
 

@@ -1,6 +1,6 @@
 /**
  * SMS login (spec section 5): a six-digit code sent by text message, then link and unlink.
- * Zod-free; the schemas are in `../sms.ts` and `../accounts.ts`.
+ * Zod-free; the schemas are in `./sms.schema.ts`.
  */
 import { defineLoginMethod } from './types.ts';
 

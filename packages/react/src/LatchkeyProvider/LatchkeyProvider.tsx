@@ -123,6 +123,7 @@ export function LatchkeyProvider({
       client,
       getConfig: () => latestConfig.current.wallet,
       openScreen: (screen, params) => flow.openWallet({ screen, params }),
+      load: () => import('@latchkey/core/embedded-wallet'),
     }),
   );
   useWalletAutoConnect(session, wallet, open);

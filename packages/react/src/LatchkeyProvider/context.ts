@@ -9,10 +9,9 @@ import type {
 import { createContext } from 'react';
 import type { ResolvedConfig } from '../config/resolveConfig.ts';
 import type { LoginFailure, ScreenParams } from '../Modal/types.ts';
-import type { WalletController } from '../wallet/walletController.ts';
+import type { WalletController } from '@latchkey/core';
 
 /** Moved to `Modal/types.ts` (issue 11); re-exported for the files that import it from here. */
-export type { LoginFailure } from '../Modal/types.ts';
 
 /** Listeners `useLogin` registers; the modal calls them. */
 export interface LoginListeners {

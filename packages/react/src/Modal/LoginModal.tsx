@@ -27,12 +27,12 @@ import { ShadowHost } from '../ShadowHost/ShadowHost.tsx';
 import { screenEntry } from '../screens/registry.ts';
 import { useStyleSheet } from '../styles/useStyleSheet.ts';
 import { themeToCss } from '../theme/theme.ts';
-import type { LoginFailure } from '../LatchkeyProvider/context.ts';
 import { afterLoginDelay, routeAfterLogin } from './afterLogin.ts';
 import { type CaptchaHandle, gateWithCaptcha } from './captchaGate.ts';
 import { focusInitial, trapTab } from './focus.ts';
 import { modalCss } from './Modal.css.ts';
-import { ModalContext, type ModalContextValue, type ScreenParams } from './ModalContext.ts';
+import { ModalContext, type ModalContextValue } from './ModalContext.ts';
+import type { LoginFailure, ScreenParams } from './types.ts';
 
 /** Props of {@link LoginModal}. */
 export interface LoginModalProps {

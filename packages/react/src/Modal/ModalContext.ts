@@ -8,7 +8,6 @@ import type { CaptchaHandle, CaptchaRun, WithCaptchaOptions } from './captchaGat
 import type { LoginFailure, ScreenParams } from './types.ts';
 
 /** Moved to `./types.ts` (issue 11); re-exported for the files that import it from here. */
-export type { ScreenParams } from './types.ts';
 
 /** What every screen gets from the modal. */
 export interface ModalContextValue {

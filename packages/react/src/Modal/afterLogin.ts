@@ -8,8 +8,7 @@ import {
   TERMS_DECLINED,
 } from '@latchkey/core';
 import type { ResolvedConfig } from '../config/resolveConfig.ts';
-import type { LoginFailure } from '../LatchkeyProvider/context.ts';
-import type { ScreenParams } from './ModalContext.ts';
+import type { LoginFailure, ScreenParams } from './types.ts';
 
 /** What comes after a successful login (spec section 4, "Code entry" and "OAuth"). */
 export type AfterLoginStep = ReturnType<typeof nextStepAfterLogin>;

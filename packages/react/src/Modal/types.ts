@@ -7,7 +7,7 @@ import type {
 } from '@latchkey/core';
 import type { OAuthProvider } from '@latchkey/api';
 import type { ComponentType, LazyExoticComponent } from 'react';
-import type { WalletScreenParams } from '../wallet/requests.ts';
+import type { WalletScreenParams } from '@latchkey/core';
 
 /**
  * The modal's shared data types (issue 11): what a screen is opened with and why a login did

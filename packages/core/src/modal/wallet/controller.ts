@@ -54,8 +54,12 @@ export interface CreateWalletControllerParameters {
   getConfig: () => WalletControllerConfig;
   /** Opens the modal on a wallet screen (the provider's). */
   openScreen: (screen: ScreenName, params: { wallet: WalletScreenParams }) => void;
-  /** Loads core's embedded-wallet entry; default the dynamic import (tests pass a fake). */
-  load?: () => Promise<{
+  /**
+   * Loads core's lazy embedded-wallet entry: `() => import('@latchkey/core/embedded-wallet')`
+   * (it brings viem and the frame bridge, so the caller's bundler splits it out of the eager
+   * bundle; tests pass a fake).
+   */
+  load: () => Promise<{
     createEmbeddedWalletManager: (p: {
       client: LatchkeyClient;
       chains: ReturnType<typeof toCoreChain>[];
@@ -66,7 +70,7 @@ export interface CreateWalletControllerParameters {
 
 /**
  * The host side of the embedded wallet (moved from `@latchkey/react`, issue 11): creates core's `EmbeddedWalletManager` on first use
- * (a dynamic import, so viem and the frame bridge stay out of the eager bundle), mirrors its
+ * (through `load`, so viem and the frame bridge stay out of the eager bundle), mirrors its
  * state for hooks, and turns the manager's signature approvals into modal screens (spec
  * section 4, "Sign screen" and "Send-transaction screen"), each framing the wallet's approval
  * page, which alone signs (issue 24). `noPromptOnSignature` only asks the frame to sign
@@ -141,12 +145,7 @@ export class InvalidMessageError extends LatchkeyError {
 
 /** Creates the {@link WalletController}. */
 export function createWalletController(p: CreateWalletControllerParameters): WalletController {
-  const load =
-    p.load ??
-    (() =>
-      import('../../wallets/embedded/index.ts') as unknown as ReturnType<
-        NonNullable<CreateWalletControllerParameters['load']>
-      >);
+  const { load } = p;
   let managerPromise: Promise<EmbeddedWalletManager> | null = null;
   let current: EmbeddedWalletManager | null = null;
   let state = IDLE;

@@ -5,7 +5,7 @@ import { Button } from '../../components/Button/Button.tsx';
 import { ShieldIcon } from '../../components/Icons/Icons.tsx';
 import { ModalHeader } from '../../components/ModalHeader/ModalHeader.tsx';
 import { useInternalLatchkey } from '../../hooks/useInternalLatchkey.ts';
-import type { LoginFailure } from '../../LatchkeyProvider/context.ts';
+import type { LoginFailure } from '../../Modal/types.ts';
 import { TERMS_DECLINED } from '../../Modal/afterLogin.ts';
 import { useModal, useOnCancel } from '../../Modal/ModalContext.ts';
 import { useStyleSheet } from '../../styles/useStyleSheet.ts';

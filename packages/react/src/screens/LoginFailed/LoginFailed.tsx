@@ -4,10 +4,7 @@ import { buttonCss } from '../../components/Button/Button.css.ts';
 import { Button } from '../../components/Button/Button.tsx';
 import { AlertIcon } from '../../components/Icons/Icons.tsx';
 import { ModalHeader } from '../../components/ModalHeader/ModalHeader.tsx';
-import {
-  useWalletConnectionState,
-  walletConnectionFlowFor,
-} from '../../flows/walletConnectionFlow.ts';
+import { useWalletConnectionState, walletConnectionFlowFor } from '../../methods/siwe/flow.ts';
 import { useInternalLatchkey } from '../../hooks/useInternalLatchkey.ts';
 import { useModal } from '../../Modal/ModalContext.ts';
 import { useStyleSheet } from '../../styles/useStyleSheet.ts';

@@ -1,5 +1,5 @@
 import { isInAppBrowser, SCREEN, type ScreenName, walletClickAllowed } from '@latchkey/core';
-import type { ScreenParams } from '../../../Modal/ModalContext.ts';
+import type { ScreenParams } from '../../../Modal/types.ts';
 import type { WalletOption } from './walletOptions.ts';
 
 /** Where a click on a wallet leads (spec sections 2, 4 and 5). */

@@ -6,7 +6,7 @@ import {
   type LatchkeyContextValue,
 } from '../../../../LatchkeyProvider/context.ts';
 import { TEST_USER } from '../../../../test/fakeClient.ts';
-import type { ScreenParams } from '../../../../Modal/ModalContext.ts';
+import type { ScreenParams } from '../../../../Modal/types.ts';
 import { renderScreen } from '../../../../test/renderScreen.tsx';
 import AwaitingPasskey from './AwaitingPasskey.tsx';
 

@@ -5,7 +5,7 @@ import {
   LatchkeyContext,
   type LatchkeyContextValue,
 } from '../../../../LatchkeyProvider/context.ts';
-import type { ScreenParams } from '../../../../Modal/ModalContext.ts';
+import type { ScreenParams } from '../../../../Modal/types.ts';
 import { createFakeCaptcha } from '../../../../test/fakeCaptcha.ts';
 import { TEST_USER } from '../../../../test/fakeClient.ts';
 import { renderScreen } from '../../../../test/renderScreen.tsx';
