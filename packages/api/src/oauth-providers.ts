@@ -15,3 +15,16 @@ export const OAUTH_PROVIDERS = [
   'apple',
 ] as const;
 export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
+
+/** Brand names of the providers, as buttons and texts show them (spec section 8 `{provider}`). */
+export const OAUTH_PROVIDER_DISPLAY: Readonly<Record<OAuthProvider, string>> = {
+  google: 'Google',
+  twitter: 'Twitter',
+  discord: 'Discord',
+  github: 'GitHub',
+  spotify: 'Spotify',
+  instagram: 'Instagram',
+  tiktok: 'TikTok',
+  linkedin: 'LinkedIn',
+  apple: 'Apple',
+};

@@ -1,23 +1,20 @@
 import type {
   AuthenticateResult,
   LatchkeyClient,
-  LinkedAccount,
+  ModalLinkListeners,
+  ModalLinkSuccess,
+  ModalLoginListeners,
   ScreenName,
   SessionState,
   User,
+  WalletController,
 } from '@latchkey/core';
 import { createContext } from 'react';
 import type { ResolvedConfig } from '../config/resolveConfig.ts';
 import type { LoginFailure, ScreenParams } from '../Modal/types.ts';
-import type { WalletController } from '@latchkey/core';
 
-/** Moved to `Modal/types.ts` (issue 11); re-exported for the files that import it from here. */
-
-/** Listeners `useLogin` registers; the modal calls them. */
-export interface LoginListeners {
-  onComplete?: (result: { user: User; isNewUser: boolean }) => void;
-  onError?: (error: LoginFailure) => void;
-}
+/** Listeners `useLogin` registers; the modal calls them (core's `ModalLoginListeners`). */
+export type LoginListeners = ModalLoginListeners;
 
 /**
  * How a link flow ended well (issue 6): the updated user, the method (a method id of
@@ -25,18 +22,13 @@ export interface LoginListeners {
  * account the flow added (null when it cannot be told apart, e.g. an address update that kept
  * the same type).
  */
-export interface LinkSuccess {
-  user: User;
-  linkMethod: string;
-  linkedAccount: LinkedAccount | null;
-}
+export type LinkSuccess = ModalLinkSuccess;
 
-/** Listeners `useLinkAccount` registers; the modal calls them. */
-export interface LinkListeners {
-  onSuccess?: (result: LinkSuccess) => void;
-  /** `must_be_authenticated` (logged out), `exited_link_flow` (closed early), or a server code. */
-  onError?: (error: LoginFailure) => void;
-}
+/**
+ * Listeners `useLinkAccount` registers; the modal calls them. `onError` gets
+ * `must_be_authenticated` (logged out), `exited_link_flow` (closed early), or a server code.
+ */
+export type LinkListeners = ModalLinkListeners;
 
 /** Everything the provider shares with hooks and the modal. Internal; hooks are the public API. */
 export interface LatchkeyContextValue {

@@ -1,4 +1,5 @@
 import type { ChainConfigWire } from '@latchkey/api';
+import type { ViemChainConfig } from '@latchkey/core';
 
 /** When an embedded wallet is created on login (spec section 3, issue 3). */
 export type CreateOnLogin = 'off' | 'users-without-wallets' | 'all-users';
@@ -25,14 +26,7 @@ export interface EmbeddedWalletsConfig {
  * An EVM chain, shaped like viem's `Chain` so `import { sepolia } from 'viem/chains'` can be
  * passed as is.
  */
-export interface ChainConfig {
-  /** EIP-155 chain id, e.g. 31337. */
-  id: number;
-  name: string;
-  nativeCurrency: { name?: string; symbol: string; decimals: number };
-  rpcUrls: { default: { http: readonly string[] } };
-  blockExplorers?: { default: { name: string; url: string } };
-}
+export type ChainConfig = ViemChainConfig;
 
 /** The wallet part of the resolved config. */
 export interface ResolvedWalletConfig {

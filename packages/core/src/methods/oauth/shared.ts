@@ -2,7 +2,7 @@
  * The lazy half of social login (`@latchkey/core/oauth`): PKCE, the pending flow in
  * sessionStorage, and the texts of a failed login (spec section 8).
  */
-import { OAUTH_PROVIDERS, type OAuthProvider } from '@latchkey/api';
+import { OAUTH_PROVIDER_DISPLAY, OAUTH_PROVIDERS, type OAuthProvider } from '@latchkey/api';
 import { LatchkeyError } from '../../errors/base.ts';
 import { isOAuthProvider, type OAuthReturn } from './oauth.ts';
 
@@ -42,17 +42,7 @@ export function unexpectedAuthFlowError(): LatchkeyError {
 }
 
 /** Display names of the providers (spec section 8 texts say `{provider}`). */
-export const OAUTH_PROVIDER_DISPLAY: Record<OAuthProvider, string> = {
-  google: 'Google',
-  twitter: 'Twitter',
-  discord: 'Discord',
-  github: 'GitHub',
-  spotify: 'Spotify',
-  instagram: 'Instagram',
-  tiktok: 'TikTok',
-  linkedin: 'LinkedIn',
-  apple: 'Apple',
-};
+export { OAUTH_PROVIDER_DISPLAY };
 
 /** A flow this tab started: kept in sessionStorage until the return. */
 export interface PendingOAuth {

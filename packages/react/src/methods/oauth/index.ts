@@ -3,6 +3,7 @@
  * click starts the popup flow through the captcha gate, and AWAITING_OAUTH_SCREEN, which also
  * links a provider (issue 6). Screens: `./screens.ts`.
  */
+import { OAUTH_PROVIDER_DISPLAY } from '@latchkey/api';
 import { isOAuthProvider, SCREEN } from '@latchkey/core';
 import { oauthCaptchaOptions } from './captcha.ts';
 import type { LoginMethodUi } from '../types.ts';
@@ -12,17 +13,7 @@ const isMobile = () =>
   typeof navigator !== 'undefined' && /android|iphone|ipad|ipod|mobile/i.test(navigator.userAgent);
 
 /** Display names of the providers' buttons (brand names). */
-const LABELS: Readonly<Record<string, string>> = {
-  google: 'Google',
-  twitter: 'Twitter',
-  discord: 'Discord',
-  github: 'GitHub',
-  spotify: 'Spotify',
-  instagram: 'Instagram',
-  tiktok: 'TikTok',
-  linkedin: 'LinkedIn',
-  apple: 'Apple',
-};
+const LABELS: Readonly<Record<string, string>> = OAUTH_PROVIDER_DISPLAY;
 
 /** The OAuth method's UI module. */
 export const oauthUi: LoginMethodUi = {
