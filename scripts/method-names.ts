@@ -53,10 +53,20 @@ function sourceFiles(dir: string): string[] {
   return out;
 }
 
-/** True when `file` (relative to the repo) is one of `id`'s own modules. */
+/**
+ * Method folders that several methods share, per method id: `methods/passwordless/` holds the
+ * code-by-message half (code routes, code flow, code screen) that email and SMS both use.
+ */
+const SHARED_FOLDERS: Record<string, string[]> = {
+  email: ['passwordless'],
+  sms: ['passwordless'],
+};
+
+/** True when `file` (relative to the repo) is one of `id`'s own modules (or a shared folder of it). */
 function ownedBy(file: string, id: string): boolean {
   return (
     file.includes(`/methods/${id}/`) ||
+    (SHARED_FOLDERS[id] ?? []).some((folder) => file.includes(`/methods/${folder}/`)) ||
     new RegExp(`/api/src/methods/${id}(\\.schema)?\\.ts$`).test(file)
   );
 }
