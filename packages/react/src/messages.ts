@@ -1,20 +1,17 @@
 import { type Messages as CoreMessages, messages as coreMessages } from '@latchkey/core';
+import { METHOD_MESSAGES } from './methods/links.ts';
 
 /**
- * Strings only the React modal shows (chrome, accessibility labels, link texts). They sit
- * beside core's catalogue and are overridden the same way, through `config.messages`.
- * Placeholders in braces are filled with core's `formatMessage`. No key is also in core's
- * catalogue (issue 11): a string both need lives in core ('Done', 'One last step'), and
- * `messages.test.ts` fails to compile when the two share a key.
+ * Strings of the modal's chrome (titles, accessibility labels, the wallet and gate screens):
+ * the part of {@link reactMessages} no login method owns.
  */
-export const reactMessages = {
+const chromeMessages = {
   /** Landing title when `appearance.landingHeader` is not set (spec section 3). */
   landingHeader: 'Log in or sign up',
   close: 'Close',
   back: 'Back',
   /** Accessible name of each code box; `{n}` is 1 to 6. */
   digitLabel: 'Digit {n}',
-  emailLabel: 'Email address',
   verifying: 'Verifying…',
   sending: 'Sending…',
   /** Countdown after a resend; `{seconds}` counts down from 30 (spec section 9). */
@@ -29,16 +26,6 @@ export const reactMessages = {
   /** Stands in for `{app}` while the app config has not loaded. */
   appNameFallback: 'us',
   loading: 'Loading…',
-  /** AWAITING_PASSKEY_SYSTEM_DIALOGUE (spec section 4, "Passkey login"). */
-  passkeyLoadingTitle: 'Waiting for your passkey',
-  passkeyLoadingDetail: 'Follow the prompts from your browser or device.',
-  passkeySuccessTitle: 'Success!',
-  passkeySuccessDetail: 'You are logged in with your passkey.',
-  /** AWAITING_PASSKEY_SYSTEM_DIALOGUE in link mode (issue 6): a passkey was added. */
-  passkeyLinkedDetail: 'Your new passkey is added to your account.',
-  passkeyErrorTitle: 'Could not use your passkey',
-  passkeyRetry: 'Retry',
-  passkeySignUp: 'Sign up with a passkey',
 
   // Embedded wallet (spec sections 2, 4, 5 and 8; issue 3)
   walletCreatingTitle: 'Creating your wallet',
@@ -159,27 +146,18 @@ export const reactMessages = {
   captchaContinue: 'Continue',
   // Linking and unlinking (issue 6; spec sections 2, 5 and 9)
   exitedLinkFlow: 'The user closed the link modal',
-  linkEmailTitle: 'Link your email',
-  linkEmailDetail: 'We will send a code to confirm it is yours.',
-  linkPhoneTitle: 'Link your phone number',
-  linkPhoneDetail: 'We will text a code to confirm it is yours.',
-  linkWalletTitle: 'Link a wallet',
-  linkWalletDetail: 'Sign a message to prove you own it.',
-  linkPasskeyTitle: 'Your passkeys',
-  linkPasskeyDetail: 'Log in with your face, fingerprint or device PIN.',
-  noPasskeys: 'You have no passkeys yet.',
-  addNewPasskey: 'Add new passkey',
-  viewAllPasskeys: 'View all',
-  removePasskey: 'Remove',
-  removingPasskey: 'Removing...',
-  /** LINK_PASSKEY_SCREEN status line after a Remove. */
-  passkeyRemoved: 'Passkey removed.',
-  passkeyLimitReached: 'You have the maximum of {max} passkeys.',
-  passkeyLastUsed: 'Last used {date}',
-  updateEmailTitle: 'Update your email',
-  updateEmailDetail: 'Your current email is {email}. We will send a code to the new address.',
-  newEmailLabel: 'New email address',
 } as const;
+
+/**
+ * Strings only the React modal shows (chrome, accessibility labels, link texts): the chrome's
+ * and each login method's (`methods/<id>/messages.ts`, through `METHOD_MESSAGES` of
+ * `methods/links.ts`; issue 11). They sit beside core's catalogue and are overridden the same
+ * way, through `config.messages`. Placeholders in braces are filled with core's
+ * `formatMessage`. No key is also in core's catalogue (issue 11): a string both need lives in
+ * core ('Done', 'One last step'), and `messages.test.ts` fails to compile when the two share a
+ * key.
+ */
+export const reactMessages = { ...chromeMessages, ...METHOD_MESSAGES } as const;
 
 /** Every string the modal may show: core's catalogue plus {@link reactMessages}. */
 export type Messages = CoreMessages & { -readonly [K in keyof typeof reactMessages]: string };

@@ -1,14 +1,21 @@
 /**
- * The link tables' registry (issue 11): one line per method's `link.ts`. Light on purpose (the
- * contracts and screen names only): `LatchkeyProvider/linkMethod.ts` reads it eagerly, while
- * the login list's part of each method (`./index.ts`) stays in the landing chunk.
+ * The eager registry of the methods' light parts (issue 11): one line per method's `link.ts`
+ * in {@link METHOD_LINKS}, one per method's `messages.ts` in {@link METHOD_MESSAGES}. Light on
+ * purpose (contracts, screen names, texts): the provider (`LatchkeyProvider/linkMethod.ts`) and
+ * the string catalogue (`../messages.ts`) read it eagerly, while the login list's part of each
+ * method (`./index.ts`) stays in the landing chunk. Imports no module that reads the catalogue
+ * (`./linkTypes.ts` is a leaf), so `../messages.ts` may import it without a cycle.
  */
 import { emailLink } from './email/link.ts';
+import { emailMessages } from './email/messages.ts';
 import { oauthLink } from './oauth/link.ts';
 import { passkeyLink } from './passkey/link.ts';
+import { passkeyMessages } from './passkey/messages.ts';
 import { siweLink } from './siwe/link.ts';
+import { siweMessages } from './siwe/messages.ts';
 import { smsLink } from './sms/link.ts';
-import type { MethodLink } from './types.ts';
+import { smsMessages } from './sms/messages.ts';
+import type { MethodLink } from './linkTypes.ts';
 
 /** Every linkable method's link part, in the contract registry's order. */
 export const METHOD_LINKS: readonly MethodLink[] = [
@@ -18,3 +25,15 @@ export const METHOD_LINKS: readonly MethodLink[] = [
   siweLink,
   passkeyLink,
 ];
+
+/**
+ * Every method's modal texts (`methods/<id>/messages.ts`), merged into `reactMessages`
+ * (`../messages.ts`): same type, keys and override behaviour as texts of the modal's chrome.
+ * A key lives in one catalogue only (`../messages.test.ts`).
+ */
+export const METHOD_MESSAGES = {
+  ...emailMessages,
+  ...smsMessages,
+  ...siweMessages,
+  ...passkeyMessages,
+} as const;

@@ -6,16 +6,16 @@
  * `methods/<id>/screens.ts` (a {@link ScreenEntries} map), gathered by `methods/screens.ts` for
  * `screens/registry.ts`.
  */
-import type { LoginMethodContract } from '@latchkey/api';
-import type { LatchkeyClient, LinkedAccount, LoginListEntry, ScreenName } from '@latchkey/core';
+import type { LatchkeyClient, LoginListEntry } from '@latchkey/core';
 import type { ComponentType } from 'react';
 import type { ResolvedConfig } from '../config/resolveConfig.ts';
 import type { Messages } from '../messages.ts';
 import type { ModalContextValue } from '../Modal/ModalContext.ts';
 
-import type { ScreenParams } from '../Modal/types.ts';
+import type { MethodLink } from './linkTypes.ts';
 
 export type { ScreenEntries, ScreenEntry } from '../Modal/types.ts';
+export type { MethodLink } from './linkTypes.ts';
 
 /** What a method's `start` gets: the modal's navigation and captcha gate, and the client. */
 export interface MethodStartContext {
@@ -44,31 +44,6 @@ export interface MethodEntryProps {
 export type LabelKey = {
   [K in keyof Messages]: Messages[K] extends string ? K : never;
 }[keyof Messages];
-
-/**
- * The light part of a method's UI module (issue 11): its contract and what the link flow needs.
- * Kept in `methods/<id>/link.ts` and listed by `methods/links.ts`, which the provider reads
- * eagerly, so the list's components stay in the landing chunk.
- */
-export interface MethodLink {
-  /** The method's wire contract (`@latchkey/api`): its id, flags and account types. */
-  contract: LoginMethodContract;
-  /**
-   * The screen the link flow opens for it (issue 6); `linkScreens` lists further screens that
-   * link or update the same method (an address update).
-   */
-  linkScreen?: ScreenName;
-  linkScreens?: readonly ScreenName[];
-  /**
-   * The `linkMethod` of a link flow on a screen that is not a `linkScreen` of any method (a
-   * provider's name read from the screen's params); undefined when it is not this method's.
-   */
-  linkMethodOf?: (screen: ScreenName, params: ScreenParams) => string | undefined;
-  /** The account type a `linkMethod` the method reported links (a provider's account type). */
-  accountTypeOf?: (linkMethod: string) => string;
-  /** A stable key of a linked account of the method's type (its address, number or id). */
-  accountKey?: (account: LinkedAccount) => string | undefined;
-}
 
 /** A login method's UI module (issue 11): its {@link MethodLink} and its login-list part. */
 export interface LoginMethodUi extends MethodLink {

@@ -1,7 +1,7 @@
 /** What the link flow needs of the email method (issue 11): see `../types.ts`, MethodLink. */
 import { EMAIL_METHOD } from '@latchkey/api';
 import { SCREEN } from '@latchkey/core';
-import type { MethodLink } from '../types.ts';
+import type { MethodLink } from '../linkTypes.ts';
 
 export const emailLink: MethodLink = {
   contract: EMAIL_METHOD,

@@ -1,6 +1,6 @@
 /** What the link flow needs of the OAuth method (issue 11): see `../types.ts`, MethodLink. */
 import { OAUTH_METHOD } from '@latchkey/api';
-import type { MethodLink } from '../types.ts';
+import type { MethodLink } from '../linkTypes.ts';
 
 export const oauthLink: MethodLink = {
   contract: OAUTH_METHOD,

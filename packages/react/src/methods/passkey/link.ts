@@ -1,7 +1,7 @@
 /** What the link flow needs of the passkey method (issue 11): see `../types.ts`, MethodLink. */
 import { PASSKEY_METHOD } from '@latchkey/api';
 import { SCREEN } from '@latchkey/core';
-import type { MethodLink } from '../types.ts';
+import type { MethodLink } from '../linkTypes.ts';
 
 export const passkeyLink: MethodLink = {
   contract: PASSKEY_METHOD,

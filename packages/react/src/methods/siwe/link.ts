@@ -1,7 +1,7 @@
 /** What the link flow needs of the siwe method (issue 11): see `../types.ts`, MethodLink. */
 import { SIWE_METHOD } from '@latchkey/api';
 import { SCREEN } from '@latchkey/core';
-import type { MethodLink } from '../types.ts';
+import type { MethodLink } from '../linkTypes.ts';
 
 export const siweLink: MethodLink = {
   contract: SIWE_METHOD,

@@ -1,7 +1,7 @@
 /** What the link flow needs of the sms method (issue 11): see `../types.ts`, MethodLink. */
 import { SMS_METHOD } from '@latchkey/api';
 import { SCREEN } from '@latchkey/core';
-import type { MethodLink } from '../types.ts';
+import type { MethodLink } from '../linkTypes.ts';
 
 export const smsLink: MethodLink = {
   contract: SMS_METHOD,

@@ -1,0 +1,34 @@
+/**
+ * The light part of a login method's UI module (issue 11), in a leaf module: it imports types of
+ * the wire contract, core and the modal's screen params only, so the eager registry
+ * (`./links.ts`) that `messages.ts` and the config read never reaches the provider or the
+ * catalogue back (no import cycle).
+ */
+import type { LoginMethodContract } from '@latchkey/api';
+import type { LinkedAccount, ScreenName } from '@latchkey/core';
+import type { ScreenParams } from '../Modal/types.ts';
+
+/**
+ * The light part of a method's UI module (issue 11): its contract and what the link flow needs.
+ * Kept in `methods/<id>/link.ts` and listed by `methods/links.ts`, which the provider reads
+ * eagerly, so the list's components stay in the landing chunk.
+ */
+export interface MethodLink {
+  /** The method's wire contract (`@latchkey/api`): its id, flags and account types. */
+  contract: LoginMethodContract;
+  /**
+   * The screen the link flow opens for it (issue 6); `linkScreens` lists further screens that
+   * link or update the same method (an address update).
+   */
+  linkScreen?: ScreenName;
+  linkScreens?: readonly ScreenName[];
+  /**
+   * The `linkMethod` of a link flow on a screen that is not a `linkScreen` of any method (a
+   * provider's name read from the screen's params); undefined when it is not this method's.
+   */
+  linkMethodOf?: (screen: ScreenName, params: ScreenParams) => string | undefined;
+  /** The account type a `linkMethod` the method reported links (a provider's account type). */
+  accountTypeOf?: (linkMethod: string) => string;
+  /** A stable key of a linked account of the method's type (its address, number or id). */
+  accountKey?: (account: LinkedAccount) => string | undefined;
+}
