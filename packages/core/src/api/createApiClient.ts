@@ -1,42 +1,30 @@
 import {
-  type AccountUpdateResponse,
   type AcceptTermsRequest,
+  type AccountUpdateResponse,
   API_REQUEST_RETRIES,
   API_TIMEOUT_MS,
   APP_ID_HEADER,
-  type AuthenticateResponse,
   CLIENT_HEADER,
-  type CodeSentResponse,
   DPOP_HEADER,
-  type OAuthInitRequest,
-  type OAuthInitResponse,
-  type OAuthTokensWire,
-  type OAuthUnlinkRequest,
-  type PasskeyOptionsResponse,
-  type PasskeyUnlinkRequest,
-  type PasswordlessLinkRequest,
-  type PasswordlessAuthenticateRequest,
-  type PasswordlessInitRequest,
-  type PasswordlessSmsAuthenticateRequest,
-  type PasswordlessSmsInitRequest,
-  type PasswordlessSmsLinkRequest,
-  type PasswordlessSmsUnlinkRequest,
-  type PasswordlessUnlinkRequest,
-  type PasswordlessUpdateRequest,
   type RefreshRequest,
   ROUTES,
   SESSION_ROUTES,
   type ServerAppConfig,
   type SessionResponse,
-  type SiweAuthenticateRequest,
-  type SiweInitRequest,
-  type SiweInitResponse,
-  type SiweLinkResponse,
-  type SiweUnlinkRequest,
   type UserResponse,
 } from '@latchkey/api';
 import { LatchkeyError } from '../errors/base.ts';
 import { NetworkError, parseApiError, TimeoutError } from '../errors/request.ts';
+import { type MethodApis, methodApis } from './methods/index.ts';
+import {
+  type ApiRequest,
+  type ApiRequestParameters,
+  type BearerOption,
+  postTo,
+} from './request.ts';
+
+export type { ApiRequest, ApiRequestParameters, BearerOption } from './request.ts';
+export type { MethodApis } from './methods/index.ts';
 
 /** Value of the `latchkey-client` header. */
 export const CLIENT_NAME = 'latchkey-core:0.1.0';
@@ -76,50 +64,22 @@ export type CreateApiClientParameters = {
   loginProof?: (htu: string, serverNowMs: number) => Promise<string | null>;
 };
 
-/** Parameters of {@link ApiClient.request}. */
-export type ApiRequestParameters = {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Path from `ROUTES`, e.g. `/api/v1/users/me`. */
-  path: string;
-  /** JSON body. */
-  body?: unknown;
-  /**
-   * Retry on network errors and 5xx. Defaults to true for GET and for `POST /api/v1/sessions`,
-   * false otherwise: code sends and code checks are never retried. A refresh is retried after
-   * a timeout too: the server answers a just-rotated token again with the same successor.
-   */
-  retry?: boolean;
-  /** Bearer token to send instead of `getAccessToken()`; `null` sends none. */
-  accessToken?: string | null;
-};
-
 /** A typed client of the Latchkey API (spec section 7). Every method may throw {@link ApiError},
  * {@link TimeoutError} or {@link NetworkError}. */
-export type ApiClient = {
+export type ApiClient = ApiSessionCalls & MethodApis;
+
+/**
+ * The method-neutral part of {@link ApiClient}: the request primitive, app config, sessions,
+ * the user and terms. Each login method's typed calls ({@link MethodApis}) live in
+ * `methods/<id>/api.ts` and join through the API registry `api/methods/index.ts` (issue 11).
+ */
+export type ApiSessionCalls = {
   /** Base URL without trailing slash. */
   readonly apiUrl: string;
   /** Low-level request: JSON in, JSON out; non-2xx becomes an `ApiError`. */
-  request<T>(parameters: ApiRequestParameters): Promise<T>;
+  request: ApiRequest;
   /** `GET /api/v1/apps/{appId}`. Retried. */
   getAppConfig(): Promise<ServerAppConfig>;
-  /**
-   * `POST /api/v1/passwordless/init`. Never retried. `token` is a captcha token.
-   * `options.accessToken` overrides the bearer (the client sends it only while logged in:
-   * link and update-email flows skip the captcha gate).
-   */
-  sendEmailCode(
-    parameters: PasswordlessInitRequest,
-    options?: { accessToken?: string | null },
-  ): Promise<CodeSentResponse>;
-  /** `POST /api/v1/passwordless/authenticate`. Never retried. */
-  authenticateEmail(parameters: PasswordlessAuthenticateRequest): Promise<AuthenticateResponse>;
-  /** `POST /api/v1/passwordless_sms/init`. Never retried. `token` is a captcha token; bearer as {@link sendEmailCode}. */
-  sendSmsCode(
-    parameters: PasswordlessSmsInitRequest,
-    options?: { accessToken?: string | null },
-  ): Promise<CodeSentResponse>;
-  /** `POST /api/v1/passwordless_sms/authenticate`. Never retried. */
-  authenticateSms(parameters: PasswordlessSmsAuthenticateRequest): Promise<AuthenticateResponse>;
   /** `POST /api/v1/sessions`. Retried. Omit `refresh_token` to use the refresh cookie. */
   refreshSession(
     parameters?: RefreshRequest,
@@ -129,118 +89,12 @@ export type ApiClient = {
   logout(parameters?: RefreshRequest, options?: { accessToken?: string | null }): Promise<void>;
   /** `GET /api/v1/users/me`. Retried. */
   getMe(options?: { accessToken?: string | null }): Promise<UserResponse>;
-  /**
-   * `POST /api/v1/siwe/init`: a single-use nonce for `address`. Never retried. With
-   * `accessToken` (a link, issue 6) the server skips the login gates (captcha, allowlist).
-   */
-  siweInit(
-    parameters: SiweInitRequest,
-    options?: { accessToken?: string | null },
-  ): Promise<SiweInitResponse>;
-  /** `POST /api/v1/siwe/authenticate`: log in with a signed EIP-4361 message. Never retried. */
-  siweAuthenticate(parameters: SiweAuthenticateRequest): Promise<AuthenticateResponse>;
-  /** `POST /api/v1/siwe/link` (bearer token): link a wallet to the logged-in user. Never retried. */
-  siweLink(parameters: SiweAuthenticateRequest, options?: BearerOption): Promise<SiweLinkResponse>;
-  /** `POST /api/v1/siwe/unlink` `{address}` (bearer token). Never retried. */
-  siweUnlink(parameters: SiweUnlinkRequest, options?: BearerOption): Promise<AccountUpdateResponse>;
-  /** `POST /api/v1/passwordless/link` `{email, code}` (bearer token). Never retried. */
-  linkEmail(
-    parameters: PasswordlessLinkRequest,
-    options?: BearerOption,
-  ): Promise<AccountUpdateResponse>;
-  /** `POST /api/v1/passwordless/update` `{oldAddress, newAddress, code}` (bearer token). */
-  updateEmail(
-    parameters: PasswordlessUpdateRequest,
-    options?: BearerOption,
-  ): Promise<AccountUpdateResponse>;
-  /** `POST /api/v1/passwordless/unlink` `{address}` (bearer token). Never retried. */
-  unlinkEmail(
-    parameters: PasswordlessUnlinkRequest,
-    options?: BearerOption,
-  ): Promise<AccountUpdateResponse>;
-  /** `POST /api/v1/passwordless_sms/link` `{phoneNumber, code}` (bearer token). Never retried. */
-  linkSms(
-    parameters: PasswordlessSmsLinkRequest,
-    options?: BearerOption,
-  ): Promise<AccountUpdateResponse>;
-  /** `POST /api/v1/passwordless_sms/unlink` `{phoneNumber}` (bearer token). Never retried. */
-  unlinkSms(
-    parameters: PasswordlessSmsUnlinkRequest,
-    options?: BearerOption,
-  ): Promise<AccountUpdateResponse>;
-  /**
-   * `POST /api/v1/oauth/init`: the provider's authorization URL for a PKCE flow. Never retried.
-   * `token` is a captcha token (logins only).
-   */
-  oauthInit(
-    parameters: OAuthInitRequest & { token?: string },
-    options?: BearerOption,
-  ): Promise<OAuthInitResponse>;
-  /** `POST /api/v1/oauth/authenticate`: log in with the provider's code. Never retried. */
-  oauthAuthenticate(parameters: OAuthCodeBody): Promise<OAuthLoginResponse>;
-  /** `POST /api/v1/oauth/link` (bearer token): link the provider's account. Never retried. */
-  oauthLink(
-    parameters: OAuthCodeBody,
-    options?: BearerOption,
-  ): Promise<{ user: UserResponse['user']; oauth_tokens?: OAuthTokensWire }>;
-  /** `POST /api/v1/oauth/unlink` `{provider, subject}` (bearer token). Never retried. */
-  oauthUnlink(
-    parameters: OAuthUnlinkRequest,
-    options?: BearerOption,
-  ): Promise<AccountUpdateResponse>;
-  /**
-   * `POST /api/v1/passkeys/register/init`: WebAuthn registration options (sign-up, or a link
-   * with the bearer token). `token` is a captcha token. Never retried.
-   */
-  passkeyRegisterInit(
-    parameters: { token?: string },
-    options?: BearerOption,
-  ): Promise<PasskeyOptionsResponse>;
-  /** `POST /api/v1/passkeys/register/authenticate`: sign up with a new passkey. Never retried. */
-  passkeyRegister(
-    parameters: { response: unknown },
-    options?: BearerOption,
-  ): Promise<AuthenticateResponse>;
-  /** `POST /api/v1/passkeys/register/link` (bearer token): add a passkey. Never retried. */
-  passkeyLink(
-    parameters: { response: unknown },
-    options?: BearerOption,
-  ): Promise<AccountUpdateResponse>;
-  /** `POST /api/v1/passkeys/authenticate/init`: WebAuthn authentication options. Never retried. */
-  passkeyAuthenticateInit(
-    parameters: { token?: string },
-    options?: BearerOption,
-  ): Promise<PasskeyOptionsResponse>;
-  /** `POST /api/v1/passkeys/authenticate`: log in with a passkey. Never retried. */
-  passkeyAuthenticate(
-    parameters: { response: unknown },
-    options?: BearerOption,
-  ): Promise<AuthenticateResponse>;
-  /** `POST /api/v1/passkeys/unlink` `{credential_id}` (bearer token). Never retried. */
-  passkeyUnlink(
-    parameters: PasskeyUnlinkRequest,
-    options?: BearerOption,
-  ): Promise<AccountUpdateResponse>;
   /** `POST /api/v1/users/me/accept_terms` (bearer token, empty body). Never retried. */
   acceptTerms(
     parameters: AcceptTermsRequest,
     options?: BearerOption,
   ): Promise<AccountUpdateResponse>;
 };
-
-/** Overrides the bearer token of one call: a token, or `null` to send none. */
-export type BearerOption = { accessToken?: string | null };
-
-/** Body of `oauth/authenticate` and `oauth/link`: the provider's code and the PKCE verifier. */
-export type OAuthCodeBody = {
-  provider: string;
-  authorization_code: string;
-  state_code: string;
-  code_verifier: string;
-};
-
-/** Answer of `oauth/authenticate`: a session plus the provider's tokens when it sent them. */
-export type OAuthLoginResponse = AuthenticateResponse & { oauth_tokens?: OAuthTokensWire };
 
 /**
  * Creates the HTTP client of the Latchkey API (spec sections 7 and 9).
@@ -372,21 +226,11 @@ export function createApiClient(parameters: CreateApiClientParameters): ApiClien
     }
   }
 
-  /** A typed `POST` to `path` (never retried), with an optional bearer override. */
-  const post =
-    <B, R>(path: string) =>
-    (body: B, options: BearerOption = {}) =>
-      request<R>({ method: 'POST', path, body, ...options });
-
   return {
     apiUrl,
     request,
     getAppConfig: () =>
       request<ServerAppConfig>({ method: 'GET', path: ROUTES.appConfig(parameters.appId) }),
-    sendEmailCode: post(ROUTES.passwordlessInit),
-    authenticateEmail: post(ROUTES.passwordlessAuthenticate),
-    sendSmsCode: post(ROUTES.passwordlessSmsInit),
-    authenticateSms: post(ROUTES.passwordlessSmsAuthenticate),
     refreshSession: (body = {}, options = {}) =>
       request<SessionResponse>({ method: 'POST', path: ROUTES.sessions, body, ...options }),
     logout: async (body = {}, options = {}) => {
@@ -394,26 +238,8 @@ export function createApiClient(parameters: CreateApiClientParameters): ApiClien
     },
     getMe: (options = {}) =>
       request<UserResponse>({ method: 'GET', path: ROUTES.usersMe, ...options }),
-    siweInit: post(ROUTES.siweInit),
-    siweAuthenticate: post(ROUTES.siweAuthenticate),
-    siweLink: post(ROUTES.siweLink),
-    siweUnlink: post(ROUTES.siweUnlink),
-    linkEmail: post(ROUTES.passwordlessLink),
-    updateEmail: post(ROUTES.passwordlessUpdate),
-    unlinkEmail: post(ROUTES.passwordlessUnlink),
-    linkSms: post(ROUTES.passwordlessSmsLink),
-    unlinkSms: post(ROUTES.passwordlessSmsUnlink),
-    oauthInit: post(ROUTES.oauthInit),
-    oauthAuthenticate: post(ROUTES.oauthAuthenticate),
-    oauthLink: post(ROUTES.oauthLink),
-    oauthUnlink: post(ROUTES.oauthUnlink),
-    passkeyRegisterInit: post(ROUTES.passkeyRegisterInit),
-    passkeyRegister: post(ROUTES.passkeyRegisterAuthenticate),
-    passkeyLink: post(ROUTES.passkeyRegisterLink),
-    passkeyAuthenticateInit: post(ROUTES.passkeyAuthenticateInit),
-    passkeyAuthenticate: post(ROUTES.passkeyAuthenticate),
-    passkeyUnlink: post(ROUTES.passkeyUnlink),
-    acceptTerms: post(ROUTES.acceptTerms),
+    ...methodApis(request),
+    acceptTerms: postTo(request, ROUTES.acceptTerms),
   };
 }
 
