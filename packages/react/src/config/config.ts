@@ -1,31 +1,21 @@
-import type { LoginListItemName, WalletId } from '@latchkey/core';
+import type { LoginListItemName, LoginMethodName, WalletId } from '@latchkey/core';
+import type { MethodClientConfig } from './methodConfig.ts';
 import type { MessageOverrides } from '../messages.ts';
 import type { ChainConfig, EmbeddedWalletsConfig } from './walletConfig.ts';
 import type { LatchkeyTheme } from '../theme/theme.ts';
 
-/** Login methods a host may offer (spec section 3, "Client app config"). Only `email` has a screen in this slice. */
-export type LoginMethod =
-  | 'email'
-  | 'sms'
-  | 'google'
-  | 'twitter'
-  | 'discord'
-  | 'github'
-  | 'spotify'
-  | 'instagram'
-  | 'tiktok'
-  | 'linkedin'
-  | 'apple'
-  | 'wallet'
-  | 'farcaster'
-  | 'passkey'
-  | 'telegram';
+/**
+ * Login methods a host may offer (spec section 3, "Client app config"): core's login-list item
+ * names, one per flag of the contract registry (`LOGIN_METHOD_FLAGS` of `@latchkey/api`).
+ */
+export type LoginMethod = LoginMethodName;
 
 /**
  * What a host passes as `<LatchkeyProvider config>`; every field is optional and wins over
- * the server's app config (spec section 3, "Client app config").
+ * the server's app config (spec section 3, "Client app config"). The login methods add their
+ * own fields (`loginConfig`: `methods/<id>/config.ts`, merged by `methodConfig.ts`).
  */
-export interface LatchkeyClientConfig {
+export interface LatchkeyClientConfig extends MethodClientConfig {
   /** App name shown in texts; default the server's `name`. */
   name?: string;
   /** Methods on the landing screen, in order. Default: from the server flags, else `['email']`. */
@@ -68,8 +58,6 @@ export interface LatchkeyClientConfig {
     closeable?: boolean;
   };
   intl?: { defaultCountry?: string };
-  /** Login settings (spec section 3): Twitter login on mobile only when enabled (issue 5). */
-  loginConfig?: { twitterOAuthOnMobileEnabled?: boolean };
   /**
    * The login list as primary items plus 'More options' (spec sections 2 and 9). Items are
    * login methods or wallet names of `walletList`. Without it the list is grouped.

@@ -15,8 +15,14 @@ export interface ResolvedLoginListConfig {
   walletConnectEnabled: boolean;
 }
 
-/** A login-method flag of the server app config: `<method>_auth` or `<provider>_oauth`. */
-type LoginMethodFlagName = Extract<keyof ServerAppConfig, `${string}_auth` | `${string}_oauth`>;
+/**
+ * A login-method flag of the server app config (`email_auth`, `google_oauth`, ...): a flag of the
+ * contract registry's `LOGIN_METHOD_FLAGS`.
+ */
+type LoginMethodFlagName = Extract<
+  keyof ServerAppConfig,
+  (typeof LOGIN_METHOD_FLAGS)[number]['flag']
+>;
 
 /** The server flags the login list reads (spec section 3, "Server app config"). */
 export type LoginListServerInput = Partial<

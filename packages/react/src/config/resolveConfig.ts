@@ -1,8 +1,14 @@
 import type { ServerAppConfig } from '@latchkey/api';
 import { LOGIN_MESSAGE_MAX_LENGTH } from '@latchkey/api';
+import { LOGIN_METHODS } from '@latchkey/core';
 import { type Messages, resolveAllMessages } from '../messages.ts';
 import { darkTheme, type LatchkeyTheme, lightTheme } from '../theme/theme.ts';
 import type { LatchkeyClientConfig, LoginMethod } from './config.ts';
+import {
+  type MethodResolvedConfig,
+  type MethodServerInput,
+  resolveMethodConfigs,
+} from './methodConfig.ts';
 import {
   type LoginListServerInput,
   type ResolvedLoginListConfig,
@@ -15,8 +21,12 @@ import {
   type WalletServerInput,
 } from './walletConfig.ts';
 
-/** The config the modal renders from: client config merged over the server's, defaults filled. */
-export interface ResolvedConfig {
+/**
+ * The config the modal renders from: client config merged over the server's, defaults filled.
+ * The login methods add their resolved fields (`methods/<id>/config.ts`, e.g.
+ * `twitterOAuthOnMobileEnabled`).
+ */
+export interface ResolvedConfig extends MethodResolvedConfig {
   appId: string;
   appName: string;
   logo: string | null;
@@ -32,8 +42,6 @@ export interface ResolvedConfig {
   };
   render: { standalone: boolean; closeable: boolean };
   intl: { defaultCountry: string };
-  /** Twitter login on mobile (spec section 5; issue 5). */
-  twitterOAuthOnMobileEnabled: boolean;
   allowlistConfig: {
     errorTitle: string | null;
     errorDetail: string | null;
@@ -56,19 +64,24 @@ export type ServerConfigInput = Partial<
     | 'name'
     | 'logo_url'
     | 'accent_color'
-    | 'email_auth'
-    | 'sms_auth'
     | 'terms_and_conditions_url'
     | 'privacy_policy_url'
     | 'require_users_accept_terms'
     | 'allowlist_config'
-    | 'twitter_oauth_on_mobile_enabled'
     | 'captcha_enabled'
     | 'captcha_site_key'
   >
 > &
   WalletServerInput &
-  LoginListServerInput;
+  LoginListServerInput &
+  MethodServerInput;
+
+/**
+ * The login method shown when neither the client config nor the server flags name one: the
+ * first of the contract registry (`LOGIN_METHOD_CONTRACTS` of `@latchkey/api`, spec section 3
+ * flag order), i.e. the email input.
+ */
+const DEFAULT_LOGIN_METHOD: LoginMethod = LOGIN_METHODS[0]!;
 
 /** Cuts `appearance.loginMessage` to {@link LOGIN_MESSAGE_MAX_LENGTH} characters (spec section 3). */
 export function capLoginMessage(message: string | undefined | null): string | null {
@@ -103,7 +116,7 @@ export function resolveConfig(
     ? client.loginMethods
     : serverMethods.length
       ? serverMethods
-      : ['email' as const];
+      : [DEFAULT_LOGIN_METHOD];
   const allowlist = server?.allowlist_config;
   return {
     appId,
@@ -125,10 +138,7 @@ export function resolveConfig(
       closeable: client?.render?.closeable ?? true,
     },
     intl: { defaultCountry: client?.intl?.defaultCountry ?? 'US' },
-    twitterOAuthOnMobileEnabled:
-      client?.loginConfig?.twitterOAuthOnMobileEnabled ??
-      server?.twitter_oauth_on_mobile_enabled ??
-      false,
+    ...resolveMethodConfigs(client, server),
     allowlistConfig: {
       errorTitle: allowlist?.error_title ?? null,
       errorDetail: allowlist?.error_detail ?? null,

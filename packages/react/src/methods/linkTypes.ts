@@ -32,3 +32,18 @@ export interface MethodLink {
   /** A stable key of a linked account of the method's type (its address, number or id). */
   accountKey?: (account: LinkedAccount) => string | undefined;
 }
+
+/**
+ * A method's slice of the provider config (issue 11): the fields it adds to the host's
+ * `LatchkeyClientConfig` (`Client`), what it reads of the server app config (`Server`, spec
+ * section 3) and what it adds to `ResolvedConfig` (`Resolved`). Listed in `METHOD_CONFIGS`
+ * (`./links.ts`); `config/methodConfig.ts` merges the types and the resolved values.
+ */
+export interface MethodConfig<
+  Client extends object,
+  Server extends object,
+  Resolved extends object,
+> {
+  /** The method's resolved fields: client config over the server's (`null` until it loads). */
+  resolve: (client: Client | undefined, server: Server | null) => Resolved;
+}

@@ -1,6 +1,7 @@
 /**
  * The eager registry of the methods' light parts (issue 11): one line per method's `link.ts`
- * in {@link METHOD_LINKS}, one per method's `messages.ts` in {@link METHOD_MESSAGES}. Light on
+ * in {@link METHOD_LINKS}, one per method's `messages.ts` in {@link METHOD_MESSAGES}, one per
+ * method's `config.ts` in {@link METHOD_CONFIGS}. Light on
  * purpose (contracts, screen names, texts): the provider (`LatchkeyProvider/linkMethod.ts`) and
  * the string catalogue (`../messages.ts`) read it eagerly, while the login list's part of each
  * method (`./index.ts`) stays in the landing chunk. Imports no module that reads the catalogue
@@ -8,6 +9,7 @@
  */
 import { emailLink } from './email/link.ts';
 import { emailMessages } from './email/messages.ts';
+import { oauthConfig } from './oauth/config.ts';
 import { oauthLink } from './oauth/link.ts';
 import { passkeyLink } from './passkey/link.ts';
 import { passkeyMessages } from './passkey/messages.ts';
@@ -37,3 +39,10 @@ export const METHOD_MESSAGES = {
   ...siweMessages,
   ...passkeyMessages,
 } as const;
+
+/**
+ * Every method's slice of the provider config (`methods/<id>/config.ts`): `config/methodConfig.ts`
+ * merges their client fields into `LatchkeyClientConfig`, their server fields into
+ * `ServerConfigInput` and their resolved fields into `ResolvedConfig`.
+ */
+export const METHOD_CONFIGS = [oauthConfig] as const;
