@@ -45,13 +45,9 @@ export {
   openDatabase,
 } from './db/index.ts';
 export * as schema from './db/schema.ts';
-export {
-  type Delivery,
-  type DeliveryMessage,
-  devOutboxDelivery,
-  type SmtpDeliveryOptions,
-  smtpDelivery,
-} from './delivery/index.ts';
+export { devOutboxDelivery } from './delivery/dev-outbox.ts';
+export type { Delivery, DeliveryMessage } from './delivery/types.ts';
+export { type SmtpDeliveryOptions, smtpDelivery } from './methods/email/delivery/smtp.ts';
 export {
   DEFAULT_PORT,
   DEV_APP_ID,

@@ -34,12 +34,8 @@
  * Without `LATCHKEY_DEV=1` and without `SMTP_URL`, refuses to start. Every variable is parsed by
  * `parseServerEnv` in `env.ts` (shared with the `latchkey` command line and `npm start`).
  */
-import { applyAppSettings, ensureApp, setAppSecret } from './apps/service.ts';
-import { devOutboxDelivery } from './delivery/dev-outbox.ts';
-import { smtpDelivery } from './delivery/smtp.ts';
-import { channelDelivery, twilioDelivery } from './delivery/twilio.ts';
-import type { Delivery } from './delivery/types.ts';
-import { DEV_OIDC_CLIENT_ID, DEV_OIDC_CLIENT_SECRET } from './dev/oidc-client.ts';
+import { type ConfiguredDelivery, configuredDelivery } from './delivery/configure.ts';
+import { seedDevApp } from './dev/seed.ts';
 import {
   DEV_APP_ID,
   devAppSecret,
@@ -50,7 +46,6 @@ import {
   parseServerEnv,
   type ServerEnv,
 } from './env.ts';
-import { setOAuthProviderConfig } from './methods/oauth/service.ts';
 import { serve } from './serve.ts';
 import { createServer } from './server.ts';
 import { chainConfigFor, devWalletFunder } from './wallets/funder.ts';
@@ -78,18 +73,14 @@ async function main(): Promise<void> {
   const database = await openConfiguredDatabase(env);
   // PGlite holds its folder alone: tell `latchkey apps ...` not to open it meanwhile.
   const unmarkDataDir = config.databaseUrl ? async () => {} : await markDataDirInUse(dataDir);
-  let delivery: Delivery;
-  let closeDelivery = () => {};
-  if (config.smtp) {
-    const smtp = smtpDelivery(config.smtp);
-    delivery = smtp;
-    closeDelivery = () => smtp.close();
-  } else {
-    delivery = devOutboxDelivery(database.db);
-  }
-  if (config.twilio) {
-    // SMS login codes through Twilio's Messages API; email stays on the delivery above.
-    delivery = channelDelivery({ email: delivery, sms: twilioDelivery(config.twilio) });
+  // Each channel's transport comes from its method folder (`methods/<id>/delivery/fromEnv.ts`).
+  let delivery: ConfiguredDelivery;
+  try {
+    delivery = await configuredDelivery(config, database.db);
+  } catch (error) {
+    await database.close();
+    await unmarkDataDir();
+    fail((error as Error).message);
   }
 
   let server: ReturnType<typeof createServer>;
@@ -98,7 +89,7 @@ async function main(): Promise<void> {
       db: database.db,
       publicUrl,
       secret,
-      delivery,
+      delivery: delivery.delivery,
       dev,
       rateLimits: config.rateLimits,
       trustProxy: config.trustProxy,
@@ -118,31 +109,10 @@ async function main(): Promise<void> {
   }
 
   if (dev) {
-    // The same code as `latchkey apps create` / `apps set` and the admin API.
-    const { id: devAppId, origins, oidcIssuer } = config.devApp;
+    // The same code as `latchkey apps create` / `apps set` and the admin API; each method's
+    // settings and setup come from its folder (`methods/<id>/devSeed.ts`).
     try {
-      // Under the startup lock: replicas started together would both insert the app (and
-      // each write its own dev-app-secret file).
-      await database.withStartupLock(async () => {
-        await ensureApp(database.db, secret, { id: devAppId, name: 'Latchkey Demo' });
-        await applyAppSettings(database.db, devAppId, {
-          name: 'Latchkey Demo',
-          email_auth: true,
-          sms_auth: true,
-          wallet_auth: true,
-          passkey_auth: true,
-          google_oauth: Boolean(oidcIssuer),
-          allowed_origins: origins,
-        });
-        await setAppSecret(database.db, devAppId, await devAppSecret(env));
-        if (oidcIssuer) {
-          await setOAuthProviderConfig(server.context, devAppId, 'google', {
-            clientId: DEV_OIDC_CLIENT_ID,
-            clientSecret: DEV_OIDC_CLIENT_SECRET,
-            issuer: oidcIssuer,
-          });
-        }
-      });
+      await seedDevApp(database, server.context, secret, config.devApp, () => devAppSecret(env));
     } catch (error) {
       await database.close();
       await unmarkDataDir();
@@ -159,7 +129,7 @@ async function main(): Promise<void> {
     stopping = true;
     try {
       await http.close();
-      closeDelivery();
+      delivery.close();
       await database.close();
       await unmarkDataDir();
     } catch (error) {

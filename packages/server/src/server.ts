@@ -37,7 +37,7 @@ export interface CreateServerOptions {
   publicUrl: string;
   /** Server secret (>= 32 characters): pepper of code HMACs and key of signing keys at rest. */
   secret: string;
-  /** Where login codes go (`devOutboxDelivery(db)` or `smtpDelivery(...)`). */
+  /** Where login codes go (`devOutboxDelivery(db)`, a channel's transport, `channelDelivery`). */
   delivery: Delivery;
   /** Mount the `/dev` routes (dev outbox). Default false. */
   dev?: boolean;

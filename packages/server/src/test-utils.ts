@@ -16,7 +16,7 @@ import {
 import { calculateThumbprint, generateKeyPair, generateProof, type KeyPair } from 'dpop';
 import type { LocalAccount, PrivateKeyAccount } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { type CreateAppInput, createAppRecord } from './apps/service.ts';
+import { type CreateAppInput, createAppRecord } from './apps/records.ts';
 import { randomId } from './crypto.ts';
 import { type Database, openDatabase } from './db/index.ts';
 import type { AppRow } from './db/schema.ts';

@@ -2,8 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { ROUTES } from '@latchkey/api';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/index.ts';
-import { testDatabase, testServer, uniqueEmail } from '../test-utils.ts';
+import type { Database } from '../../../db/index.ts';
+import { testDatabase, testServer, uniqueEmail } from '../../../test-utils.ts';
 import { smtpDelivery } from './smtp.ts';
 
 interface Received {

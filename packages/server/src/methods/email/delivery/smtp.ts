@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { Delivery } from './types.ts';
+import type { Delivery } from '../../../delivery/types.ts';
 
 /** Options of {@link smtpDelivery}. */
 export interface SmtpDeliveryOptions {

@@ -3,11 +3,12 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ROUTES } from '@latchkey/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/index.ts';
-import { ApiError } from '../errors.ts';
-import { testDatabase, testServer } from '../test-utils.ts';
-import { channelDelivery, twilioDelivery } from './twilio.ts';
-import type { DeliveryMessage } from './types.ts';
+import type { Database } from '../../../db/index.ts';
+import { ApiError } from '../../../errors.ts';
+import { testDatabase, testServer } from '../../../test-utils.ts';
+import { channelDelivery } from '../../../delivery/channels.ts';
+import type { DeliveryMessage } from '../../../delivery/types.ts';
+import { twilioDelivery } from './twilio.ts';
 
 const SID = 'AC0123456789abcdef0123456789abcdef';
 const TOKEN = 'twilio-auth-token';

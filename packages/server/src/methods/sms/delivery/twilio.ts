@@ -4,8 +4,8 @@
  * `Body`, HTTP Basic auth `AccountSid:AuthToken`). Twilio answers 201 with the message JSON, or
  * 4xx with `{code, message, more_info, status}`.
  */
-import { ApiError } from '../errors.ts';
-import type { Delivery } from './types.ts';
+import { ApiError } from '../../../errors.ts';
+import type { Delivery } from '../../../delivery/types.ts';
 
 /** Options of {@link twilioDelivery}. */
 export interface TwilioDeliveryOptions {
@@ -74,20 +74,6 @@ export function twilioDelivery(options: TwilioDeliveryOptions): Delivery {
       throw new ApiError('twilio_verification_failed', 'Could not send the SMS', {
         cause: new Error(detail),
       });
-    },
-  };
-}
-
-/**
- * One delivery per channel: email to `email`, SMS to `sms`. A channel without a delivery
- * throws, which the code engine answers as `internal_error`.
- */
-export function channelDelivery(by: { email?: Delivery; sms?: Delivery }): Delivery {
-  return {
-    send(message) {
-      const target = by[message.channel];
-      if (!target) return Promise.reject(new Error(`No delivery for ${message.channel}`));
-      return target.send(message);
     },
   };
 }
