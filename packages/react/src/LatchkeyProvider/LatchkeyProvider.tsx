@@ -1,29 +1,12 @@
-import {
-  createLatchkeyClient,
-  createModalFlow,
-  type LatchkeyClient,
-  type SessionState,
-  validateAppId,
-  createWalletController,
-} from '@latchkey/core';
-import {
-  lazy,
-  type ReactNode,
-  Suspense,
-  useCallback,
-  useMemo,
-  useRef,
-  useState,
-  useSyncExternalStore,
-} from 'react';
+import { createModalFlow, createWalletController, type LatchkeyClient } from '@latchkey/core';
+import { lazy, type ReactNode, Suspense, useMemo, useState, useSyncExternalStore } from 'react';
 import type { LatchkeyClientConfig } from '../config/config.ts';
-import { resolveConfig } from '../config/resolveConfig.ts';
-import { useOAuthReturn } from '../methods/oauth/useOAuthReturn.ts';
 import type { ScreenParams } from '../Modal/types.ts';
 import { LatchkeyContext, type LatchkeyContextValue } from './context.ts';
 import { newLinkedAccount } from './linkMethod.ts';
-import { useConfigFetch } from './useConfigFetch.ts';
+import { useClientSession, useMethodMountEffects } from './useClientSession.ts';
 import { useModalOpeners } from './useModalOpeners.ts';
+import { useResolvedConfig } from './useResolvedConfig.ts';
 import { useTermsGate } from './useTermsGate.ts';
 import { useWalletAutoConnect } from './useWalletAutoConnect.ts';
 
@@ -46,8 +29,6 @@ export interface LatchkeyProviderProps {
   children?: ReactNode;
 }
 
-const SERVER_SNAPSHOT: SessionState = { status: 'loading', user: null };
-
 /**
  * Gives its subtree a Latchkey session and the login modal.
  *
@@ -55,7 +36,8 @@ const SERVER_SNAPSHOT: SessionState = { status: 'loading', user: null };
  * (`client.initialize()`), loads the server app config and merges `config` over it
  * (spec section 3). SSR-safe: render touches no `window`, `document` or storage; the
  * server renders `status: 'loading'`. Which flow the modal runs and how it ends is core's
- * `createModalFlow`; the OAuth return page, the terms gate and the wallet's auto-connect are hooks.
+ * `createModalFlow`; the methods' mount effects (the OAuth return page), the terms gate and the
+ * wallet's auto-connect are hooks.
  *
  * @throws {InvalidAppIdError} synchronously, during render, when `appId` is not 25 characters
  *   ('Cannot initialize the Latchkey provider with an invalid Latchkey app ID').
@@ -72,36 +54,8 @@ export function LatchkeyProvider({
   client: givenClient,
   children,
 }: LatchkeyProviderProps) {
-  validateAppId(appId);
-  const [client] = useState(
-    () =>
-      givenClient ??
-      createLatchkeyClient({
-        appId,
-        apiUrl,
-        // A lazy chunk: @simplewebauthn/browser loads on the first passkey ceremony.
-        passkeys: () => import('@latchkey/core/passkey'),
-        oauth: () => import('@latchkey/core/oauth'),
-        // Issue 10: logins carry the wallet frame's DPoP proof (a small chunk, no viem).
-        walletFrame: () => import('@latchkey/core/wallet-bridge'),
-      }),
-  );
-  const subscribe = useCallback((onChange: () => void) => client.subscribe(onChange), [client]);
-  const getState = useCallback(() => client.getState(), [client]);
-  const session = useSyncExternalStore(subscribe, getState, () => SERVER_SNAPSHOT);
-  const { serverConfig, serverChains } = useConfigFetch(client);
-  const resolved = useMemo(
-    () =>
-      resolveConfig(
-        appId,
-        config,
-        serverChains ? { ...serverConfig, chains: serverChains } : serverConfig,
-        apiUrl,
-      ),
-    [appId, config, serverConfig, serverChains, apiUrl],
-  );
-  const latestConfig = useRef(resolved);
-  latestConfig.current = resolved;
+  const { client, session } = useClientSession(appId, apiUrl, givenClient);
+  const { resolved, latest: latestConfig } = useResolvedConfig(appId, apiUrl, config, client);
 
   // Which flow the modal runs (login, link, connect, wallet, consent) and whom it reports to.
   const [flow] = useState(() =>
@@ -115,7 +69,7 @@ export function LatchkeyProvider({
     flow.getState,
     flow.getState,
   );
-  useOAuthReturn(appId, client, flow);
+  useMethodMountEffects(appId, client, flow);
 
   // The embedded wallet (issue 3): core's manager is loaded on first use.
   const [wallet] = useState(() =>

@@ -5,7 +5,13 @@
  * catalogue back (no import cycle).
  */
 import type { LoginMethodContract } from '@latchkey/api';
-import type { LinkedAccount, ScreenName } from '@latchkey/core';
+import type {
+  CreateLatchkeyClientParameters,
+  LatchkeyClient,
+  LinkedAccount,
+  ModalFlow,
+  ScreenName,
+} from '@latchkey/core';
 import type { ScreenParams } from '../Modal/types.ts';
 
 /**
@@ -31,6 +37,26 @@ export interface MethodLink {
   accountTypeOf?: (linkMethod: string) => string;
   /** A stable key of a linked account of the method's type (its address, number or id). */
   accountKey?: (account: LinkedAccount) => string | undefined;
+  /**
+   * The lazy browser halves the provider's client gets for the method (core's `MethodLoaders`,
+   * e.g. `{ passkeys: () => import('@latchkey/core/passkey') }`): dynamic imports, so the
+   * method's third-party library stays out of the eager bundle.
+   */
+  loaders?: Partial<CreateLatchkeyClientParameters>;
+  /**
+   * Runs once the provider is mounted in the browser (an effect; never during SSR), e.g. the
+   * OAuth return page: reads the page URL and opens the modal's flow. Returns its cleanup.
+   */
+  onProviderMount?: (context: ProviderMountContext) => (() => void) | void;
+}
+
+/** What a method's {@link MethodLink.onProviderMount} gets from `LatchkeyProvider`. */
+export interface ProviderMountContext {
+  /** The provider's app id (25 characters, spec section 5). */
+  appId: string;
+  client: LatchkeyClient;
+  /** The modal's flow (core's `createModalFlow`): open a login or a link on a screen. */
+  flow: ModalFlow<ScreenParams>;
 }
 
 /**

@@ -1,6 +1,7 @@
 /** What the link flow needs of the OAuth method (issue 11): see `../types.ts`, MethodLink. */
 import { OAUTH_METHOD } from '@latchkey/api';
 import type { MethodLink } from '../linkTypes.ts';
+import { handleOAuthReturn } from './returnPage.ts';
 
 export const oauthLink: MethodLink = {
   contract: OAUTH_METHOD,
@@ -9,4 +10,7 @@ export const oauthLink: MethodLink = {
     params.oauth?.provider ? String(params.oauth.provider) : undefined,
   // A provider `p` links `p_oauth` accounts.
   accountTypeOf: (provider) => `${provider}_oauth`,
+  // The social-login half (popup, PKCE, return page) loads on first use.
+  loaders: { oauth: () => import('@latchkey/core/oauth') },
+  onProviderMount: handleOAuthReturn,
 };

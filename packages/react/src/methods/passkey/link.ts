@@ -8,4 +8,6 @@ export const passkeyLink: MethodLink = {
   linkScreen: SCREEN.LINK_PASSKEY_SCREEN,
   accountKey: (account) =>
     account.type === 'passkey' ? `passkey:${account.credentialId}` : undefined,
+  // A lazy chunk: @simplewebauthn/browser loads on the first passkey ceremony.
+  loaders: { passkeys: () => import('@latchkey/core/passkey') },
 };
