@@ -2,7 +2,21 @@
  * Email login (spec section 5): a six-digit code sent by email, then link, unlink and update.
  * Zod-free; the schemas are in `./email.schema.ts`.
  */
-import { defineLoginMethod } from './types.ts';
+import { type AllowlistKey, defineLoginMethod } from './types.ts';
+
+/**
+ * The allowlist keys of an email address (spec section 2, allowlist): `email` (trimmed,
+ * lower-case) and, when it has a domain, `email_domain`. Also counted for an OAuth profile's
+ * email.
+ */
+export function emailAllowlistKeys(address: string): AllowlistKey[] {
+  const lower = address.trim().toLowerCase();
+  const at = lower.lastIndexOf('@');
+  const keys: AllowlistKey[] = [{ type: 'email', value: lower }];
+  if (at > 0 && at < lower.length - 1)
+    keys.push({ type: 'email_domain', value: lower.slice(at + 1) });
+  return keys;
+}
 
 const routes = {
   passwordlessInit: '/api/v1/passwordless/init',
@@ -19,7 +33,13 @@ const routes = {
 export const EMAIL_METHOD = defineLoginMethod({
   id: 'email',
   flags: [{ flag: 'email_auth', loginItem: 'email' }],
-  accountTypes: ['email'],
+  accountTypes: [
+    {
+      type: 'email',
+      subjectField: 'address',
+      allowlistKeys: (subject) => emailAllowlistKeys(subject),
+    },
+  ],
   routes,
   sessionRoutes: [routes.passwordlessAuthenticate],
   captchaGatedRoutes: [routes.passwordlessInit],

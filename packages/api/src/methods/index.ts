@@ -10,11 +10,19 @@ import { PASSKEY_METHOD } from './passkey.ts';
 import { FARCASTER_METHOD, TELEGRAM_METHOD } from './planned.ts';
 import { SIWE_METHOD } from './siwe.ts';
 import { SMS_METHOD } from './sms.ts';
-import type { LoginMethodFlag } from './types.ts';
+import type { LinkedAccountRule, LoginMethodFlag } from './types.ts';
 
 export { EMAIL_METHOD, OAUTH_METHOD, PASSKEY_METHOD, SIWE_METHOD, SMS_METHOD };
 export { FARCASTER_METHOD, TELEGRAM_METHOD };
-export { defineLoginMethod, type LoginMethodContract, type LoginMethodFlag } from './types.ts';
+export {
+  type AccountDetailKind,
+  type AllowlistKey,
+  defineLoginMethod,
+  type LinkedAccountRule,
+  type LoginMethodContract,
+  type LoginMethodDefinition,
+  type LoginMethodFlag,
+} from './types.ts';
 
 /** Every login method's contract, in the spec's flag order (spec section 3). */
 export const LOGIN_METHOD_CONTRACTS = [
@@ -30,9 +38,22 @@ export const LOGIN_METHOD_CONTRACTS = [
 /** Id of a login method (`email`, `sms`, `oauth`, `siwe`, `passkey`, ...). */
 export type LoginMethodId = (typeof LOGIN_METHOD_CONTRACTS)[number]['id'];
 
+/** Name of a method's app-config flag (`email_auth`, `google_oauth`, ...; spec section 3). */
+export type LoginMethodFlagName = (typeof LOGIN_METHOD_CONTRACTS)[number]['flags'][number]['flag'];
+
 /** Every method's app-config flags with the login-list entry each enables (spec section 3). */
-export const LOGIN_METHOD_FLAGS: readonly LoginMethodFlag[] = LOGIN_METHOD_CONTRACTS.flatMap(
-  (method) => method.flags,
+export const LOGIN_METHOD_FLAGS: readonly LoginMethodFlag<LoginMethodFlagName>[] =
+  LOGIN_METHOD_CONTRACTS.flatMap<LoginMethodFlag<LoginMethodFlagName>>((method) => method.flags);
+
+/**
+ * The rule of every linked-account type the methods create, by `type` (issue 11): what the
+ * server's account policy, user loader and login gates read instead of naming types.
+ */
+export const LINKED_ACCOUNT_RULES: ReadonlyMap<string, LinkedAccountRule> = new Map(
+  LOGIN_METHOD_CONTRACTS.flatMap((method) => method.accounts ?? []).map((rule) => [
+    rule.type,
+    rule,
+  ]),
 );
 
 /** `POST` routes the captcha gate guards (spec section 4): the login init calls. */

@@ -4,6 +4,7 @@
  * `./oauth.schema.ts`.
  */
 import { OAUTH_PROVIDERS } from '../oauth-providers.ts';
+import { emailAllowlistKeys } from './email.ts';
 import { defineLoginMethod } from './types.ts';
 
 const routes = {
@@ -17,8 +18,18 @@ const routes = {
 /** The OAuth method's contract (issue 11): flags `<provider>_oauth`, accounts of the same type. */
 export const OAUTH_METHOD = defineLoginMethod({
   id: 'oauth',
-  flags: OAUTH_PROVIDERS.map((provider) => ({ flag: `${provider}_oauth`, loginItem: provider })),
-  accountTypes: OAUTH_PROVIDERS.map((provider) => `${provider}_oauth`),
+  flags: OAUTH_PROVIDERS.map((provider) => ({
+    flag: `${provider}_oauth` as const,
+    loginItem: provider,
+  })),
+  // The profile is the account's details; its email counts for the allowlist.
+  accountTypes: OAUTH_PROVIDERS.map((provider) => ({
+    type: `${provider}_oauth`,
+    subjectField: 'subject',
+    detailFields: { email: 'string', name: 'string', username: 'string' },
+    allowlistKeys: (_subject: string, details: Readonly<Record<string, unknown>>) =>
+      typeof details.email === 'string' && details.email ? emailAllowlistKeys(details.email) : [],
+  })),
   routes,
   sessionRoutes: [routes.oauthAuthenticate],
   captchaGatedRoutes: [routes.oauthInit],

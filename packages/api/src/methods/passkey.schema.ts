@@ -11,8 +11,11 @@ import { user } from '../user.ts';
 export const PASSKEY_CHALLENGE_TTL_S = 60;
 /** Random bytes in a passkey challenge (catalogue 36). */
 export const PASSKEY_CHALLENGE_BYTES = 32;
-/** Most passkeys one user may link (spec sections 5 and 9). */
-export const MAX_PASSKEYS_PER_USER = 5;
+export {
+  MAX_PASSKEYS_PER_USER,
+  MFA_PASSKEY_UNLINK_MESSAGE,
+  TOO_MANY_PASSKEYS_MESSAGE,
+} from './passkey.ts';
 
 /**
  * A WebAuthn response as JSON (base64url fields), as @simplewebauthn/browser produces it.

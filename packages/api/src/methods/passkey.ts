@@ -4,6 +4,13 @@
  */
 import { defineLoginMethod } from './types.ts';
 
+/** Most passkeys one user may link (spec sections 5 and 9). */
+export const MAX_PASSKEYS_PER_USER = 5;
+/** Message of `cannot_link_more_of_type` at {@link MAX_PASSKEYS_PER_USER} passkeys (spec section 5). */
+export const TOO_MANY_PASSKEYS_MESSAGE = 'Cannot link more passkeys to account.';
+/** Message of `missing_or_invalid_mfa` when unlinking a passkey enrolled in MFA (spec section 5). */
+export const MFA_PASSKEY_UNLINK_MESSAGE = 'Cannot unlink a passkey enrolled in MFA';
+
 const routes = {
   passkeyRegisterInit: '/api/v1/passkeys/register/init',
   passkeyRegisterAuthenticate: '/api/v1/passkeys/register/authenticate',
@@ -17,7 +24,21 @@ const routes = {
 export const PASSKEY_METHOD = defineLoginMethod({
   id: 'passkey',
   flags: [{ flag: 'passkey_auth', loginItem: 'passkey' }],
-  accountTypes: ['passkey'],
+  accountTypes: [
+    {
+      type: 'passkey',
+      maxPerUser: MAX_PASSKEYS_PER_USER,
+      tooManyMessage: TOO_MANY_PASSKEYS_MESSAGE,
+      mfaUnlinkMessage: MFA_PASSKEY_UNLINK_MESSAGE,
+      subjectField: 'credential_id',
+      detailFields: {
+        authenticator_name: 'text',
+        created_with_browser: 'text',
+        created_with_os: 'text',
+        enrolled_in_mfa: 'flag',
+      },
+    },
+  ],
   routes,
   sessionRoutes: [routes.passkeyRegisterAuthenticate, routes.passkeyAuthenticate],
   captchaGatedRoutes: [routes.passkeyRegisterInit, routes.passkeyAuthenticateInit],

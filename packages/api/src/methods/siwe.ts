@@ -15,7 +15,13 @@ const routes = {
 export const SIWE_METHOD = defineLoginMethod({
   id: 'siwe',
   flags: [{ flag: 'wallet_auth', loginItem: 'wallet' }],
-  accountTypes: ['wallet'],
+  accountTypes: [
+    // The wire form of `wallet` rows is the server's (it also holds the embedded wallet).
+    {
+      type: 'wallet',
+      allowlistKeys: (subject) => [{ type: 'wallet', value: subject.toLowerCase() }],
+    },
+  ],
   routes,
   sessionRoutes: [routes.siweAuthenticate],
   captchaGatedRoutes: [routes.siweInit],

@@ -16,7 +16,13 @@ const routes = {
 export const SMS_METHOD = defineLoginMethod({
   id: 'sms',
   flags: [{ flag: 'sms_auth', loginItem: 'sms' }],
-  accountTypes: ['phone'],
+  accountTypes: [
+    {
+      type: 'phone',
+      subjectField: 'number',
+      allowlistKeys: (subject) => [{ type: 'phone', value: subject }],
+    },
+  ],
   routes,
   sessionRoutes: [routes.passwordlessSmsAuthenticate],
   captchaGatedRoutes: [routes.passwordlessSmsInit],

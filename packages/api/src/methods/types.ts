@@ -16,17 +16,73 @@ export interface LoginMethodFlag<Flag extends string = string, Item extends stri
   readonly loginItem: Item;
 }
 
+/**
+ * How one `details` field of a linked-account row reaches the wire (spec section 3, "User"):
+ * `string` a string or `null`; `text` a non-empty string or `null`; `flag` `true` only when the
+ * stored value is `true`.
+ */
+export type AccountDetailKind = 'string' | 'text' | 'flag';
+
+/** An allowlist key: `allowlist_entries.type` (`ALLOWLIST_ENTRY_TYPES`) and its normalised value. */
+export interface AllowlistKey {
+  readonly type: string;
+  readonly value: string;
+}
+
+/**
+ * The account policy and wire form of one linked-account type (spec section 5, "Linking";
+ * section 3, "User"; issue 11). A method lists one per type it creates in `accountTypes`; the
+ * server's account policy (`users/accounts.ts`), its user loader (`users/service.ts`) and its
+ * login gates (`users/gates.ts`) read them through {@link LinkedAccountRule} lookups instead of
+ * naming types. Data and small pure functions only: this module is zod-free.
+ */
+export interface LinkedAccountRule {
+  /** `linked_accounts.type`: `email`, `phone`, `wallet`, `passkey`, `<provider>_oauth`, ... */
+  readonly type: string;
+  /** Most accounts of this type one user may hold (`cannot_link_more_of_type` past it). Default 1. */
+  readonly maxPerUser?: number;
+  /**
+   * Message of `cannot_link_more_of_type` (409) at {@link maxPerUser}. Default
+   * 'User already has an account of type {type} linked.'
+   */
+  readonly tooManyMessage?: string;
+  /**
+   * Message of `missing_or_invalid_mfa` (401) when unlinking an account of this type whose
+   * `details.enrolled_in_mfa` is `true` (such an account is never unlinked). Default
+   * 'Cannot unlink an account enrolled in MFA'.
+   */
+  readonly mfaUnlinkMessage?: string;
+  /**
+   * Wire field of `linked_accounts[]` that carries the row's subject (`address`, `number`,
+   * `credential_id`, `subject`). Without it the server has no generic wire form for the type.
+   */
+  readonly subjectField?: string;
+  /** `details` fields copied to the wire after the subject, in this order, with their kind. */
+  readonly detailFields?: Readonly<Record<string, AccountDetailKind>>;
+  /**
+   * The allowlist keys an account of this type stands for (spec section 2, allowlist), from its
+   * normalised subject and its `details`. Default: none (the account never matches).
+   */
+  readonly allowlistKeys?: (
+    subject: string,
+    details: Readonly<Record<string, unknown>>,
+  ) => readonly AllowlistKey[];
+}
+
 /** A login method's wire contract (issue 11). */
 export interface LoginMethodContract<
   Id extends string = string,
   Routes extends Record<string, string> = Record<string, string>,
+  Flag extends string = string,
 > {
   /** Stable method id, also the folder name in every package (`email`, `sms`, `siwe`, ...). */
   readonly id: Id;
   /** App-config flags that enable it, in the spec's order (spec section 3). */
-  readonly flags: readonly LoginMethodFlag[];
+  readonly flags: readonly LoginMethodFlag<Flag>[];
   /** `type` values of the linked accounts it creates (`email`, `phone`, `wallet`, ...). */
   readonly accountTypes: readonly string[];
+  /** The policy and wire form of each of {@link accountTypes}, when it has any (issue 11). */
+  readonly accounts?: readonly LinkedAccountRule[];
   /** Its API paths, merged into `ROUTES` under the same keys. */
   readonly routes: Routes;
   /** Routes that start a session (may carry the wallet frame's DPoP login proof). */
@@ -35,10 +91,30 @@ export interface LoginMethodContract<
   readonly captchaGatedRoutes: readonly string[];
 }
 
-/** Declares a method contract with its literal types kept (an identity function). */
+/**
+ * What a method module declares: a {@link LoginMethodContract} whose `accountTypes` may be
+ * {@link LinkedAccountRule}s (a bare string is a type with the default rules).
+ */
+export interface LoginMethodDefinition<
+  Id extends string = string,
+  Routes extends Record<string, string> = Record<string, string>,
+  Flag extends string = string,
+> extends Omit<LoginMethodContract<Id, Routes, Flag>, 'accountTypes' | 'accounts'> {
+  readonly accountTypes: readonly (string | LinkedAccountRule)[];
+}
+
+/**
+ * Declares a method contract with its literal types kept (id, route keys, flag names). Splits
+ * `accountTypes` into the type names (`accountTypes`, strings, as every reader expects) and
+ * their rules (`accounts`).
+ */
 export function defineLoginMethod<
   const Id extends string,
   const Routes extends Record<string, string>,
->(contract: LoginMethodContract<Id, Routes>): LoginMethodContract<Id, Routes> {
-  return contract;
+  const Flag extends string,
+>(definition: LoginMethodDefinition<Id, Routes, Flag>): LoginMethodContract<Id, Routes, Flag> {
+  const accounts = definition.accountTypes.map((entry) =>
+    typeof entry === 'string' ? { type: entry } : entry,
+  );
+  return { ...definition, accountTypes: accounts.map((rule) => rule.type), accounts };
 }

@@ -4,11 +4,13 @@
  *
  * - {@link linkAccount}: an account owned by another user of the app is refused
  *   (`linked_to_another_user`); one already the user's is refreshed (idempotent); a user holds
- *   at most {@link MAX_PASSKEYS_PER_USER} passkeys and one account of every other type
- *   (`cannot_link_more_of_type`). The embedded wallet does not take the external wallet's slot.
+ *   at most the `maxPerUser` of the type's {@link LinkedAccountRule} (the login method's contract
+ *   in @latchkey/api: passkeys 5), else one account of a type (`cannot_link_more_of_type`). The
+ *   embedded wallet does not take the external wallet's slot.
  * - {@link unlinkAccount}: only the user's own accounts (`account_not_linked`), never the
- *   embedded wallet (`cannot_unlink_embedded_wallet`), never a passkey enrolled in MFA
- *   (`missing_or_invalid_mfa`), never the last login method (`cannot_unlink_last_account`).
+ *   embedded wallet (`cannot_unlink_embedded_wallet`), never an account enrolled in MFA
+ *   (`details.enrolled_in_mfa`: a passkey; `missing_or_invalid_mfa`), never the last login
+ *   method (`cannot_unlink_last_account`).
  * - {@link replaceAccount}: swaps the subject of an account (update email) under the same rules.
  *
  * Race-freedom: each runs in a transaction that first locks the user's row
@@ -16,7 +18,11 @@
  * does not block foreign-key checks of other inserts that reference the user). The unique
  * `(app_id, type, subject)` index is the last guard against two users linking one account.
  */
-import { EMBEDDED_WALLET_CLIENT_TYPE, MAX_PASSKEYS_PER_USER } from '@latchkey/api';
+import {
+  EMBEDDED_WALLET_CLIENT_TYPE,
+  LINKED_ACCOUNT_RULES,
+  type LinkedAccountRule,
+} from '@latchkey/api';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { type LinkedAccountRow, linkedAccounts, users } from '../db/schema.ts';
@@ -25,22 +31,18 @@ import { ApiError } from '../errors.ts';
 /** Message of `linked_to_another_user` (spec section 8). */
 export const LINKED_TO_ANOTHER_USER_MESSAGE =
   'This account has already been linked to another user.';
-/** Message of `cannot_link_more_of_type` for passkeys (spec section 5). */
-export const TOO_MANY_PASSKEYS_MESSAGE = 'Cannot link more passkeys to account.';
-/** Message of `cannot_link_more_of_type` for every other type (spec section 5). */
+/** Message of `cannot_link_more_of_type` for a type without its own `tooManyMessage` (spec section 5). */
 export const tooManyOfTypeMessage = (type: string) =>
   `User already has an account of type ${type} linked.`;
 /** Message of `cannot_unlink_embedded_wallet`. */
 export const EMBEDDED_WALLET_UNLINK_MESSAGE = 'The embedded wallet cannot be unlinked';
-/** Message of `missing_or_invalid_mfa` when unlinking an MFA passkey (spec section 5). */
-export const MFA_PASSKEY_UNLINK_MESSAGE = 'Cannot unlink a passkey enrolled in MFA';
+/** Message of `missing_or_invalid_mfa` for a type without its own `mfaUnlinkMessage`. */
+export const MFA_UNLINK_MESSAGE = 'Cannot unlink an account enrolled in MFA';
 /** Message of `cannot_unlink_last_account`. */
 export const LAST_ACCOUNT_MESSAGE =
   'Cannot unlink the last login method of a user; link another one first.';
 /** Message of `account_not_linked`. */
 export const NOT_LINKED_MESSAGE = 'This account is not linked to the user.';
-/** Message of `email_required_to_update` (spec section 2, UPDATE_EMAIL_SCREEN). */
-export const EMAIL_REQUIRED_MESSAGE = 'User is required to have an email address to update it.';
 
 /** An account to link: `linked_accounts.type`, its subject and its `details` (snake_case). */
 export interface AccountToLink {
@@ -66,9 +68,49 @@ export function isEmbeddedWallet(row: Pick<LinkedAccountRow, 'type' | 'details'>
   );
 }
 
-/** How many accounts of `type` a user may hold (passkeys 5, everything else 1). */
-export function maxAccountsOfType(type: string): number {
-  return type === 'passkey' ? MAX_PASSKEYS_PER_USER : 1;
+/** The account rules by type, as {@link LINKED_ACCOUNT_RULES} (every login method's contract). */
+export type AccountRules = ReadonlyMap<string, LinkedAccountRule>;
+
+/**
+ * How many accounts of `type` a user may hold: its rule's `maxPerUser` (passkeys 5), else 1.
+ * @param rules the rules to read; default {@link LINKED_ACCOUNT_RULES}.
+ */
+export function maxAccountsOfType(
+  type: string,
+  rules: AccountRules = LINKED_ACCOUNT_RULES,
+): number {
+  return rules.get(type)?.maxPerUser ?? 1;
+}
+
+/**
+ * The `cannot_link_more_of_type` error for `type`: its rule's `tooManyMessage` ('Cannot link more
+ * passkeys to account.'), else 'User already has an account of type {type} linked.' (409).
+ */
+export function tooManyOfTypeError(
+  type: string,
+  rules: AccountRules = LINKED_ACCOUNT_RULES,
+): ApiError {
+  return new ApiError(
+    'cannot_link_more_of_type',
+    rules.get(type)?.tooManyMessage ?? tooManyOfTypeMessage(type),
+  );
+}
+
+/**
+ * The error that refuses unlinking `row`, when its details say it is enrolled in MFA
+ * (`details.enrolled_in_mfa === true`): `missing_or_invalid_mfa` (401) with its rule's
+ * `mfaUnlinkMessage` ('Cannot unlink a passkey enrolled in MFA'), else {@link MFA_UNLINK_MESSAGE}.
+ * @returns undefined when the account may be unlinked as far as MFA goes.
+ */
+export function mfaUnlinkError(
+  row: Pick<LinkedAccountRow, 'type' | 'details'>,
+  rules: AccountRules = LINKED_ACCOUNT_RULES,
+): ApiError | undefined {
+  if (row.details.enrolled_in_mfa !== true) return undefined;
+  return new ApiError(
+    'missing_or_invalid_mfa',
+    rules.get(row.type)?.mfaUnlinkMessage ?? MFA_UNLINK_MESSAGE,
+  );
 }
 
 const accountWhere = (appId: string, type: string, subject: string) =>
@@ -101,12 +143,7 @@ function slotsUsed(mine: LinkedAccountRow[], type: string): number {
 }
 
 function assertRoom(mine: LinkedAccountRow[], type: string): void {
-  if (slotsUsed(mine, type) >= maxAccountsOfType(type)) {
-    throw new ApiError(
-      'cannot_link_more_of_type',
-      type === 'passkey' ? TOO_MANY_PASSKEYS_MESSAGE : tooManyOfTypeMessage(type),
-    );
-  }
+  if (slotsUsed(mine, type) >= maxAccountsOfType(type)) throw tooManyOfTypeError(type);
 }
 
 /**
@@ -143,8 +180,8 @@ export async function insertLinkedAccount(
  *
  * @returns `{linked: true}` when a row was added, `{linked: false}` when it was already theirs.
  * @throws ApiError `linked_to_another_user` (409, 'This account has already been linked to
- *   another user.'); `cannot_link_more_of_type` (409, 'Cannot link more passkeys to account.' at
- *   5 passkeys, else 'User already has an account of type {type} linked.');
+ *   another user.'); `cannot_link_more_of_type` (409, the type's
+ *   `tooManyMessage` past its `maxPerUser`, else 'User already has an account of type {type} linked.');
  *   `missing_or_invalid_token` (401) when the user is gone.
  */
 export async function linkAccount(
@@ -189,7 +226,8 @@ export async function linkAccount(
  *
  * @throws ApiError `account_not_linked` (404) when the user has no such account;
  *   `cannot_unlink_embedded_wallet` (409) for the embedded wallet; `missing_or_invalid_mfa`
- *   (401, 'Cannot unlink a passkey enrolled in MFA'); `cannot_unlink_last_account` (409) for
+ *   (401, the type's `mfaUnlinkMessage`, 'Cannot unlink a passkey enrolled in
+ *   MFA'); `cannot_unlink_last_account` (409) for
  *   the last login method; `missing_or_invalid_token` (401) when the user is gone.
  */
 export async function unlinkAccount(
@@ -206,9 +244,8 @@ export async function unlinkAccount(
     if (isEmbeddedWallet(target)) {
       throw new ApiError('cannot_unlink_embedded_wallet', EMBEDDED_WALLET_UNLINK_MESSAGE);
     }
-    if (target.type === 'passkey' && target.details.enrolled_in_mfa === true) {
-      throw new ApiError('missing_or_invalid_mfa', MFA_PASSKEY_UNLINK_MESSAGE);
-    }
+    const mfa = mfaUnlinkError(target);
+    if (mfa) throw mfa;
     const loginMethods = mine.filter((a) => !isEmbeddedWallet(a)).length;
     if (loginMethods <= 1) throw new ApiError('cannot_unlink_last_account', LAST_ACCOUNT_MESSAGE);
     await tx.delete(linkedAccounts).where(eq(linkedAccounts.id, target.id));

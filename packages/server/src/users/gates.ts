@@ -8,6 +8,7 @@
  * A rejection writes nothing: the gates run before any user, account or session is written, and
  * the sign-up checks run inside the creating transaction with the app's row locked.
  */
+import { type AllowlistKey, LINKED_ACCOUNT_RULES, type LinkedAccountRule } from '@latchkey/api';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { type AppRow, allowlistEntries, apps, linkedAccounts, users } from '../db/schema.ts';
@@ -22,48 +23,35 @@ export const MAX_ACCOUNTS_MESSAGE =
   'This application has reached its user limit and cannot sign in new users.';
 
 /**
- * Who is logging in: the account's type and subject, plus an email the login proved besides
- * (an OAuth profile's email), when any. A passkey sign-up has no identity (`null`).
+ * Who is logging in: the account's type, subject and, when the login proved more (an OAuth
+ * profile), its `details`. A passkey sign-up has no identity (`null`).
  */
 export interface LoginIdentity {
   type: string;
   subject: string;
-  /** Further email of the login (OAuth profile), counted for `email` and `email_domain`. */
-  email?: string | null;
+  /** The account's details (snake_case), read by its type's `allowlistKeys`. Default `{}`. */
+  details?: Readonly<Record<string, unknown>>;
 }
 
-/** An allowlist key: `allowlist_entries.type` and its normalised `value`. */
-interface AllowlistKey {
-  type: 'email' | 'phone' | 'wallet' | 'email_domain';
-  value: string;
-}
-
-function emailKeys(email: string): AllowlistKey[] {
-  const lower = email.trim().toLowerCase();
-  const at = lower.lastIndexOf('@');
-  const keys: AllowlistKey[] = [{ type: 'email', value: lower }];
-  if (at > 0 && at < lower.length - 1)
-    keys.push({ type: 'email_domain', value: lower.slice(at + 1) });
-  return keys;
-}
-
-/** The allowlist keys an account (type, subject, details) stands for. */
-function accountKeys(
-  type: string,
-  subject: string,
-  details: Record<string, unknown>,
-): AllowlistKey[] {
-  if (type === 'email') return emailKeys(subject);
-  if (type === 'phone') return [{ type: 'phone', value: subject }];
-  if (type === 'wallet') return [{ type: 'wallet', value: subject.toLowerCase() }];
-  if (type.endsWith('_oauth') && typeof details.email === 'string' && details.email) {
-    return emailKeys(details.email);
-  }
-  return [];
+/**
+ * The allowlist keys an account stands for: its type's `allowlistKeys` (the login method's
+ * contract: email and email domain, E.164 phone, lower-case wallet address, an OAuth profile's
+ * email), none for a type without one.
+ * @param rules the rules to read; default {@link LINKED_ACCOUNT_RULES}.
+ */
+export function accountAllowlistKeys(
+  account: LoginIdentity,
+  rules: ReadonlyMap<string, LinkedAccountRule> = LINKED_ACCOUNT_RULES,
+): readonly AllowlistKey[] {
+  return rules.get(account.type)?.allowlistKeys?.(account.subject, account.details ?? {}) ?? [];
 }
 
 /** True when one of `keys` has an allowlist entry in the app. */
-async function anyAllowlisted(db: Db, appId: string, keys: AllowlistKey[]): Promise<boolean> {
+async function anyAllowlisted(
+  db: Db,
+  appId: string,
+  keys: readonly AllowlistKey[],
+): Promise<boolean> {
   if (keys.length === 0) return false;
   const rows = await db
     .select({ type: allowlistEntries.type, value: allowlistEntries.value })
@@ -98,10 +86,7 @@ export async function assertAllowlisted(
 ): Promise<void> {
   if (!app.allowlistEnabled) return;
   const keys: AllowlistKey[] = [];
-  if (identity) {
-    keys.push(...accountKeys(identity.type, identity.subject, {}));
-    if (identity.email) keys.push(...emailKeys(identity.email));
-  }
+  if (identity) keys.push(...accountAllowlistKeys(identity));
   if (existingUserId) {
     const accounts = await db
       .select({
@@ -111,7 +96,7 @@ export async function assertAllowlisted(
       })
       .from(linkedAccounts)
       .where(and(eq(linkedAccounts.appId, app.id), eq(linkedAccounts.userId, existingUserId)));
-    for (const a of accounts) keys.push(...accountKeys(a.type, a.subject, a.details));
+    for (const a of accounts) keys.push(...accountAllowlistKeys(a));
   }
   if (!(await anyAllowlisted(db, app.id, keys))) {
     throw new ApiError('allowlist_rejected', ALLOWLIST_REJECTED_MESSAGE);

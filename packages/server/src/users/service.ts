@@ -1,8 +1,9 @@
 /** Users and their linked accounts (spec section 3, "User"). */
 import {
+  type AccountDetailKind,
   type AccountUpdateResponse,
-  OAUTH_PROVIDERS,
-  type OAuthProvider,
+  LINKED_ACCOUNT_RULES,
+  type LinkedAccountRule,
   RECOVERY_METHODS,
   type RecoveryMethod,
   type UserWire,
@@ -16,9 +17,6 @@ import { type AccountToLink, insertLinkedAccount } from './accounts.ts';
 import { assertAllowlisted, assertMaySignUp } from './gates.ts';
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
-
-/** Linked account types of the social providers (`google_oauth`, ...). */
-const OAUTH_ACCOUNT_TYPES: ReadonlySet<string> = new Set(OAUTH_PROVIDERS.map((p) => `${p}_oauth`));
 
 /** Builds a fresh user id: `did:latchkey:` + 25 random characters. */
 export function newUserId(): string {
@@ -57,17 +55,28 @@ function walletAccountFields(address: string, details: Record<string, unknown>) 
   };
 }
 
-/** The wire fields (`passkeyAccount` minus times) of a `passkey` row (subject: credential id). */
-function passkeyAccountFields(credentialId: string, details: Record<string, unknown>) {
-  const text = (v: unknown) => (typeof v === 'string' && v ? v : null);
-  return {
-    type: 'passkey' as const,
-    credential_id: credentialId,
-    authenticator_name: text(details.authenticator_name),
-    created_with_browser: text(details.created_with_browser),
-    created_with_os: text(details.created_with_os),
-    enrolled_in_mfa: details.enrolled_in_mfa === true,
-  };
+const DETAIL_WIRE: Record<AccountDetailKind, (value: unknown) => unknown> = {
+  string: (v) => (typeof v === 'string' ? v : null),
+  text: (v) => (typeof v === 'string' && v ? v : null),
+  flag: (v) => v === true,
+};
+
+/**
+ * The wire fields (`linked_accounts[]` minus times) of a row whose type has a
+ * {@link LinkedAccountRule} with a `subjectField` (its login method's contract): `type`, the
+ * subject under that field, then the rule's `detailFields` in order. Undefined without one.
+ */
+export function ruledAccountFields(
+  row: { type: string; subject: string; details: Record<string, unknown> },
+  rules: ReadonlyMap<string, LinkedAccountRule> = LINKED_ACCOUNT_RULES,
+): Record<string, unknown> | undefined {
+  const rule = rules.get(row.type);
+  if (!rule?.subjectField) return undefined;
+  const fields: Record<string, unknown> = { type: row.type, [rule.subjectField]: row.subject };
+  for (const [name, kind] of Object.entries(rule.detailFields ?? {})) {
+    fields[name] = DETAIL_WIRE[kind](row.details[name]);
+  }
+  return fields;
 }
 
 /**
@@ -88,25 +97,11 @@ export async function loadUser(db: Db, userId: string): Promise<UserWire | undef
       first_verified_at: seconds(a.firstVerifiedAt),
       latest_verified_at: seconds(a.latestVerifiedAt),
     };
-    if (OAUTH_ACCOUNT_TYPES.has(a.type)) {
-      const d = a.details;
-      const opt = (v: unknown) => (typeof v === 'string' ? v : null);
-      linked.push({
-        type: a.type as `${OAuthProvider}_oauth`,
-        subject: a.subject,
-        email: opt(d.email),
-        name: opt(d.name),
-        username: opt(d.username),
-        ...times,
-      });
-      continue;
-    }
-    if (a.type === 'email') linked.push({ type: 'email', address: a.subject, ...times });
-    else if (a.type === 'phone') linked.push({ type: 'phone', number: a.subject, ...times });
-    else if (a.type === 'wallet')
-      linked.push({ ...walletAccountFields(a.subject, a.details), ...times });
-    else if (a.type === 'passkey')
-      linked.push({ ...passkeyAccountFields(a.subject, a.details), ...times });
+    // `wallet` rows (external and embedded wallets) have their own wire form; every login
+    // method's other types come from its contract's rule.
+    const fields =
+      a.type === 'wallet' ? walletAccountFields(a.subject, a.details) : ruledAccountFields(a);
+    if (fields) linked.push({ ...fields, ...times } as UserWire['linked_accounts'][number]);
   }
   return {
     id: row.id,
@@ -130,11 +125,10 @@ export async function accountUpdateAnswer(db: Db, userId: string): Promise<Accou
 
 /**
  * The account a login proves: what {@link findOrCreateUserByAccount} looks up or creates, and
- * what the login gates see (`email`: an OAuth profile's email, counted by the allowlist).
+ * what the login gates see (its type's `allowlistKeys` read the subject and `details`, e.g. an
+ * OAuth profile's email).
  */
-export interface LoginAccount extends AccountToLink {
-  email?: string | null;
-}
+export type LoginAccount = AccountToLink;
 
 /**
  * Creates a user of `appId` with `account` as its first linked account, behind the sign-up gate

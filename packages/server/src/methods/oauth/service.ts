@@ -501,7 +501,6 @@ function oauthAccount(login: OAuthLogin) {
     subject: login.profile.subject,
     details,
     refreshDetails: details,
-    email: login.profile.email,
   };
 }
 

@@ -28,7 +28,7 @@ import type { ServerContext } from '../../context.ts';
 import { type AppRow, linkedAccounts, passkeyChallenges } from '../../db/schema.ts';
 import { ApiError } from '../../errors.ts';
 import { assertAllowed, hitRateLimit } from '../../rate-limit.ts';
-import { linkAccount, TOO_MANY_PASSKEYS_MESSAGE, unlinkAccount } from '../../users/accounts.ts';
+import { linkAccount, tooManyOfTypeError, unlinkAccount } from '../../users/accounts.ts';
 import { assertAllowlisted, precheckSignUp } from '../../users/gates.ts';
 import { createUserWithAccount, newUserId } from '../../users/service.ts';
 import { authenticatorNameOf, deviceOf } from './device.ts';
@@ -187,9 +187,7 @@ export async function passkeyRegistrationOptions(
       .from(linkedAccounts)
       .where(passkeysOf(app.id, linkUserId));
     // Early answer; `linkAccount` enforces the cap again when the passkey is added.
-    if (rows.length >= MAX_PASSKEYS_PER_USER) {
-      throw new ApiError('cannot_link_more_of_type', TOO_MANY_PASSKEYS_MESSAGE);
-    }
+    if (rows.length >= MAX_PASSKEYS_PER_USER) throw tooManyOfTypeError('passkey');
     exclude = rows.map((r) => ({ id: r.subject }));
   } else {
     // A sign-up: refuse before the authenticator makes a credential (checked again at creation).

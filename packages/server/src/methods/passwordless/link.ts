@@ -10,13 +10,15 @@ import { type AppRow, linkedAccounts } from '../../db/schema.ts';
 import { ApiError } from '../../errors.ts';
 import { bearerToken, verifyAccessToken } from '../../sessions/service.ts';
 import {
-  EMAIL_REQUIRED_MESSAGE,
   linkAccount,
   NOT_LINKED_MESSAGE,
   replaceAccount,
   unlinkAccount,
 } from '../../users/accounts.ts';
 import { type CodeChannel, consumeLoginCode } from './codes.ts';
+
+/** Message of `email_required_to_update` (spec section 2, UPDATE_EMAIL_SCREEN). */
+export const EMAIL_REQUIRED_MESSAGE = 'User is required to have an email address to update it.';
 
 /**
  * What a code `init` request is for: `'link'` when it carries a valid bearer access token of the
