@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import {
   CREATE_ON_LOGIN,
+  loginMethodFlagFields,
   MFA_METHODS,
   serverAppConfig,
   USER_OWNED_RECOVERY_OPTIONS,
@@ -56,21 +57,7 @@ export const adminAppUpdate = z
       })
       .partial()
       .strict(),
-    wallet_auth: z.boolean(),
-    email_auth: z.boolean(),
-    sms_auth: z.boolean(),
-    google_oauth: z.boolean(),
-    twitter_oauth: z.boolean(),
-    discord_oauth: z.boolean(),
-    github_oauth: z.boolean(),
-    spotify_oauth: z.boolean(),
-    instagram_oauth: z.boolean(),
-    tiktok_oauth: z.boolean(),
-    linkedin_oauth: z.boolean(),
-    apple_oauth: z.boolean(),
-    farcaster_auth: z.boolean(),
-    passkey_auth: z.boolean(),
-    telegram_auth: z.boolean(),
+    ...loginMethodFlagFields(),
     telegram_auth_config: z
       .object({
         bot_id: z.string().min(1),

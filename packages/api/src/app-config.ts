@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOGIN_METHOD_FLAGS, type LoginMethodFlagName } from './methods/index.ts';
 
 /** `embedded_wallet_config.create_on_login` values (spec section 3, issue 3). */
 export const CREATE_ON_LOGIN = ['off', 'users-without-wallets', 'all-users'] as const;
@@ -6,6 +7,18 @@ export const CREATE_ON_LOGIN = ['off', 'users-without-wallets', 'all-users'] as 
 export const USER_OWNED_RECOVERY_OPTIONS = ['user-passcode', 'google-drive', 'icloud'] as const;
 /** MFA methods (spec section 3). */
 export const MFA_METHODS = ['sms', 'totp', 'passkey'] as const;
+
+/**
+ * One boolean field per login-method flag of the contract registry (`LOGIN_METHOD_FLAGS`:
+ * `email_auth`, `google_oauth`, ..., spec section 3), in the registry's order: the flags of
+ * {@link serverAppConfig} and of the admin update, so a new method's flag needs no line here.
+ * @returns a fresh zod shape, `{[flag]: z.boolean()}`.
+ */
+export function loginMethodFlagFields(): { [Flag in LoginMethodFlagName]: z.ZodBoolean } {
+  return Object.fromEntries(LOGIN_METHOD_FLAGS.map(({ flag }) => [flag, z.boolean()])) as {
+    [Flag in LoginMethodFlagName]: z.ZodBoolean;
+  };
+}
 
 /**
  * The server app config, as `GET /api/v1/apps/{appId}` answers it (spec section 3,
@@ -26,21 +39,7 @@ export const serverAppConfig = z.object({
     cta_text: z.string().nullable(),
     cta_link: z.string().nullable(),
   }),
-  wallet_auth: z.boolean(),
-  email_auth: z.boolean(),
-  sms_auth: z.boolean(),
-  google_oauth: z.boolean(),
-  twitter_oauth: z.boolean(),
-  discord_oauth: z.boolean(),
-  github_oauth: z.boolean(),
-  spotify_oauth: z.boolean(),
-  instagram_oauth: z.boolean(),
-  tiktok_oauth: z.boolean(),
-  linkedin_oauth: z.boolean(),
-  apple_oauth: z.boolean(),
-  farcaster_auth: z.boolean(),
-  passkey_auth: z.boolean(),
-  telegram_auth: z.boolean(),
+  ...loginMethodFlagFields(),
   telegram_auth_config: z
     .object({
       bot_id: z.string(),
