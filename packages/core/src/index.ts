@@ -12,7 +12,6 @@ export {
   CODE_LENGTH,
   CODE_RESEND_COOLDOWN_S,
   INVALID_CODE_RESET_MS,
-  isEmailAddress,
   SUCCESS_CLOSE_MS,
   SUCCESS_REDIRECT_MS,
 } from '@latchkey/api';
@@ -49,30 +48,12 @@ export {
   nextStepAfterLogin,
 } from './flows/afterLogin.ts';
 export {
-  type CodeInputOptions,
-  type CodeInputResult,
-  codeInput,
-} from './methods/passwordless/codeInput.ts';
-export {
-  createPasswordlessFlow,
-  type PasswordlessChannel,
-  type PasswordlessFlow,
-  type PasswordlessFlowClient,
-  type PasswordlessFlowOptions,
-  type PasswordlessFlowState,
-  type PasswordlessFlowStep,
-  type PasswordlessMode,
-  type SendCodeOptions,
-} from './methods/passwordless/flow.ts';
-export {
   formatMessage,
   type MessageOverrides,
   type Messages,
   messages,
   resolveMessages,
 } from './messages.ts';
-export { type InitOAuthOptions } from './methods/oauth/flow.ts';
-export { isOAuthProvider, type OAuthReturn } from './methods/oauth/oauth.ts';
 export { SCREEN, type ScreenName } from './screens/screens.ts';
 export {
   type CreateLatchkeyClientParameters,
@@ -83,19 +64,9 @@ export {
   type SessionStatus,
 } from './session/createLatchkeyClient.ts';
 export { createSessionStore, type SessionStore } from './session/store.ts';
-export {
-  type AccountMethods,
-  type MethodActions,
-  type MethodLoaders,
-  type LoginWithEmailCodeParameters,
-  type SendEmailCodeParameters,
-  type SendSmsCodeParameters,
-  type LoginWithSmsCodeParameters,
-  type PasskeyLoginOptions,
-  type LinkWithEmailCodeParameters,
-  type LinkWithSmsCodeParameters,
-  type UpdateEmailWithCodeParameters,
-} from './methods/index.ts';
+// Every login method's public names (the registry re-exports each method's), and the
+// registry's types: MethodActions, AccountMethods, MethodLoaders.
+export * from './methods/index.ts';
 export {
   type AccessTokenClaims,
   audienceMatches,
@@ -111,18 +82,12 @@ export {
 } from './session/storage.ts';
 export {
   type AuthenticateResult,
-  type EmailAccount,
   type LinkedAccount,
   type MfaMethod,
-  type OAuthTokens,
-  type PasskeyAccount,
-  passkeyDisplayName,
-  type PhoneAccount,
-  type WalletAccount,
   toUser,
   type User,
+  type WalletAccount,
 } from './session/user.ts';
-export type { PasskeyCeremonies } from './methods/passkey/types.ts';
 export { validateAppId } from './validateAppId.ts';
 export {
   generatePassword,
@@ -187,8 +152,7 @@ export type {
   EmbeddedWalletState,
   EmbeddedWalletStatus,
 } from './wallets/embedded/index.ts';
-// External wallets, SIWE and the login list (issue 4). viem-free: the SIWE message builder
-// (`createSiweMessage` from `viem/siwe`) is passed in by the lazily loaded screen.
+// External wallets and the login list (issue 4).
 export {
   type BuildLoginListParameters,
   buildLoginList,
@@ -203,37 +167,4 @@ export {
   type LoginMethodName,
   SOCIAL_METHODS,
 } from './loginList/buildLoginList.ts';
-export {
-  autoSignDelayMs,
-  autoSigns,
-  type CreateSiweMessage,
-  createWalletConnectionFlow,
-  WALLET_CONNECT_METAMASK_SIGN_DELAY_MS,
-  WALLET_MAX_RETRIES,
-  type WalletConnectionFlow,
-  type WalletConnectionFlowClient,
-  type WalletConnectionFlowOptions,
-  type WalletConnectionState,
-  type WalletConnectionStatus,
-  type WalletConnectionStep,
-  type WalletConnectionTarget,
-  type WalletErrorKind,
-  walletErrorKind,
-} from './methods/siwe/createWalletConnectionFlow.ts';
-export {
-  type Eip6963ProviderDetail,
-  type Eip6963Target,
-  watchEip6963Wallets,
-} from './methods/siwe/eip6963.ts';
-export { isInAppBrowser, walletClickAllowed } from './methods/siwe/inAppBrowser.ts';
-export {
-  DEFAULT_WALLET_LIST,
-  type Eip6963ProviderInfo,
-  KNOWN_WALLETS,
-  type KnownWallet,
-  knownWalletOf,
-  WALLET_IDS,
-  type WalletId,
-  walletClientTypeOf,
-} from './methods/siwe/walletCatalog.ts';
 export * from './modal/index.ts';

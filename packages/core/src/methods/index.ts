@@ -1,81 +1,15 @@
 /**
- * The client's login-method registry (issue 11): one line per method. `createLatchkeyClient`
- * spreads {@link methodActions} into the client; each method's actions live in
- * `methods/<id>/actions.ts` (ids as the API contract's: `email`, `sms`, `oauth`, `siwe`,
- * `passkey`). A new method adds its folder and one line here (see
- * `docs/adding-a-login-method.md`).
+ * The client's login-method registry (issue 11): each method's public names, one line per
+ * method, which the package index (`src/index.ts`) re-exports with `export *` (so every named
+ * export here is public). The other registries of core: `actions/methods/index.ts` (each
+ * method's actions in the client), `api/methods/index.ts` (its typed API calls and its part of
+ * `User`) and `methods/links.ts` (its texts and error codes). A new method adds its folder and
+ * one line in each (see `docs/adding-a-login-method.md`).
  */
-import type { SessionStore } from '../session/store.ts';
-import type { User } from '../session/user.ts';
-import { type EmailActions, emailActions } from './email/actions.ts';
-import { type OAuthActions, type OAuthModule, oauthActions } from './oauth/actions.ts';
-import { type PasskeyActions, passkeyActions } from './passkey/actions.ts';
-import type { PasskeyCeremonies } from './passkey/types.ts';
-import { type SiweActions, siweActions } from './siwe/actions.ts';
-import { type SmsActions, smsActions } from './sms/actions.ts';
-
-export type {
-  LinkWithEmailCodeParameters,
-  LoginWithEmailCodeParameters,
-  SendEmailCodeParameters,
-  UpdateEmailWithCodeParameters,
-} from './email/actions.ts';
-export type { PasskeyLoginOptions } from './passkey/actions.ts';
-export type {
-  LinkWithSmsCodeParameters,
-  LoginWithSmsCodeParameters,
-  SendSmsCodeParameters,
-} from './sms/actions.ts';
-export type { EmailActions, OAuthActions, OAuthModule, PasskeyActions, SiweActions, SmsActions };
-
-/** The lazy halves of the methods, as `createLatchkeyClient` takes them. */
-export type MethodLoaders = {
-  /**
-   * Loads the browser half of passkeys, e.g. `() => import('@latchkey/core/passkey')` (a lazy
-   * chunk: @simplewebauthn/browser stays out of the eager bundle). Without it the passkey
-   * methods throw `passkey_unsupported`. `LatchkeyProvider` passes it.
-   */
-  passkeys?: () => Promise<PasskeyCeremonies>;
-  /**
-   * Loads the social-login half (`() => import('@latchkey/core/oauth')`, issue 5) on first use,
-   * so it stays out of the eager bundle. Without it `initOAuth` / `completeOAuth` throw
-   * `oauth_unsupported`. `LatchkeyProvider` passes it.
-   */
-  oauth?: () => Promise<OAuthModule>;
-};
-
-/** Every login method's part of the client. */
-export type MethodActions = EmailActions & SmsActions & OAuthActions & SiweActions & PasskeyActions;
-
-/**
- * The account methods of the client (issue 6): linking, unlinking, email update and terms.
- * Each one:
- * - throws `LatchkeyError` `missing_or_invalid_token` ('You must be logged in to link an
- *   account.' / '... to change your accounts.') before any request when nobody is logged in;
- * - sets the session's user to the server's answer and returns it;
- * - throws `ApiError` as the server answers (spec section 8).
- */
-export interface AccountMethods
-  extends
-    Pick<EmailActions, 'linkWithEmailCode' | 'updateEmailWithCode' | 'unlinkEmail'>,
-    Pick<SmsActions, 'linkWithSmsCode' | 'unlinkPhone'>,
-    Pick<OAuthActions, 'linkOAuth' | 'unlinkOAuth'>,
-    Pick<SiweActions, 'unlinkWallet'>,
-    Pick<PasskeyActions, 'unlinkPasskey'> {
-  /** Records the user's consent to the terms (`POST /api/v1/users/me/accept_terms`, empty body). */
-  acceptTerms(): Promise<User>;
-}
-
-/**
- * Builds every login method's actions on `store`.
- * @param loaders - The lazy halves (see {@link MethodLoaders}).
- */
-export function methodActions(store: SessionStore, loaders: MethodLoaders): MethodActions {
-  return {
-    ...emailActions(store),
-    ...smsActions(store),
-    ...oauthActions(store, loaders.oauth),
-    ...siweActions(store),
-    ...passkeyActions(store, loaders.passkeys),
-  };
-}
+export type { AccountMethods, MethodActions, MethodLoaders } from '../actions/methods/index.ts';
+export * from './email/index.ts';
+export * from './oauth/public.ts';
+export * from './passkey/public.ts';
+export * from './passwordless/index.ts';
+export * from './siwe/index.ts';
+export * from './sms/index.ts';

@@ -1,6 +1,6 @@
 /**
  * `createLatchkeyClient`: composes the session store (`store.ts`), the generic actions
- * (`actions/`) and every login method's actions (the registry `methods/index.ts`) into the
+ * (`actions/`) and every login method's actions (the registry `actions/methods/index.ts`) into the
  * public client (issue 11). The client's shape is unchanged.
  */
 import type { ServerAppConfig } from '@latchkey/api';
@@ -12,7 +12,7 @@ import {
   type MethodActions,
   type MethodLoaders,
   methodActions,
-} from '../methods/index.ts';
+} from '../actions/methods/index.ts';
 import { validateAppId } from '../validateAppId.ts';
 import { createWalletRegistry, type WalletRegistry } from '../wallets/registry.ts';
 import type { EmbeddedWalletBridge } from '../wallets/embedded/bridge.ts';

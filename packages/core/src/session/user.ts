@@ -1,22 +1,14 @@
-import type {
-  LinkedAccountWire,
-  MFA_METHODS,
-  OAuthProvider,
-  RecoveryMethod,
-  UserWire,
-} from '@latchkey/api';
+import type { RecoveryMethod, UserWire } from '@latchkey/api';
+import {
+  METHOD_USER_PARTS,
+  type MethodAccount,
+  type MethodAuthenticateFields,
+  type MethodUserFields,
+} from '../api/methods/index.ts';
+import type { MfaMethod, Verification } from './methodUser.ts';
 
-/** Verification times every linked account carries (spec section 3). */
-type Verification = {
-  verifiedAt: Date;
-  firstVerifiedAt: Date;
-  latestVerifiedAt: Date;
-};
+export type { MfaMethod, Verification } from './methodUser.ts';
 
-/** An email address linked to a user. */
-export type EmailAccount = { type: 'email'; address: string } & Verification;
-/** A phone number (E.164) linked to a user. */
-export type PhoneAccount = { type: 'phone'; number: string } & Verification;
 /**
  * A wallet linked to a user (spec section 3): `walletClientType` 'latchkey' is the embedded
  * wallet (with its `recoveryMethod`); anything else an external wallet.
@@ -33,43 +25,21 @@ export type WalletAccount = {
   imported: boolean;
 } & Verification;
 /**
- * A passkey linked to a user (spec section 3, "Passkey account"). Show it with
- * `passkeyDisplayName`.
+ * A linked account, discriminated on `type`: a login method's (`MethodAccount`, from each
+ * `methods/<id>/user.ts`) or a wallet.
  */
-export type PasskeyAccount = {
-  type: 'passkey';
-  /** base64url credential id. */
-  credentialId: string;
-  /** From the authenticator's AAGUID when known (e.g. 'Google Password Manager'), else null. */
-  authenticatorName: string | null;
-  createdWithBrowser: string | null;
-  createdWithOs: string | null;
-  enrolledInMfa: boolean;
-} & Verification;
-/** A social account linked to a user: `type` is `<provider>_oauth` (issue 5). */
-export type OAuthAccount = {
-  type: `${OAuthProvider}_oauth`;
-  /** The provider's stable user id. */
-  subject: string;
-  email: string | null;
-  name: string | null;
-  username: string | null;
-} & Verification;
-/** A linked account, discriminated on `type`. Later slices add passkey, OAuth... */
-export type LinkedAccount =
-  EmailAccount | PhoneAccount | WalletAccount | OAuthAccount | PasskeyAccount;
+export type LinkedAccount = MethodAccount | WalletAccount;
 
-/** An MFA method (spec section 3). */
-export type MfaMethod = (typeof MFA_METHODS)[number];
+/**
+ * The logged-in user, camelCase, times as `Date` (spec section 3). The login methods add their
+ * own fields ({@link MethodUserFields}: `email`, `phone`).
+ */
+export type User = UserFields & MethodUserFields;
 
-/** The logged-in user, camelCase, times as `Date` (spec section 3). */
-export type User = {
+/** The method-neutral fields of {@link User}. */
+type UserFields = {
   id: string;
   createdAt: Date;
-  /** The first linked email, if any. */
-  email?: { address: string };
-  /** The first linked phone, if any. */
-  phone?: { number: string };
   /**
    * The embedded wallet if the user has one, else the first linked external wallet
    * (spec section 3, `User.wallet`).
@@ -81,91 +51,41 @@ export type User = {
   isGuest: boolean;
 };
 
-/** OAuth tokens returned by a social login (spec section 3). */
-export type OAuthTokens = {
-  provider: string;
-  accessToken: string;
-  /** Seconds. */
-  accessTokenExpiresInSeconds?: number;
-  refreshToken?: string;
-  /** Seconds. */
-  refreshTokenExpiresInSeconds?: number;
-  scopes?: string[];
-};
-
 /** What a login resolves with (spec section 3, "Authenticate result"). */
 export type AuthenticateResult = {
   user: User;
   /** True when this login created the user. */
   isNewUser: boolean;
-  oAuthTokens?: OAuthTokens;
-};
+} & MethodAuthenticateFields;
 
 const seconds = (s: number) => new Date(s * 1000);
-const MFA: readonly string[] = ['sms', 'totp', 'passkey'];
+/** The MFA methods a client knows: TOTP and those the login methods enrol as. */
+const MFA: readonly string[] = [
+  'totp',
+  ...METHOD_USER_PARTS.flatMap((part) => (part.mfaMethod ? [part.mfaMethod] : [])),
+];
 
-function toLinkedAccount(wire: LinkedAccountWire): LinkedAccount {
+/** The client account of a wire one, by the part that reads its type; undefined if none does. */
+function toLinkedAccount(wire: UserWire['linked_accounts'][number]): LinkedAccount | undefined {
   const verification: Verification = {
     verifiedAt: seconds(wire.verified_at),
     firstVerifiedAt: seconds(wire.first_verified_at),
     latestVerifiedAt: seconds(wire.latest_verified_at),
   };
-  switch (wire.type) {
-    case 'email':
-      return { type: 'email', address: wire.address, ...verification };
-    case 'phone':
-      return { type: 'phone', number: wire.number, ...verification };
-    case 'wallet':
-      return {
-        type: 'wallet',
-        address: wire.address,
-        chainType: wire.chain_type,
-        chainId: wire.chain_id,
-        walletClientType: wire.wallet_client_type,
-        connectorType: wire.connector_type,
-        recoveryMethod: wire.recovery_method,
-        imported: wire.imported,
-        ...verification,
-      };
-    case 'passkey':
-      return {
-        type: 'passkey',
-        credentialId: wire.credential_id,
-        authenticatorName: wire.authenticator_name,
-        createdWithBrowser: wire.created_with_browser,
-        createdWithOs: wire.created_with_os,
-        enrolledInMfa: wire.enrolled_in_mfa,
-        ...verification,
-      };
-    default:
-      // `<provider>_oauth` (issue 5).
-      return {
-        type: wire.type,
-        subject: wire.subject,
-        email: wire.email,
-        name: wire.name,
-        username: wire.username,
-        ...verification,
-      };
+  if (wire.type === 'wallet') {
+    return {
+      type: 'wallet',
+      address: wire.address,
+      chainType: wire.chain_type,
+      chainId: wire.chain_id,
+      walletClientType: wire.wallet_client_type,
+      connectorType: wire.connector_type,
+      recoveryMethod: wire.recovery_method,
+      imported: wire.imported,
+      ...verification,
+    };
   }
-}
-
-const KNOWN_TYPES: ReadonlySet<string> = new Set(['email', 'phone', 'wallet', 'passkey']);
-
-/**
- * The name to show for a passkey (spec section 3): 'authenticator on browser', else
- * 'browser on os', else 'Unknown device'.
- *
- * @example passkeyDisplayName({ authenticatorName: 'iCloud Keychain', createdWithBrowser: 'Safari', createdWithOs: 'macOS' }) // 'iCloud Keychain on Safari'
- */
-export function passkeyDisplayName(
-  account: Pick<PasskeyAccount, 'authenticatorName' | 'createdWithBrowser' | 'createdWithOs'>,
-): string {
-  const { authenticatorName, createdWithBrowser, createdWithOs } = account;
-  if (authenticatorName && createdWithBrowser)
-    return `${authenticatorName} on ${createdWithBrowser}`;
-  if (createdWithBrowser && createdWithOs) return `${createdWithBrowser} on ${createdWithOs}`;
-  return 'Unknown device';
+  return METHOD_USER_PARTS.find((part) => part.reads(wire.type))?.toAccount(wire, verification);
 }
 
 /**
@@ -177,10 +97,8 @@ export function passkeyDisplayName(
  */
 export function toUser(wire: UserWire): User {
   const linkedAccounts = wire.linked_accounts
-    .filter((a) => KNOWN_TYPES.has(a.type) || a.type.endsWith('_oauth'))
-    .map(toLinkedAccount);
-  const email = linkedAccounts.find((a): a is EmailAccount => a.type === 'email');
-  const phone = linkedAccounts.find((a): a is PhoneAccount => a.type === 'phone');
+    .map(toLinkedAccount)
+    .filter((a): a is LinkedAccount => a !== undefined);
   const user: User = {
     id: wire.id,
     createdAt: seconds(wire.created_at),
@@ -189,8 +107,7 @@ export function toUser(wire: UserWire): User {
     hasAcceptedTerms: wire.has_accepted_terms,
     isGuest: wire.is_guest,
   };
-  if (email) user.email = { address: email.address };
-  if (phone) user.phone = { number: phone.number };
+  for (const part of METHOD_USER_PARTS) Object.assign(user, part.userFields?.(linkedAccounts));
   const wallets = linkedAccounts.filter((a): a is WalletAccount => a.type === 'wallet');
   const wallet = wallets.find((w) => w.walletClientType === 'latchkey') ?? wallets[0];
   if (wallet) user.wallet = wallet;

@@ -1,18 +1,31 @@
 /**
- * The API registry (issue 11): each login method's typed calls, from `methods/<id>/api.ts`,
- * one line per method. `createApiClient` spreads {@link methodApis} into the `ApiClient`, so
- * `api.sendEmailCode(...)`, `api.siweInit(...)`... keep their names. Apart from the client's
- * method registry (`methods/index.ts`) because the session store types its `api` with it, and
- * that registry imports the actions, which import the store.
+ * The wire registry (issue 11): what each login method reads and sends on the wire, one line
+ * per method in each list.
+ * - Its typed calls (`methods/<id>/api.ts`): `createApiClient` spreads {@link methodApis} into
+ *   the `ApiClient`, so `api.sendEmailCode(...)`, `api.siweInit(...)`... keep their names.
+ * - Its reading of the API's user (`methods/<id>/user.ts`, a `MethodUserPart`): `toUser` maps
+ *   each wire linked account with the part that reads it ({@link METHOD_USER_PARTS}) and merges
+ *   the parts' `User` fields.
  *
- * A new method `<id>` adds `methods/<id>/api.ts` (`<id>Api(request)`, one `postTo` per route)
- * and its line here (see `docs/adding-a-login-method.md`, section 3).
+ * Apart from the client's method registry (`methods/index.ts`) because the session store types
+ * its `api` and its user with it, and that registry imports the actions, which import the store.
+ * A new method `<id>` adds `methods/<id>/api.ts` and `methods/<id>/user.ts` and its lines here
+ * (see `docs/adding-a-login-method.md`, section 3).
  */
 import { type EmailApi, emailApi } from '../../methods/email/api.ts';
+import { type EmailAccount, type EmailUserFields, emailUser } from '../../methods/email/user.ts';
 import { type OAuthApi, oauthApi } from '../../methods/oauth/api.ts';
+import {
+  type OAuthAccount,
+  type OAuthAuthenticateFields,
+  oauthUser,
+} from '../../methods/oauth/user.ts';
 import { type PasskeyApi, passkeyApi } from '../../methods/passkey/api.ts';
+import { type PasskeyAccount, passkeyUser } from '../../methods/passkey/user.ts';
 import { type SiweApi, siweApi } from '../../methods/siwe/api.ts';
 import { type SmsApi, smsApi } from '../../methods/sms/api.ts';
+import { type PhoneAccount, type SmsUserFields, smsUser } from '../../methods/sms/user.ts';
+import type { MethodUserPart } from '../../session/methodUser.ts';
 import type { ApiRequest } from '../request.ts';
 
 /** Every login method's typed calls: the method-specific part of `ApiClient`. */
@@ -32,3 +45,21 @@ export function methodApis(request: ApiRequest): MethodApis {
     ...passkeyApi(request),
   };
 }
+
+/** The login methods' linked accounts (the wallet, shared with the embedded wallet, is `User`'s own). */
+export type MethodAccount = EmailAccount | PhoneAccount | OAuthAccount | PasskeyAccount;
+
+/** The login methods' own fields of `User` (`email`, `phone`). */
+export type MethodUserFields = EmailUserFields & SmsUserFields;
+
+/** The login methods' own fields of a login result (`oAuthTokens`). */
+export type MethodAuthenticateFields = OAuthAuthenticateFields;
+
+/**
+ * Each method's reading of the API's user, in the order its `User` fields are set. A wire
+ * account that no part `reads` (from a newer server) is skipped.
+ */
+export const METHOD_USER_PARTS: readonly MethodUserPart<
+  MethodAccount,
+  Partial<MethodUserFields>
+>[] = [emailUser, smsUser, oauthUser, passkeyUser];

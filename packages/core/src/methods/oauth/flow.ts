@@ -10,7 +10,8 @@ import {
 } from '@latchkey/api';
 import type { ApiClient } from '../../api/createApiClient.ts';
 import { LatchkeyError } from '../../errors/base.ts';
-import type { AuthenticateResult, OAuthTokens, User } from '../../session/user.ts';
+import type { AuthenticateResult, User } from '../../session/user.ts';
+import type { OAuthTokens } from './user.ts';
 import type { OAuthReturn } from './oauth.ts';
 import {
   clearPendingOAuth,
