@@ -33,9 +33,9 @@ import { registerAppsPolicy } from './commands/apps-policy.ts';
 import { registerAppsRotateSecret } from './commands/apps-rotate-secret.ts';
 import { registerAppsSet } from './commands/apps-set.ts';
 import { registerAppsShow } from './commands/apps-show.ts';
-import { registerOAuthSet } from './commands/oauth-set.ts';
 import { registerServe } from './commands/serve.ts';
 import { type CliIo, createCliContext } from './context.ts';
+import { loadMethodClis } from './methodCommands.ts';
 
 export { parseAssignments } from './assignments.ts';
 export type { CliIo } from './context.ts';
@@ -58,6 +58,14 @@ function describe(error: unknown): string {
  * @returns the exit code: 0 on success, 1 on bad input or a failed call.
  */
 export async function runCli(argv: string[], io: CliIo = processIo()): Promise<number> {
+  // The methods' own commands (`methods/<id>/cli.ts`), registered after the shared ones.
+  const methodClis = await loadMethodClis();
+  const remoteCommands = [
+    'show',
+    'set',
+    'allowlist',
+    ...methodClis.flatMap((m) => m.remoteCommands ?? []),
+  ];
   const { ctx, close } = createCliContext(io);
   const program = new Command('latchkey')
     .description('Latchkey: login and embedded wallets. Runs the API server and configures apps.')
@@ -71,7 +79,7 @@ export async function runCli(argv: string[], io: CliIo = processIo()): Promise<n
       `
 Database: DATABASE_URL (PostgreSQL), else PGlite in $LATCHKEY_DATA_DIR/db (default .latchkey/db).
 PGlite cannot be opened while the server runs on the same folder: stop it, or use the remote
-mode of show/set/allowlist/oauth with --api-url <url> --app-secret <secret> (or the
+mode of ${remoteCommands.join('/')} with --api-url <url> --app-secret <secret> (or the
 environment variables LATCHKEY_API_URL and LATCHKEY_APP_SECRET), which goes through the admin
 HTTP API. Creating apps needs LATCHKEY_SECRET (without DATABASE_URL, the dev secret file in the
 data folder also does; with DATABASE_URL, LATCHKEY_SECRET is required).`,
@@ -87,8 +95,7 @@ data folder also does; with DATABASE_URL, LATCHKEY_SECRET is required).`,
   registerAppsPolicy(apps, ctx);
   registerAppsRotateSecret(apps, ctx);
   registerAllowlist(program, ctx);
-  const oauth = program.command('oauth').description("set an app's OAuth client at a provider");
-  registerOAuthSet(oauth, ctx);
+  for (const method of methodClis) method.register(program, ctx);
 
   try {
     await program.parseAsync(argv.length === 0 ? ['serve'] : argv, { from: 'user' });

@@ -1,5 +1,5 @@
 /** `latchkey apps set <appId> [key=value...] [--json '<object>']`: changes settings. */
-import { adminAppUpdate, ROUTES } from '@latchkey/api';
+import { adminAppUpdate, LOGIN_METHOD_FLAGS, ROUTES } from '@latchkey/api';
 import type { Command } from 'commander';
 import { APP_FIELDS, topKeyOf } from '../../apps/fields.ts';
 import { applyAppSettings, loadAdminAppConfig } from '../../apps/settings.ts';
@@ -27,7 +27,8 @@ export function registerAppsSet(apps: Command, ctx: CliContext): void {
     apps
       .command('set <appId> [assignments...]')
       .description(
-        'change settings: key=value (keys of the admin API, e.g. email_auth=true, max_users=100, ' +
+        // The example flag is the method registry's first (`LOGIN_METHOD_FLAGS`).
+        `change settings: key=value (keys of the admin API, e.g. ${LOGIN_METHOD_FLAGS[0]!.flag}=true, max_users=100, ` +
           'allowed_origins=https://a.com,https://b.com, allowlist_config.error_title="Invite only", ' +
           'captcha_site_key=null); prints the new settings',
       )

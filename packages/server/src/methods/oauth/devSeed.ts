@@ -1,10 +1,10 @@
 /** The dev app's OAuth settings (`dev/seed.ts`, issue 11). */
-import { DEV_OIDC_CLIENT_ID, DEV_OIDC_CLIENT_SECRET } from '../../dev/oidc-client.ts';
+import { DEV_OIDC_CLIENT_ID, DEV_OIDC_CLIENT_SECRET } from './dev/oidc-client.ts';
 import type { MethodDevSeed } from '../../dev/seed.ts';
 import { setOAuthProviderConfig } from './service.ts';
 
 /**
- * With `LATCHKEY_DEV_OIDC_ISSUER` (the local OpenID provider, `dev/oidc.ts`), the dev app's
+ * With `LATCHKEY_DEV_OIDC_ISSUER` (the local OpenID provider, `dev/oidc.ts` here), the dev app's
  * Google button logs in there: `google_oauth` on and the dev client stored for `google`.
  */
 export const devSeed: MethodDevSeed = {

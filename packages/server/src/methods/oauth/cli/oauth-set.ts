@@ -9,12 +9,12 @@ import {
   ROUTES,
 } from '@latchkey/api';
 import type { Command } from 'commander';
-import { findApp } from '../../apps/records.ts';
-import { deriveServerKeys } from '../../crypto.ts';
-import { serverSecretOf } from '../../env.ts';
-import { setOAuthProviderConfig } from '../../methods/oauth/service.ts';
-import { adminClientOf, type RemoteOptions, withRemote } from '../admin-client.ts';
-import { CliError, type CliContext } from '../context.ts';
+import { findApp } from '../../../apps/records.ts';
+import { deriveServerKeys } from '../../../crypto.ts';
+import { serverSecretOf } from '../../../env.ts';
+import { setOAuthProviderConfig } from '../service.ts';
+import { adminClientOf, type RemoteOptions, withRemote } from '../../../cli/admin-client.ts';
+import { CliError, type CliContext } from '../../../cli/context.ts';
 
 /** Registers `set` on the `oauth` command. */
 export function registerOAuthSet(oauth: Command, ctx: CliContext): void {
