@@ -45,6 +45,11 @@ export type LoginMethodFlagName = (typeof LOGIN_METHOD_CONTRACTS)[number]['flags
 export const LOGIN_METHOD_FLAGS: readonly LoginMethodFlag<LoginMethodFlagName>[] =
   LOGIN_METHOD_CONTRACTS.flatMap<LoginMethodFlag<LoginMethodFlagName>>((method) => method.flags);
 
+/** Every method's further boolean app-config settings (`settingFlags`; spec section 3). */
+export const LOGIN_METHOD_SETTING_FLAGS: readonly string[] = LOGIN_METHOD_CONTRACTS.flatMap(
+  (method) => method.settingFlags ?? [],
+);
+
 /**
  * The rule of every linked-account type the methods create, by `type` (issue 11): what the
  * server's account policy, user loader and login gates read instead of naming types.

@@ -22,6 +22,7 @@ export const OAUTH_METHOD = defineLoginMethod({
     flag: `${provider}_oauth` as const,
     loginItem: provider,
   })),
+  settingFlags: ['twitter_oauth_on_mobile_enabled'],
   // The profile is the account's details; its email counts for the allowlist.
   accountTypes: OAUTH_PROVIDERS.map((provider) => ({
     type: `${provider}_oauth`,

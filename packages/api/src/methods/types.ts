@@ -79,6 +79,12 @@ export interface LoginMethodContract<
   readonly id: Id;
   /** App-config flags that enable it, in the spec's order (spec section 3). */
   readonly flags: readonly LoginMethodFlag<Flag>[];
+  /**
+   * Boolean app-config settings of the method besides its {@link flags} (spec section 3), e.g.
+   * `twitter_oauth_on_mobile_enabled`: public, writable by the admin update, `false` by default,
+   * stored in the `apps` column of the camel-cased name. Default none.
+   */
+  readonly settingFlags?: readonly string[];
   /** `type` values of the linked accounts it creates (`email`, `phone`, `wallet`, ...). */
   readonly accountTypes: readonly string[];
   /** The policy and wire form of each of {@link accountTypes}, when it has any (issue 11). */

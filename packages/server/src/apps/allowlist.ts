@@ -7,6 +7,7 @@ import {
   type AllowlistEntryType,
   type AllowlistResponse,
   allowlistEntry,
+  DEFAULT_COUNTRY,
   isEmailAddress,
 } from '@latchkey/api';
 import { and, asc, eq } from 'drizzle-orm';
@@ -15,7 +16,6 @@ import { getAddress } from 'viem';
 import type { Db } from '../db/index.ts';
 import { allowlistEntries } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
-import { DEFAULT_PHONE_COUNTRY } from '../methods/sms/phone.ts';
 
 /**
  * Normalises an allowlist entry: email lower-cased (and valid), email domain lower-cased without
@@ -58,7 +58,7 @@ export function normaliseAllowlistEntry(input: unknown): {
       return { type, value };
     }
     case 'phone': {
-      const phone = parsePhoneNumberFromString(raw, DEFAULT_PHONE_COUNTRY);
+      const phone = parsePhoneNumberFromString(raw, DEFAULT_COUNTRY);
       if (!phone || !phone.isValid()) throw bad(`Invalid phone number: ${raw}`);
       return { type, value: phone.number };
     }

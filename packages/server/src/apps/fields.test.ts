@@ -2,7 +2,13 @@
  * The app field table (issue 11): each config field is named once, and the table matches the
  * wire schemas of @latchkey/api and the `apps` columns.
  */
-import { adminAppConfig, adminAppUpdate, LOGIN_METHOD_FLAGS, serverAppConfig } from '@latchkey/api';
+import {
+  adminAppConfig,
+  adminAppUpdate,
+  LOGIN_METHOD_FLAGS,
+  LOGIN_METHOD_SETTING_FLAGS,
+  serverAppConfig,
+} from '@latchkey/api';
 import { getTableColumns } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type AppRow, apps } from '../db/schema.ts';
@@ -59,6 +65,14 @@ describe('APP_FIELDS', () => {
     for (const { flag } of LOGIN_METHOD_FLAGS) {
       const field = APP_FIELDS.find((f) => f.wire === flag);
       expect(field).toMatchObject({ kind: 'flag', view: 'public', writable: true });
+    }
+  });
+
+  it('takes every method setting flag from LOGIN_METHOD_SETTING_FLAGS', () => {
+    expect(LOGIN_METHOD_SETTING_FLAGS).toContain('twitter_oauth_on_mobile_enabled');
+    for (const wire of LOGIN_METHOD_SETTING_FLAGS) {
+      const field = APP_FIELDS.find((f) => f.wire === wire);
+      expect(field).toMatchObject({ kind: 'flag', view: 'public', writable: true, default: false });
     }
   });
 

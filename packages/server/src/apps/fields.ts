@@ -6,7 +6,7 @@
  * {@link APP_FIELDS}; the login methods' flags come from `LOGIN_METHOD_FLAGS` of
  * `@latchkey/api`, so a new method's flag needs no line here.
  */
-import { adminAppConfig, LOGIN_METHOD_FLAGS } from '@latchkey/api';
+import { adminAppConfig, LOGIN_METHOD_FLAGS, LOGIN_METHOD_SETTING_FLAGS } from '@latchkey/api';
 import type { AppRow } from '../db/schema.ts';
 import { walletPolicyOf } from '../wallets/policy.ts';
 
@@ -138,7 +138,6 @@ const OTHER_FIELDS: readonly AppField[] = [
   flag('captcha_enabled', 'captchaEnabled'),
   text('captcha_site_key', 'captchaSiteKey'),
   text('captcha_secret_key', 'captchaSecretKey', 'secret'),
-  flag('twitter_oauth_on_mobile_enabled', 'twitterOauthOnMobileEnabled'),
   {
     wire: 'mfa_methods',
     column: 'mfaMethods',
@@ -210,10 +209,14 @@ const OTHER_FIELDS: readonly AppField[] = [
   },
 ];
 
-/** The login methods' flags (`email_auth`, `google_oauth`, ...), from the contract registry. */
-const METHOD_FLAG_FIELDS: readonly AppField[] = LOGIN_METHOD_FLAGS.map(({ flag: wire }) =>
-  flag(wire, camelCase(wire) as keyof AppRow),
-);
+/**
+ * The login methods' flags (`email_auth`, `google_oauth`, ...) and further boolean settings
+ * (`twitter_oauth_on_mobile_enabled`), from the contract registry.
+ */
+const METHOD_FLAG_FIELDS: readonly AppField[] = [
+  ...LOGIN_METHOD_FLAGS.map(({ flag }) => flag),
+  ...LOGIN_METHOD_SETTING_FLAGS,
+].map((wire) => flag(wire, camelCase(wire) as keyof AppRow));
 
 /** Top-level key of a wire name (`allowlist_config.cta_text` -> `allowlist_config`). */
 export const topKeyOf = (wire: string): string => wire.split('.')[0]!;
