@@ -7,24 +7,26 @@ export { KeyStore, type SigningKey } from './apps/keys.ts';
 export { ADMIN_FAILURES_PER_IP, adminRoutes, parseBasicAuth } from './admin/routes.ts';
 export {
   addAllowlistEntry,
-  appSettingsToColumns,
-  applyAppSettings,
-  type CreateAppInput,
+  listAllowlist,
+  normaliseAllowlistEntry,
+  removeAllowlistEntry,
+} from './apps/allowlist.ts';
+export { toServerAppConfig } from './apps/public-config.ts';
+export {
   countAppUsers,
+  type CreateAppInput,
   createAppRecord,
   ensureApp,
   findApp,
-  issueAppSecret,
-  listAllowlist,
-  loadAdminAppConfig,
-  normaliseAllowlistEntry,
-  removeAllowlistEntry,
-  setAppSecret,
-  toAdminAppConfig,
-  toServerAppConfig,
   verificationKeyPem,
-  verifyAppSecret,
-} from './apps/service.ts';
+} from './apps/records.ts';
+export { issueAppSecret, setAppSecret, verifyAppSecret } from './apps/secret.ts';
+export {
+  applyAppSettings,
+  appSettingsToColumns,
+  loadAdminAppConfig,
+  toAdminAppConfig,
+} from './apps/settings.ts';
 export { CAPTCHA_GATED_ROUTES, captchaGate, captchaRoutes } from './captcha/routes.ts';
 export {
   type AltchaOptions,

@@ -5,7 +5,7 @@
 import { adminAppConfig, allowlistResponse, ROUTES, serverAppConfig } from '@latchkey/api';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueAppSecret } from '../apps/service.ts';
+import { issueAppSecret } from '../apps/secret.ts';
 import type { Database } from '../db/index.ts';
 import { oauthProviderConfigs } from '../db/schema.ts';
 import { type TestServer, testDatabase, testServer } from '../test-utils.ts';

@@ -17,37 +17,19 @@
  * - `PUT /api/v1/admin/apps/{appId}/oauth/{provider}` `adminOAuthProviderRequest` ->
  *   `{provider, client_id, issuer}`.
  */
-import { ADMIN_OAUTH_PROVIDERS, adminOAuthProviderRequest, ROUTE_PATTERNS } from '@latchkey/api';
-import { type Context, Hono, type MiddlewareHandler } from 'hono';
-import {
-  addAllowlistEntry,
-  applyAppSettings,
-  countAppUsers,
-  findApp,
-  listAllowlist,
-  removeAllowlistEntry,
-  toAdminAppConfig,
-  verifyAppSecret,
-} from '../apps/service.ts';
+import { ROUTE_PATTERNS } from '@latchkey/api';
+import { type Context, Hono } from 'hono';
+import { addAllowlistEntry, listAllowlist, removeAllowlistEntry } from '../apps/allowlist.ts';
+import { countAppUsers } from '../apps/records.ts';
+import { applyAppSettings, toAdminAppConfig } from '../apps/settings.ts';
 import type { AppEnv, ServerContext } from '../context.ts';
 import type { AppRow } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
-import { setOAuthProviderConfig } from '../methods/oauth/service.ts';
-import { clientIp, readBody, readJson } from '../middleware/request.ts';
-import { assertAllowed, hitRateLimit, peekRateLimit, type RateLimitRule } from '../rate-limit.ts';
+import { oauthAdminRoutes } from '../methods/oauth/adminRoutes.ts';
+import { readBody } from '../middleware/request.ts';
+import { requireAppSecret } from './auth.ts';
 
-/** Failed admin authentications allowed per client IP: 20 per 5 minutes. */
-export const ADMIN_FAILURES_PER_IP: RateLimitRule = { max: 20, windowS: 300 };
-
-/** `[user, password]` of a Basic `Authorization` header, or undefined. */
-export function parseBasicAuth(header: string | undefined): [string, string] | undefined {
-  const match = header?.match(/^Basic\s+([A-Za-z0-9+/=]+)\s*$/i);
-  if (!match) return undefined;
-  const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  if (colon < 0) return undefined;
-  return [decoded.slice(0, colon), decoded.slice(colon + 1)];
-}
+export { ADMIN_FAILURES_PER_IP, parseBasicAuth, requireAppSecret } from './auth.ts';
 
 /** Reads a JSON object body without a schema (the service validates it). */
 async function readObject(c: Context<AppEnv>): Promise<unknown> {
@@ -58,31 +40,6 @@ async function readObject(c: Context<AppEnv>): Promise<unknown> {
   } catch {
     throw new ApiError('invalid_data', 'Malformed JSON body');
   }
-}
-
-/** Middleware: authenticates the app secret for `:appId` and sets `c.get('app')`. */
-function requireAppSecret(ctx: ServerContext): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const ip = clientIp(c, ctx.trustProxy);
-    const limitKey = `admin-auth-fail:ip:${ip}`;
-    assertAllowed(await peekRateLimit(ctx.db, limitKey, ADMIN_FAILURES_PER_IP, ctx.now()));
-    const appId = c.req.param('appId') ?? '';
-    const credentials = parseBasicAuth(c.req.header('authorization'));
-    let app: AppRow | undefined;
-    if (credentials && credentials[0] === appId) app = await findApp(ctx.db, appId);
-    if (!app || !verifyAppSecret(app, credentials![1])) {
-      await hitRateLimit(ctx.db, limitKey, ADMIN_FAILURES_PER_IP, ctx.now());
-      c.header('WWW-Authenticate', 'Basic realm="latchkey-admin", charset="UTF-8"');
-      throw new ApiError('invalid_app_secret', 'Invalid app id or app secret');
-    }
-    const origin = c.req.header('origin');
-    if (origin !== undefined && !app.allowedOrigins.includes(origin)) {
-      throw new ApiError('invalid_origin', 'Origin not allowed for this app');
-    }
-    c.set('app', app);
-    c.header('Cache-Control', 'no-store');
-    await next();
-  };
 }
 
 /** The admin routes, mounted by `createServer`. */
@@ -112,24 +69,8 @@ export function adminRoutes(ctx: ServerContext): Hono<AppEnv> {
     c.json(await removeAllowlistEntry(ctx.db, c.get('app').id, await readObject(c))),
   );
 
-  r.put(ROUTE_PATTERNS.adminOAuthProvider, auth, async (c) => {
-    const provider = c.req.param('provider');
-    const known = (ADMIN_OAUTH_PROVIDERS as readonly string[]).includes(provider);
-    if (!known) {
-      throw new ApiError(
-        'invalid_data',
-        `Unknown OAuth provider: ${provider} (one of ${ADMIN_OAUTH_PROVIDERS.join(', ')})`,
-      );
-    }
-    const body = await readJson(c, adminOAuthProviderRequest);
-    await setOAuthProviderConfig(
-      ctx,
-      c.get('app').id,
-      provider as (typeof ADMIN_OAUTH_PROVIDERS)[number],
-      { clientId: body.client_id, clientSecret: body.client_secret, issuer: body.issuer ?? null },
-    );
-    return c.json({ provider, client_id: body.client_id, issuer: body.issuer ?? null });
-  });
+  // A method's admin routes (the OAuth client of a provider) live in its folder.
+  r.route('/', oauthAdminRoutes(ctx, auth));
 
   return r;
 }

@@ -5,7 +5,7 @@
  */
 import { APP_ID_HEADER, CAPTCHA_GATED_ROUTES, parseCaptchaSiteKey, ROUTES } from '@latchkey/api';
 import { Hono, type MiddlewareHandler } from 'hono';
-import { findApp } from '../apps/service.ts';
+import { findApp } from '../apps/records.ts';
 import type { AppEnv, ServerContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { requireApp } from '../middleware/app.ts';

@@ -6,7 +6,7 @@
 import net from 'node:net';
 import { ROUTES } from '@latchkey/api';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { issueAppSecret } from '../apps/service.ts';
+import { issueAppSecret } from '../apps/secret.ts';
 import type { Database } from '../db/index.ts';
 import { type RunningServer, serve } from '../serve.ts';
 import { type TestServer, testDatabase, testServer } from '../test-utils.ts';

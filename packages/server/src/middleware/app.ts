@@ -1,6 +1,6 @@
 import { APP_ID_HEADER } from '@latchkey/api';
 import type { MiddlewareHandler } from 'hono';
-import { findApp } from '../apps/service.ts';
+import { findApp } from '../apps/records.ts';
 import type { AppEnv } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import type { AppRow } from '../db/schema.ts';

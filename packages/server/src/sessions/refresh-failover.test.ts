@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { APP_ID_HEADER, ROUTES } from '@latchkey/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../../test-support/anvil.ts';
-import { createAppRecord } from '../apps/service.ts';
+import { createAppRecord } from '../apps/records.ts';
 import { randomId } from '../crypto.ts';
 import { type Database, openDatabase } from '../db/index.ts';
 import { users } from '../db/schema.ts';

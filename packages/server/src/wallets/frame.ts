@@ -11,7 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROUTE_PATTERNS } from '@latchkey/api';
 import { Hono } from 'hono';
-import { findApp } from '../apps/service.ts';
+import { findApp } from '../apps/records.ts';
 import type { AppEnv, ServerContext } from '../context.ts';
 import type { AppRow } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';

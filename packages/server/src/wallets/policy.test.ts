@@ -18,7 +18,7 @@ import {
 } from '@latchkey/api';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueAppSecret } from '../apps/service.ts';
+import { issueAppSecret } from '../apps/secret.ts';
 import { runCli } from '../cli/main.ts';
 import type { ServerContext } from '../context.ts';
 import type { Database } from '../db/index.ts';
