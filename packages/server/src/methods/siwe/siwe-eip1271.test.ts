@@ -6,7 +6,7 @@
 import { APP_ID_HEADER, authenticateResponse, ROUTES, siweInitResponse } from '@latchkey/api';
 import { createSiweMessage } from 'viem/siwe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAppRecord } from '../../apps/service.ts';
+import { createAppRecord } from '../../apps/records.ts';
 import type { Database } from '../../db/index.ts';
 import { devOutboxDelivery } from '../../delivery/dev-outbox.ts';
 import { createServer, type LatchkeyServer } from '../../server.ts';

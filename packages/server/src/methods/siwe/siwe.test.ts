@@ -13,7 +13,7 @@ import { eq } from 'drizzle-orm';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAppRecord } from '../../apps/service.ts';
+import { createAppRecord } from '../../apps/records.ts';
 import type { Database } from '../../db/index.ts';
 import { linkedAccounts, siweNonces } from '../../db/schema.ts';
 import { devOutboxDelivery } from '../../delivery/dev-outbox.ts';
