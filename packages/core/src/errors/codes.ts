@@ -1,12 +1,11 @@
 import { ERROR_CODES, type ErrorCode } from '@latchkey/api';
+import { METHOD_CLIENT_ERROR_CODES } from '../methods/links.ts';
 
 /**
- * Codes that only the client produces (no server answer carries them): request failures seen
- * before any answer, input refused before sending, login and link outcomes of the modal, and
- * the embedded wallet's host-side failures (spec sections 5, 6 and 8). Branch on these, never
- * on message text.
+ * The client-only codes that belong to no login method; each method's own codes are in its
+ * `methods/<id>/errors.ts` (`<id>ClientErrorCodes`, issue 11).
  */
-export const CLIENT_ERROR_CODES = [
+const SHARED_CLIENT_ERROR_CODES = [
   // Any thrown value without a code of its own.
   'unknown_error',
   // Requests: `fetch` failed, or the answer was not what the contract says.
@@ -27,11 +26,6 @@ export const CLIENT_ERROR_CODES = [
   'exited_link_flow',
   'terms_declined',
   'captcha_disabled',
-  'oauth_unsupported',
-  'passkey_failed',
-  'passkey_unsupported',
-  'wallet_connect_failed',
-  'wallet_not_installed',
   // Embedded wallet, host side (`WalletErrorCode`); frame errors use `frame_error`.
   'missing_access_token',
   'wallet_proxy_missing',
@@ -44,8 +38,23 @@ export const CLIENT_ERROR_CODES = [
   'frame_error',
 ] as const;
 
+/** The client codes of every method, `METHOD_CLIENT_ERROR_CODES` (`methods/links.ts`). */
+type MethodClientErrorCode = (typeof METHOD_CLIENT_ERROR_CODES)[number][number];
+
 /** A code only the client produces; see {@link CLIENT_ERROR_CODES}. */
-export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
+export type ClientErrorCode = (typeof SHARED_CLIENT_ERROR_CODES)[number] | MethodClientErrorCode;
+
+/**
+ * Codes that only the client produces (no server answer carries them): request failures seen
+ * before any answer, input refused before sending, login and link outcomes of the modal, and
+ * the embedded wallet's host-side failures (spec sections 5, 6 and 8), then each login
+ * method's own (`METHOD_CLIENT_ERROR_CODES`, `methods/links.ts`: `passkey_failed`,
+ * `oauth_unsupported`, `wallet_connect_failed`, ...). Branch on these, never on message text.
+ */
+export const CLIENT_ERROR_CODES: readonly ClientErrorCode[] = [
+  ...SHARED_CLIENT_ERROR_CODES,
+  ...METHOD_CLIENT_ERROR_CODES.flat(),
+];
 
 /**
  * Every code a {@link LatchkeyError} can carry: the API's `ErrorCode`s (spec section 8) plus

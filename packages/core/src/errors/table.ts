@@ -1,12 +1,16 @@
 /**
  * The one table from error code to screen and text (spec section 8, "Error screen by code";
- * issue 11). `errorScreenFor`, `screenForError` and `errorTextFor` are thin reads of it; a new
- * code is one row here (and its strings in `../messages.ts`).
+ * issue 11). `errorScreenFor`, `screenForError` and `errorTextFor` are thin reads of it. A code
+ * of no single method is one row of {@link SHARED_ERROR_ROWS} here; a login method's codes,
+ * rows and one-line texts are its `methods/<id>/errors.ts` (`MethodErrors`), one line in
+ * `METHOD_ERRORS` (`../methods/links.ts`), merged in by {@link withMethodErrors}.
  */
 import type { ServerAppConfig } from '@latchkey/api';
 import { formatMessage, type MessageOverrides, type Messages } from '../messages.ts';
+import { METHOD_ERRORS } from '../methods/links.ts';
 import { SCREEN, type ScreenName } from '../screens/screens.ts';
 import type { LatchkeyErrorCode } from './codes.ts';
+import type { MethodErrorRow, MethodErrors } from './methodErrors.ts';
 
 /** What ERROR_SCREEN (and the dedicated rejection screens) show (spec section 8). */
 export type ErrorScreen = {
@@ -28,8 +32,11 @@ export type AllowlistConfig = {
   errorCtaLink?: string | null;
 };
 
-/** The login method of a failed call, for the texts that depend on it. */
-export type ErrorMethod = 'email' | 'sms' | 'wallet' | 'oauth' | 'passkey';
+/**
+ * The login method of a failed call, for the texts that depend on it: the `method` of each
+ * entry of `METHOD_ERRORS` (`../methods/links.ts`; SIWE's is `'wallet'`).
+ */
+export type ErrorMethod = (typeof METHOD_ERRORS)[number]['method'];
 
 /** Context of `errorScreenFor`. */
 export type ErrorScreenContext = {
@@ -41,10 +48,9 @@ export type ErrorScreenContext = {
   captchaRetriesExhausted?: boolean;
   /**
    * The login method of the failed call, for texts that depend on it (spec section 8):
-   * `cannot_link_more_of_type` ('Cannot link more passkeys to account.' for 'passkey', 'You
-   * cannot authorize more than one account for this user.' for 'oauth', else the server's
-   * message) and `missing_or_invalid_mfa` ('Cannot unlink a passkey enrolled in MFA' for
-   * 'passkey').
+   * `cannot_link_more_of_type` (the method's one-line text when it has one, e.g. 'Cannot link
+   * more passkeys to account.', else the server's message) and the rows a method keeps to
+   * itself (`onlyForMethod`, e.g. `missing_or_invalid_mfa` for passkeys).
    */
   method?: ErrorMethod;
   /** String overrides. */
@@ -99,7 +105,10 @@ export const DEFAULT_ERROR_ROW: ErrorRow = {
   detail: 'defaultErrorDetail',
 };
 
-/** Every code of `NOT_AUTHENTICATED_CODES`: one row, the default texts on the error screen. */
+/**
+ * Every code of `NOT_AUTHENTICATED_CODES` (core raises `missing_or_invalid_token`, the others
+ * are public aliases): one row, the default texts on the error screen.
+ */
 const NOT_AUTHENTICATED_ROW: ErrorRow = {
   ...DEFAULT_ERROR_ROW,
   inline: { any: 'mustBeLoggedIn' },
@@ -107,16 +116,12 @@ const NOT_AUTHENTICATED_ROW: ErrorRow = {
 
 const unlinkFailed = (detail: keyof Messages): ErrorRow => ({ title: 'unlinkFailedTitle', detail });
 
-/**
- * Error code -> screen and texts (spec section 8). Codes without a row show
- * {@link DEFAULT_ERROR_ROW} (or, for an HTTP 422 answer, the server's message).
- */
-export const ERROR_TABLE: Partial<Record<LatchkeyErrorCode, ErrorRow>> = {
+/** The rows of the codes of no single login method (spec section 8). */
+export const SHARED_ERROR_ROWS: Partial<Record<LatchkeyErrorCode, ErrorRow>> = {
   client_request_timeout: {
     title: 'timedOutTitle',
     detail: (m, _ctx, message) => message ?? m.timedOutDetail,
     cta: 'timedOutCta',
-    inline: { wallet: 'walletTimedOut' },
   },
   twilio_verification_failed: {
     title: 'somethingWentWrongTitle',
@@ -160,12 +165,6 @@ export const ERROR_TABLE: Partial<Record<LatchkeyErrorCode, ErrorRow>> = {
     title: 'authenticationFailedTitle',
     detail: 'linkedToAnotherUserDetail',
     cta: 'tryAgain',
-    inline: { wallet: 'walletUserExists' },
-  },
-  not_supported: {
-    title: 'regionNotSupportedTitle',
-    detail: 'regionNotSupportedDetail',
-    cta: 'tryAnotherMethod',
   },
   too_many_requests: {
     title: 'tooManyRequestsTitle',
@@ -187,32 +186,65 @@ export const ERROR_TABLE: Partial<Record<LatchkeyErrorCode, ErrorRow>> = {
   // Accounts (spec sections 5 and 8; issue 6).
   cannot_link_more_of_type: {
     title: 'linkFailedTitle',
-    detail: (m, ctx, message) =>
-      ctx.method === 'passkey'
-        ? m.passkeyCannotLinkMore
-        : ctx.method === 'oauth'
-          ? m.oauthCannotLinkMore
-          : (message ?? formatMessage(m.cannotLinkMoreOfType, { type: ctx.method ?? '' })),
-    inline: { passkey: 'passkeyCannotLinkMore', oauth: 'oauthCannotLinkMore' },
+    // The method's own one-line text (its `inline`, e.g. passkeys'), else the server's message.
+    detail: (m, ctx, message) => {
+      const key = ctx.method && ERROR_TABLE.cannot_link_more_of_type?.inline?.[ctx.method];
+      return key
+        ? m[key]
+        : (message ?? formatMessage(m.cannotLinkMoreOfType, { type: ctx.method ?? '' }));
+    },
   },
   cannot_unlink_last_account: unlinkFailed('cannotUnlinkLastAccountDetail'),
   cannot_unlink_embedded_wallet: unlinkFailed('cannotUnlinkEmbeddedWalletDetail'),
   account_not_linked: unlinkFailed('accountNotLinkedDetail'),
-  email_required_to_update: {
-    title: 'updateEmailFailedTitle',
-    detail: 'emailRequiredToUpdate',
-  },
-  missing_or_invalid_mfa: {
-    ...unlinkFailed('passkeyMfaUnlink'),
-    when: (ctx) => ctx.method === 'passkey',
-    inline: { passkey: 'passkeyMfaUnlink' },
-  },
-  // Passkeys (spec section 8): the dialog's own text; the error screen keeps the default.
-  passkey_not_allowed: { ...DEFAULT_ERROR_ROW, inline: { passkey: 'passkeyNotAllowed' } },
   missing_or_invalid_token: NOT_AUTHENTICATED_ROW,
   not_authenticated: NOT_AUTHENTICATED_ROW,
   must_be_authenticated: NOT_AUTHENTICATED_ROW,
 };
+
+/**
+ * `shared` with every login method's part (`MethodErrors`, issue 11): the method's `rows` are
+ * added (an `onlyForMethod` row gets `when: ctx.method === method`), then each `inline` text
+ * goes into its code's row under the method's id (a code with no row gets the default texts).
+ *
+ * @param shared - The rows of no single method; not mutated.
+ * @param methods - The methods' parts, `METHOD_ERRORS` (`../methods/links.ts`).
+ * @returns The merged table. A code has one row: a method's row replaces a shared one of the
+ *   same code (`table.test.ts` checks that none does).
+ */
+export function withMethodErrors(
+  shared: Partial<Record<LatchkeyErrorCode, ErrorRow>>,
+  methods: readonly MethodErrors<keyof Messages, LatchkeyErrorCode, ScreenName>[],
+): Partial<Record<LatchkeyErrorCode, ErrorRow>> {
+  const table = { ...shared };
+  for (const { method, rows = {} } of methods) {
+    const entries = Object.entries(rows) as [
+      LatchkeyErrorCode,
+      MethodErrorRow<keyof Messages, ScreenName>,
+    ][];
+    for (const [code, methodRow] of entries) {
+      const { onlyForMethod, ...row } = methodRow;
+      table[code] = onlyForMethod ? { ...row, when: (ctx) => ctx.method === method } : row;
+    }
+  }
+  for (const { method, inline = {} } of methods) {
+    for (const [code, key] of Object.entries(inline) as [LatchkeyErrorCode, keyof Messages][]) {
+      const row = table[code] ?? DEFAULT_ERROR_ROW;
+      table[code] = { ...row, inline: { ...row.inline, [method]: key } };
+    }
+  }
+  return table;
+}
+
+/**
+ * Error code -> screen and texts (spec section 8): {@link SHARED_ERROR_ROWS} and every login
+ * method's rows and one-line texts (`METHOD_ERRORS`). Codes without a row show
+ * {@link DEFAULT_ERROR_ROW} (or, for an HTTP 422 answer, the server's message).
+ */
+export const ERROR_TABLE: Partial<Record<LatchkeyErrorCode, ErrorRow>> = withMethodErrors(
+  SHARED_ERROR_ROWS,
+  METHOD_ERRORS,
+);
 
 /**
  * The row that applies to `code` in `ctx`: its own row when it has one and its `when` holds,

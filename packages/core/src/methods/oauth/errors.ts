@@ -1,0 +1,20 @@
+import type { MethodErrors } from '../../errors/methodErrors.ts';
+
+/**
+ * The OAuth method's error codes and texts (spec section 8; issue 11), merged into
+ * `CLIENT_ERROR_CODES` and `ERROR_TABLE` through `METHOD_ERRORS` (`../links.ts`).
+ */
+export const oauthErrors = {
+  method: 'oauth',
+  inline: {
+    /** Also the error screen's detail of `cannot_link_more_of_type` for OAuth. */
+    cannot_link_more_of_type: 'oauthCannotLinkMore',
+  },
+} as const satisfies MethodErrors;
+
+/**
+ * Codes only the OAuth client raises (in `CLIENT_ERROR_CODES` through
+ * `METHOD_CLIENT_ERROR_CODES`, `../links.ts`): `initOAuth` / `completeOAuth` without the lazy
+ * OAuth half (`@latchkey/core/oauth`).
+ */
+export const oauthClientErrorCodes = ['oauth_unsupported'] as const;
