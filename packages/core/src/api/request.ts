@@ -44,3 +44,9 @@ export function postTo<B, R>(
 ): (body: B, options?: BearerOption) => Promise<R> {
   return (body, options = {}) => request<R>({ method: 'POST', path, body, ...options });
 }
+
+/**
+ * The routes of a method's typed calls (`methods/<id>/api.ts`): each call name of `Calls` to
+ * the path (from `ROUTES`) it `POST`s to with {@link postTo}.
+ */
+export type ApiRoutes<Calls> = { readonly [Name in keyof Calls]: string };

@@ -1,8 +1,10 @@
 /**
  * The wire registry (issue 11): what each login method reads and sends on the wire, one line
  * per method in each list.
- * - Its typed calls (`methods/<id>/api.ts`): `createApiClient` spreads {@link methodApis} into
- *   the `ApiClient`, so `api.sendEmailCode(...)`, `api.siweInit(...)`... keep their names.
+ * - Its typed calls (`methods/<id>/api.ts`: the calls' types and the route of each):
+ *   `createApiClient` spreads {@link methodApis} (a `postTo` for each route of
+ *   {@link METHOD_API_ROUTES}) into the `ApiClient`, so `api.sendEmailCode(...)`,
+ *   `api.siweInit(...)`... keep their names.
  * - Its reading of the API's user (`methods/<id>/user.ts`, a `MethodUserPart`): `toUser` maps
  *   each wire linked account with the part that reads it ({@link METHOD_USER_PARTS}) and merges
  *   the parts' `User` fields.
@@ -12,21 +14,21 @@
  * A new method `<id>` adds `methods/<id>/api.ts` and `methods/<id>/user.ts` and its lines here
  * (see `docs/adding-a-login-method.md`, section 3).
  */
-import { type EmailApi, emailApi } from '../../methods/email/api.ts';
+import { type EmailApi, emailApiRoutes } from '../../methods/email/api.ts';
 import { type EmailAccount, type EmailUserFields, emailUser } from '../../methods/email/user.ts';
-import { type OAuthApi, oauthApi } from '../../methods/oauth/api.ts';
+import { type OAuthApi, oauthApiRoutes } from '../../methods/oauth/api.ts';
 import {
   type OAuthAccount,
   type OAuthAuthenticateFields,
   oauthUser,
 } from '../../methods/oauth/user.ts';
-import { type PasskeyApi, passkeyApi } from '../../methods/passkey/api.ts';
+import { type PasskeyApi, passkeyApiRoutes } from '../../methods/passkey/api.ts';
 import { type PasskeyAccount, passkeyUser } from '../../methods/passkey/user.ts';
-import { type SiweApi, siweApi } from '../../methods/siwe/api.ts';
-import { type SmsApi, smsApi } from '../../methods/sms/api.ts';
+import { type SiweApi, siweApiRoutes } from '../../methods/siwe/api.ts';
+import { type SmsApi, smsApiRoutes } from '../../methods/sms/api.ts';
 import { type PhoneAccount, type SmsUserFields, smsUser } from '../../methods/sms/user.ts';
 import type { MethodUserPart } from '../../session/methodUser.ts';
-import type { ApiRequest } from '../request.ts';
+import { type ApiRequest, type ApiRoutes, postTo } from '../request.ts';
 
 /** Every login method's typed calls: the method-specific part of `ApiClient`. */
 export type MethodApis = EmailApi & SmsApi & OAuthApi & SiweApi & PasskeyApi;
@@ -37,14 +39,19 @@ export type MethodApis = EmailApi & SmsApi & OAuthApi & SiweApi & PasskeyApi;
  * @returns The calls, keyed by name (`sendEmailCode`, `siweInit`, ...).
  */
 export function methodApis(request: ApiRequest): MethodApis {
-  return {
-    ...emailApi(request),
-    ...smsApi(request),
-    ...oauthApi(request),
-    ...siweApi(request),
-    ...passkeyApi(request),
-  };
+  return Object.fromEntries(
+    Object.entries(METHOD_API_ROUTES).map(([name, path]) => [name, postTo(request, path)]),
+  ) as MethodApis;
 }
+
+/** Every login method's typed calls, each name to the path it posts to. */
+export const METHOD_API_ROUTES: ApiRoutes<MethodApis> = {
+  ...emailApiRoutes,
+  ...smsApiRoutes,
+  ...oauthApiRoutes,
+  ...siweApiRoutes,
+  ...passkeyApiRoutes,
+};
 
 /** The login methods' linked accounts (the wallet, shared with the embedded wallet, is `User`'s own). */
 export type MethodAccount = EmailAccount | PhoneAccount | OAuthAccount | PasskeyAccount;

@@ -13,7 +13,7 @@ import {
   type PasswordlessUpdateRequest,
   ROUTES,
 } from '@latchkey/api';
-import { type ApiRequest, type BearerOption, postTo } from '../../api/request.ts';
+import type { ApiRoutes, BearerOption } from '../../api/request.ts';
 
 /** The email calls of `ApiClient`. Each may throw `ApiError`, `TimeoutError` or `NetworkError`. */
 export type EmailApi = {
@@ -46,16 +46,13 @@ export type EmailApi = {
 };
 
 /**
- * Builds the email calls on the client's request primitive.
- * @param request - `ApiClient.request`.
- * @returns An {@link EmailApi}.
+ * The route of each call of {@link EmailApi}: a `POST` of the call's body, never retried, with the
+ * optional bearer override (`postTo` in `api/request.ts`). `createApiClient` builds the calls.
  */
-export function emailApi(request: ApiRequest): EmailApi {
-  return {
-    sendEmailCode: postTo(request, ROUTES.passwordlessInit),
-    authenticateEmail: postTo(request, ROUTES.passwordlessAuthenticate),
-    linkEmail: postTo(request, ROUTES.passwordlessLink),
-    updateEmail: postTo(request, ROUTES.passwordlessUpdate),
-    unlinkEmail: postTo(request, ROUTES.passwordlessUnlink),
-  };
-}
+export const emailApiRoutes = {
+  sendEmailCode: ROUTES.passwordlessInit,
+  authenticateEmail: ROUTES.passwordlessAuthenticate,
+  linkEmail: ROUTES.passwordlessLink,
+  updateEmail: ROUTES.passwordlessUpdate,
+  unlinkEmail: ROUTES.passwordlessUnlink,
+} as const satisfies ApiRoutes<EmailApi>;

@@ -12,7 +12,7 @@ import {
   ROUTES,
   type UserResponse,
 } from '@latchkey/api';
-import { type ApiRequest, type BearerOption, postTo } from '../../api/request.ts';
+import type { ApiRoutes, BearerOption } from '../../api/request.ts';
 
 /** Body of `oauth/authenticate` and `oauth/link`: the provider's code and the PKCE verifier. */
 export type OAuthCodeBody = {
@@ -50,15 +50,12 @@ export type OAuthApi = {
 };
 
 /**
- * Builds the OAuth calls on the client's request primitive.
- * @param request - `ApiClient.request`.
- * @returns An {@link OAuthApi}.
+ * The route of each call of {@link OAuthApi}: a `POST` of the call's body, never retried, with the
+ * optional bearer override (`postTo` in `api/request.ts`). `createApiClient` builds the calls.
  */
-export function oauthApi(request: ApiRequest): OAuthApi {
-  return {
-    oauthInit: postTo(request, ROUTES.oauthInit),
-    oauthAuthenticate: postTo(request, ROUTES.oauthAuthenticate),
-    oauthLink: postTo(request, ROUTES.oauthLink),
-    oauthUnlink: postTo(request, ROUTES.oauthUnlink),
-  };
-}
+export const oauthApiRoutes = {
+  oauthInit: ROUTES.oauthInit,
+  oauthAuthenticate: ROUTES.oauthAuthenticate,
+  oauthLink: ROUTES.oauthLink,
+  oauthUnlink: ROUTES.oauthUnlink,
+} as const satisfies ApiRoutes<OAuthApi>;

@@ -9,7 +9,7 @@ import {
   type PasskeyUnlinkRequest,
   ROUTES,
 } from '@latchkey/api';
-import { type ApiRequest, type BearerOption, postTo } from '../../api/request.ts';
+import type { ApiRoutes, BearerOption } from '../../api/request.ts';
 
 /** The passkey calls of `ApiClient`. Each may throw `ApiError`, `TimeoutError` or `NetworkError`. */
 export type PasskeyApi = {
@@ -49,17 +49,14 @@ export type PasskeyApi = {
 };
 
 /**
- * Builds the passkey calls on the client's request primitive.
- * @param request - `ApiClient.request`.
- * @returns A {@link PasskeyApi}.
+ * The route of each call of {@link PasskeyApi}: a `POST` of the call's body, never retried, with the
+ * optional bearer override (`postTo` in `api/request.ts`). `createApiClient` builds the calls.
  */
-export function passkeyApi(request: ApiRequest): PasskeyApi {
-  return {
-    passkeyRegisterInit: postTo(request, ROUTES.passkeyRegisterInit),
-    passkeyRegister: postTo(request, ROUTES.passkeyRegisterAuthenticate),
-    passkeyLink: postTo(request, ROUTES.passkeyRegisterLink),
-    passkeyAuthenticateInit: postTo(request, ROUTES.passkeyAuthenticateInit),
-    passkeyAuthenticate: postTo(request, ROUTES.passkeyAuthenticate),
-    passkeyUnlink: postTo(request, ROUTES.passkeyUnlink),
-  };
-}
+export const passkeyApiRoutes = {
+  passkeyRegisterInit: ROUTES.passkeyRegisterInit,
+  passkeyRegister: ROUTES.passkeyRegisterAuthenticate,
+  passkeyLink: ROUTES.passkeyRegisterLink,
+  passkeyAuthenticateInit: ROUTES.passkeyAuthenticateInit,
+  passkeyAuthenticate: ROUTES.passkeyAuthenticate,
+  passkeyUnlink: ROUTES.passkeyUnlink,
+} as const satisfies ApiRoutes<PasskeyApi>;

@@ -12,7 +12,7 @@ import {
   type SiweLinkResponse,
   type SiweUnlinkRequest,
 } from '@latchkey/api';
-import { type ApiRequest, type BearerOption, postTo } from '../../api/request.ts';
+import type { ApiRoutes, BearerOption } from '../../api/request.ts';
 
 /** The SIWE calls of `ApiClient`. Each may throw `ApiError`, `TimeoutError` or `NetworkError`. */
 export type SiweApi = {
@@ -33,15 +33,12 @@ export type SiweApi = {
 };
 
 /**
- * Builds the SIWE calls on the client's request primitive.
- * @param request - `ApiClient.request`.
- * @returns A {@link SiweApi}.
+ * The route of each call of {@link SiweApi}: a `POST` of the call's body, never retried, with the
+ * optional bearer override (`postTo` in `api/request.ts`). `createApiClient` builds the calls.
  */
-export function siweApi(request: ApiRequest): SiweApi {
-  return {
-    siweInit: postTo(request, ROUTES.siweInit),
-    siweAuthenticate: postTo(request, ROUTES.siweAuthenticate),
-    siweLink: postTo(request, ROUTES.siweLink),
-    siweUnlink: postTo(request, ROUTES.siweUnlink),
-  };
-}
+export const siweApiRoutes = {
+  siweInit: ROUTES.siweInit,
+  siweAuthenticate: ROUTES.siweAuthenticate,
+  siweLink: ROUTES.siweLink,
+  siweUnlink: ROUTES.siweUnlink,
+} as const satisfies ApiRoutes<SiweApi>;

@@ -12,7 +12,7 @@ import {
   type PasswordlessSmsUnlinkRequest,
   ROUTES,
 } from '@latchkey/api';
-import { type ApiRequest, type BearerOption, postTo } from '../../api/request.ts';
+import type { ApiRoutes, BearerOption } from '../../api/request.ts';
 
 /** The SMS calls of `ApiClient`. Each may throw `ApiError`, `TimeoutError` or `NetworkError`. */
 export type SmsApi = {
@@ -39,15 +39,12 @@ export type SmsApi = {
 };
 
 /**
- * Builds the SMS calls on the client's request primitive.
- * @param request - `ApiClient.request`.
- * @returns An {@link SmsApi}.
+ * The route of each call of {@link SmsApi}: a `POST` of the call's body, never retried, with the
+ * optional bearer override (`postTo` in `api/request.ts`). `createApiClient` builds the calls.
  */
-export function smsApi(request: ApiRequest): SmsApi {
-  return {
-    sendSmsCode: postTo(request, ROUTES.passwordlessSmsInit),
-    authenticateSms: postTo(request, ROUTES.passwordlessSmsAuthenticate),
-    linkSms: postTo(request, ROUTES.passwordlessSmsLink),
-    unlinkSms: postTo(request, ROUTES.passwordlessSmsUnlink),
-  };
-}
+export const smsApiRoutes = {
+  sendSmsCode: ROUTES.passwordlessSmsInit,
+  authenticateSms: ROUTES.passwordlessSmsAuthenticate,
+  linkSms: ROUTES.passwordlessSmsLink,
+  unlinkSms: ROUTES.passwordlessSmsUnlink,
+} as const satisfies ApiRoutes<SmsApi>;
