@@ -3,21 +3,29 @@
  * and 9): which entries show, in what order, and what sits behind 'More options' and the
  * overflow panels. Pure: the modal renders what this returns.
  */
-import { LOGIN_METHOD_FLAGS, OAUTH_PROVIDERS } from '@latchkey/api';
-import { DEFAULT_WALLET_LIST, type WalletId } from '../methods/siwe/walletCatalog.ts';
+import { LOGIN_METHOD_FLAGS } from '@latchkey/api';
+import {
+  DEFAULT_WALLET_LIST,
+  type ItemsOfKind,
+  LOGIN_ITEM_KINDS,
+  type MethodLoginItem,
+  type WalletId,
+} from './methods/index.ts';
+import type { LoginItemKind } from './types.ts';
 
 /**
- * One login-list entry a server flag enables (spec section 3, `loginMethods`): `email`, `sms`,
- * an OAuth provider, `wallet`, `farcaster`, `passkey`, `telegram`.
+ * One login-list entry a server flag enables (spec section 3, `loginMethods`): each method's
+ * login items (the registry `loginList/methods/index.ts`), e.g. `email`, an OAuth provider,
+ * `wallet`.
  */
-export type LoginMethodName =
-  | 'email'
-  | 'sms'
-  | (typeof OAUTH_PROVIDERS)[number]
-  | 'wallet'
-  | 'farcaster'
-  | 'passkey'
-  | 'telegram';
+export type LoginMethodName = MethodLoginItem;
+
+/** The items drawn as one code input row (email, SMS). */
+type CodeInputItem = ItemsOfKind<'code-input'>;
+
+/** How the list draws `item`: as its method declares, else a `social` button. */
+const kindOf = (item: string): LoginItemKind =>
+  (LOGIN_ITEM_KINDS as Readonly<Record<string, LoginItemKind>>)[item] ?? 'social';
 
 /**
  * Login methods of the client config in the spec's flag order (spec section 3,
@@ -27,12 +35,10 @@ export const LOGIN_METHODS = LOGIN_METHOD_FLAGS.map(
   (flag) => flag.loginItem,
 ) as readonly LoginMethodName[];
 
-/** Social methods: the web2 buttons other than the email and SMS inputs. */
-export const SOCIAL_METHODS: readonly LoginMethodName[] = [
-  ...OAUTH_PROVIDERS,
-  'farcaster',
-  'telegram',
-];
+/** Social methods: the web2 buttons (kind `social`), in flag order. */
+export const SOCIAL_METHODS: readonly LoginMethodName[] = LOGIN_METHODS.filter(
+  (item) => kindOf(item) === 'social',
+);
 
 /** An item of `loginMethodsAndOrder`: a login method or a wallet of the wallet list. */
 export type LoginListItemName = LoginMethodName | Exclude<WalletId, 'detected_wallets'>;
@@ -53,8 +59,8 @@ export type LoginListEntry =
    */
   | {
       kind: 'passwordless';
-      methods: ('email' | 'sms')[];
-      expanded: 'email' | 'sms';
+      methods: CodeInputItem[];
+      expanded: CodeInputItem;
       collapsed: boolean;
     }
   /** A social, Farcaster, Telegram or passkey button. */
@@ -65,8 +71,8 @@ export type LoginListEntry =
   | { kind: 'more-options' }
   /** A collapsed group: opens the 'overflow' (socials) or 'web3-overflow' (wallets) panel. */
   | { kind: 'overflow'; panel: 'overflow' | 'web3-overflow'; count: number }
-  /** The 'I have a passkey' link (grouped layout, passkeys on). */
-  | { kind: 'passkey-link' };
+  /** A `link` item's link (grouped layout), e.g. 'I have a passkey' (`passkey-link`). */
+  | { kind: `${ItemsOfKind<'link'>}-link` };
 
 /** Views of the login list (spec section 4): Back returns to 'default'. */
 export type LoginListView = 'default' | 'overflow' | 'web3-overflow';
@@ -104,7 +110,7 @@ export interface LoginList {
 }
 
 const isSocial = (m: LoginListItemName) => (SOCIAL_METHODS as readonly string[]).includes(m);
-const isPasswordless = (m: LoginListItemName): m is 'email' | 'sms' => m === 'email' || m === 'sms';
+const isPasswordless = (m: LoginListItemName): m is CodeInputItem => kindOf(m) === 'code-input';
 const isWalletItem = (m: LoginListItemName) => !(LOGIN_METHODS as readonly string[]).includes(m);
 
 /** Turns ordered item names into rows: email and SMS merge into one input row where the first stands. */
@@ -126,7 +132,7 @@ function toEntries(
         expanded: passwordless[0]!,
         collapsed: hideDirectWeb2Inputs,
       });
-    } else if (item === 'wallet') {
+    } else if (kindOf(item) === 'wallets') {
       // 'wallet' stands for the whole wallet list at this place.
       for (const wallet of walletList) entries.push({ kind: 'wallet', wallet });
     } else if (isWalletItem(item)) {
@@ -222,6 +228,7 @@ export function buildLoginList(parameters: BuildLoginListParameters): LoginList 
   const web2 = [...passwordless, ...collapse(socials, 'overflow')];
   const web3 = collapse(wallets, 'web3-overflow');
   const entries = priority === 'web3-first' ? [...web3, ...web2] : [...web2, ...web3];
-  if (enabled.has('passkey')) entries.push({ kind: 'passkey-link' });
+  for (const item of enabled)
+    if (kindOf(item) === 'link') entries.push({ kind: `${item as ItemsOfKind<'link'>}-link` });
   return { layout: 'grouped', priority, view, back: false, entries };
 }
