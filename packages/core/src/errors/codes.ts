@@ -15,8 +15,9 @@ const SHARED_CLIENT_ERROR_CODES = [
   'invalid_app_id',
   'invalid_input',
   'already_logged_in',
-  // "Not logged in" (see NOT_AUTHENTICATED_CODES): the wallet controller's code, and the
-  // public, Privy-compatible spelling in `useLinkAccount({ onError })` and friends.
+  // "Not logged in" aliases (see NOT_AUTHENTICATED_CODES); core itself raises only
+  // `missing_or_invalid_token`. `must_be_authenticated` is the public, Privy-compatible spelling
+  // in `useLinkAccount({ onError })` and friends; `not_authenticated` stays a valid code.
   'not_authenticated',
   'must_be_authenticated',
   // Login and link outcomes.
@@ -69,11 +70,11 @@ export const LATCHKEY_ERROR_CODES: readonly LatchkeyErrorCode[] = [
 ];
 
 /**
- * The codes that mean "nobody is logged in" (issue 11). Core throws one of them,
- * `missing_or_invalid_token` (the API's 401, `NOT_AUTHENTICATED` of `requireSession`); the
- * others are kept where they are public or not yet moved: `must_be_authenticated` in react's
- * link callbacks, `not_authenticated` in the wallet controller. All of them read one row of
- * the error table.
+ * The codes that mean "nobody is logged in" (issue 11). Every check inside core throws one of
+ * them, `missing_or_invalid_token` (the API's 401, `NOT_AUTHENTICATED` of `requireSession`,
+ * also the wallet controller's); the others are public aliases: `must_be_authenticated` in
+ * react's link callbacks, `not_authenticated` (the wallet controller's code before issue 11).
+ * All of them read one row of the error table.
  */
 export const NOT_AUTHENTICATED_CODES = [
   'missing_or_invalid_token',

@@ -9,6 +9,7 @@
 import { SUCCESS_CLOSE_MS } from '@latchkey/api';
 import { LatchkeyError, toLatchkeyError } from '../../errors/base.ts';
 import { errorCodeOf } from '../../errors/errorScreenFor.ts';
+import { errorRowFor } from '../../errors/table.ts';
 import { type MessageOverrides, resolveMessages } from '../../messages.ts';
 import { SCREEN, type ScreenName } from '../../screens/screens.ts';
 import type { LatchkeyClient } from '../../session/createLatchkeyClient.ts';
@@ -183,12 +184,6 @@ export function walletErrorKind(error: unknown): WalletErrorKind {
   return 'generic';
 }
 
-const SCREEN_OF_CODE: Record<string, ScreenName> = {
-  allowlist_rejected: SCREEN.ALLOWLIST_REJECTION_SCREEN,
-  max_accounts_reached: SCREEN.USER_LIMIT_REACHED_SCREEN,
-  user_does_not_exist: SCREEN.ACCOUNT_NOT_FOUND_SCREEN,
-};
-
 function utf8Hex(text: string): `0x${string}` {
   let hex = '0x';
   for (const byte of new TextEncoder().encode(text)) hex += byte.toString(16).padStart(2, '0');
@@ -250,7 +245,9 @@ export function createWalletConnectionFlow(
     const error = toLatchkeyError(thrown);
     const kind = walletErrorKind(thrown);
     const code = errorCodeOf(thrown);
-    const screen = (code && SCREEN_OF_CODE[code]) || SCREEN.LOGIN_FAILED_SCREEN;
+    // The error table's own screen (allowlist, user limit, account not found), else the
+    // wallet's LOGIN_FAILED_SCREEN rather than the table's ERROR_SCREEN.
+    const screen = errorRowFor(code, { method: 'wallet' })?.screen ?? SCREEN.LOGIN_FAILED_SCREEN;
     const canRetry = state.retries < WALLET_MAX_RETRIES;
     const detail =
       kind === 'user-rejected'

@@ -1,4 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
+import { NOT_AUTHENTICATED } from '../../actions/requireSession.ts';
+import { LatchkeyError } from '../../errors/base.ts';
+import { errorTextFor } from '../../errors/errorScreenFor.ts';
+import { messages } from '../../messages.ts';
 import { SCREEN } from '../../screens/screens.ts';
 import type { LatchkeyClient, SessionState } from '../../session/createLatchkeyClient.ts';
 import type { User } from '../../session/user.ts';
@@ -88,6 +92,24 @@ function setup(noPromptOnSignature = false) {
 }
 
 describe('WalletController', () => {
+  it('refuses while logged out with core\'s one "not logged in" code (issue 11)', async () => {
+    const client = { getState: () => ({ status: 'unauthenticated', user: null }) };
+    const controller = createWalletController({
+      client: client as unknown as LatchkeyClient,
+      getConfig: () => ({
+        supportedChains: [ANVIL_CHAIN],
+        defaultChain: ANVIL_CHAIN,
+        noPromptOnSignature: false,
+      }),
+      openScreen: vi.fn(),
+      load: async () => ({ createEmbeddedWalletManager: () => ({}) as EmbeddedWalletManager }),
+    });
+    const refused = controller.ready().catch((error: unknown) => error);
+    await expect(refused).resolves.toBeInstanceOf(LatchkeyError);
+    await expect(refused).resolves.toMatchObject({ code: NOT_AUTHENTICATED });
+    expect(errorTextFor(await refused, 'wallet', messages)).toBe(messages.mustBeLoggedIn);
+  });
+
   it("refuses an empty message: 'Message must be a non-empty string'", async () => {
     const { controller, openScreen } = setup();
     await expect(controller.signMessage('')).rejects.toThrow('Message must be a non-empty string');

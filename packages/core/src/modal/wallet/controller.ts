@@ -1,3 +1,4 @@
+import { NOT_AUTHENTICATED } from '../../actions/requireSession.ts';
 import { LatchkeyError } from '../../errors/base.ts';
 import { SCREEN, type ScreenName } from '../../screens/screens.ts';
 import type { LatchkeyClient } from '../../session/createLatchkeyClient.ts';
@@ -94,7 +95,8 @@ export interface WalletController {
   /**
    * The manager once the wallet is connected on this device; shows
    * EMBEDDED_WALLET_CONNECTING_SCREEN (and the recovery screens) when that needs the user.
-   * @throws LatchkeyError `not_authenticated`; WalletError 'User has no embedded wallet'.
+   * @throws LatchkeyError `missing_or_invalid_token` (`NOT_AUTHENTICATED`, core's one "not logged
+   *   in" code) when logged out; WalletError 'User has no embedded wallet'.
    */
   ready(): Promise<EmbeddedWalletManager>;
   /** Creates the user's wallet through EMBEDDED_WALLET_ON_ACCOUNT_CREATE_SCREEN; resolves with its address. */
@@ -242,7 +244,7 @@ export function createWalletController(p: CreateWalletControllerParameters): Wal
   function assertAuthenticated() {
     if (p.client.getState().status !== 'authenticated') {
       throw new LatchkeyError('The user must be logged in to use the embedded wallet.', {
-        code: 'not_authenticated',
+        code: NOT_AUTHENTICATED,
       });
     }
   }
