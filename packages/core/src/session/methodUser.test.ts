@@ -54,4 +54,26 @@ describe('wire registry: METHOD_USER_PARTS', () => {
       ['createdAt', 'hasAcceptedTerms', 'id', 'isGuest', 'linkedAccounts', 'mfaMethods'].sort(),
     );
   });
+
+  it('maps an OAuth account with its provider profile, as the wire gives it', () => {
+    const oauth = {
+      type: 'github_oauth',
+      subject: '42',
+      email: 'octo@example.com',
+      name: null,
+      username: 'octo',
+      ...times,
+    };
+    const [account] = toUser(wire([oauth])).linkedAccounts;
+    expect(account).toEqual({
+      type: 'github_oauth',
+      subject: '42',
+      email: 'octo@example.com',
+      name: null,
+      username: 'octo',
+      verifiedAt: new Date(1000),
+      firstVerifiedAt: new Date(1000),
+      latestVerifiedAt: new Date(2000),
+    });
+  });
 });
