@@ -3,8 +3,6 @@ import { lazy } from 'react';
 import { METHOD_SCREENS } from '../methods/screens.ts';
 import type { ScreenEntries, ScreenEntry } from '../Modal/types.ts';
 
-export type { ScreenComponent, ScreenEntry } from '../Modal/types.ts';
-
 const ErrorScreen = lazy(() => import('./ErrorScreen/ErrorScreen.tsx'));
 
 /**
@@ -72,7 +70,6 @@ export const SCREENS: ScreenEntries = {
   },
   // Connect-only and the login-failed screen (issue 4).
   [SCREEN.CONNECT_OR_CREATE]: { component: lazy(() => import('./Landing/Landing.tsx')) },
-  [SCREEN.LOGIN_FAILED_SCREEN]: { component: lazy(() => import('./LoginFailed/LoginFailed.tsx')) },
   [SCREEN.CONNECT_ONLY_LANDING_SCREEN]: {
     component: lazy(() => import('./ConnectOnly/ConnectOnlyLanding.tsx')),
   },

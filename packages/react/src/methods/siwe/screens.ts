@@ -1,6 +1,6 @@
 /**
  * The wallet (SIWE) method's screens (issue 11): connection (login and connect-only),
- * WalletConnect's QR code inside it, Phantom, the in-app-browser notice and
+ * WalletConnect's QR code inside it, the failed-connection screen, Phantom, the in-app-browser notice and
  * LINK_WALLET_SCREEN, each lazy.
  */
 import { SCREEN } from '@latchkey/core';
@@ -31,6 +31,10 @@ export const siweScreens: ScreenEntries = {
   },
   [SCREEN.IN_APP_BROWSER_LOGIN_NOT_POSSIBLE]: {
     component: lazy(() => import('./screens/InAppBrowser/InAppBrowser.tsx')),
+  },
+  // The connection failed (spec sections 2 and 8): retry the same attempt or pick another wallet.
+  [SCREEN.LOGIN_FAILED_SCREEN]: {
+    component: lazy(() => import('./screens/LoginFailed/LoginFailed.tsx')),
   },
   [SCREEN.LINK_WALLET_SCREEN]: {
     component: lazy(() => import('./screens/LinkWallet/LinkWallet.tsx')),

@@ -1,14 +1,14 @@
 import { errorCodeOf, formatMessage, SCREEN } from '@latchkey/core';
 import { createSiweMessage } from 'viem/siwe';
-import { buttonCss } from '../../components/Button/Button.css.ts';
-import { Button } from '../../components/Button/Button.tsx';
-import { AlertIcon } from '../../components/Icons/Icons.tsx';
-import { ModalHeader } from '../../components/ModalHeader/ModalHeader.tsx';
-import { useWalletConnectionState, walletConnectionFlowFor } from '../../methods/siwe/flow.ts';
-import { useInternalLatchkey } from '../../hooks/useInternalLatchkey.ts';
-import { useModal } from '../../Modal/ModalContext.ts';
-import { useStyleSheet } from '../../styles/useStyleSheet.ts';
-import { errorScreenCss } from '../ErrorScreen/ErrorScreen.css.ts';
+import { buttonCss } from '../../../../components/Button/Button.css.ts';
+import { Button } from '../../../../components/Button/Button.tsx';
+import { AlertIcon } from '../../../../components/Icons/Icons.tsx';
+import { ModalHeader } from '../../../../components/ModalHeader/ModalHeader.tsx';
+import { useWalletConnectionState, walletConnectionFlowFor } from '../../flow.ts';
+import { useInternalLatchkey } from '../../../../hooks/useInternalLatchkey.ts';
+import { useModal } from '../../../../Modal/ModalContext.ts';
+import { useStyleSheet } from '../../../../styles/useStyleSheet.ts';
+import { errorScreenCss } from '../../../../screens/ErrorScreen/ErrorScreen.css.ts';
 
 /**
  * LOGIN_FAILED_SCREEN (spec sections 2 and 8): 'Could not connect with wallet', the reason
