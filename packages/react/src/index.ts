@@ -69,4 +69,4 @@ export {
   useLinkAccount,
 } from './hooks/useLinkAccount.ts';
 export { type UseUnlinkAccountReturnType, useUnlinkAccount } from './hooks/useUnlinkAccount.ts';
-export { type UseUpdateEmailReturnType, useUpdateEmail } from './hooks/useUpdateEmail.ts';
+export { type UseUpdateEmailReturnType, useUpdateEmail } from './methods/email/useUpdateEmail.ts';

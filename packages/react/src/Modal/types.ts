@@ -1,11 +1,4 @@
-import type {
-  AuthenticateResult,
-  OAuthReturn,
-  ScreenName,
-  User,
-  WalletConnectionTarget,
-} from '@latchkey/core';
-import type { OAuthProvider } from '@latchkey/api';
+import type { AuthenticateResult, ScreenName, WalletConnectionTarget } from '@latchkey/core';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import type { WalletScreenParams } from '@latchkey/core';
 
@@ -22,7 +15,12 @@ export interface LoginFailure {
   cause?: unknown;
 }
 
-/** Data a screen is opened with. `ERROR_SCREEN` reads `error` and returns to `returnTo`. */
+/**
+ * Data a screen is opened with. `ERROR_SCREEN` reads `error` and returns to `returnTo`. A login
+ * method adds the params of its own screens by declaration merging in its folder
+ * (`declare module '../../Modal/types.ts' { interface ScreenParams { ... } }` in
+ * `methods/<id>/link.ts`), so this module names no method.
+ */
 export interface ScreenParams {
   error?: unknown;
   returnTo?: ScreenName;
@@ -39,26 +37,11 @@ export interface ScreenParams {
   /** AWAITING_PASSWORDLESS_CODE: how to show the destination (a formatted phone number). */
   displayDestination?: string;
   /**
-   * AWAITING_OAUTH_SCREEN (issue 5): the provider, and either the running popup flow
-   * (`client.initOAuth`, started in the click) or the return page's parameters (redirect).
-   */
-  oauth?: {
-    provider: OAuthProvider | string;
-    /**
-     * The running popup flow: `client.initOAuth` (login: an `AuthenticateResult`) or, with
-     * `mode: 'link'`, `client.linkOAuth` (the updated `User`); null when the page redirects.
-     */
-    result?: Promise<AuthenticateResult | User | null>;
-    returned?: OAuthReturn;
-  };
-  /** AWAITING_PASSKEY_SYSTEM_DIALOGUE: create a new passkey ('signup') or use one ('login'). */
-  passkey?: 'signup' | 'login';
-  /**
    * Issue 6, "Auth mode: login or link": the awaiting screens (code, connection, OAuth,
    * passkey) log in by default; with 'link' they add the account to the logged-in user and
-   * finish through `completeLink`; 'update-email' (code screen) replaces the user's email.
+   * finish through `completeLink`; a method may add its own mode (`ScreenModes`).
    */
-  mode?: 'login' | 'link' | 'update-email';
+  mode?: ScreenMode;
   /** AFFIRMATIVE_CONSENT_SCREEN: the login waiting for consent (then wallet creation or close). */
   login?: AuthenticateResult;
   /**
@@ -76,6 +59,18 @@ export interface ScreenParams {
    */
   captchaToken?: string;
 }
+
+/**
+ * The auth modes a screen runs in (issue 6, "Auth mode: login or link"), as keys. A method adds
+ * its own by declaration merging in its folder, as `ScreenParams`.
+ */
+export interface ScreenModes {
+  login: true;
+  link: true;
+}
+
+/** One of {@link ScreenModes}: `'login'`, `'link'`, or a method's own mode. */
+export type ScreenMode = keyof ScreenModes;
 
 /** A screen: a small component that reads everything it needs from the modal context. */
 export type ScreenComponent = LazyExoticComponent<ComponentType>;

@@ -15,7 +15,7 @@ import { APP_ID, createFakeClient, TEST_USER } from '../test/fakeClient.ts';
 import { dialog, waitForScreen } from '../test/modal.ts';
 import { useLinkAccount, type UseLinkAccountParameters } from './useLinkAccount.ts';
 import { useUnlinkAccount } from './useUnlinkAccount.ts';
-import { useUpdateEmail } from './useUpdateEmail.ts';
+import { useUpdateEmail } from '../methods/email/useUpdateEmail.ts';
 
 const at = new Date(1_700_000_000_000);
 const verified = { verifiedAt: at, firstVerifiedAt: at, latestVerifiedAt: at };

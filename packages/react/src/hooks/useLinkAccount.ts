@@ -1,7 +1,6 @@
-import type { OAuthProvider } from '@latchkey/api';
-import { SCREEN } from '@latchkey/core';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { LinkListeners } from '../LatchkeyProvider/context.ts';
+import { type MethodLinkActions, methodLinkActions } from './methodActions.ts';
 import { useInternalLatchkey } from './useInternalLatchkey.ts';
 
 /**
@@ -12,31 +11,13 @@ import { useInternalLatchkey } from './useInternalLatchkey.ts';
  */
 export type UseLinkAccountParameters = LinkListeners;
 
-/** What {@link useLinkAccount} returns. Every helper opens the modal; none returns a value. */
-export interface UseLinkAccountReturnType {
-  /** LINK_EMAIL_SCREEN: an email, then its code (`POST /api/v1/passwordless/link`). */
-  linkEmail: () => void;
-  /** LINK_PHONE_SCREEN: a phone number, then its code (`POST /api/v1/passwordless_sms/link`). */
-  linkPhone: () => void;
-  /** LINK_WALLET_SCREEN: pick an external wallet, connect and sign (`POST /api/v1/siwe/link`). */
-  linkWallet: () => void;
-  /** LINK_PASSKEY_SCREEN: the user's passkeys (2, then 'View all'), Remove, 'Add new passkey'. */
-  linkPasskey: () => void;
-  /**
-   * Links a social account: the provider's popup opens synchronously (call it inside the click
-   * handler, or the browser blocks it), then AWAITING_OAUTH_SCREEN waits for it.
-   */
-  linkOAuth: (provider: OAuthProvider) => void;
-  linkGoogle: () => void;
-  linkTwitter: () => void;
-  linkDiscord: () => void;
-  linkGithub: () => void;
-  linkSpotify: () => void;
-  linkInstagram: () => void;
-  linkTiktok: () => void;
-  linkLinkedIn: () => void;
-  linkApple: () => void;
-}
+/**
+ * What {@link useLinkAccount} returns. Every helper opens the modal; none returns a value. The
+ * helpers are the login methods' (`linkActions` of `methods/<id>/link.ts`): `linkEmail`,
+ * `linkPhone`, `linkWallet`, `linkPasskey`, `linkOAuth(provider)` and one per social provider
+ * (`linkGoogle`, ...).
+ */
+export type UseLinkAccountReturnType = MethodLinkActions;
 
 /**
  * Adds login methods to the logged-in user (issue 6; spec sections 2 "Linking", 4 "Auth mode",
@@ -72,38 +53,8 @@ export function useLinkAccount(
   );
 
   const authenticated = session.status === 'authenticated';
-  const linkOAuth = useCallback(
-    (provider: OAuthProvider) => {
-      // Logged out: `link` warns and reports must_be_authenticated; no popup is opened.
-      if (!authenticated) {
-        link(SCREEN.AWAITING_OAUTH_SCREEN, { oauth: { provider } });
-        return;
-      }
-      // The popup must open inside the click: start it before any state update.
-      const result = client.linkOAuth(provider);
-      result.catch(() => {}); // AWAITING_OAUTH_SCREEN reports it
-      link(SCREEN.AWAITING_OAUTH_SCREEN, { mode: 'link', oauth: { provider, result } });
-    },
-    [authenticated, client, link],
-  );
-
   return useMemo(
-    () => ({
-      linkEmail: () => void link(SCREEN.LINK_EMAIL_SCREEN),
-      linkPhone: () => void link(SCREEN.LINK_PHONE_SCREEN),
-      linkWallet: () => void link(SCREEN.LINK_WALLET_SCREEN),
-      linkPasskey: () => void link(SCREEN.LINK_PASSKEY_SCREEN),
-      linkOAuth,
-      linkGoogle: () => linkOAuth('google'),
-      linkTwitter: () => linkOAuth('twitter'),
-      linkDiscord: () => linkOAuth('discord'),
-      linkGithub: () => linkOAuth('github'),
-      linkSpotify: () => linkOAuth('spotify'),
-      linkInstagram: () => linkOAuth('instagram'),
-      linkTiktok: () => linkOAuth('tiktok'),
-      linkLinkedIn: () => linkOAuth('linkedin'),
-      linkApple: () => linkOAuth('apple'),
-    }),
-    [link, linkOAuth],
+    () => methodLinkActions({ client, link, authenticated }),
+    [client, link, authenticated],
   );
 }

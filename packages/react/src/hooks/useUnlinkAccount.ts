@@ -1,24 +1,13 @@
-import type { OAuthProvider } from '@latchkey/api';
-import type { User } from '@latchkey/core';
 import { useMemo } from 'react';
+import { type MethodUnlinkActions, methodUnlinkActions } from './methodActions.ts';
 import { useInternalLatchkey } from './useInternalLatchkey.ts';
 
 /**
  * What {@link useUnlinkAccount} returns. Each call resolves with the updated user (the session's
  * user is updated too) and rejects with the client's `LatchkeyError`, whose `code` is stable.
+ * The calls are the login methods' (`unlinkActions` of `methods/<id>/link.ts`).
  */
-export interface UseUnlinkAccountReturnType {
-  /** `POST /api/v1/passwordless/unlink` `{ address }`. */
-  unlinkEmail: (address: string) => Promise<User>;
-  /** `POST /api/v1/passwordless_sms/unlink` `{ phoneNumber }` (E.164). */
-  unlinkPhone: (phoneNumber: string) => Promise<User>;
-  /** `POST /api/v1/siwe/unlink` `{ address }`: an external wallet (the embedded one cannot be). */
-  unlinkWallet: (address: string) => Promise<User>;
-  /** `POST /api/v1/oauth/unlink` `{ provider, subject }`: `subject` is the provider's user id. */
-  unlinkOAuth: (provider: OAuthProvider, subject: string) => Promise<User>;
-  /** `POST /api/v1/passkeys/unlink` `{ credential_id }` (base64url). */
-  unlinkPasskey: (credentialId: string) => Promise<User>;
-}
+export type UseUnlinkAccountReturnType = MethodUnlinkActions;
 
 /**
  * Removes login methods from the logged-in user (issue 6; spec sections 5, 7 and 8).
@@ -37,14 +26,5 @@ export interface UseUnlinkAccountReturnType {
  */
 export function useUnlinkAccount(): UseUnlinkAccountReturnType {
   const { client } = useInternalLatchkey('useUnlinkAccount');
-  return useMemo(
-    () => ({
-      unlinkEmail: (address) => client.unlinkEmail(address),
-      unlinkPhone: (phoneNumber) => client.unlinkPhone(phoneNumber),
-      unlinkWallet: (address) => client.unlinkWallet(address),
-      unlinkOAuth: (provider, subject) => client.unlinkOAuth(provider, subject),
-      unlinkPasskey: (credentialId) => client.unlinkPasskey(credentialId),
-    }),
-    [client],
-  );
+  return useMemo(() => methodUnlinkActions(client), [client]);
 }

@@ -48,6 +48,29 @@ export interface MethodLink {
    * OAuth return page: reads the page URL and opens the modal's flow. Returns its cleanup.
    */
   onProviderMount?: (context: ProviderMountContext) => (() => void) | void;
+  /**
+   * The method's helpers of `useLinkAccount` (`linkEmail`, `linkOAuth`, ...): each opens the
+   * modal on its link screen. Merged into `UseLinkAccountReturnType` (its type too, through
+   * `METHOD_LINK_LIST` of `./links.ts`), so the hook names no method.
+   */
+  linkActions?: (context: LinkActionContext) => object;
+  /**
+   * The method's calls of `useUnlinkAccount` (`unlinkEmail`, ...): each resolves with the
+   * updated user and rejects with the client's `LatchkeyError`. Merged like `linkActions`.
+   */
+  unlinkActions?: (client: LatchkeyClient) => object;
+}
+
+/** What a method's {@link MethodLink.linkActions} get from `useLinkAccount`. */
+export interface LinkActionContext {
+  client: LatchkeyClient;
+  /**
+   * Opens the modal on a link screen; logged out it warns, reports `must_be_authenticated` to
+   * the link listeners and returns false.
+   */
+  link: (screen: ScreenName, params?: ScreenParams) => boolean;
+  /** Whether a user is logged in (a popup must not open otherwise). */
+  authenticated: boolean;
 }
 
 /** What a method's {@link MethodLink.onProviderMount} gets from `LatchkeyProvider`. */

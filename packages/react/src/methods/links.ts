@@ -19,14 +19,14 @@ import { smsLink } from './sms/link.ts';
 import { smsMessages } from './sms/messages.ts';
 import type { MethodLink } from './linkTypes.ts';
 
-/** Every linkable method's link part, in the contract registry's order. */
-export const METHOD_LINKS: readonly MethodLink[] = [
-  emailLink,
-  smsLink,
-  oauthLink,
-  siweLink,
-  passkeyLink,
-];
+/**
+ * Every linkable method's link part, in the contract registry's order, with each one's literal
+ * type: `useLinkAccount` and `useUnlinkAccount` type their helpers from it.
+ */
+export const METHOD_LINK_LIST = [emailLink, smsLink, oauthLink, siweLink, passkeyLink] as const;
+
+/** Every linkable method's link part ({@link METHOD_LINK_LIST} as {@link MethodLink}s). */
+export const METHOD_LINKS: readonly MethodLink[] = METHOD_LINK_LIST;
 
 /**
  * Every method's modal texts (`methods/<id>/messages.ts`), merged into `reactMessages`

@@ -1,6 +1,6 @@
 import { LatchkeyError, SCREEN } from '@latchkey/core';
 import { useCallback } from 'react';
-import { useInternalLatchkey } from './useInternalLatchkey.ts';
+import { useInternalLatchkey } from '../../hooks/useInternalLatchkey.ts';
 
 /** What {@link useUpdateEmail} returns. */
 export interface UseUpdateEmailReturnType {

@@ -1,0 +1,35 @@
+/**
+ * The login methods' account helpers, merged (issue 11): each method's `linkActions` and
+ * `unlinkActions` (`methods/<id>/link.ts`, listed in `METHOD_LINK_LIST` of `methods/links.ts`)
+ * become `useLinkAccount`'s and `useUnlinkAccount`'s return values and types.
+ */
+import type { LatchkeyClient } from '@latchkey/core';
+import type { LinkActionContext } from '../methods/linkTypes.ts';
+import { METHOD_LINK_LIST, METHOD_LINKS } from '../methods/links.ts';
+
+type AnyMethodLink = (typeof METHOD_LINK_LIST)[number];
+
+/** `A & B & ...` of a union `A | B | ...`. */
+type Intersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void
+  ? I
+  : never;
+
+/** The helpers every method adds to `useLinkAccount` (`linkEmail`, `linkOAuth`, ...). */
+export type MethodLinkActions = Intersection<
+  ReturnType<Extract<AnyMethodLink, { linkActions: unknown }>['linkActions']>
+>;
+
+/** The calls every method adds to `useUnlinkAccount` (`unlinkEmail`, ...). */
+export type MethodUnlinkActions = Intersection<
+  ReturnType<Extract<AnyMethodLink, { unlinkActions: unknown }>['unlinkActions']>
+>;
+
+/** Every method's `linkActions`, merged into one object. */
+export function methodLinkActions(context: LinkActionContext): MethodLinkActions {
+  return Object.assign({}, ...METHOD_LINKS.map((link) => link.linkActions?.(context)));
+}
+
+/** Every method's `unlinkActions`, merged into one object. */
+export function methodUnlinkActions(client: LatchkeyClient): MethodUnlinkActions {
+  return Object.assign({}, ...METHOD_LINKS.map((link) => link.unlinkActions?.(client)));
+}
