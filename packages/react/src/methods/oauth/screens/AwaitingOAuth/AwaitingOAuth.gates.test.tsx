@@ -1,31 +1,17 @@
 import { type AuthenticateResult, LatchkeyError, type User } from '@latchkey/core';
 import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  LatchkeyContext,
-  type LatchkeyContextValue,
-} from '../../../../LatchkeyProvider/context.ts';
 import { TEST_USER } from '../../../../test/fakeClient.ts';
 import type { ScreenParams } from '../../../../Modal/types.ts';
-import { renderScreen } from '../../../../test/renderScreen.tsx';
+import { GATE_REJECTIONS, renderWithClient } from '../../../../test/renderWithClient.tsx';
 import AwaitingOAuth from './AwaitingOAuth.tsx';
 
 function render(params: ScreenParams, client: object = {}) {
-  const ctx = { client } as unknown as LatchkeyContextValue;
-  return renderScreen(
-    <LatchkeyContext.Provider value={ctx}>
-      <AwaitingOAuth />
-    </LatchkeyContext.Provider>,
-    { screen: 'AWAITING_OAUTH_SCREEN', params },
-  );
+  return renderWithClient(AwaitingOAuth, client, { screen: 'AWAITING_OAUTH_SCREEN', params });
 }
 
 describe('AWAITING_OAUTH_SCREEN gates and link mode (issue 6)', () => {
-  it.each([
-    ['allowlist_rejected', 'ALLOWLIST_REJECTION_SCREEN'],
-    ['max_accounts_reached', 'USER_LIMIT_REACHED_SCREEN'],
-    ['user_does_not_exist', 'ACCOUNT_NOT_FOUND_SCREEN'],
-  ] as const)('%s goes to %s', async (code, screen) => {
+  it.each(GATE_REJECTIONS)('%s goes to %s', async (code, screen) => {
     const error = new LatchkeyError('refused', { code });
     const result = Promise.reject(error);
     result.catch(() => {});

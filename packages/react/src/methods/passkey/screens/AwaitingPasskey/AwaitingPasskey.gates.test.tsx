@@ -1,34 +1,23 @@
 import { type AuthenticateResult, LatchkeyError, type User } from '@latchkey/core';
 import { fireEvent, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  LatchkeyContext,
-  type LatchkeyContextValue,
-} from '../../../../LatchkeyProvider/context.ts';
 import { TEST_USER } from '../../../../test/fakeClient.ts';
 import type { ScreenParams } from '../../../../Modal/types.ts';
-import { renderScreen } from '../../../../test/renderScreen.tsx';
+import { GATE_REJECTIONS, renderWithClient } from '../../../../test/renderWithClient.tsx';
 import AwaitingPasskey from './AwaitingPasskey.tsx';
 
 function render(
   client: Partial<Record<'loginWithPasskey' | 'signupWithPasskey' | 'linkPasskey', unknown>>,
   params: ScreenParams,
 ) {
-  const ctx = { client } as unknown as LatchkeyContextValue;
-  return renderScreen(
-    <LatchkeyContext.Provider value={ctx}>
-      <AwaitingPasskey />
-    </LatchkeyContext.Provider>,
-    { screen: 'AWAITING_PASSKEY_SYSTEM_DIALOGUE', params },
-  );
+  return renderWithClient(AwaitingPasskey, client, {
+    screen: 'AWAITING_PASSKEY_SYSTEM_DIALOGUE',
+    params,
+  });
 }
 
 describe('AWAITING_PASSKEY_SYSTEM_DIALOGUE gates and link mode (issue 6)', () => {
-  it.each([
-    ['allowlist_rejected', 'ALLOWLIST_REJECTION_SCREEN'],
-    ['max_accounts_reached', 'USER_LIMIT_REACHED_SCREEN'],
-    ['user_does_not_exist', 'ACCOUNT_NOT_FOUND_SCREEN'],
-  ] as const)('%s goes to %s', async (code, screen) => {
+  it.each(GATE_REJECTIONS)('%s goes to %s', async (code, screen) => {
     const error = new LatchkeyError('refused', { code });
     const loginWithPasskey = vi.fn(() => Promise.reject(error));
     const { value } = render({ loginWithPasskey }, { passkey: 'login' });
@@ -71,12 +60,10 @@ describe('AWAITING_PASSKEY_SYSTEM_DIALOGUE gates and link mode (issue 6)', () =>
       .fn<(o?: { captchaToken?: string }) => Promise<AuthenticateResult>>()
       .mockRejectedValueOnce(error)
       .mockResolvedValueOnce({ user: TEST_USER, isNewUser: false });
-    const ctx = { client: { loginWithPasskey } } as unknown as LatchkeyContextValue;
     const withCaptcha = vi.fn((run: (token?: string) => Promise<void> | void) => run('tok-2'));
-    const { findByRole } = renderScreen(
-      <LatchkeyContext.Provider value={ctx}>
-        <AwaitingPasskey />
-      </LatchkeyContext.Provider>,
+    const { findByRole } = renderWithClient(
+      AwaitingPasskey,
+      { loginWithPasskey },
       {
         screen: 'AWAITING_PASSKEY_SYSTEM_DIALOGUE',
         params: { passkey: 'login', captchaToken: 'tok-1' },

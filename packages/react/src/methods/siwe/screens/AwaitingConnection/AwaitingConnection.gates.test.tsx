@@ -1,14 +1,10 @@
 import type { User, WalletConnectionTarget } from '@latchkey/core';
 import { waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  LatchkeyContext,
-  type LatchkeyContextValue,
-} from '../../../../LatchkeyProvider/context.ts';
 import type { ScreenParams } from '../../../../Modal/types.ts';
 import { createFakeCaptcha } from '../../../../test/fakeCaptcha.ts';
 import { TEST_USER } from '../../../../test/fakeClient.ts';
-import { renderScreen } from '../../../../test/renderScreen.tsx';
+import { renderWithClient } from '../../../../test/renderWithClient.tsx';
 import AwaitingConnection from './AwaitingConnection.tsx';
 
 type ForParams = {
@@ -33,11 +29,9 @@ vi.mock('../../flow.ts', () => ({
 const wallet = { name: 'Test Wallet' } as unknown as WalletConnectionTarget;
 
 function render(params: ScreenParams, captcha = createFakeCaptcha()) {
-  const ctx = { client: {} } as unknown as LatchkeyContextValue;
-  const view = renderScreen(
-    <LatchkeyContext.Provider value={ctx}>
-      <AwaitingConnection />
-    </LatchkeyContext.Provider>,
+  const view = renderWithClient(
+    AwaitingConnection,
+    {},
     { screen: 'AWAITING_CONNECTION', params, captcha: captcha.captcha },
   );
   return { ...view, captcha };
