@@ -4,22 +4,9 @@ import { ApiError } from '../errors/request.ts';
 import { AlreadyLoggedInError } from '../errors/session.ts';
 import * as oauthModule from './oauth/index.ts';
 import { readPendingOAuth } from './oauth/shared.ts';
-import {
-  API_URL,
-  APP_ID,
-  accessToken,
-  type Call,
-  fakeFetch,
-  json,
-  wireUser,
-} from '../test/fakes.ts';
-import { createLatchkeyClient } from '../session/createLatchkeyClient.ts';
-import { memoryStorage, storageKeys } from '../session/storage.ts';
-
-const NOW = 1_800_000_000_000;
-const KEYS = storageKeys(APP_ID);
-const TOKEN = accessToken(NOW);
-const ME = `GET ${ROUTES.usersMe}`;
+import { APP_ID, accessToken, type Call, fakeFetch, json, wireUser } from '../test/fakes.ts';
+import type { LatchkeyClient } from '../session/createLatchkeyClient.ts';
+import { setup as clientSetup, KEYS, ME, NOW, fresh as TOKEN } from '../session/test/client.ts';
 
 const verification = {
   verified_at: 1_700_000_001,
@@ -41,21 +28,13 @@ async function setup(
   routes: Parameters<typeof fakeFetch>[0],
   { loggedIn = true, me = wireUser() }: { loggedIn?: boolean; me?: UserWire } = {},
 ) {
-  const storage = memoryStorage();
-  if (loggedIn) storage.setItem(KEYS.token, TOKEN);
-  const fake = fakeFetch({ [ME]: () => json({ user: me }), ...routes });
-  const client = createLatchkeyClient({
-    appId: APP_ID,
-    apiUrl: API_URL,
-    storage,
-    fetch: fake.fetch,
-    now: () => NOW,
-    locks: null,
-    storageEvents: null,
-    retryDelayMs: 0,
-    logger: { warn: vi.fn() },
-    oauth: () => Promise.resolve(oauthModule),
-  });
+  const { client, ...fake } = clientSetup(
+    { [ME]: () => json({ user: me }), ...routes },
+    {
+      stored: loggedIn ? { [KEYS.token]: TOKEN } : {},
+      oauth: () => Promise.resolve(oauthModule),
+    },
+  );
   await client.initialize();
   return { client, ...fake };
 }
@@ -75,54 +54,47 @@ describe('account methods (spec sections 5, 6 and 7; issue 6)', () => {
     [
       'linkWithEmailCode',
       ROUTES.passwordlessLink,
-      (c: ReturnType<typeof createLatchkeyClient>) =>
+      (c: LatchkeyClient) =>
         c.linkWithEmailCode({ email: ' second@example.com ', code: '123 456' }),
       { email: 'second@example.com', code: '123456' },
     ],
     [
       'linkWithSmsCode',
       ROUTES.passwordlessSmsLink,
-      (c: ReturnType<typeof createLatchkeyClient>) =>
-        c.linkWithSmsCode({ phoneNumber: '+1 4155552671', code: '654321' }),
+      (c: LatchkeyClient) => c.linkWithSmsCode({ phoneNumber: '+1 4155552671', code: '654321' }),
       { phoneNumber: '+1 4155552671', code: '654321' },
     ],
     [
       'unlinkEmail',
       ROUTES.passwordlessUnlink,
-      (c: ReturnType<typeof createLatchkeyClient>) => c.unlinkEmail('second@example.com'),
+      (c: LatchkeyClient) => c.unlinkEmail('second@example.com'),
       { address: 'second@example.com' },
     ],
     [
       'unlinkPhone',
       ROUTES.passwordlessSmsUnlink,
-      (c: ReturnType<typeof createLatchkeyClient>) => c.unlinkPhone('+14155552671'),
+      (c: LatchkeyClient) => c.unlinkPhone('+14155552671'),
       { phoneNumber: '+14155552671' },
     ],
     [
       'unlinkWallet',
       ROUTES.siweUnlink,
-      (c: ReturnType<typeof createLatchkeyClient>) =>
-        c.unlinkWallet('0x1111111111111111111111111111111111111111'),
+      (c: LatchkeyClient) => c.unlinkWallet('0x1111111111111111111111111111111111111111'),
       { address: '0x1111111111111111111111111111111111111111' },
     ],
     [
       'unlinkOAuth',
       ROUTES.oauthUnlink,
-      (c: ReturnType<typeof createLatchkeyClient>) => c.unlinkOAuth('google', 'sub-42'),
+      (c: LatchkeyClient) => c.unlinkOAuth('google', 'sub-42'),
       { provider: 'google', subject: 'sub-42' },
     ],
     [
       'unlinkPasskey',
       ROUTES.passkeyUnlink,
-      (c: ReturnType<typeof createLatchkeyClient>) => c.unlinkPasskey('cred-1'),
+      (c: LatchkeyClient) => c.unlinkPasskey('cred-1'),
       { credential_id: 'cred-1' },
     ],
-    [
-      'acceptTerms',
-      ROUTES.acceptTerms,
-      (c: ReturnType<typeof createLatchkeyClient>) => c.acceptTerms(),
-      {},
-    ],
+    ['acceptTerms', ROUTES.acceptTerms, (c: LatchkeyClient) => c.acceptTerms(), {}],
   ] as const)(
     '%s posts the spec payload with the bearer token and adopts the answer',
     async (_, path, run, body) => {
@@ -145,27 +117,21 @@ describe('account methods (spec sections 5, 6 and 7; issue 6)', () => {
   it.each([
     [
       'linkWithEmailCode',
-      (c: ReturnType<typeof createLatchkeyClient>) =>
-        c.linkWithEmailCode({ email: 'a@b.co', code: '123456' }),
+      (c: LatchkeyClient) => c.linkWithEmailCode({ email: 'a@b.co', code: '123456' }),
     ],
     [
       'linkWithSmsCode',
-      (c: ReturnType<typeof createLatchkeyClient>) =>
-        c.linkWithSmsCode({ phoneNumber: '+14155552671', code: '123456' }),
+      (c: LatchkeyClient) => c.linkWithSmsCode({ phoneNumber: '+14155552671', code: '123456' }),
     ],
     [
       'updateEmailWithCode',
-      (c: ReturnType<typeof createLatchkeyClient>) =>
-        c.updateEmailWithCode({ newEmail: 'a@b.co', code: '123456' }),
+      (c: LatchkeyClient) => c.updateEmailWithCode({ newEmail: 'a@b.co', code: '123456' }),
     ],
-    ['unlinkEmail', (c: ReturnType<typeof createLatchkeyClient>) => c.unlinkEmail('a@b.co')],
-    ['unlinkPasskey', (c: ReturnType<typeof createLatchkeyClient>) => c.unlinkPasskey('x')],
-    ['acceptTerms', (c: ReturnType<typeof createLatchkeyClient>) => c.acceptTerms()],
-    ['linkWithSiwe', (c: ReturnType<typeof createLatchkeyClient>) => c.linkWithSiwe(SIWE_BODY)],
-    [
-      'linkOAuth',
-      (c: ReturnType<typeof createLatchkeyClient>) => c.linkOAuth('google', { redirect: true }),
-    ],
+    ['unlinkEmail', (c: LatchkeyClient) => c.unlinkEmail('a@b.co')],
+    ['unlinkPasskey', (c: LatchkeyClient) => c.unlinkPasskey('x')],
+    ['acceptTerms', (c: LatchkeyClient) => c.acceptTerms()],
+    ['linkWithSiwe', (c: LatchkeyClient) => c.linkWithSiwe(SIWE_BODY)],
+    ['linkOAuth', (c: LatchkeyClient) => c.linkOAuth('google', { redirect: true })],
   ] as const)('%s needs a logged-in user (no request sent)', async (_, run) => {
     const { client, calls } = await setup({}, { loggedIn: false });
     expect(client.getState().status).toBe('unauthenticated');
@@ -242,21 +208,16 @@ describe('account methods (spec sections 5, 6 and 7; issue 6)', () => {
     it.each([
       [
         'loginWithEmailCode',
-        (c: ReturnType<typeof createLatchkeyClient>) =>
-          c.loginWithEmailCode({ email: 'a@b.co', code: '123456' }),
+        (c: LatchkeyClient) => c.loginWithEmailCode({ email: 'a@b.co', code: '123456' }),
       ],
       [
         'loginWithSmsCode',
-        (c: ReturnType<typeof createLatchkeyClient>) =>
-          c.loginWithSmsCode({ phoneNumber: '+14155552671', code: '123456' }),
+        (c: LatchkeyClient) => c.loginWithSmsCode({ phoneNumber: '+14155552671', code: '123456' }),
       ],
-      ['loginWithSiwe', (c: ReturnType<typeof createLatchkeyClient>) => c.loginWithSiwe(SIWE_BODY)],
-      [
-        'initOAuth',
-        (c: ReturnType<typeof createLatchkeyClient>) => c.initOAuth('google', { redirect: true }),
-      ],
-      ['signupWithPasskey', (c: ReturnType<typeof createLatchkeyClient>) => c.signupWithPasskey()],
-      ['loginWithPasskey', (c: ReturnType<typeof createLatchkeyClient>) => c.loginWithPasskey()],
+      ['loginWithSiwe', (c: LatchkeyClient) => c.loginWithSiwe(SIWE_BODY)],
+      ['initOAuth', (c: LatchkeyClient) => c.initOAuth('google', { redirect: true })],
+      ['signupWithPasskey', (c: LatchkeyClient) => c.signupWithPasskey()],
+      ['loginWithPasskey', (c: LatchkeyClient) => c.loginWithPasskey()],
     ] as const)('%s', async (_, run) => {
       const { client, calls } = await setup({});
       const before = calls.length;
@@ -399,25 +360,18 @@ describe('captcha tokens of the other login inits (issue 6)', () => {
       refresh_token: 'r',
       session_update_action: 'set',
     };
-    const storage = memoryStorage();
-    const fake = fakeFetch({
-      [`POST ${init}`]: () => json({ options: { challenge: 'c' } }),
-      [`POST ${finish}`]: () => json({ ...session, is_new_user: false }),
-    });
-    const client = createLatchkeyClient({
-      appId: APP_ID,
-      apiUrl: API_URL,
-      storage,
-      fetch: fake.fetch,
-      now: () => NOW,
-      locks: null,
-      storageEvents: null,
-      logger: { warn: vi.fn() },
-      passkeys: async () => ({
-        createPasskey: async () => ({ id: 'new' }) as never,
-        getPasskey: async () => ({ id: 'old' }) as never,
-      }),
-    });
+    const { client, ...fake } = clientSetup(
+      {
+        [`POST ${init}`]: () => json({ options: { challenge: 'c' } }),
+        [`POST ${finish}`]: () => json({ ...session, is_new_user: false }),
+      },
+      {
+        passkeys: async () => ({
+          createPasskey: async () => ({ id: 'new' }) as never,
+          getPasskey: async () => ({ id: 'old' }) as never,
+        }),
+      },
+    );
     await client.initialize();
     await client[method]({ captchaToken: 'cap-p' });
     expect(last(fake.calls, init).body).toEqual({ token: 'cap-p' });

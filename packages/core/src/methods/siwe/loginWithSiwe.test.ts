@@ -2,11 +2,10 @@
 import { ROUTES } from '@latchkey/api';
 import { describe, expect, it } from 'vitest';
 import { AlreadyLoggedInError } from '../../errors/session.ts';
-import { API_URL, APP_ID, accessToken, fakeFetch, json, wireUser } from '../../test/fakes.ts';
-import { createLatchkeyClient } from '../../session/createLatchkeyClient.ts';
-import { memoryStorage, storageKeys } from '../../session/storage.ts';
+import { APP_ID, accessToken, json, wireUser } from '../../test/fakes.ts';
+import { NOW, setup } from '../../session/test/client.ts';
+import { storageKeys } from '../../session/storage.ts';
 
-const NOW = 1_800_000_000_000;
 const token = accessToken(NOW, 3500);
 const walletWire = {
   type: 'wallet' as const,
@@ -28,23 +27,6 @@ const body = {
   walletClientType: 'metamask',
   connectorType: 'injected',
 };
-
-function setup(routes: Parameters<typeof fakeFetch>[0]) {
-  const storage = memoryStorage();
-  const fake = fakeFetch(routes);
-  const client = createLatchkeyClient({
-    appId: APP_ID,
-    apiUrl: API_URL,
-    storage,
-    fetch: fake.fetch,
-    now: () => NOW,
-    locks: null,
-    storageEvents: null,
-    retryDelayMs: 0,
-    logger: { warn: () => {} },
-  });
-  return { client, storage, ...fake };
-}
 
 describe('SIWE on the client', () => {
   it('gets a nonce, logs in with the signed message and stores the session', async () => {
