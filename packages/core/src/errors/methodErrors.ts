@@ -31,7 +31,7 @@ export type MethodErrors<
   inline?: { readonly [C in Code]?: Key };
 };
 
-/** One row of {@link MethodErrors}: texts are message keys. */
+/** One row of {@link MethodErrors}: an `ERROR_TABLE` row whose texts are message keys. */
 export type MethodErrorRow<Key extends string = string, Screen extends string = string> = {
   /** The screen the error leads to; ERROR_SCREEN when absent. */
   screen?: Screen;
@@ -39,6 +39,9 @@ export type MethodErrorRow<Key extends string = string, Screen extends string = 
   detail: Key;
   /** The call to action; 'Try again' when absent. */
   cta?: Key;
-  /** The row applies only when `ctx.method` is this method (otherwise the code has no row). */
-  onlyForMethod?: true;
+  /**
+   * The row applies only when this holds (otherwise the code has no row), e.g.
+   * `(ctx) => ctx.method === 'passkey'` for a shared code that means something else elsewhere.
+   */
+  when?: (ctx: { method?: string | undefined }) => boolean;
 };

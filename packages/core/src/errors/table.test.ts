@@ -119,7 +119,13 @@ describe("each method's error codes and rows (METHOD_ERRORS, methods/links.ts; i
     const table = withMethodErrors({ too_many_requests: DEFAULT_ERROR_ROW }, [
       {
         method: 'telegram',
-        rows: { no_account: { title: 'tryAgain', detail: 'cancel', onlyForMethod: true } },
+        rows: {
+          no_account: {
+            title: 'tryAgain',
+            detail: 'cancel',
+            when: (ctx) => ctx.method === 'telegram',
+          },
+        },
         inline: { too_many_requests: 'done', no_account: 'submit' },
       },
     ]);

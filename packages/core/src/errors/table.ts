@@ -10,7 +10,7 @@ import { formatMessage, type MessageOverrides, type Messages } from '../messages
 import { METHOD_ERRORS } from '../methods/links.ts';
 import { SCREEN, type ScreenName } from '../screens/screens.ts';
 import type { LatchkeyErrorCode } from './codes.ts';
-import type { MethodErrorRow, MethodErrors } from './methodErrors.ts';
+import type { MethodErrors } from './methodErrors.ts';
 
 /** What ERROR_SCREEN (and the dedicated rejection screens) show (spec section 8). */
 export type ErrorScreen = {
@@ -50,7 +50,7 @@ export type ErrorScreenContext = {
    * The login method of the failed call, for texts that depend on it (spec section 8):
    * `cannot_link_more_of_type` (the method's one-line text when it has one, e.g. 'Cannot link
    * more passkeys to account.', else the server's message) and the rows a method keeps to
-   * itself (`onlyForMethod`, e.g. `missing_or_invalid_mfa` for passkeys).
+   * itself (a `when` on `ctx.method`, e.g. `missing_or_invalid_mfa` for passkeys).
    */
   method?: ErrorMethod;
   /** String overrides. */
@@ -203,9 +203,9 @@ export const SHARED_ERROR_ROWS: Partial<Record<LatchkeyErrorCode, ErrorRow>> = {
 };
 
 /**
- * `shared` with every login method's part (`MethodErrors`, issue 11): the method's `rows` are
- * added (an `onlyForMethod` row gets `when: ctx.method === method`), then each `inline` text
- * goes into its code's row under the method's id (a code with no row gets the default texts).
+ * `shared` with every login method's part (`MethodErrors`, issue 11): the methods' `rows` are
+ * added, then each `inline` text goes into its code's row under the method's id (a code with no
+ * row gets the default texts).
  *
  * @param shared - The rows of no single method; not mutated.
  * @param methods - The methods' parts, `METHOD_ERRORS` (`../methods/links.ts`).
@@ -217,16 +217,7 @@ export function withMethodErrors(
   methods: readonly MethodErrors<keyof Messages, LatchkeyErrorCode, ScreenName>[],
 ): Partial<Record<LatchkeyErrorCode, ErrorRow>> {
   const table = { ...shared };
-  for (const { method, rows = {} } of methods) {
-    const entries = Object.entries(rows) as [
-      LatchkeyErrorCode,
-      MethodErrorRow<keyof Messages, ScreenName>,
-    ][];
-    for (const [code, methodRow] of entries) {
-      const { onlyForMethod, ...row } = methodRow;
-      table[code] = onlyForMethod ? { ...row, when: (ctx) => ctx.method === method } : row;
-    }
-  }
+  for (const { rows } of methods) Object.assign(table, rows);
   for (const { method, inline = {} } of methods) {
     for (const [code, key] of Object.entries(inline) as [LatchkeyErrorCode, keyof Messages][]) {
       const row = table[code] ?? DEFAULT_ERROR_ROW;

@@ -13,7 +13,7 @@ export const passkeyErrors = {
     missing_or_invalid_mfa: {
       title: 'unlinkFailedTitle',
       detail: 'passkeyMfaUnlink',
-      onlyForMethod: true,
+      when: (ctx: { method?: string | undefined }) => ctx.method === 'passkey',
     },
   },
   inline: {
