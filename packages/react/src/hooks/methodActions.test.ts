@@ -1,7 +1,7 @@
 import type { OAuthProvider } from '@latchkey/api';
 import type { LatchkeyClient, User } from '@latchkey/core';
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
-import { METHOD_LINKS } from '../methods/links.ts';
+import { METHOD_ACCOUNTS } from '../methods/links.ts';
 import { methodLinkActions, methodUnlinkActions } from './methodActions.ts';
 import type { UseLinkAccountReturnType } from './useLinkAccount.ts';
 import type { UseUnlinkAccountReturnType } from './useUnlinkAccount.ts';
@@ -9,18 +9,16 @@ import type { UseUnlinkAccountReturnType } from './useUnlinkAccount.ts';
 /** The intersection of the methods' types as one object type. */
 type Flat<T> = { [K in keyof T]: T[K] };
 
-describe("the methods' account helpers (issue 11: MethodLink.linkActions / unlinkActions)", () => {
+describe("the methods' account helpers (issue 11: METHOD_ACCOUNTS: linkActions / unlinkActions)", () => {
   it('merges every registered method into useLinkAccount / useUnlinkAccount, types included', () => {
     const link = vi.fn(() => true);
     const client = {} as LatchkeyClient;
     const linkActions = methodLinkActions({ client, link, authenticated: true });
     const unlinkActions = methodUnlinkActions(client);
-    const expectedLink = METHOD_LINKS.flatMap((m) =>
-      Object.keys(m.linkActions?.({ client, link, authenticated: true }) ?? {}),
+    const expectedLink = METHOD_ACCOUNTS.flatMap((m) =>
+      Object.keys(m.linkActions({ client, link, authenticated: true })),
     );
-    const expectedUnlink = METHOD_LINKS.flatMap((m) =>
-      Object.keys(m.unlinkActions?.(client) ?? {}),
-    );
+    const expectedUnlink = METHOD_ACCOUNTS.flatMap((m) => Object.keys(m.unlinkActions(client)));
     expect(Object.keys(linkActions).sort()).toEqual([...expectedLink].sort());
     expect(Object.keys(unlinkActions).sort()).toEqual([...expectedUnlink].sort());
     expect(Object.keys(linkActions).sort()).toEqual(

@@ -1,13 +1,13 @@
 /**
  * The login methods' account helpers, merged (issue 11): each method's `linkActions` and
- * `unlinkActions` (`methods/<id>/link.ts`, listed in `METHOD_LINK_LIST` of `methods/links.ts`)
+ * `unlinkActions` (`methods/<id>/accounts.ts`, listed in `METHOD_ACCOUNTS` of `methods/links.ts`)
  * become `useLinkAccount`'s and `useUnlinkAccount`'s return values and types.
  */
 import type { LatchkeyClient } from '@latchkey/core';
 import type { LinkActionContext } from '../methods/linkTypes.ts';
-import { METHOD_LINK_LIST, METHOD_LINKS } from '../methods/links.ts';
+import { METHOD_ACCOUNTS } from '../methods/links.ts';
 
-type AnyMethodLink = (typeof METHOD_LINK_LIST)[number];
+type AnyMethodAccounts = (typeof METHOD_ACCOUNTS)[number];
 
 /** `A & B & ...` of a union `A | B | ...`. */
 type Intersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void
@@ -16,20 +16,20 @@ type Intersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: 
 
 /** The helpers every method adds to `useLinkAccount` (`linkEmail`, `linkOAuth`, ...). */
 export type MethodLinkActions = Intersection<
-  ReturnType<Extract<AnyMethodLink, { linkActions: unknown }>['linkActions']>
+  ReturnType<Extract<AnyMethodAccounts, { linkActions: unknown }>['linkActions']>
 >;
 
 /** The calls every method adds to `useUnlinkAccount` (`unlinkEmail`, ...). */
 export type MethodUnlinkActions = Intersection<
-  ReturnType<Extract<AnyMethodLink, { unlinkActions: unknown }>['unlinkActions']>
+  ReturnType<Extract<AnyMethodAccounts, { unlinkActions: unknown }>['unlinkActions']>
 >;
 
 /** Every method's `linkActions`, merged into one object. */
 export function methodLinkActions(context: LinkActionContext): MethodLinkActions {
-  return Object.assign({}, ...METHOD_LINKS.map((link) => link.linkActions?.(context)));
+  return Object.assign({}, ...METHOD_ACCOUNTS.map((method) => method.linkActions(context)));
 }
 
 /** Every method's `unlinkActions`, merged into one object. */
 export function methodUnlinkActions(client: LatchkeyClient): MethodUnlinkActions {
-  return Object.assign({}, ...METHOD_LINKS.map((link) => link.unlinkActions?.(client)));
+  return Object.assign({}, ...METHOD_ACCOUNTS.map((method) => method.unlinkActions(client)));
 }

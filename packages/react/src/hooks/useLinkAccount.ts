@@ -13,7 +13,7 @@ export type UseLinkAccountParameters = LinkListeners;
 
 /**
  * What {@link useLinkAccount} returns. Every helper opens the modal; none returns a value. The
- * helpers are the login methods' (`linkActions` of `methods/<id>/link.ts`): `linkEmail`,
+ * helpers are the login methods' (`linkActions` of `methods/<id>/accounts.ts`): `linkEmail`,
  * `linkPhone`, `linkWallet`, `linkPasskey`, `linkOAuth(provider)` and one per social provider
  * (`linkGoogle`, ...).
  */

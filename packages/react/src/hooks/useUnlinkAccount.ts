@@ -5,7 +5,7 @@ import { useInternalLatchkey } from './useInternalLatchkey.ts';
 /**
  * What {@link useUnlinkAccount} returns. Each call resolves with the updated user (the session's
  * user is updated too) and rejects with the client's `LatchkeyError`, whose `code` is stable.
- * The calls are the login methods' (`unlinkActions` of `methods/<id>/link.ts`).
+ * The calls are the login methods' (`unlinkActions` of `methods/<id>/accounts.ts`).
  */
 export type UseUnlinkAccountReturnType = MethodUnlinkActions;
 

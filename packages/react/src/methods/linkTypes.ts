@@ -48,10 +48,18 @@ export interface MethodLink {
    * OAuth return page: reads the page URL and opens the modal's flow. Returns its cleanup.
    */
   onProviderMount?: (context: ProviderMountContext) => (() => void) | void;
+}
+
+/**
+ * A method's account helpers (issue 11), in `methods/<id>/accounts.ts`, listed in
+ * `METHOD_ACCOUNTS` (`./links.ts`). Apart from {@link MethodLink}: only the hooks read them, so
+ * an app that never links accounts does not ship them.
+ */
+export interface MethodAccounts {
   /**
    * The method's helpers of `useLinkAccount` (`linkEmail`, `linkOAuth`, ...): each opens the
    * modal on its link screen. Merged into `UseLinkAccountReturnType` (its type too, through
-   * `METHOD_LINK_LIST` of `./links.ts`), so the hook names no method.
+   * `METHOD_ACCOUNTS` of `./links.ts`), so the hook names no method.
    */
   linkActions?: (context: LinkActionContext) => object;
   /**
@@ -61,7 +69,7 @@ export interface MethodLink {
   unlinkActions?: (client: LatchkeyClient) => object;
 }
 
-/** What a method's {@link MethodLink.linkActions} get from `useLinkAccount`. */
+/** What a method's {@link MethodAccounts.linkActions} get from `useLinkAccount`. */
 export interface LinkActionContext {
   client: LatchkeyClient;
   /**
