@@ -1,26 +1,13 @@
-import { ERROR_STATUS, type ErrorCode } from '@latchkey/api';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { errorScreenFor } from '../../errors/errorScreenFor.ts';
-import { ApiError } from '../../errors/request.ts';
 import { SCREEN } from '../../screens/screens.ts';
-import type { User } from '../../session/user.ts';
 import { createPasswordlessFlow, type PasswordlessFlowClient } from './flow.ts';
+import { apiError as api, fakeChannelsClient, USER, useFakeTimersPerTest } from './test/harness.ts';
 
-const USER: User = {
-  id: 'user_1',
-  createdAt: new Date(0),
-  linkedAccounts: [],
-  mfaMethods: [],
-  hasAcceptedTerms: true,
-  isGuest: false,
-};
-const api = (code: ErrorCode, message = 'Server message') =>
-  new ApiError({ code, status: ERROR_STATUS[code], message });
-
+/** Both channels, every mode; a login must not happen in these modes. */
 function fakeClient(overrides: Partial<PasswordlessFlowClient> = {}) {
   return {
-    sendEmailCode: vi.fn<PasswordlessFlowClient['sendEmailCode']>(async () => {}),
-    sendSmsCode: vi.fn<NonNullable<PasswordlessFlowClient['sendSmsCode']>>(async () => {}),
+    ...fakeChannelsClient(),
     loginWithEmailCode: vi.fn<PasswordlessFlowClient['loginWithEmailCode']>(async () => {
       throw new Error('login must not be called');
     }),
@@ -40,12 +27,7 @@ function fakeClient(overrides: Partial<PasswordlessFlowClient> = {}) {
   };
 }
 
-beforeEach(() => {
-  vi.useFakeTimers();
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+useFakeTimersPerTest();
 
 describe('createPasswordlessFlow modes (issue 6)', () => {
   it("defaults to mode 'login'", async () => {

@@ -1,41 +1,15 @@
 import { ERROR_STATUS } from '@latchkey/api';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../errors/request.ts';
 import { SCREEN } from '../../screens/screens.ts';
-import type { AuthenticateResult } from '../../session/user.ts';
 import { createPasswordlessFlow } from './flow.ts';
+import { fakeChannelsClient, RESULT, useFakeTimersPerTest } from './test/harness.ts';
 
-const RESULT: AuthenticateResult = {
-  user: {
-    id: 'user_1',
-    createdAt: new Date(0),
-    linkedAccounts: [],
-    mfaMethods: [],
-    hasAcceptedTerms: true,
-    isGuest: false,
-  },
-  isNewUser: true,
-};
-
-function fakeClient() {
-  return {
-    sendEmailCode: vi.fn(async () => {}),
-    loginWithEmailCode: vi.fn(async () => RESULT),
-    sendSmsCode: vi.fn(async (_: { phoneNumber: string; captchaToken?: string }) => {}),
-    loginWithSmsCode: vi.fn(async (_: { phoneNumber: string; code: string }) => RESULT),
-  };
-}
-
-beforeEach(() => {
-  vi.useFakeTimers();
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+useFakeTimersPerTest();
 
 describe('createPasswordlessFlow: the sms channel', () => {
   it('sends, resends and verifies through the SMS client methods', async () => {
-    const client = fakeClient();
+    const client = fakeChannelsClient();
     const onComplete = vi.fn();
     const flow = createPasswordlessFlow(client, { onComplete });
     expect(await flow.sendCode('+1 4155552671', { channel: 'sms', captchaToken: 'cap' })).toBe(
@@ -68,7 +42,7 @@ describe('createPasswordlessFlow: the sms channel', () => {
   });
 
   it('a region the provider refuses goes to ERROR_SCREEN with not_supported', async () => {
-    const client = fakeClient();
+    const client = fakeChannelsClient();
     client.sendSmsCode.mockRejectedValueOnce(
       new ApiError({
         code: 'not_supported',
@@ -83,7 +57,7 @@ describe('createPasswordlessFlow: the sms channel', () => {
   });
 
   it('switching channel on a new send resets the destination', async () => {
-    const client = fakeClient();
+    const client = fakeChannelsClient();
     const flow = createPasswordlessFlow(client);
     await flow.sendCode('+1 4155552671', { channel: 'sms' });
     flow.reset();

@@ -1,38 +1,11 @@
-import { ERROR_STATUS, type ErrorCode } from '@latchkey/api';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, TimeoutError } from '../../errors/request.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { TimeoutError } from '../../errors/request.ts';
 import { SCREEN } from '../../screens/screens.ts';
 import type { AuthenticateResult } from '../../session/user.ts';
-import { createPasswordlessFlow, type PasswordlessFlowClient } from './flow.ts';
+import { createPasswordlessFlow } from './flow.ts';
+import { apiError as api, fakeClient, RESULT, useFakeTimersPerTest } from './test/harness.ts';
 
-const RESULT: AuthenticateResult = {
-  user: {
-    id: 'user_1',
-    createdAt: new Date(0),
-    linkedAccounts: [],
-    mfaMethods: [],
-    hasAcceptedTerms: true,
-    isGuest: false,
-  },
-  isNewUser: true,
-};
-const api = (code: ErrorCode, message = 'Server message') =>
-  new ApiError({ code, status: ERROR_STATUS[code], message });
-
-function fakeClient(overrides: Partial<PasswordlessFlowClient> = {}) {
-  return {
-    sendEmailCode: vi.fn<PasswordlessFlowClient['sendEmailCode']>(async () => {}),
-    loginWithEmailCode: vi.fn<PasswordlessFlowClient['loginWithEmailCode']>(async () => RESULT),
-    ...overrides,
-  };
-}
-
-beforeEach(() => {
-  vi.useFakeTimers();
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+useFakeTimersPerTest();
 
 describe('createPasswordlessFlow: sending', () => {
   it('goes idle -> sending -> awaiting-code and starts a 30 s countdown', async () => {
