@@ -2,7 +2,7 @@
  * Email login (spec section 5): a six-digit code sent by email, then link, unlink and update.
  * Zod-free; the schemas are in `./email.schema.ts`.
  */
-import { type AllowlistKey, defineLoginMethod } from './types.ts';
+import { type AllowlistKey, defineLoginMethod, type LinkedAccountRule } from './types.ts';
 
 /**
  * The allowlist keys of an email address (spec section 2, allowlist): `email` (trimmed,
@@ -33,14 +33,17 @@ const routes = {
 export const EMAIL_METHOD = defineLoginMethod({
   id: 'email',
   flags: [{ flag: 'email_auth', loginItem: 'email' }],
-  accountTypes: [
-    {
-      type: 'email',
-      subjectField: 'address',
-      allowlistKeys: (subject) => emailAllowlistKeys(subject),
-    },
-  ],
+  accountTypes: ['email'],
   routes,
   sessionRoutes: [routes.passwordlessAuthenticate],
   captchaGatedRoutes: [routes.passwordlessInit],
 });
+
+/** The email method's account rules (server-only; issue 11): answered as `{type, address}`. */
+export const EMAIL_ACCOUNTS: readonly LinkedAccountRule[] = [
+  {
+    type: 'email',
+    subjectField: 'address',
+    allowlistKeys: (subject) => emailAllowlistKeys(subject),
+  },
+];

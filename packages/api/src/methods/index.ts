@@ -4,12 +4,12 @@
  * config flags, the login list's flag table) reads {@link LOGIN_METHOD_CONTRACTS}.
  * See `docs/adding-a-login-method.md`.
  */
-import { EMAIL_METHOD } from './email.ts';
-import { OAUTH_METHOD } from './oauth.ts';
-import { PASSKEY_METHOD } from './passkey.ts';
+import { EMAIL_ACCOUNTS, EMAIL_METHOD } from './email.ts';
+import { OAUTH_ACCOUNTS, OAUTH_METHOD } from './oauth.ts';
+import { PASSKEY_ACCOUNTS, PASSKEY_METHOD } from './passkey.ts';
 import { FARCASTER_METHOD, TELEGRAM_METHOD } from './planned.ts';
-import { SIWE_METHOD } from './siwe.ts';
-import { SMS_METHOD } from './sms.ts';
+import { SIWE_ACCOUNTS, SIWE_METHOD } from './siwe.ts';
+import { SMS_ACCOUNTS, SMS_METHOD } from './sms.ts';
 import type { LinkedAccountRule, LoginMethodFlag } from './types.ts';
 
 export { EMAIL_METHOD, OAUTH_METHOD, PASSKEY_METHOD, SIWE_METHOD, SMS_METHOD };
@@ -20,7 +20,6 @@ export {
   defineLoginMethod,
   type LinkedAccountRule,
   type LoginMethodContract,
-  type LoginMethodDefinition,
   type LoginMethodFlag,
 } from './types.ts';
 
@@ -51,15 +50,29 @@ export const LOGIN_METHOD_SETTING_FLAGS: readonly string[] = LOGIN_METHOD_CONTRA
 );
 
 /**
- * The rule of every linked-account type the methods create, by `type` (issue 11): what the
- * server's account policy, user loader and login gates read instead of naming types.
+ * Every method's linked-account rules (`<ID>_ACCOUNTS` beside its contract; issue 11), one entry
+ * per method with account types. Server-only: kept out of `LOGIN_METHOD_CONTRACTS` so the
+ * browser bundle, which reads the contracts, tree-shakes the rules away.
  */
-export const LINKED_ACCOUNT_RULES: ReadonlyMap<string, LinkedAccountRule> = new Map(
-  LOGIN_METHOD_CONTRACTS.flatMap((method) => method.accounts ?? []).map((rule) => [
-    rule.type,
-    rule,
-  ]),
-);
+export const LINKED_ACCOUNT_RULE_LISTS: readonly (readonly LinkedAccountRule[])[] = [
+  EMAIL_ACCOUNTS,
+  SMS_ACCOUNTS,
+  OAUTH_ACCOUNTS,
+  SIWE_ACCOUNTS,
+  PASSKEY_ACCOUNTS,
+];
+
+let accountRules: ReadonlyMap<string, LinkedAccountRule> | undefined;
+
+/**
+ * The rule of every linked-account type the methods create, by `type` (issue 11): what the
+ * server's account policy, user loader and login gates read instead of naming types. Built on
+ * the first call (a top-level map would keep the rules in the browser bundle).
+ */
+export function linkedAccountRules(): ReadonlyMap<string, LinkedAccountRule> {
+  accountRules ??= new Map(LINKED_ACCOUNT_RULE_LISTS.flat().map((rule) => [rule.type, rule]));
+  return accountRules;
+}
 
 /** `POST` routes the captcha gate guards (spec section 4): the login init calls. */
 export const CAPTCHA_GATED_ROUTES: readonly string[] = LOGIN_METHOD_CONTRACTS.flatMap(

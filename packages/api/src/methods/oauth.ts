@@ -5,7 +5,7 @@
  */
 import { OAUTH_PROVIDERS } from '../oauth-providers.ts';
 import { emailAllowlistKeys } from './email.ts';
-import { defineLoginMethod } from './types.ts';
+import { defineLoginMethod, type LinkedAccountRule } from './types.ts';
 
 const routes = {
   oauthInit: '/api/v1/oauth/init',
@@ -23,15 +23,23 @@ export const OAUTH_METHOD = defineLoginMethod({
     loginItem: provider,
   })),
   settingFlags: ['twitter_oauth_on_mobile_enabled'],
-  // The profile is the account's details; its email counts for the allowlist.
-  accountTypes: OAUTH_PROVIDERS.map((provider) => ({
+  accountTypes: OAUTH_PROVIDERS.map((provider) => `${provider}_oauth`),
+  routes,
+  sessionRoutes: [routes.oauthAuthenticate],
+  captchaGatedRoutes: [routes.oauthInit],
+});
+
+/**
+ * The OAuth method's account rules (server-only; issue 11), one per provider: the profile is the
+ * account's details, answered as `{type, subject, email, name, username}`; its email counts for
+ * the allowlist.
+ */
+export const OAUTH_ACCOUNTS: readonly LinkedAccountRule[] = /* @__PURE__ */ OAUTH_PROVIDERS.map(
+  (provider) => ({
     type: `${provider}_oauth`,
     subjectField: 'subject',
     detailFields: { email: 'string', name: 'string', username: 'string' },
     allowlistKeys: (_subject: string, details: Readonly<Record<string, unknown>>) =>
       typeof details.email === 'string' && details.email ? emailAllowlistKeys(details.email) : [],
-  })),
-  routes,
-  sessionRoutes: [routes.oauthAuthenticate],
-  captchaGatedRoutes: [routes.oauthInit],
-});
+  }),
+);

@@ -2,7 +2,7 @@
  * Passkey login and sign-up (WebAuthn; spec section 5), link and unlink.
  * Zod-free; the schemas are in `./passkey.schema.ts`.
  */
-import { defineLoginMethod } from './types.ts';
+import { defineLoginMethod, type LinkedAccountRule } from './types.ts';
 
 /** Most passkeys one user may link (spec sections 5 and 9). */
 export const MAX_PASSKEYS_PER_USER = 5;
@@ -24,22 +24,29 @@ const routes = {
 export const PASSKEY_METHOD = defineLoginMethod({
   id: 'passkey',
   flags: [{ flag: 'passkey_auth', loginItem: 'passkey' }],
-  accountTypes: [
-    {
-      type: 'passkey',
-      maxPerUser: MAX_PASSKEYS_PER_USER,
-      tooManyMessage: TOO_MANY_PASSKEYS_MESSAGE,
-      mfaUnlinkMessage: MFA_PASSKEY_UNLINK_MESSAGE,
-      subjectField: 'credential_id',
-      detailFields: {
-        authenticator_name: 'text',
-        created_with_browser: 'text',
-        created_with_os: 'text',
-        enrolled_in_mfa: 'flag',
-      },
-    },
-  ],
+  accountTypes: ['passkey'],
   routes,
   sessionRoutes: [routes.passkeyRegisterAuthenticate, routes.passkeyAuthenticate],
   captchaGatedRoutes: [routes.passkeyRegisterInit, routes.passkeyAuthenticateInit],
 });
+
+/**
+ * The passkey method's account rules (server-only; issue 11): at most
+ * {@link MAX_PASSKEYS_PER_USER} per user, never unlinked while enrolled in MFA, answered as
+ * `passkeyAccount` (`credential_id` and the authenticator's details).
+ */
+export const PASSKEY_ACCOUNTS: readonly LinkedAccountRule[] = [
+  {
+    type: 'passkey',
+    maxPerUser: MAX_PASSKEYS_PER_USER,
+    tooManyMessage: TOO_MANY_PASSKEYS_MESSAGE,
+    mfaUnlinkMessage: MFA_PASSKEY_UNLINK_MESSAGE,
+    subjectField: 'credential_id',
+    detailFields: {
+      authenticator_name: 'text',
+      created_with_browser: 'text',
+      created_with_os: 'text',
+      enrolled_in_mfa: 'flag',
+    },
+  },
+];

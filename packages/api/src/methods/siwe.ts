@@ -2,7 +2,7 @@
  * Wallet login (Sign-In with Ethereum, EIP-4361; spec section 5), link and unlink.
  * Zod-free; the schemas are in `./siwe.schema.ts`.
  */
-import { defineLoginMethod } from './types.ts';
+import { defineLoginMethod, type LinkedAccountRule } from './types.ts';
 
 const routes = {
   siweInit: '/api/v1/siwe/init',
@@ -15,14 +15,20 @@ const routes = {
 export const SIWE_METHOD = defineLoginMethod({
   id: 'siwe',
   flags: [{ flag: 'wallet_auth', loginItem: 'wallet' }],
-  accountTypes: [
-    // The wire form of `wallet` rows is the server's (it also holds the embedded wallet).
-    {
-      type: 'wallet',
-      allowlistKeys: (subject) => [{ type: 'wallet', value: subject.toLowerCase() }],
-    },
-  ],
+  accountTypes: ['wallet'],
   routes,
   sessionRoutes: [routes.siweAuthenticate],
   captchaGatedRoutes: [routes.siweInit],
 });
+
+/**
+ * The SIWE method's account rules (server-only; issue 11): a wallet is allowlisted by its
+ * lower-case address. The wire form of `wallet` rows is the server's (`users/service.ts`): the
+ * same type also holds the embedded wallet, which is not a login method.
+ */
+export const SIWE_ACCOUNTS: readonly LinkedAccountRule[] = [
+  {
+    type: 'wallet',
+    allowlistKeys: (subject) => [{ type: 'wallet', value: subject.toLowerCase() }],
+  },
+];

@@ -2,7 +2,7 @@
  * SMS login (spec section 5): a six-digit code sent by text message, then link and unlink.
  * Zod-free; the schemas are in `./sms.schema.ts`.
  */
-import { defineLoginMethod } from './types.ts';
+import { defineLoginMethod, type LinkedAccountRule } from './types.ts';
 
 const routes = {
   passwordlessSmsInit: '/api/v1/passwordless_sms/init',
@@ -16,14 +16,17 @@ const routes = {
 export const SMS_METHOD = defineLoginMethod({
   id: 'sms',
   flags: [{ flag: 'sms_auth', loginItem: 'sms' }],
-  accountTypes: [
-    {
-      type: 'phone',
-      subjectField: 'number',
-      allowlistKeys: (subject) => [{ type: 'phone', value: subject }],
-    },
-  ],
+  accountTypes: ['phone'],
   routes,
   sessionRoutes: [routes.passwordlessSmsAuthenticate],
   captchaGatedRoutes: [routes.passwordlessSmsInit],
 });
+
+/** The SMS method's account rules (server-only; issue 11): answered as `{type, number}` (E.164). */
+export const SMS_ACCOUNTS: readonly LinkedAccountRule[] = [
+  {
+    type: 'phone',
+    subjectField: 'number',
+    allowlistKeys: (subject) => [{ type: 'phone', value: subject }],
+  },
+];

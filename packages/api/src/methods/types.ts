@@ -31,10 +31,11 @@ export interface AllowlistKey {
 
 /**
  * The account policy and wire form of one linked-account type (spec section 5, "Linking";
- * section 3, "User"; issue 11). A method lists one per type it creates in `accountTypes`; the
- * server's account policy (`users/accounts.ts`), its user loader (`users/service.ts`) and its
- * login gates (`users/gates.ts`) read them through {@link LinkedAccountRule} lookups instead of
- * naming types. Data and small pure functions only: this module is zod-free.
+ * section 3, "User"; issue 11). A method's module exports one per type of its `accountTypes`
+ * (`<ID>_ACCOUNTS`, beside its contract, not in it: the contract reaches the browser, the rules
+ * are server-only and tree-shaken away); `linkedAccountRules()` collects them, and the server's
+ * account policy (`users/accounts.ts`), user loader (`users/service.ts`) and login gates
+ * (`users/gates.ts`) read that map instead of naming types. Data and small pure functions.
  */
 export interface LinkedAccountRule {
   /** `linked_accounts.type`: `email`, `phone`, `wallet`, `passkey`, `<provider>_oauth`, ... */
@@ -87,8 +88,6 @@ export interface LoginMethodContract<
   readonly settingFlags?: readonly string[];
   /** `type` values of the linked accounts it creates (`email`, `phone`, `wallet`, ...). */
   readonly accountTypes: readonly string[];
-  /** The policy and wire form of each of {@link accountTypes}, when it has any (issue 11). */
-  readonly accounts?: readonly LinkedAccountRule[];
   /** Its API paths, merged into `ROUTES` under the same keys. */
   readonly routes: Routes;
   /** Routes that start a session (may carry the wallet frame's DPoP login proof). */
@@ -97,30 +96,11 @@ export interface LoginMethodContract<
   readonly captchaGatedRoutes: readonly string[];
 }
 
-/**
- * What a method module declares: a {@link LoginMethodContract} whose `accountTypes` may be
- * {@link LinkedAccountRule}s (a bare string is a type with the default rules).
- */
-export interface LoginMethodDefinition<
-  Id extends string = string,
-  Routes extends Record<string, string> = Record<string, string>,
-  Flag extends string = string,
-> extends Omit<LoginMethodContract<Id, Routes, Flag>, 'accountTypes' | 'accounts'> {
-  readonly accountTypes: readonly (string | LinkedAccountRule)[];
-}
-
-/**
- * Declares a method contract with its literal types kept (id, route keys, flag names). Splits
- * `accountTypes` into the type names (`accountTypes`, strings, as every reader expects) and
- * their rules (`accounts`).
- */
+/** Declares a method contract with its literal types kept (an identity function). */
 export function defineLoginMethod<
   const Id extends string,
   const Routes extends Record<string, string>,
   const Flag extends string,
->(definition: LoginMethodDefinition<Id, Routes, Flag>): LoginMethodContract<Id, Routes, Flag> {
-  const accounts = definition.accountTypes.map((entry) =>
-    typeof entry === 'string' ? { type: entry } : entry,
-  );
-  return { ...definition, accountTypes: accounts.map((rule) => rule.type), accounts };
+>(contract: LoginMethodContract<Id, Routes, Flag>): LoginMethodContract<Id, Routes, Flag> {
+  return contract;
 }

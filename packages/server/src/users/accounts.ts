@@ -20,7 +20,7 @@
  */
 import {
   EMBEDDED_WALLET_CLIENT_TYPE,
-  LINKED_ACCOUNT_RULES,
+  linkedAccountRules,
   type LinkedAccountRule,
 } from '@latchkey/api';
 import { and, eq, type SQL } from 'drizzle-orm';
@@ -68,16 +68,16 @@ export function isEmbeddedWallet(row: Pick<LinkedAccountRow, 'type' | 'details'>
   );
 }
 
-/** The account rules by type, as {@link LINKED_ACCOUNT_RULES} (every login method's contract). */
+/** The account rules by type, as {@link linkedAccountRules} (every login method's contract). */
 export type AccountRules = ReadonlyMap<string, LinkedAccountRule>;
 
 /**
  * How many accounts of `type` a user may hold: its rule's `maxPerUser` (passkeys 5), else 1.
- * @param rules the rules to read; default {@link LINKED_ACCOUNT_RULES}.
+ * @param rules the rules to read; default {@link linkedAccountRules}.
  */
 export function maxAccountsOfType(
   type: string,
-  rules: AccountRules = LINKED_ACCOUNT_RULES,
+  rules: AccountRules = linkedAccountRules(),
 ): number {
   return rules.get(type)?.maxPerUser ?? 1;
 }
@@ -88,7 +88,7 @@ export function maxAccountsOfType(
  */
 export function tooManyOfTypeError(
   type: string,
-  rules: AccountRules = LINKED_ACCOUNT_RULES,
+  rules: AccountRules = linkedAccountRules(),
 ): ApiError {
   return new ApiError(
     'cannot_link_more_of_type',
@@ -104,7 +104,7 @@ export function tooManyOfTypeError(
  */
 export function mfaUnlinkError(
   row: Pick<LinkedAccountRow, 'type' | 'details'>,
-  rules: AccountRules = LINKED_ACCOUNT_RULES,
+  rules: AccountRules = linkedAccountRules(),
 ): ApiError | undefined {
   if (row.details.enrolled_in_mfa !== true) return undefined;
   return new ApiError(

@@ -8,7 +8,7 @@
  * A rejection writes nothing: the gates run before any user, account or session is written, and
  * the sign-up checks run inside the creating transaction with the app's row locked.
  */
-import { type AllowlistKey, LINKED_ACCOUNT_RULES, type LinkedAccountRule } from '@latchkey/api';
+import { type AllowlistKey, linkedAccountRules, type LinkedAccountRule } from '@latchkey/api';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { type AppRow, allowlistEntries, apps, linkedAccounts, users } from '../db/schema.ts';
@@ -37,11 +37,11 @@ export interface LoginIdentity {
  * The allowlist keys an account stands for: its type's `allowlistKeys` (the login method's
  * contract: email and email domain, E.164 phone, lower-case wallet address, an OAuth profile's
  * email), none for a type without one.
- * @param rules the rules to read; default {@link LINKED_ACCOUNT_RULES}.
+ * @param rules the rules to read; default {@link linkedAccountRules}.
  */
 export function accountAllowlistKeys(
   account: LoginIdentity,
-  rules: ReadonlyMap<string, LinkedAccountRule> = LINKED_ACCOUNT_RULES,
+  rules: ReadonlyMap<string, LinkedAccountRule> = linkedAccountRules(),
 ): readonly AllowlistKey[] {
   return rules.get(account.type)?.allowlistKeys?.(account.subject, account.details ?? {}) ?? [];
 }

@@ -2,7 +2,7 @@
 import {
   type AccountDetailKind,
   type AccountUpdateResponse,
-  LINKED_ACCOUNT_RULES,
+  linkedAccountRules,
   type LinkedAccountRule,
   RECOVERY_METHODS,
   type RecoveryMethod,
@@ -68,7 +68,7 @@ const DETAIL_WIRE: Record<AccountDetailKind, (value: unknown) => unknown> = {
  */
 export function ruledAccountFields(
   row: { type: string; subject: string; details: Record<string, unknown> },
-  rules: ReadonlyMap<string, LinkedAccountRule> = LINKED_ACCOUNT_RULES,
+  rules: ReadonlyMap<string, LinkedAccountRule> = linkedAccountRules(),
 ): Record<string, unknown> | undefined {
   const rule = rules.get(row.type);
   if (!rule?.subjectField) return undefined;
