@@ -31,7 +31,5 @@ export function resolveMethodConfigs(
   client: MethodClientConfig | undefined,
   server: MethodServerInput | null,
 ): MethodResolvedConfig {
-  const resolved = {} as MethodResolvedConfig;
-  for (const method of METHOD_CONFIGS) Object.assign(resolved, method.resolve(client, server));
-  return resolved;
+  return Object.assign({}, ...METHOD_CONFIGS.map((method) => method.resolve(client, server)));
 }

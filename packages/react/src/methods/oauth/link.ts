@@ -2,7 +2,9 @@
 import { OAUTH_METHOD, type OAuthProvider } from '@latchkey/api';
 import type { AuthenticateResult, OAuthReturn, User } from '@latchkey/core';
 import type { MethodLink } from '../linkTypes.ts';
-import { handleOAuthReturn } from './returnPage.ts';
+
+/** The social-login half (popup, PKCE, return page), a lazy chunk loaded on first use. */
+const loadOAuth = () => import('@latchkey/core/oauth');
 
 export const oauthLink: MethodLink = {
   contract: OAUTH_METHOD,
@@ -11,9 +13,19 @@ export const oauthLink: MethodLink = {
     params.oauth?.provider ? String(params.oauth.provider) : undefined,
   // A provider `p` links `p_oauth` accounts.
   accountTypeOf: (provider) => `${provider}_oauth`,
-  // The social-login half (popup, PKCE, return page) loads on first use.
-  loaders: { oauth: () => import('@latchkey/core/oauth') },
-  onProviderMount: handleOAuthReturn,
+  loaders: { oauth: loadOAuth },
+  // The return page (`./returnPage.ts`): only when the URL carries `latchkey_oauth_*`, both
+  // chunks load in parallel; a return read after unmount is ignored. (An effect: never on SSR.)
+  onProviderMount: (context) => {
+    if (!window.location.search.includes('latchkey_oauth_')) return;
+    let live = true;
+    void Promise.all([import('./returnPage.ts'), loadOAuth()]).then(([page, oauth]) => {
+      if (live) page.handleOAuthReturn(context, oauth);
+    });
+    return () => {
+      live = false;
+    };
+  },
 };
 
 declare module '../../Modal/types.ts' {
