@@ -2,10 +2,15 @@ import { type Messages as CoreMessages, messages as coreMessages } from '@latchk
 import { METHOD_MESSAGES } from './methods/links.ts';
 
 /**
- * Strings of the modal's chrome (titles, accessibility labels, the wallet and gate screens):
- * the part of {@link reactMessages} no login method owns.
+ * Strings only the React modal shows (chrome, accessibility labels, link texts): the chrome's
+ * and each login method's (`methods/<id>/messages.ts`, through `METHOD_MESSAGES` of
+ * `methods/links.ts`; issue 11). They sit beside core's catalogue and are overridden the same
+ * way, through `config.messages`. Placeholders in braces are filled with core's
+ * `formatMessage`. No key is also in core's catalogue (issue 11): a string both need lives in
+ * core ('Done', 'One last step'), and `messages.test.ts` fails to compile when the two share a
+ * key.
  */
-const chromeMessages = {
+export const reactMessages = {
   /** Landing title when `appearance.landingHeader` is not set (spec section 3). */
   landingHeader: 'Log in or sign up',
   close: 'Close',
@@ -146,18 +151,9 @@ const chromeMessages = {
   captchaContinue: 'Continue',
   // Linking and unlinking (issue 6; spec sections 2, 5 and 9)
   exitedLinkFlow: 'The user closed the link modal',
+  // Each login method's texts (methods/<id>/messages.ts).
+  ...METHOD_MESSAGES,
 } as const;
-
-/**
- * Strings only the React modal shows (chrome, accessibility labels, link texts): the chrome's
- * and each login method's (`methods/<id>/messages.ts`, through `METHOD_MESSAGES` of
- * `methods/links.ts`; issue 11). They sit beside core's catalogue and are overridden the same
- * way, through `config.messages`. Placeholders in braces are filled with core's
- * `formatMessage`. No key is also in core's catalogue (issue 11): a string both need lives in
- * core ('Done', 'One last step'), and `messages.test.ts` fails to compile when the two share a
- * key.
- */
-export const reactMessages = { ...chromeMessages, ...METHOD_MESSAGES } as const;
 
 /** Every string the modal may show: core's catalogue plus {@link reactMessages}. */
 export type Messages = CoreMessages & { -readonly [K in keyof typeof reactMessages]: string };

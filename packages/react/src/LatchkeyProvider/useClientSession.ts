@@ -28,13 +28,17 @@ export function useClientSession(
   const [client] = useState(
     () =>
       givenClient ??
-      createLatchkeyClient({
-        appId,
-        apiUrl,
-        ...Object.assign({}, ...METHOD_LINKS.map((link) => link.loaders)),
-        // Issue 10: logins carry the wallet frame's DPoP proof (a small chunk, no viem).
-        walletFrame: () => import('@latchkey/core/wallet-bridge'),
-      }),
+      createLatchkeyClient(
+        Object.assign(
+          {
+            appId,
+            apiUrl,
+            // Issue 10: logins carry the wallet frame's DPoP proof (a small chunk, no viem).
+            walletFrame: () => import('@latchkey/core/wallet-bridge'),
+          },
+          ...METHOD_LINKS.map((link) => link.loaders),
+        ),
+      ),
   );
   const subscribe = useCallback((onChange: () => void) => client.subscribe(onChange), [client]);
   const getState = useCallback(() => client.getState(), [client]);
@@ -53,8 +57,6 @@ export function useMethodMountEffects(
 ): void {
   useEffect(() => {
     const cleanups = METHOD_LINKS.map((link) => link.onProviderMount?.({ appId, client, flow }));
-    return () => {
-      for (const cleanup of cleanups) cleanup?.();
-    };
+    return () => cleanups.forEach((cleanup) => cleanup?.());
   }, [appId, client, flow]);
 }

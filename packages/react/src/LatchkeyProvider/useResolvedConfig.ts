@@ -1,12 +1,19 @@
+import { type ChainsResponse, ROUTES } from '@latchkey/api';
 import type { LatchkeyClient } from '@latchkey/core';
-import { type RefObject, useMemo, useRef } from 'react';
+import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import type { LatchkeyClientConfig } from '../config/config.ts';
-import { type ResolvedConfig, resolveConfig } from '../config/resolveConfig.ts';
-import { useConfigFetch } from './useConfigFetch.ts';
+import {
+  type ResolvedConfig,
+  resolveConfig,
+  type ServerConfigInput,
+} from '../config/resolveConfig.ts';
 
 /**
- * The config the modal renders from (spec section 3): the server's app config and chains
- * (fetched after mount, `useConfigFetch`) with the host's `config` merged over them.
+ * The config the modal renders from (spec section 3): the host's `config` merged over the
+ * server's app config and chains. After mount it restores the session (`client.initialize()`),
+ * loads the server app config and the server's chain info (issue 3, the default
+ * `supportedChains`). Failures warn (session, config) or are ignored (chains): the client
+ * config is used alone.
  *
  * @returns `resolved` for render, and `latest`, a ref to it for callbacks created once.
  */
@@ -16,7 +23,31 @@ export function useResolvedConfig(
   config: LatchkeyClientConfig | undefined,
   client: LatchkeyClient,
 ): { resolved: ResolvedConfig; latest: RefObject<ResolvedConfig> } {
-  const { serverConfig, serverChains } = useConfigFetch(client);
+  const [serverConfig, setServerConfig] = useState<ServerConfigInput | null>(null);
+  const [serverChains, setServerChains] = useState<ChainsResponse['chains'] | null>(null);
+  useEffect(() => {
+    let live = true;
+    client.initialize().catch((error: unknown) => {
+      console.warn('[latchkey] could not restore the session', error);
+    });
+    client
+      .getAppConfig()
+      .then((appConfig) => {
+        if (live) setServerConfig(appConfig as ServerConfigInput);
+      })
+      .catch((error: unknown) => {
+        console.warn('[latchkey] could not load the app config; using the client config', error);
+      });
+    client.api
+      .request<ChainsResponse>({ method: 'GET', path: ROUTES.chains })
+      .then((answer) => {
+        if (live && Array.isArray(answer?.chains)) setServerChains(answer.chains);
+      })
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [client]);
   const resolved = useMemo(
     () =>
       resolveConfig(

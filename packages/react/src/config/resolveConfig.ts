@@ -76,13 +76,6 @@ export type ServerConfigInput = Partial<
   LoginListServerInput &
   MethodServerInput;
 
-/**
- * The login method shown when neither the client config nor the server flags name one: the
- * first of the contract registry (`LOGIN_METHOD_CONTRACTS` of `@latchkey/api`, spec section 3
- * flag order), i.e. the email input.
- */
-const DEFAULT_LOGIN_METHOD: LoginMethod = LOGIN_METHODS[0]!;
-
 /** Cuts `appearance.loginMessage` to {@link LOGIN_MESSAGE_MAX_LENGTH} characters (spec section 3). */
 export function capLoginMessage(message: string | undefined | null): string | null {
   if (!message) return null;
@@ -116,7 +109,9 @@ export function resolveConfig(
     ? client.loginMethods
     : serverMethods.length
       ? serverMethods
-      : [DEFAULT_LOGIN_METHOD];
+      : // Neither names one: the first method of the contract registry (`LOGIN_METHOD_CONTRACTS`,
+        // spec section 3 flag order), the email input.
+        [LOGIN_METHODS[0]!];
   const allowlist = server?.allowlist_config;
   return {
     appId,
