@@ -63,6 +63,7 @@ const PUBLIC_NAMES = [
   'embeddedWalletOf',
   'errorCodeOf',
   'errorScreenFor',
+  'errorTextFor',
   'exitModal',
   'explorerTxUrl',
   'formatMessage',

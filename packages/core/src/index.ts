@@ -31,6 +31,7 @@ export {
   type ErrorScreenContext,
   errorCodeOf,
   errorScreenFor,
+  errorTextFor,
   screenForError,
 } from './errors/errorScreenFor.ts';
 export {

@@ -93,13 +93,20 @@ export function screenForError(error: unknown): ScreenName {
  * @param error - Anything thrown.
  * @param method - The method whose screen shows the text.
  * @param m - The resolved catalogue (`resolveMessages(overrides)` or the modal's).
+ * @param options.shared - Also the texts shared by every method (`inline.any`, such as 'You must
+ *   be logged in...'). Default `true`; a screen that shows only its method's texts passes `false`.
  * @returns The text, or `undefined` when the code has none for this method (the caller picks
  *   its fallback, e.g. `m.passkeyUnknownError`).
  * @example
  * const text = errorTextFor(err, 'passkey', m) ?? m.passkeyUnknownError;
  */
-export function errorTextFor(error: unknown, method: ErrorMethod, m: Messages): string | undefined {
+export function errorTextFor(
+  error: unknown,
+  method: ErrorMethod,
+  m: Messages,
+  options: { shared?: boolean } = {},
+): string | undefined {
   const inline = errorRowFor(errorCodeOf(error), { method })?.inline;
-  const key = inline?.[method] ?? inline?.any;
+  const key = inline?.[method] ?? (options.shared === false ? undefined : inline?.any);
   return key === undefined ? undefined : m[key];
 }

@@ -10,7 +10,7 @@ export interface UseCreateWalletReturnType {
    * @returns the wallet's EIP-55 address.
    * @throws WalletError 'Only one Latchkey wallet per user is currently allowed' (code
    *   `embedded_wallet_exists`); the creation failures of spec section 8 ('Missing access token',
-   *   'walletProxy.create timed out', ...); LatchkeyError `not_authenticated`.
+   *   'walletProxy.create timed out', ...); LatchkeyError `missing_or_invalid_token` when nobody is logged in.
    */
   createWallet: () => Promise<{ address: string }>;
 }

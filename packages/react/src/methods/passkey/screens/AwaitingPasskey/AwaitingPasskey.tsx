@@ -1,6 +1,7 @@
 import {
   type AuthenticateResult,
   errorCodeOf,
+  errorTextFor,
   SCREEN,
   screenForError,
   type User,
@@ -25,18 +26,12 @@ type Step =
   | { step: 'linked'; user: User }
   | { step: 'error'; message: string };
 
-/** The spec section 8 text of a passkey failure. */
+/**
+ * The spec section 8 text of a passkey failure: the passkey rows of core's error table
+ * (`errorTextFor`, its own texts only), else 'An unknown error occurred.'.
+ */
 export function passkeyErrorText(error: unknown, m: Messages): string {
-  switch (errorCodeOf(error)) {
-    case 'passkey_not_allowed':
-      return m.passkeyNotAllowed;
-    case 'cannot_link_more_of_type':
-      return m.passkeyCannotLinkMore;
-    case 'missing_or_invalid_mfa':
-      return m.passkeyMfaUnlink;
-    default:
-      return m.passkeyUnknownError;
-  }
+  return errorTextFor(error, 'passkey', m, { shared: false }) ?? m.passkeyUnknownError;
 }
 
 /**
