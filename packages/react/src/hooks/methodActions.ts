@@ -4,7 +4,7 @@
  * become `useLinkAccount`'s and `useUnlinkAccount`'s return values and types.
  */
 import type { LatchkeyClient } from '@latchkey/core';
-import type { LinkActionContext } from '../methods/linkTypes.ts';
+import type { LinkActionContext, MethodAccounts } from '../methods/linkTypes.ts';
 import { METHOD_ACCOUNTS } from '../methods/links.ts';
 
 type AnyMethodAccounts = (typeof METHOD_ACCOUNTS)[number];
@@ -24,12 +24,15 @@ export type MethodUnlinkActions = Intersection<
   ReturnType<Extract<AnyMethodAccounts, { unlinkActions: unknown }>['unlinkActions']>
 >;
 
-/** Every method's `linkActions`, merged into one object. */
+/** The registered methods as the optional-field shape they all satisfy (`MethodAccounts`). */
+const ACCOUNTS: readonly MethodAccounts[] = METHOD_ACCOUNTS;
+
+/** Every method's `linkActions`, merged into one object (a method without them adds none). */
 export function methodLinkActions(context: LinkActionContext): MethodLinkActions {
-  return Object.assign({}, ...METHOD_ACCOUNTS.map((method) => method.linkActions(context)));
+  return Object.assign({}, ...ACCOUNTS.map((method) => method.linkActions?.(context)));
 }
 
-/** Every method's `unlinkActions`, merged into one object. */
+/** Every method's `unlinkActions`, merged into one object (a method without them adds none). */
 export function methodUnlinkActions(client: LatchkeyClient): MethodUnlinkActions {
-  return Object.assign({}, ...METHOD_ACCOUNTS.map((method) => method.unlinkActions(client)));
+  return Object.assign({}, ...ACCOUNTS.map((method) => method.unlinkActions?.(client)));
 }
