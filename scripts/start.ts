@@ -5,7 +5,7 @@
  * - the Latchkey API on http://localhost:8787 with PGlite data under `.latchkey/`
  *   (created on first run, kept across restarts), dev outbox on, the demo app seeded
  * - the demo host app (Vite) on http://localhost:5173, a different origin from the API
- * - a local OpenID provider (`packages/server/src/dev/oidc.ts`) on http://127.0.0.1:8788, where
+ * - a local OpenID provider (`packages/server/src/methods/oauth/dev/oidc.ts`) on http://127.0.0.1:8788, where
  *   the demo's Google button logs in (its issuer goes to the API as LATCHKEY_DEV_OIDC_ISSUER)
  *
  * Ports and the data folder can be moved with LATCHKEY_API_PORT, LATCHKEY_DEMO_PORT,
@@ -170,7 +170,7 @@ async function main() {
     '--silent',
   ]);
 
-  startPart('oidc', bin('tsx'), ['packages/server/src/dev/oidc.ts'], {
+  startPart('oidc', bin('tsx'), ['packages/server/src/methods/oauth/dev/oidc.ts'], {
     env: { LATCHKEY_OIDC_PORT: String(oidcPort), LATCHKEY_API_URL: apiUrl },
   });
 

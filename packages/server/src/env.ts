@@ -1,6 +1,6 @@
 /**
  * The environment (issue 11): every variable the server (`src/main.ts`), the `latchkey` command
- * line (`src/cli/`) and the dev tools (`scripts/start.ts`, `src/dev/oidc.ts`) read is parsed
+ * line (`src/cli/`) and the dev tools (`scripts/start.ts`, `src/methods/oauth/dev/oidc.ts`) read is parsed
  * here, with its default and its error, once.
  *
  * - `DATABASE_URL`: PostgreSQL; else PGlite in `$LATCHKEY_DATA_DIR/db`
@@ -167,7 +167,7 @@ export const DEV_APP_ID = 'latchkeydemo0000000000000';
 /** Default origin of the development app (`LATCHKEY_DEV_ORIGINS`): the demo's Vite server. */
 export const DEFAULT_DEV_ORIGIN = 'http://localhost:5173';
 
-/** Default port of the local OpenID provider (`LATCHKEY_OIDC_PORT`, `src/dev/oidc.ts`). */
+/** Default port of the local OpenID provider (`LATCHKEY_OIDC_PORT`, `src/methods/oauth/dev/oidc.ts`). */
 export const DEFAULT_DEV_OIDC_PORT = 8788;
 
 /** The development app's id: `LATCHKEY_DEV_APP_ID`, default {@link DEV_APP_ID}. */

@@ -30,7 +30,7 @@
  *   JSON-RPC published at `GET /api/v1/chains`; with `LATCHKEY_DEV=1` new embedded wallets get
  *   10 ETH there from anvil's first dev account (`npm start` points it at its anvil).
  * - `LATCHKEY_DEV_OIDC_ISSUER` (with `LATCHKEY_DEV=1`): the local OpenID provider
- *   (`src/dev/oidc.ts`, started by `npm start`); the dev app's Google button logs in there.
+ *   (`src/methods/oauth/dev/oidc.ts`, started by `npm start`); the dev app's Google button logs in there.
  * Without `LATCHKEY_DEV=1` and without `SMTP_URL`, refuses to start. Every variable is parsed by
  * `parseServerEnv` in `env.ts` (shared with the `latchkey` command line and `npm start`).
  */

@@ -4,11 +4,16 @@
  */
 import { adminAppConfig, allowlistResponse, ROUTES, serverAppConfig } from '@latchkey/api';
 import { and, eq } from 'drizzle-orm';
+import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueAppSecret } from '../apps/secret.ts';
+import type { AppEnv } from '../context.ts';
 import type { Database } from '../db/index.ts';
 import { oauthProviderConfigs } from '../db/schema.ts';
+import { METHODS } from '../methods/index.ts';
+import type { MethodParts } from '../methods/types.ts';
 import { type TestServer, testDatabase, testServer } from '../test-utils.ts';
+import { adminRoutes } from './routes.ts';
 
 let database: Database;
 let server: TestServer;
@@ -319,5 +324,34 @@ describe('OAuth provider', () => {
       client_id: 'a',
     });
     expect(missing.status).toBe(400);
+  });
+});
+
+describe("methods' admin routes (the method modules' `adminRoutes`)", () => {
+  const fake = (name: string): Pick<MethodParts, 'adminRoutes'> => ({
+    adminRoutes: (_ctx, auth) =>
+      new Hono<AppEnv>().get(`/api/v1/admin/apps/:appId/${name}`, auth, (c) =>
+        c.json({ method: name, app: c.get('app').id }),
+      ),
+  });
+  const get = (routes: Hono<AppEnv>, path: string) =>
+    Promise.resolve(
+      routes.request(`/api/v1/admin/apps/${appId}/${path}`, {
+        headers: { authorization: basic(appId, secret) },
+      }),
+    );
+
+  it("mounts each given module's routes behind the app secret; a module without them adds none", async () => {
+    const routes = adminRoutes(server.context, [fake('first'), {}, fake('second')]);
+    for (const name of ['first', 'second']) {
+      const res = await get(routes, name);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ method: name, app: appId });
+    }
+    expect((await get(adminRoutes(server.context, [{}]), 'first')).status).toBe(404);
+  });
+
+  it('the registry: only oauth declares admin routes', () => {
+    expect(METHODS.filter((m) => m.adminRoutes).map((m) => m.id)).toEqual(['oauth']);
   });
 });

@@ -14,8 +14,9 @@
  * - `PATCH /api/v1/admin/apps/{appId}` `adminAppUpdate` -> `adminAppConfig`.
  * - `GET|POST|DELETE /api/v1/admin/apps/{appId}/allowlist` (`{type, value}` body for POST and
  *   DELETE) -> `allowlistResponse`.
- * - `PUT /api/v1/admin/apps/{appId}/oauth/{provider}` `adminOAuthProviderRequest` ->
- *   `{provider, client_id, issuer}`.
+ * - each login method's `adminRoutes` (`methods/types.ts`), in the registry's order, e.g. the
+ *   OAuth method's `PUT /api/v1/admin/apps/{appId}/oauth/{provider}` `adminOAuthProviderRequest`
+ *   -> `{provider, client_id, issuer}`.
  */
 import { ROUTE_PATTERNS } from '@latchkey/api';
 import { type Context, Hono } from 'hono';
@@ -25,7 +26,8 @@ import { applyAppSettings, toAdminAppConfig } from '../apps/settings.ts';
 import type { AppEnv, ServerContext } from '../context.ts';
 import type { AppRow } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
-import { oauthAdminRoutes } from '../methods/oauth/adminRoutes.ts';
+import { METHODS } from '../methods/index.ts';
+import type { MethodParts } from '../methods/types.ts';
 import { readBody } from '../middleware/request.ts';
 import { requireAppSecret } from './auth.ts';
 
@@ -42,8 +44,16 @@ async function readObject(c: Context<AppEnv>): Promise<unknown> {
   }
 }
 
-/** The admin routes, mounted by `createServer`. */
-export function adminRoutes(ctx: ServerContext): Hono<AppEnv> {
+/**
+ * The admin routes, mounted by `createServer`.
+ *
+ * @param methods the method modules whose `adminRoutes` are mounted after the shared routes, in
+ *   order. Default the registry, `METHODS`; a method without `adminRoutes` adds none.
+ */
+export function adminRoutes(
+  ctx: ServerContext,
+  methods: readonly Pick<MethodParts, 'adminRoutes'>[] = METHODS,
+): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
   const auth = requireAppSecret(ctx);
 
@@ -69,8 +79,8 @@ export function adminRoutes(ctx: ServerContext): Hono<AppEnv> {
     c.json(await removeAllowlistEntry(ctx.db, c.get('app').id, await readObject(c))),
   );
 
-  // A method's admin routes (the OAuth client of a provider) live in its folder.
-  r.route('/', oauthAdminRoutes(ctx, auth));
+  // The methods' own admin routes (OAuth: the app's client at a provider) live in their folders.
+  for (const method of methods) if (method.adminRoutes) r.route('/', method.adminRoutes(ctx, auth));
 
   return r;
 }

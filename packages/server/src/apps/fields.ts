@@ -6,7 +6,12 @@
  * {@link APP_FIELDS}; the login methods' flags come from `LOGIN_METHOD_FLAGS` of
  * `@latchkey/api`, so a new method's flag needs no line here.
  */
-import { adminAppConfig, LOGIN_METHOD_FLAGS, LOGIN_METHOD_SETTING_FLAGS } from '@latchkey/api';
+import {
+  adminAppConfig,
+  LOGIN_METHOD_FLAGS,
+  LOGIN_METHOD_SETTING_FLAGS,
+  LOGIN_METHOD_SETTING_OBJECTS,
+} from '@latchkey/api';
 import type { AppRow } from '../db/schema.ts';
 import { walletPolicyOf } from '../wallets/policy.ts';
 
@@ -101,14 +106,6 @@ const OTHER_FIELDS: readonly AppField[] = [
   text('allowlist_config.error_detail', 'allowlistErrorDetail'),
   text('allowlist_config.cta_text', 'allowlistCtaText'),
   text('allowlist_config.cta_link', 'allowlistCtaLink'),
-  {
-    wire: 'telegram_auth_config',
-    column: 'telegramAuthConfig',
-    kind: 'json',
-    view: 'public',
-    writable: true,
-    default: null,
-  },
   text('terms_and_conditions_url', 'termsAndConditionsUrl'),
   text('privacy_policy_url', 'privacyPolicyUrl'),
   flag('require_users_accept_terms', 'requireUsersAcceptTerms'),
@@ -218,6 +215,16 @@ const METHOD_FLAG_FIELDS: readonly AppField[] = [
   ...LOGIN_METHOD_SETTING_FLAGS,
 ].map((wire) => flag(wire, camelCase(wire) as keyof AppRow));
 
+/** The login methods' JSON-object settings (`telegram_auth_config`), from the contract registry. */
+const METHOD_OBJECT_FIELDS: readonly AppField[] = LOGIN_METHOD_SETTING_OBJECTS.map((wire) => ({
+  wire,
+  column: camelCase(wire) as keyof AppRow,
+  kind: 'json',
+  view: 'public',
+  writable: true,
+  default: null,
+}));
+
 /** Top-level key of a wire name (`allowlist_config.cta_text` -> `allowlist_config`). */
 export const topKeyOf = (wire: string): string => wire.split('.')[0]!;
 
@@ -232,7 +239,11 @@ const rank = (field: AppField) => {
  * Every field of an app's config, each once, in the wire order (answers keep the spec's key
  * order). Tests check it against `serverAppConfig`, `adminAppConfig` and `adminAppUpdate`.
  */
-export const APP_FIELDS: readonly AppField[] = [...OTHER_FIELDS, ...METHOD_FLAG_FIELDS]
+export const APP_FIELDS: readonly AppField[] = [
+  ...OTHER_FIELDS,
+  ...METHOD_FLAG_FIELDS,
+  ...METHOD_OBJECT_FIELDS,
+]
   .map((field, index) => ({ field, index }))
   .sort((a, b) => rank(a.field) - rank(b.field) || a.index - b.index)
   .map(({ field }) => field);

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { runCli } from './main.ts';
-import { loadMethodClis } from './methodCommands.ts';
+import { emailMethod } from '../methods/email/index.ts';
+import { METHODS } from '../methods/index.ts';
+import { smsMethod } from '../methods/sms/index.ts';
+import { loadMethodClis, type MethodCli } from './methodCommands.ts';
 
 async function help(args: string[]): Promise<string> {
   let out = '';
@@ -13,11 +16,21 @@ async function help(args: string[]): Promise<string> {
   return out;
 }
 
-describe('method commands (methods/<id>/cli.ts)', () => {
+describe("method commands (the method modules' `cli`)", () => {
   it("loads the registry methods' command-line parts, and only theirs", async () => {
     const clis = await loadMethodClis();
     expect(clis.map((c) => c.remoteCommands)).toEqual([['oauth']]);
-    expect(await loadMethodClis({ methods: [{ id: 'email' }, { id: 'sms' }] })).toEqual([]);
+    expect(await loadMethodClis({ methods: [emailMethod, smsMethod] })).toEqual([]);
+    expect(METHODS.filter((m) => m.cli).map((m) => m.id)).toEqual(['oauth']);
+  });
+
+  it("loads a fake module's cli, in the given order; a module without one adds none", async () => {
+    const a: MethodCli = { register: () => {}, remoteCommands: ['a'] };
+    const b: MethodCli = { register: () => {} };
+    const clis = await loadMethodClis({
+      methods: [{ cli: async () => a }, {}, { cli: async () => b }],
+    });
+    expect(clis).toEqual([a, b]);
   });
 
   it('registers them after the shared commands and names their remote mode in --help', async () => {

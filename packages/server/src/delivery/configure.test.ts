@@ -2,10 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/index.ts';
 import { devOutbox } from '../db/schema.ts';
 import type { ServerEnv } from '../env.ts';
+import { emailMethod } from '../methods/email/index.ts';
+import { METHODS } from '../methods/index.ts';
 import { testDatabase } from '../test-utils.ts';
 import { channelDelivery } from './channels.ts';
 import { configuredDelivery } from './configure.ts';
-import type { DeliveryMessage } from './types.ts';
+import type {
+  ChannelTransport,
+  DeliveryChannel,
+  DeliveryMessage,
+  TransportFromEnv,
+} from './types.ts';
 
 let database: Database;
 beforeAll(async () => {
@@ -24,7 +31,7 @@ const message = (channel: DeliveryMessage['channel'], to: string): DeliveryMessa
   code: '123456',
 });
 
-describe('configuredDelivery (transports from methods/<id>/delivery/fromEnv.ts)', () => {
+describe("configuredDelivery (transports from the method modules' `transport`)", () => {
   it('without transports, every channel goes to the dev outbox', async () => {
     const configured = await configuredDelivery(env({}), database.db);
     expect(configured.transports).toEqual([]);
@@ -55,9 +62,39 @@ describe('configuredDelivery (transports from methods/<id>/delivery/fromEnv.ts)'
 
   it('reads only the methods it is given (the registry by default)', async () => {
     const configured = await configuredDelivery(env({ twilio: TWILIO }), database.db, {
-      methods: [{ id: 'email' }],
+      methods: [emailMethod],
     });
     expect(configured.transports).toEqual([]);
+  });
+
+  it("takes a fake module's transport, in the given order; a module without one adds none", async () => {
+    const sent: string[] = [];
+    const transport = (channel: DeliveryChannel, name: string): ChannelTransport => ({
+      channel,
+      delivery: { send: async (m) => void sent.push(`${name}:${m.to}`) },
+    });
+    const fake = (t: ChannelTransport | undefined) => ({
+      transport: async (): Promise<TransportFromEnv> => () => t,
+    });
+    const configured = await configuredDelivery(env({}), database.db, {
+      methods: [
+        fake(transport('sms', 'first')),
+        {},
+        fake(undefined),
+        fake(transport('email', 'second')),
+      ],
+    });
+    expect(configured.transports.map((t) => t.channel)).toEqual(['sms', 'email']);
+    await configured.delivery.send(message('email', 'fake@example.com'));
+    await configured.delivery.send(message('sms', '+14155550102'));
+    expect(sent).toEqual(['second:fake@example.com', 'first:+14155550102']);
+    expect((await configuredDelivery(env({}), database.db, { methods: [{}] })).transports).toEqual(
+      [],
+    );
+  });
+
+  it('the registry: email and sms declare a transport, in its order', () => {
+    expect(METHODS.filter((m) => m.transport).map((m) => m.id)).toEqual(['email', 'sms']);
   });
 });
 

@@ -1,14 +1,15 @@
 /**
  * The process's code delivery, built from the environment (`main.ts`): each method that has a
- * channel transport contributes it through `methods/<id>/delivery/fromEnv.ts`
- * (`transportFromEnv`, see {@link TransportFromEnv}); this file knows no channel.
+ * channel transport declares it as its module's `transport` (`MethodParts.transport` in
+ * `methods/types.ts`, a loader of a {@link TransportFromEnv}); this file knows no channel.
  */
 import type { Db } from '../db/index.ts';
 import type { ServerEnv } from '../env.ts';
-import { loadMethodParts, type LoadMethodPartsOptions } from '../methodParts.ts';
+import { METHODS } from '../methods/index.ts';
+import type { MethodParts } from '../methods/types.ts';
 import { channelDelivery } from './channels.ts';
 import { devOutboxDelivery } from './dev-outbox.ts';
-import type { ChannelTransport, Delivery, DeliveryChannel, TransportFromEnv } from './types.ts';
+import type { ChannelTransport, Delivery, DeliveryChannel } from './types.ts';
 
 /** What {@link configuredDelivery} returns. */
 export interface ConfiguredDelivery {
@@ -20,6 +21,12 @@ export interface ConfiguredDelivery {
   close(): void;
 }
 
+/** Options of {@link configuredDelivery} (tests narrow them). */
+export interface ConfiguredDeliveryOptions {
+  /** The method modules whose `transport` is read, in order. Default the registry, `METHODS`. */
+  methods?: readonly Pick<MethodParts, 'transport'>[];
+}
+
 /**
  * Routes each channel to its configured transport. Channels without one go to the transport
  * that replaces the dev outbox (`replacesDevOutbox`: SMTP), else to the dev outbox
@@ -27,19 +34,17 @@ export interface ConfiguredDelivery {
  *
  * @param env the parsed environment (`parseServerEnv`).
  * @param db the database of the dev outbox.
- * @throws Error when a method's `fromEnv.ts` does not export `transportFromEnv`.
+ * @throws what a method's `transport` loader or factory throws.
  */
 export async function configuredDelivery(
   env: ServerEnv,
   db: Db,
-  options?: LoadMethodPartsOptions,
+  options: ConfiguredDeliveryOptions = {},
 ): Promise<ConfiguredDelivery> {
-  const factories = await loadMethodParts<TransportFromEnv>(
-    'delivery/fromEnv.ts',
-    'transportFromEnv',
-    options,
+  const factories = await Promise.all(
+    (options.methods ?? METHODS).flatMap((m) => (m.transport ? [m.transport()] : [])),
   );
-  const transports = factories.flatMap(({ part }) => part(env) ?? []);
+  const transports = factories.flatMap((fromEnv) => fromEnv(env) ?? []);
   const fallback = transports.find((t) => t.replacesDevOutbox)?.delivery ?? devOutboxDelivery(db);
   const own: Partial<Record<DeliveryChannel, Delivery>> = {};
   for (const t of transports) if (!t.replacesDevOutbox) own[t.channel] = t.delivery;

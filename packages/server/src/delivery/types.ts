@@ -3,7 +3,8 @@
  * A channel is named by data: the `channel` of a code method (`CodeChannel.channel` in
  * `methods/passwordless/codes.ts`), which is also the `login_codes.channel` value. Transports
  * for a channel live in its method's folder (`methods/<id>/delivery/`) and are contributed
- * through `methods/<id>/delivery/fromEnv.ts` ({@link TransportFromEnv}).
+ * through the method module's `transport` field, a loader of a {@link TransportFromEnv}
+ * (`methods/types.ts`, read by `delivery/configure.ts`).
  */
 import type { devOutbox } from '../db/schema.ts';
 import type { ServerEnv } from '../env.ts';
@@ -35,8 +36,8 @@ export interface Delivery {
 }
 
 /**
- * A configured transport of one channel, made by a method's
- * `methods/<id>/delivery/fromEnv.ts` from the server environment.
+ * A configured transport of one channel, made by a method's {@link TransportFromEnv} from the
+ * server environment.
  */
 export interface ChannelTransport {
   /** The channel it carries ({@link DeliveryMessage.channel}). */
@@ -55,7 +56,8 @@ export interface ChannelTransport {
 }
 
 /**
- * What a method's `methods/<id>/delivery/fromEnv.ts` exports as `transportFromEnv`: its
- * channel's transport when the environment configures one, else undefined.
+ * What a method module's `transport` loader resolves to (email's and SMS's
+ * `methods/<id>/delivery/fromEnv.ts`): its channel's transport when the environment configures
+ * one, else undefined.
  */
 export type TransportFromEnv = (env: ServerEnv) => ChannelTransport | undefined;

@@ -4,7 +4,9 @@ import { verifyAppSecret } from '../apps/secret.ts';
 import { findApp } from '../apps/records.ts';
 import type { Database } from '../db/index.ts';
 import { testDatabase, testServer, TEST_SECRET } from '../test-utils.ts';
-import { DEV_APP_NAME, seedDevApp } from './seed.ts';
+import { emailMethod } from '../methods/email/index.ts';
+import { METHODS } from '../methods/index.ts';
+import { DEV_APP_NAME, type MethodDevSeed, seedDevApp } from './seed.ts';
 
 let database: Database;
 beforeAll(async () => {
@@ -14,7 +16,7 @@ afterAll(() => database?.close());
 
 const APP_SECRET = 'dev-app-secret-0123456789';
 
-describe('seedDevApp (settings from methods/<id>/devSeed.ts)', () => {
+describe("seedDevApp (settings from the method modules' `devSeed`)", () => {
   it("creates the dev app with every registry method's settings, origins and admin secret", async () => {
     const { context } = testServer(database);
     const devApp = { id: 'seeddev000000000000000001', origins: ['http://localhost:5173'] };
@@ -47,12 +49,49 @@ describe('seedDevApp (settings from methods/<id>/devSeed.ts)', () => {
     const { context } = testServer(database);
     const devApp = { id: 'seeddev000000000000000003', origins: ['http://localhost:5173'] };
     await seedDevApp(database, context, TEST_SECRET, devApp, async () => APP_SECRET, {
-      methods: [{ id: 'email' }],
+      methods: [emailMethod],
     });
     expect(await loadAdminAppConfig(database.db, devApp.id)).toMatchObject({
       email_auth: true,
       sms_auth: false,
       passkey_auth: false,
     });
+  });
+
+  it("applies a fake module's settings and runs its seed, in the given order; a module without devSeed adds nothing", async () => {
+    const { context } = testServer(database);
+    const devApp = { id: 'seeddev000000000000000004', origins: ['http://localhost:5173'] };
+    const ran: string[] = [];
+    const fake = (name: string, settings: Record<string, unknown>) => ({
+      devSeed: async (): Promise<MethodDevSeed> => ({
+        settings: () => settings,
+        seed: async (_ctx, appId) => void ran.push(`${name}:${appId}`),
+      }),
+    });
+    await seedDevApp(database, context, TEST_SECRET, devApp, async () => APP_SECRET, {
+      methods: [
+        fake('a', { sms_auth: true, email_auth: true }),
+        {},
+        fake('b', { email_auth: false }),
+      ],
+    });
+    expect(await loadAdminAppConfig(database.db, devApp.id)).toMatchObject({
+      name: DEV_APP_NAME,
+      sms_auth: true,
+      email_auth: false,
+      passkey_auth: false,
+      allowed_origins: ['http://localhost:5173'],
+    });
+    expect(ran).toEqual([`a:${devApp.id}`, `b:${devApp.id}`]);
+  });
+
+  it('the registry: every method declares a dev seed, in its order', () => {
+    expect(METHODS.filter((m) => m.devSeed).map((m) => m.id)).toEqual([
+      'email',
+      'sms',
+      'oauth',
+      'siwe',
+      'passkey',
+    ]);
   });
 });

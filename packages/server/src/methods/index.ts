@@ -12,8 +12,13 @@ import type { LoginMethodModule } from './types.ts';
 
 export {
   defineServerMethod,
+  type DevAppEnv,
   type LoginMethodModule,
+  type MethodAdminRoutes,
   type MethodChain,
+  type MethodCli,
+  type MethodDevSeed,
+  type MethodParts,
   type MethodRoutesOptions,
 } from './types.ts';
 

@@ -3,12 +3,22 @@
  * (`methods/<id>/index.ts`) exports one {@link LoginMethodModule}; `methods/index.ts` lists them
  * in `METHODS`, and `createServer` mounts routes, the captcha gate and the DPoP login binding by
  * looping over that list. The wire side of a method is its contract in `@latchkey/api`
- * (`LOGIN_METHOD_CONTRACTS`); a module adds the handlers and the tables it owns.
+ * (`LOGIN_METHOD_CONTRACTS`); a module adds the handlers and the tables it owns, and declares
+ * its optional parts (admin routes, channel transport, dev seed, CLI commands) as fields, which
+ * the shared readers (`admin/routes.ts`, `delivery/configure.ts`, `dev/seed.ts`,
+ * `cli/methodCommands.ts`) take from `METHODS`.
+ *
+ * The part types live here (not beside their readers, which import `METHODS`) so that a method
+ * folder imports them without an import cycle.
  */
 import type { LoginMethodContract } from '@latchkey/api';
+import type { Command } from 'commander';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Hono } from 'hono';
+import type { Hono, MiddlewareHandler } from 'hono';
+import type { CliContext } from '../cli/context.ts';
 import type { AppEnv, ServerContext } from '../context.ts';
+import type { TransportFromEnv } from '../delivery/types.ts';
+import type { ServerEnv } from '../env.ts';
 
 /** A chain a wallet login may name, with the RPC that verifies contract-wallet signatures. */
 export interface MethodChain {
@@ -30,8 +40,72 @@ export interface MethodRoutesOptions {
   chains?: MethodChain[] | undefined;
 }
 
+/** The dev app's part of the environment (`LATCHKEY_DEV_APP_ID`, `..._ORIGINS`, `..._OIDC_ISSUER`). */
+export type DevAppEnv = ServerEnv['devApp'];
+
+/**
+ * A method's part of the development app's seed (`LATCHKEY_DEV=1`, `dev/seed.ts`), the value of
+ * its module's {@link LoginMethodModule.devSeed}.
+ */
+export interface MethodDevSeed {
+  /**
+   * The method's settings of the dev app, as admin API keys (snake_case, e.g.
+   * `{ email_auth: true }`), merged into one `applyAppSettings` call.
+   */
+  settings(devApp: DevAppEnv): Record<string, unknown>;
+  /** Runs after the settings and the app secret (e.g. an OAuth client at the dev provider). */
+  seed?(ctx: Pick<ServerContext, 'db' | 'keys'>, appId: string, devApp: DevAppEnv): Promise<void>;
+}
+
+/**
+ * A method's commands of the `latchkey` command line (`cli/methodCommands.ts`), the value of its
+ * module's {@link LoginMethodModule.cli}.
+ */
+export interface MethodCli {
+  /** Adds the method's top-level commands to `program` (their `--help` order is this order). */
+  register(program: Command, ctx: CliContext): void;
+  /**
+   * Its commands that also run remotely through the admin API (`--api-url`, `--app-secret`),
+   * named in the `--help` note on the remote mode, e.g. `['oauth']`.
+   */
+  readonly remoteCommands?: readonly string[];
+}
+
+/**
+ * A method's routes under the admin API (`/api/v1/admin/apps/{appId}/...`, `admin/routes.ts`):
+ * a Hono app mounted at `/`, each route behind `auth` (`requireAppSecret(ctx)`, which sets the
+ * `app` variable or answers 401 `invalid_app_secret`).
+ */
+export type MethodAdminRoutes = (
+  ctx: ServerContext,
+  auth: MiddlewareHandler<AppEnv>,
+) => Hono<AppEnv>;
+
+/**
+ * The optional parts of a method module. Parts needed only at process start or only by one
+ * entry point are loaders (`() => import('./part.ts')` with a static specifier), so the part's
+ * code (a dev seed, an SMTP client, commander commands) loads only where it is used and the
+ * server still works when bundled.
+ */
+export interface MethodParts {
+  /**
+   * Routes of the admin API (OAuth: `PUT .../oauth/{provider}`), mounted after the shared admin
+   * routes in the registry's order. Eager: the admin API is part of every server.
+   */
+  readonly adminRoutes?: MethodAdminRoutes;
+  /**
+   * Loads the method's channel transport factory (`delivery/configure.ts`: email's SMTP, SMS's
+   * Twilio), called once at process start with the parsed environment.
+   */
+  readonly transport?: () => Promise<TransportFromEnv>;
+  /** Loads the method's part of the dev app's seed (`dev/seed.ts`, only with `LATCHKEY_DEV=1`). */
+  readonly devSeed?: () => Promise<MethodDevSeed>;
+  /** Loads the method's `latchkey` commands (`cli/methodCommands.ts`, only in the CLI). */
+  readonly cli?: () => Promise<MethodCli>;
+}
+
 /** A login method's server module (issue 11). */
-export interface LoginMethodModule<Id extends string = string> {
+export interface LoginMethodModule<Id extends string = string> extends MethodParts {
   /** The contract id (`email`, `sms`, `oauth`, `siwe`, `passkey`), also the folder name. */
   readonly id: Id;
   /** The method's wire contract from `@latchkey/api` (`EMAIL_METHOD`, ...). */
@@ -47,20 +121,26 @@ export interface LoginMethodModule<Id extends string = string> {
 }
 
 /**
- * Declares a method module from its contract, routes and tables; `id`, `captchaGatedRoutes`
- * and `accountTypes` are the contract's, so they cannot drift from the wire.
+ * Declares a method module from its contract, routes, tables and optional parts
+ * ({@link MethodParts}); `id`, `captchaGatedRoutes` and `accountTypes` are the contract's, so
+ * they cannot drift from the wire. A part left out is absent from the module (its reader skips
+ * the method).
  */
-export function defineServerMethod<const Id extends string>(module: {
-  contract: LoginMethodContract<Id>;
-  routes: (ctx: ServerContext, options: MethodRoutesOptions) => Hono<AppEnv>;
-  tables: readonly PgTable[];
-}): LoginMethodModule<Id> {
+export function defineServerMethod<const Id extends string>(
+  module: {
+    contract: LoginMethodContract<Id>;
+    routes: (ctx: ServerContext, options: MethodRoutesOptions) => Hono<AppEnv>;
+    tables: readonly PgTable[];
+  } & MethodParts,
+): LoginMethodModule<Id> {
+  const { contract, routes, tables, ...parts } = module;
   return {
-    id: module.contract.id,
-    contract: module.contract,
-    routes: module.routes,
-    captchaGatedRoutes: module.contract.captchaGatedRoutes,
-    accountTypes: module.contract.accountTypes,
-    tables: module.tables,
+    id: contract.id,
+    contract,
+    routes,
+    captchaGatedRoutes: contract.captchaGatedRoutes,
+    accountTypes: contract.accountTypes,
+    tables,
+    ...parts,
   };
 }

@@ -1,5 +1,5 @@
-/** The OAuth method's commands of `latchkey` (`cli/methodCommands.ts`, issue 11). */
-import type { MethodCli } from '../../cli/methodCommands.ts';
+/** The OAuth method's commands of `latchkey` (`cli/methodCommands.ts`, issue 11; the module's `cli`). */
+import type { MethodCli } from '../types.ts';
 import { registerOAuthSet } from './cli/oauth-set.ts';
 
 /** `latchkey oauth set <appId> <provider> ...`, local or remote (admin API). */

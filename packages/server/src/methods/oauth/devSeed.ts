@@ -1,6 +1,6 @@
-/** The dev app's OAuth settings (`dev/seed.ts`, issue 11). */
+/** The dev app's OAuth settings (`dev/seed.ts`, issue 11; the module's `devSeed`). */
 import { DEV_OIDC_CLIENT_ID, DEV_OIDC_CLIENT_SECRET } from './dev/oidc-client.ts';
-import type { MethodDevSeed } from '../../dev/seed.ts';
+import type { MethodDevSeed } from '../types.ts';
 import { setOAuthProviderConfig } from './service.ts';
 
 /**

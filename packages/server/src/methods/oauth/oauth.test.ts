@@ -14,7 +14,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/index.ts';
 import { allowlistEntries, apps, linkedAccounts, oauthStates, users } from '../../db/schema.ts';
-import { type DevOidcProvider, startDevOidcProvider } from '../../dev/oidc.ts';
+import { type DevOidcProvider, startDevOidcProvider } from './dev/oidc.ts';
 import { TEST_PUBLIC_URL, type TestServer, testDatabase, testServer } from '../../test-utils.ts';
 import { OAUTH_PROVIDER_SPECS } from './providers.ts';
 import { setOAuthProviderConfig, UNEXPECTED_AUTH_FLOW } from './service.ts';

@@ -9,4 +9,5 @@ export const passkeyMethod = defineServerMethod({
   contract: PASSKEY_METHOD,
   routes: passkeyRoutes,
   tables: [passkeyChallenges],
+  devSeed: () => import('./devSeed.ts').then((m) => m.devSeed),
 });

@@ -9,4 +9,5 @@ export const siweMethod = defineServerMethod({
   contract: SIWE_METHOD,
   routes: (ctx, options) => siweRoutes(ctx, { chains: options.chains }),
   tables: [siweNonces],
+  devSeed: () => import('./devSeed.ts').then((m) => m.devSeed),
 });

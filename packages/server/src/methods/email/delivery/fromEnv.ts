@@ -1,4 +1,4 @@
-/** The email channel's transport from the environment (`delivery/configure.ts`, issue 11). */
+/** The email channel's transport from the environment (`delivery/configure.ts`, issue 11; the module's `transport`). */
 import type { TransportFromEnv } from '../../../delivery/types.ts';
 import { smtpDelivery } from './smtp.ts';
 

@@ -3,8 +3,7 @@
  * `oidc-provider`. Its login form takes any username (the account is `{username}`, email
  * `{username}@example.com`); consent is granted automatically. Clients must use PKCE (S256).
  *
- * Run it alone: `tsx packages/server/src/methods/oauth/dev/oidc.ts` (or its old path
- * `src/dev/oidc.ts`; LATCHKEY_OIDC_PORT, default 8788;
+ * Run it alone: `tsx packages/server/src/methods/oauth/dev/oidc.ts` (LATCHKEY_OIDC_PORT, default 8788;
  * LATCHKEY_API_URL, default http://localhost:8787, whose OAuth callback is the dev client's
  * redirect URI). `npm start` does, and passes the issuer to the API as LATCHKEY_DEV_OIDC_ISSUER.
  */

@@ -1,4 +1,4 @@
-/** The SMS channel's transport from the environment (`delivery/configure.ts`, issue 11). */
+/** The SMS channel's transport from the environment (`delivery/configure.ts`, issue 11; the module's `transport`). */
 import type { TransportFromEnv } from '../../../delivery/types.ts';
 import { twilioDelivery } from './twilio.ts';
 
