@@ -22,21 +22,31 @@ const NAMES: Record<string, RegExp> = {
   siwe: /siwe/i,
   oauth: /oauth/i,
   email: /\bemail|Email/,
+  telegram: /telegram/i,
 };
 
 /**
  * Files outside the method's folders, the registries and the contract that may name it in code,
- * per method: a ratchet. Before issue 11 (comments included) the figures were passkey 36, sms
- * 26, siwe 21, oauth 37, email 56; these are the figures after its first restructuring session
- * (comments excluded). Lower them as files move into method folders; the aim is at most 5 each.
+ * per method: a ratchet (issue 11). Before issue 11 (comments included) the figures were passkey
+ * 36, sms 26, siwe 21, oauth 37, email 56; after its first session 17, 15, 6, 24, 31. What is
+ * left, and why:
+ * - `core/src/screens/screens.ts` (passkey, oauth, telegram): `SCREEN`, spec section 2's list of
+ *   screen names, the one list core's flows and react's screen registry share.
+ * - `core/src/modal/wallet/recoveryRoute.ts` (oauth): the embedded wallet's cloud-recovery
+ *   screen (`EMBEDDED_WALLET_RECOVERY_OAUTH_SCREEN`), not the OAuth login method.
+ * - `server/src/server.ts` (siwe): `createServer`'s public `siweChains` option.
+ * - email: the OpenID `email` scope and claim inside the OAuth folders (4 files), the public
+ *   exports `useUpdateEmail` (react's index) and `smtpDelivery` (server's index), and the
+ *   allowlist's `email` entry type (spec section 2), which also admits OAuth users by email.
  * A new file naming a method must live in the method's folder or raise a number in review.
  */
 export const BUDGET: Record<string, number> = {
-  passkey: 17,
-  sms: 15,
-  siwe: 6,
-  oauth: 24,
-  email: 31,
+  passkey: 1,
+  sms: 0,
+  siwe: 1,
+  oauth: 2,
+  email: 7,
+  telegram: 1,
 };
 
 function sourceFiles(dir: string): string[] {
@@ -46,7 +56,11 @@ function sourceFiles(dir: string): string[] {
     if (statSync(full).isDirectory()) {
       if (entry !== 'node_modules' && entry !== 'test' && entry !== 'dist')
         out.push(...sourceFiles(full));
-    } else if (/\.(ts|tsx)$/.test(entry) && !/\.(test|spec|test-d)\.tsx?$/.test(entry)) {
+    } else if (
+      /\.(ts|tsx)$/.test(entry) &&
+      !/\.(test|spec|test-d)\.tsx?$/.test(entry) &&
+      entry !== 'test-utils.ts' // the server suite's helpers: test code without the suffix
+    ) {
       out.push(full);
     }
   }

@@ -86,6 +86,13 @@ export interface LoginMethodContract<
    * stored in the `apps` column of the camel-cased name. Default none.
    */
   readonly settingFlags?: readonly string[];
+  /**
+   * Further JSON-object app-config settings of the method (spec section 3), e.g.
+   * `telegram_auth_config`: public, writable by the admin update, `null` by default, stored in
+   * the `apps` column of the camel-cased name. Their wire schemas are in `app-config.ts`.
+   * Default none.
+   */
+  readonly settingObjects?: readonly string[];
   /** `type` values of the linked accounts it creates (`email`, `phone`, `wallet`, ...). */
   readonly accountTypes: readonly string[];
   /** Its API paths, merged into `ROUTES` under the same keys. */
