@@ -5,6 +5,7 @@ import {
   PASSKEY_METHOD,
   SIWE_METHOD,
   SMS_METHOD,
+  TELEGRAM_METHOD,
 } from './methods/index.ts';
 
 /**
@@ -18,6 +19,7 @@ export const ROUTES = {
   ...OAUTH_METHOD.routes,
   ...SIWE_METHOD.routes,
   ...PASSKEY_METHOD.routes,
+  ...TELEGRAM_METHOD.routes,
   appConfig: (appId: string) => `/api/v1/apps/${encodeURIComponent(appId)}`,
   jwks: (appId: string) => `/api/v1/apps/${encodeURIComponent(appId)}/jwks.json`,
   sessions: '/api/v1/sessions',

@@ -7,9 +7,10 @@
 import { EMAIL_ACCOUNTS, EMAIL_METHOD } from './email.ts';
 import { OAUTH_ACCOUNTS, OAUTH_METHOD } from './oauth.ts';
 import { PASSKEY_ACCOUNTS, PASSKEY_METHOD } from './passkey.ts';
-import { FARCASTER_METHOD, TELEGRAM_METHOD } from './planned.ts';
+import { FARCASTER_METHOD } from './planned.ts';
 import { SIWE_ACCOUNTS, SIWE_METHOD } from './siwe.ts';
 import { SMS_ACCOUNTS, SMS_METHOD } from './sms.ts';
+import { TELEGRAM_ACCOUNTS, TELEGRAM_METHOD } from './telegram.ts';
 import type { LinkedAccountRule, LoginMethodFlag } from './types.ts';
 
 export { EMAIL_METHOD, OAUTH_METHOD, PASSKEY_METHOD, SIWE_METHOD, SMS_METHOD };
@@ -49,6 +50,11 @@ export const LOGIN_METHOD_SETTING_FLAGS: readonly string[] = LOGIN_METHOD_CONTRA
   (method) => method.settingFlags ?? [],
 );
 
+/** Every method's JSON-object app-config settings (`settingObjects`; spec section 3). */
+export const LOGIN_METHOD_SETTING_OBJECTS: readonly string[] = LOGIN_METHOD_CONTRACTS.flatMap(
+  (method) => method.settingObjects ?? [],
+);
+
 /**
  * Every method's linked-account rules (`<ID>_ACCOUNTS` beside its contract; issue 11), one entry
  * per method with account types. Server-only: kept out of `LOGIN_METHOD_CONTRACTS` so the
@@ -60,6 +66,7 @@ export const LINKED_ACCOUNT_RULE_LISTS: readonly (readonly LinkedAccountRule[])[
   OAUTH_ACCOUNTS,
   SIWE_ACCOUNTS,
   PASSKEY_ACCOUNTS,
+  TELEGRAM_ACCOUNTS,
 ];
 
 let accountRules: ReadonlyMap<string, LinkedAccountRule> | undefined;

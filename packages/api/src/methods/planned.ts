@@ -14,13 +14,3 @@ export const FARCASTER_METHOD = defineLoginMethod({
   sessionRoutes: [],
   captchaGatedRoutes: [],
 });
-
-/** Telegram (Login Widget; issue 16): flag only. */
-export const TELEGRAM_METHOD = defineLoginMethod({
-  id: 'telegram',
-  flags: [{ flag: 'telegram_auth', loginItem: 'telegram' }],
-  accountTypes: [],
-  routes: {},
-  sessionRoutes: [],
-  captchaGatedRoutes: [],
-});

@@ -14,3 +14,4 @@ export * from './passkey/public.ts';
 export * from './passwordless/index.ts';
 export * from './siwe/index.ts';
 export * from './sms/index.ts';
+export * from './telegram/index.ts';

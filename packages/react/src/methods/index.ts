@@ -6,9 +6,10 @@
 import { emailUi } from './email/index.ts';
 import { oauthUi } from './oauth/index.ts';
 import { passkeyUi } from './passkey/index.ts';
-import { farcasterUi, telegramUi } from './planned/index.ts';
+import { farcasterUi } from './planned/index.ts';
 import { siweUi } from './siwe/index.ts';
 import { smsUi } from './sms/index.ts';
+import { telegramUi } from './telegram/index.ts';
 import type { ComponentType } from 'react';
 import { SCREEN } from '@latchkey/core';
 import type { LoginMethodUi, MethodEntryProps, MethodStartContext } from './types.ts';

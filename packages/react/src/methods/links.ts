@@ -23,6 +23,7 @@ import { siweMessages } from './siwe/messages.ts';
 import { smsAccounts } from './sms/accounts.ts';
 import { smsLink } from './sms/link.ts';
 import { smsMessages } from './sms/messages.ts';
+import { telegramAccounts } from './telegram/accounts.ts';
 import type { MethodLink } from './linkTypes.ts';
 
 /** Every linkable method's link part, in the contract registry's order. */
@@ -45,6 +46,7 @@ export const METHOD_ACCOUNTS = [
   oauthAccounts,
   siweAccounts,
   passkeyAccounts,
+  telegramAccounts,
 ] as const;
 
 /**

@@ -10,6 +10,7 @@ import { passwordlessScreens } from './passwordless/screens.ts';
 import { plannedScreens } from './planned/screens.ts';
 import { siweScreens } from './siwe/screens.ts';
 import { smsScreens } from './sms/screens.ts';
+import { telegramScreens } from './telegram/screens.ts';
 import type { ScreenEntries } from './types.ts';
 
 /** Every method's screen-registry entries. */
@@ -21,4 +22,5 @@ export const METHOD_SCREENS: ScreenEntries = {
   ...siweScreens,
   ...passkeyScreens,
   ...plannedScreens,
+  ...telegramScreens,
 };

@@ -8,6 +8,7 @@ import { oauthMethod } from './oauth/index.ts';
 import { passkeyMethod } from './passkey/index.ts';
 import { siweMethod } from './siwe/index.ts';
 import { smsMethod } from './sms/index.ts';
+import { telegramMethod } from './telegram/index.ts';
 import type { LoginMethodModule } from './types.ts';
 
 export {
@@ -29,4 +30,5 @@ export const METHODS = [
   oauthMethod,
   siweMethod,
   passkeyMethod,
+  telegramMethod,
 ] as const satisfies readonly LoginMethodModule[];

@@ -15,6 +15,7 @@ import { type PasskeyActions, passkeyActions } from '../../methods/passkey/actio
 import type { PasskeyCeremonies } from '../../methods/passkey/types.ts';
 import { type SiweActions, siweActions } from '../../methods/siwe/actions.ts';
 import { type SmsActions, smsActions } from '../../methods/sms/actions.ts';
+import { type TelegramActions, telegramActions } from '../../methods/telegram/actions.ts';
 
 /** The lazy halves of the methods, as `createLatchkeyClient` takes them. */
 export type MethodLoaders = {
@@ -33,7 +34,12 @@ export type MethodLoaders = {
 };
 
 /** Every login method's part of the client. */
-export type MethodActions = EmailActions & SmsActions & OAuthActions & SiweActions & PasskeyActions;
+export type MethodActions = EmailActions &
+  SmsActions &
+  OAuthActions &
+  SiweActions &
+  PasskeyActions &
+  TelegramActions;
 
 /**
  * The account methods of the client (issue 6): linking, unlinking, email update and terms.
@@ -49,7 +55,8 @@ export interface AccountMethods
     Pick<SmsActions, 'linkWithSmsCode' | 'unlinkPhone'>,
     Pick<OAuthActions, 'linkOAuth' | 'unlinkOAuth'>,
     Pick<SiweActions, 'unlinkWallet'>,
-    Pick<PasskeyActions, 'unlinkPasskey'> {
+    Pick<PasskeyActions, 'unlinkPasskey'>,
+    Pick<TelegramActions, 'linkTelegram' | 'unlinkTelegram'> {
   /** Records the user's consent to the terms (`POST /api/v1/users/me/accept_terms`, empty body). */
   acceptTerms(): Promise<User>;
 }
@@ -65,5 +72,6 @@ export function methodActions(store: SessionStore, loaders: MethodLoaders): Meth
     ...oauthActions(store, loaders.oauth),
     ...siweActions(store),
     ...passkeyActions(store, loaders.passkeys),
+    ...telegramActions(store),
   };
 }

@@ -27,11 +27,12 @@ import { type PasskeyAccount, passkeyUser } from '../../methods/passkey/user.ts'
 import { type SiweApi, siweApiRoutes } from '../../methods/siwe/api.ts';
 import { type SmsApi, smsApiRoutes } from '../../methods/sms/api.ts';
 import { type PhoneAccount, type SmsUserFields, smsUser } from '../../methods/sms/user.ts';
+import { type TelegramApi, telegramApiRoutes } from '../../methods/telegram/api.ts';
 import type { MethodUserPart } from '../../session/methodUser.ts';
 import { type ApiRequest, type ApiRoutes, postTo } from '../request.ts';
 
 /** Every login method's typed calls: the method-specific part of `ApiClient`. */
-export type MethodApis = EmailApi & SmsApi & OAuthApi & SiweApi & PasskeyApi;
+export type MethodApis = EmailApi & SmsApi & OAuthApi & SiweApi & PasskeyApi & TelegramApi;
 
 /**
  * Builds every login method's typed calls on the client's request primitive.
@@ -51,6 +52,7 @@ export const METHOD_API_ROUTES: ApiRoutes<MethodApis> = {
   ...oauthApiRoutes,
   ...siweApiRoutes,
   ...passkeyApiRoutes,
+  ...telegramApiRoutes,
 };
 
 /** The login methods' linked accounts (the wallet, shared with the embedded wallet, is `User`'s own). */

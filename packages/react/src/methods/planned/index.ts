@@ -1,8 +1,8 @@
 /**
- * Methods the app config has flags for but no client flow yet (Farcaster, Telegram; issue 16):
+ * Methods the app config has flags for but no client flow yet (Farcaster; issue 16):
  * their login-list button opens a 'not configured' screen naming them. Screens: `./screens.ts`.
  */
-import { FARCASTER_METHOD, TELEGRAM_METHOD } from '@latchkey/api';
+import { FARCASTER_METHOD } from '@latchkey/api';
 import { SCREEN, type ScreenName } from '@latchkey/core';
 import type { LoginMethodUi } from '../types.ts';
 
@@ -26,6 +26,3 @@ export const farcasterUi = planned(
   'Farcaster',
   SCREEN.AWAITING_FARCASTER_CONNECTION,
 );
-
-/** Telegram (Login Widget): not built yet. */
-export const telegramUi = planned(TELEGRAM_METHOD, 'Telegram', SCREEN.TELEGRAM_AUTH_SCREEN);

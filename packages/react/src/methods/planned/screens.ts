@@ -9,5 +9,4 @@ const MethodNotConfigured = lazy(
 
 export const plannedScreens: ScreenEntries = {
   [SCREEN.AWAITING_FARCASTER_CONNECTION]: { component: MethodNotConfigured, back: SCREEN.LANDING },
-  [SCREEN.TELEGRAM_AUTH_SCREEN]: { component: MethodNotConfigured, back: SCREEN.LANDING },
 };

@@ -1,0 +1,12 @@
+/** The Telegram method's screens (issue 11): 'not configured' until issue 16 draws the widget. */
+import { SCREEN } from '@latchkey/core';
+import { lazy } from 'react';
+import type { ScreenEntries } from '../types.ts';
+
+const MethodNotConfigured = lazy(
+  () => import('../../screens/MethodNotConfigured/MethodNotConfigured.tsx'),
+);
+
+export const telegramScreens: ScreenEntries = {
+  [SCREEN.TELEGRAM_AUTH_SCREEN]: { component: MethodNotConfigured, back: SCREEN.LANDING },
+};
