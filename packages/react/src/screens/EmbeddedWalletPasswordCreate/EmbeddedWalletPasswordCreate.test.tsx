@@ -56,7 +56,8 @@ describe('EMBEDDED_WALLET_PASSWORD_CREATE_SCREEN (inputs in the wallet frame, is
     });
     await screen.findByText('Success');
     expect(screen.getByText('Your wallet is now secured with your password.')).toBeTruthy();
-    expect(frame.destroyed).toBe(true);
+    // The frame is destroyed by the effect cleanup of its unmount, flushed after the commit.
+    await waitFor(() => expect(frame.destroyed).toBe(true));
     fireEvent.click(button('Close'));
     expect(resolve).toHaveBeenCalledTimes(1);
     expect(closed).toHaveBeenCalled();
