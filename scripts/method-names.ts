@@ -93,8 +93,13 @@ function withoutComments(source: string): string {
   return source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
 }
 
+/**
+ * A registry: `methods/index.ts`, react's and core's `methods/links.ts` and `methods/screens.ts`,
+ * and react's `methods/public.ts` (each method's public hooks, one line per method, re-exported
+ * by the package index).
+ */
 function isRegistry(file: string): boolean {
-  return /\/methods\/(index|links|screens)\.tsx?$/.test(file);
+  return /\/methods\/(index|links|screens|public)\.tsx?$/.test(file);
 }
 
 /**
