@@ -69,4 +69,12 @@ export {
   useLinkAccount,
 } from './hooks/useLinkAccount.ts';
 export { type UseUnlinkAccountReturnType, useUnlinkAccount } from './hooks/useUnlinkAccount.ts';
-export { type UseUpdateEmailReturnType, useUpdateEmail } from './methods/email/useUpdateEmail.ts';
+// Headless login (issue 12): method-neutral hooks here, each method's in its folder.
+export {
+  type UseLogoutParameters,
+  type UseLogoutReturnType,
+  useLogout,
+} from './hooks/useLogout.ts';
+export { type UseModalStatusReturnType, useModalStatus } from './hooks/useModalStatus.ts';
+// Each login method's public hooks (the registry `methods/public.ts`).
+export * from './methods/public.ts';
