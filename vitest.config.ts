@@ -9,6 +9,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'api', include: ['packages/api/src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'packaging', include: ['scripts/**/*.test.ts'], environment: 'node' } },
       {
         test: {
           name: 'wallet-frame',
