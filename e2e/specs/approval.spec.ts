@@ -373,7 +373,14 @@ test(
         const visibleMs = Date.now() - uncovered;
         if (visibleMs < 600) {
           await assertPending(page, 'EMBEDDED_WALLET_SIGN_REQUEST_SCREEN', 'before the arm time');
-          assert.equal((await frameState(page)).refused, 'not_armed', 'refused before arming');
+          // Nothing was signed (above). The guard refuses the click ('not_armed') when it reaches
+          // the frame; Chromium may also drop it before it does (input to a cross-origin frame
+          // whose visibility just changed; seen once under load), as approve-page.spec allows.
+          const { refused } = await frameState(page);
+          assert.ok(
+            refused === null || refused === 'not_armed',
+            `refused before arming: ${refused}`,
+          );
         } else {
           process.stderr.write(`the early click took ${visibleMs} ms to land; not judged\n`);
         }
