@@ -11,6 +11,10 @@ export { LatchkeyProviderMissingError } from './hooks/useInternalLatchkey.ts';
 export { type UseLatchkeyReturnType, useLatchkey } from './hooks/useLatchkey.ts';
 export { type UseLoginParameters, type UseLoginReturnType, useLogin } from './hooks/useLogin.ts';
 export { LatchkeyLogin, type LatchkeyLoginProps } from './LatchkeyLogin/LatchkeyLogin.tsx';
+export {
+  LatchkeyButton,
+  type LatchkeyButtonProps,
+} from './components/LatchkeyButton/LatchkeyButton.tsx';
 export type { LinkSuccess } from './LatchkeyProvider/context.ts';
 export type { LoginFailure } from './Modal/types.ts';
 export {

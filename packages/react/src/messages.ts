@@ -151,6 +151,12 @@ export const reactMessages = {
   captchaContinue: 'Continue',
   // Linking and unlinking (issue 6; spec sections 2, 5 and 9)
   exitedLinkFlow: 'The user closed the link modal',
+  // <LatchkeyButton/> (issue 12 item 7): the app's account button and its menu
+  latchkeyButtonLogIn: 'Log in',
+  /** The logged-in button's text when the user has no wallet, email or phone. */
+  latchkeyButtonAccount: 'Account',
+  latchkeyButtonCopyAddress: 'Copy address',
+  latchkeyButtonLogOut: 'Log out',
   // Each login method's texts (methods/<id>/messages.ts).
   ...METHOD_MESSAGES,
 } as const;
