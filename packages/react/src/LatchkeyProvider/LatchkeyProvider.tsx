@@ -55,7 +55,11 @@ export function LatchkeyProvider({
   children,
 }: LatchkeyProviderProps) {
   const { client, session } = useClientSession(appId, apiUrl, givenClient);
-  const { resolved, latest: latestConfig } = useResolvedConfig(appId, apiUrl, config, client);
+  const {
+    resolved,
+    latest: latestConfig,
+    chainsReady,
+  } = useResolvedConfig(appId, apiUrl, config, client);
 
   // Which flow the modal runs (login, link, connect, wallet, consent) and whom it reports to.
   const [flow] = useState(() =>
@@ -76,6 +80,7 @@ export function LatchkeyProvider({
     createWalletController({
       client,
       getConfig: () => latestConfig.current.wallet,
+      configReady: chainsReady,
       openScreen: (screen, params) => flow.openWallet({ screen, params }),
       load: () => import('@latchkey/core/embedded-wallet'),
     }),

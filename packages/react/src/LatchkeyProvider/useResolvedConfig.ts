@@ -15,16 +15,31 @@ import {
  * `supportedChains`). Failures warn (session, config) or are ignored (chains): the client
  * config is used alone.
  *
- * @returns `resolved` for render, and `latest`, a ref to it for callbacks created once.
+ * @returns `resolved` for render; `latest`, a ref to it for callbacks created once; and
+ *   `chainsReady()`, which settles once `latest.current` holds the final chains (after the
+ *   render that follows the chain info's answer or failure; at once when the host passed
+ *   `supportedChains`).
  */
 export function useResolvedConfig(
   appId: string,
   apiUrl: string,
   config: LatchkeyClientConfig | undefined,
   client: LatchkeyClient,
-): { resolved: ResolvedConfig; latest: RefObject<ResolvedConfig> } {
+): {
+  resolved: ResolvedConfig;
+  latest: RefObject<ResolvedConfig>;
+  chainsReady: () => Promise<void>;
+} {
   const [serverConfig, setServerConfig] = useState<ServerConfigInput | null>(null);
   const [serverChains, setServerChains] = useState<ChainsResponse['chains'] | null>(null);
+  const [chainsSettled, setChainsSettled] = useState(false);
+  const [ready] = useState(() => {
+    let resolve!: () => void;
+    const promise = new Promise<void>((r) => {
+      resolve = r;
+    });
+    return { promise, resolve };
+  });
   useEffect(() => {
     let live = true;
     client.initialize().catch((error: unknown) => {
@@ -43,7 +58,10 @@ export function useResolvedConfig(
       .then((answer) => {
         if (live && Array.isArray(answer?.chains)) setServerChains(answer.chains);
       })
-      .catch(() => {});
+      .catch(() => {})
+      .finally(() => {
+        if (live) setChainsSettled(true);
+      });
     return () => {
       live = false;
     };
@@ -60,5 +78,10 @@ export function useResolvedConfig(
   );
   const latest = useRef(resolved);
   latest.current = resolved;
-  return { resolved, latest };
+  // Effects run after the render that stored the final config in `latest`.
+  const hostChains = Boolean(config?.supportedChains);
+  useEffect(() => {
+    if (chainsSettled || hostChains) ready.resolve();
+  }, [chainsSettled, hostChains, ready]);
+  return { resolved, latest, chainsReady: () => ready.promise };
 }

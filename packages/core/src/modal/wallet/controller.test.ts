@@ -110,6 +110,57 @@ describe('WalletController', () => {
     expect(errorTextFor(await refused, 'wallet', messages)).toBe(messages.mustBeLoggedIn);
   });
 
+  it('creates the manager only once the chains are final (configReady), with those chains', async () => {
+    const provisional: ViemChainConfig = {
+      id: 31337,
+      name: 'Anvil',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
+    };
+    const fromServer: ViemChainConfig = {
+      ...provisional,
+      rpcUrls: { default: { http: ['http://127.0.0.1:40001'] } },
+    };
+    let config = {
+      supportedChains: [provisional],
+      defaultChain: provisional,
+      noPromptOnSignature: false,
+    };
+    let settle!: () => void;
+    const ready = new Promise<void>((r) => {
+      settle = r;
+    });
+    const create = vi.fn(
+      (_: { chains: { rpcUrl: string }[] }) =>
+        ({
+          setApprover() {},
+          setNoPrompt() {},
+          subscribe: () => () => {},
+          getState: () => ({}),
+        }) as unknown as EmbeddedWalletManager,
+    );
+    const controller = createWalletController({
+      client: {} as LatchkeyClient,
+      getConfig: () => config,
+      configReady: () => ready,
+      openScreen: vi.fn(),
+      load: async () => ({ createEmbeddedWalletManager: create }),
+    });
+    const manager = controller.manager();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(create).not.toHaveBeenCalled();
+    config = {
+      supportedChains: [fromServer],
+      defaultChain: fromServer,
+      noPromptOnSignature: false,
+    };
+    settle();
+    await manager;
+    expect(create).toHaveBeenCalledTimes(1);
+    expect(JSON.stringify(create.mock.calls[0]![0].chains)).toContain('http://127.0.0.1:40001');
+    expect(JSON.stringify(create.mock.calls[0]![0].chains)).not.toContain('8545');
+  });
+
   it("refuses an empty message: 'Message must be a non-empty string'", async () => {
     const { controller, openScreen } = setup();
     await expect(controller.signMessage('')).rejects.toThrow('Message must be a non-empty string');

@@ -53,6 +53,13 @@ export interface CreateWalletControllerParameters {
   client: LatchkeyClient;
   /** The latest resolved wallet config (chains, prompts). */
   getConfig: () => WalletControllerConfig;
+  /**
+   * Settles once the chains in `getConfig()` are final (the server's chain info answered or
+   * failed, or the host gave `supportedChains`). The manager is created after it, so a session
+   * restored before `GET /api/v1/chains` answered does not bind the wallet to a provisional
+   * chain (the localhost anvil default). Default: ready at once.
+   */
+  configReady?: () => Promise<unknown>;
   /** Opens the modal on a wallet screen (the provider's). */
   openScreen: (screen: ScreenName, params: { wallet: WalletScreenParams }) => void;
   /**
@@ -169,20 +176,22 @@ export function createWalletController(p: CreateWalletControllerParameters): Wal
       return () => listeners.delete(l);
     },
     manager() {
-      managerPromise ??= load().then(({ createEmbeddedWalletManager }) => {
-        const config = p.getConfig();
-        const manager = createEmbeddedWalletManager({
-          client: p.client,
-          chains: config.supportedChains.map(toCoreChain),
-          defaultChainId: config.defaultChain.id,
-        });
-        manager.setApprover(approve);
-        manager.setNoPrompt(() => p.getConfig().noPromptOnSignature);
-        current = manager;
-        unsubscribe = manager.subscribe(set);
-        set(manager.getState());
-        return manager;
-      });
+      managerPromise ??= Promise.all([load(), p.configReady?.()]).then(
+        ([{ createEmbeddedWalletManager }]) => {
+          const config = p.getConfig();
+          const manager = createEmbeddedWalletManager({
+            client: p.client,
+            chains: config.supportedChains.map(toCoreChain),
+            defaultChainId: config.defaultChain.id,
+          });
+          manager.setApprover(approve);
+          manager.setNoPrompt(() => p.getConfig().noPromptOnSignature);
+          current = manager;
+          unsubscribe = manager.subscribe(set);
+          set(manager.getState());
+          return manager;
+        },
+      );
       managerPromise.catch(() => {
         managerPromise = null;
       });
