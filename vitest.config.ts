@@ -1,4 +1,11 @@
+import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
+
+/** Workspace packages from source (their `@latchkey/source` export condition), in both modes. */
+const fromSource = {
+  resolve: { conditions: ['@latchkey/source', ...defaultClientConditions] },
+  ssr: { resolve: { conditions: ['@latchkey/source', ...defaultServerConditions] } },
+};
 
 /**
  * One Vitest run covers every package: unit tests for api and core (node), React
@@ -8,17 +15,28 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'api', include: ['packages/api/src/**/*.test.ts'], environment: 'node' } },
-      { test: { name: 'packaging', include: ['scripts/**/*.test.ts'], environment: 'node' } },
       {
+        ...fromSource,
+        test: { name: 'api', include: ['packages/api/src/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        ...fromSource,
+        test: { name: 'packaging', include: ['scripts/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        ...fromSource,
         test: {
           name: 'wallet-frame',
           include: ['packages/wallet-frame/src/**/*.test.ts'],
           environment: 'node',
         },
       },
-      { test: { name: 'core', include: ['packages/core/src/**/*.test.ts'], environment: 'node' } },
       {
+        ...fromSource,
+        test: { name: 'core', include: ['packages/core/src/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        ...fromSource,
         test: {
           name: 'react',
           include: ['packages/react/src/**/*.test.{ts,tsx}'],
@@ -26,6 +44,7 @@ export default defineConfig({
         },
       },
       {
+        ...fromSource,
         test: {
           name: 'server',
           include: ['packages/server/src/**/*.test.ts'],

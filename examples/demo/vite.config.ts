@@ -1,25 +1,14 @@
-import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
-
-const pkg = (name: string) =>
-  fileURLToPath(new URL(`../../packages/${name}/src/index.ts`, import.meta.url));
+import { defaultClientConditions, defineConfig } from 'vite';
 
 /**
- * The demo host app. Workspace packages have no build step: they resolve to their TypeScript
- * sources, which Vite compiles like the app's own code.
+ * The demo host app. It runs the workspace packages from source: their `exports` map each
+ * subpath's `@latchkey/source` condition to the TypeScript file, which Vite compiles like the
+ * app's own code (an installed package resolves to its built `dist/` instead).
  */
 export default defineConfig({
   plugins: [react()],
-  resolve: {
-    // Exact names only: subpath exports (`@latchkey/core/embedded-wallet`) resolve through the
-    // workspace links in node_modules and each package's `exports`.
-    alias: [
-      { find: /^@latchkey\/react$/, replacement: pkg('react') },
-      { find: /^@latchkey\/core$/, replacement: pkg('core') },
-      { find: /^@latchkey\/api$/, replacement: pkg('api') },
-    ],
-  },
+  resolve: { conditions: ['@latchkey/source', ...defaultClientConditions] },
   optimizeDeps: {
     exclude: ['@latchkey/react', '@latchkey/core', '@latchkey/api'],
     // Bare imports inside the excluded workspace sources (lazy wallet chunks) are not crawled:

@@ -1,10 +1,19 @@
 #!/usr/bin/env node
 // The `latchkey` command (src/cli/main.ts): `latchkey` or `latchkey serve` starts the API server
 // (src/main.ts; see its header for the environment); `latchkey --help` lists the app
-// configuration commands. No build step: TypeScript is loaded through tsx.
-import { register } from 'tsx/esm/api';
+// configuration commands. An installed package runs its build (dist/cli.js) with plain Node; in
+// the workspace, where dist/ is absent or LATCHKEY_FROM_SOURCE=1, the TypeScript source runs
+// through tsx (a workspace dev dependency).
+import { existsSync } from 'node:fs';
 
-register();
-const { runCli } = await import('../src/cli/main.ts');
+const built = new URL('../dist/cli.js', import.meta.url);
+let runCli;
+if (existsSync(built) && process.env.LATCHKEY_FROM_SOURCE !== '1') {
+  ({ runCli } = await import(built.href));
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  ({ runCli } = await import('../src/cli/main.ts'));
+}
 const code = await runCli(process.argv.slice(2));
 process.exit(code);

@@ -4,8 +4,9 @@
  * from `packages/server/drizzle/` (design.md, "The stack").
  */
 import { mkdir } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PACKAGE_ROOT } from '../paths.ts';
 import * as schema from './schema.ts';
 
 /** The Drizzle handle used everywhere: PostgreSQL dialect, driver-independent. */
@@ -47,7 +48,7 @@ export interface OpenDatabaseOptions {
 }
 
 /** Absolute path of the generated SQL migrations. */
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+export const MIGRATIONS_FOLDER = join(PACKAGE_ROOT, 'drizzle');
 
 /**
  * Opens the database and brings its schema up to date with drizzle's migrator. On PostgreSQL

@@ -2,24 +2,39 @@
  * The wallet frame page (design.md, Keys; spec section 7, "Wallet frame"): served on the API
  * origin at `/apps/{appId}/embedded-wallets` (and `/export`), framed only by the app's allowed
  * origins (CSP `frame-ancestors`). The page is static HTML with no inline script or style; its
- * script is `@latchkey/wallet-frame`'s `src/frame/main.ts`, bundled with esbuild once per
- * process and served under a content-hashed URL.
+ * script is `@latchkey/wallet-frame`'s `src/frame/main.ts`, served under a content-hashed URL:
+ * - built package (`dist/`, an installed `@latchkey/server`): bundled at package build time
+ *   (`npm run build`, `scripts/build-frame.ts`) into `dist/wallet-frame/` with a
+ *   `manifest.json`; read once per process, so esbuild is not a runtime dependency;
+ * - workspace (`src/` through tsx): bundled with esbuild once per process (and again when a
+ *   source changed, with `rebuild`).
  */
 import { createHash } from 'node:crypto';
-import { access, stat } from 'node:fs/promises';
+import { access, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { ROUTE_PATTERNS } from '@latchkey/api';
 import { Hono } from 'hono';
 import { findApp } from '../apps/records.ts';
 import type { AppEnv, ServerContext } from '../context.ts';
 import type { AppRow } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
+import { PACKAGE_ROOT, PREBUILT_WALLET_FRAME_DIR, RUNNING_FROM_SOURCE } from '../paths.ts';
 
-/** Default entry of the frame script, in the wallet-frame workspace package. */
-export const DEFAULT_WALLET_FRAME_ENTRY = fileURLToPath(
-  new URL('../../../wallet-frame/src/frame/main.ts', import.meta.url),
+/** Default entry of the frame script, in the wallet-frame workspace package (source runs). */
+export const DEFAULT_WALLET_FRAME_ENTRY = join(
+  PACKAGE_ROOT,
+  '..',
+  'wallet-frame',
+  'src',
+  'frame',
+  'main.ts',
 );
+
+/** The file `dist/wallet-frame/manifest.json` of a built package: the assets' hashed names. */
+export interface WalletFrameManifest {
+  script: string;
+  style: string | null;
+}
 
 /** URL prefix of the built frame assets. */
 export const WALLET_FRAME_ASSET_PREFIX = '/wallet-frame/';
@@ -48,13 +63,13 @@ const PAGE_PATTERNS: Record<WalletFrameConfig['mode'], string> = {
   password: ROUTE_PATTERNS.walletPassword,
 };
 
-interface Asset {
+export interface Asset {
   name: string;
   body: string;
   contentType: string;
 }
 
-interface Bundle {
+export interface Bundle {
   script: Asset;
   style: Asset | undefined;
   /** Source files the bundle was built from (outside node_modules), for dev rebuilds. */
@@ -97,6 +112,8 @@ export async function buildWalletFrame(entry: string): Promise<Bundle> {
     logLevel: 'silent',
     legalComments: 'none',
     define: { 'process.env.NODE_ENV': '"production"' },
+    // The workspace's packages from source (see .npmrc); installed ones from their dist.
+    conditions: ['@latchkey/source'],
   });
   let js = '';
   let css = '';
@@ -116,6 +133,52 @@ export async function buildWalletFrame(entry: string): Promise<Bundle> {
     .filter((path) => !path.includes('node_modules'))
     .map((path) => resolve(workDir, path));
   return { script, style, inputs, builtAt };
+}
+
+const ASSET_NAME = /^frame\.[0-9a-f]{16}\.(js|css)$/;
+
+/**
+ * Writes `bundle` into `dir` (emptied first) as `frame.<hash>.js`, `frame.<hash>.css` and
+ * `manifest.json` ({@link WalletFrameManifest}); the package build calls it.
+ */
+export async function writeWalletFrame(bundle: Bundle, dir: string): Promise<void> {
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, bundle.script.name), bundle.script.body);
+  if (bundle.style) await writeFile(join(dir, bundle.style.name), bundle.style.body);
+  const manifest: WalletFrameManifest = {
+    script: bundle.script.name,
+    style: bundle.style?.name ?? null,
+  };
+  await writeFile(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+}
+
+/**
+ * Reads a frame written by {@link writeWalletFrame}.
+ * @throws Error when `dir` has no valid manifest or an asset is missing (a package built
+ *   without its frame).
+ */
+export async function readWalletFrame(dir: string): Promise<Bundle> {
+  const manifest = JSON.parse(
+    await readFile(join(dir, 'manifest.json'), 'utf8'),
+  ) as WalletFrameManifest;
+  const names = [manifest.script, manifest.style].filter((n): n is string => n !== null);
+  if (!names.every((name) => ASSET_NAME.test(name))) {
+    throw new Error(`${dir}/manifest.json names an invalid asset`);
+  }
+  const script: Asset = {
+    name: manifest.script,
+    body: await readFile(join(dir, manifest.script), 'utf8'),
+    contentType: 'text/javascript; charset=utf-8',
+  };
+  const style: Asset | undefined = manifest.style
+    ? {
+        name: manifest.style,
+        body: await readFile(join(dir, manifest.style), 'utf8'),
+        contentType: 'text/css; charset=utf-8',
+      }
+    : undefined;
+  return { script, style, inputs: [], builtAt: Date.now() };
 }
 
 /** True when a source file of `bundle` changed after it was built. */
@@ -179,7 +242,11 @@ function page(config: WalletFrameConfig, base: string, bundle: Bundle): string {
 
 /** Options of {@link walletFrameRoutes}. */
 export interface WalletFrameOptions {
-  /** Path of the frame script's entry. Default {@link DEFAULT_WALLET_FRAME_ENTRY}. */
+  /**
+   * Path of the frame script's entry, bundled with esbuild. Default: the prebuilt frame of the
+   * built package (`dist/wallet-frame/`), or {@link DEFAULT_WALLET_FRAME_ENTRY} when running
+   * from source.
+   */
   entry?: string;
   /**
    * Rebuild when a source file changed since the last build, checked on each page request
@@ -190,7 +257,7 @@ export interface WalletFrameOptions {
 
 /** The frame routes, plus `prebuild()` to bundle the script before the first request. */
 export function walletFrameRoutes(ctx: ServerContext, options: WalletFrameOptions = {}) {
-  const entry = options.entry ?? DEFAULT_WALLET_FRAME_ENTRY;
+  const entry = options.entry ?? (RUNNING_FROM_SOURCE ? DEFAULT_WALLET_FRAME_ENTRY : null);
   // The page links assets under the public URL's path (the API may sit under a prefix).
   const base = `${new URL(ctx.publicUrl).pathname.replace(/\/+$/, '')}${WALLET_FRAME_ASSET_PREFIX}`;
   let built: Promise<Bundle> | undefined;
@@ -200,7 +267,7 @@ export function walletFrameRoutes(ctx: ServerContext, options: WalletFrameOption
       if (current && (await stale(current))) built = undefined;
     }
     if (!built) {
-      built = buildWalletFrame(entry);
+      built = entry ? buildWalletFrame(entry) : readWalletFrame(PREBUILT_WALLET_FRAME_DIR);
       // A failed build (e.g. a syntax error while developing) is retried on the next request.
       built.catch(() => {
         built = undefined;
@@ -234,7 +301,7 @@ export function walletFrameRoutes(ctx: ServerContext, options: WalletFrameOption
 
   r.get(`${WALLET_FRAME_ASSET_PREFIX}:file`, async (c) => {
     const name = c.req.param('file');
-    if (!/^frame\.[0-9a-f]{16}\.(js|css)$/.test(name)) {
+    if (!ASSET_NAME.test(name)) {
       throw new ApiError('not_found', 'Not found');
     }
     const { script, style } = await bundle();

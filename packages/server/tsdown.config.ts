@@ -1,0 +1,11 @@
+import { libraryConfig } from '../../scripts/build/library.ts';
+
+export default libraryConfig({
+  dir: import.meta.dirname,
+  platform: 'node',
+  // bin/latchkey.js runs dist/cli.js; dist/main.js is the plain server process (Dockerfile).
+  extraEntries: { cli: 'src/cli/main.ts', main: 'src/main.ts' },
+  // Workspace-only: esbuild bundles the frame from source (src/wallets/frame.ts); the built
+  // package serves dist/wallet-frame/ instead.
+  external: ['esbuild'],
+});

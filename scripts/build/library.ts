@@ -1,0 +1,84 @@
+/**
+ * The one tsdown setup every publishable package builds with (issue 12 item 1): ESM JavaScript
+ * for ES2022 plus bundled `.d.ts`, source maps, into `dist/`. The entries come from the
+ * package's own `exports` map, so the map is the single list: each subpath names its source
+ * (`@latchkey/source`, what the workspace's tools resolve: tsc, Vite, Vitest and tsx through
+ * `.npmrc`) and its built file (`import`, `types`), e.g.
+ *
+ *     "./passkey": {
+ *       "@latchkey/source": "./src/methods/passkey/index.ts",
+ *       "types": "./dist/passkey.d.ts",
+ *       "import": "./dist/passkey.js"
+ *     }
+ *
+ * Dependencies and peer dependencies stay external (tsdown's default), so lazy subpaths of
+ * other Latchkey packages stay lazy `import()`s in the output.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { defineConfig, type UserConfig } from 'tsdown';
+
+/** The source condition of the workspace (see `.npmrc` and `tsconfig.base.json`). */
+export const SOURCE_CONDITION = '@latchkey/source';
+
+type ExportTarget = string | Record<string, string>;
+
+/**
+ * tsdown entries (`{name: source}`) from `exports` of the package in `dir`: every subpath with a
+ * `@latchkey/source` and an `import` of the form `./dist/<name>.js`.
+ * @throws Error when a subpath's `import` is not under `./dist/` or has no source.
+ */
+export function entriesFromExports(dir: string): Record<string, string> {
+  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+    exports: Record<string, ExportTarget>;
+  };
+  const entries: Record<string, string> = {};
+  for (const [subpath, target] of Object.entries(pkg.exports)) {
+    if (typeof target === 'string') continue; // ./package.json
+    const source = target[SOURCE_CONDITION];
+    const built = target.import;
+    const match = built ? /^\.\/dist\/(.+)\.js$/.exec(built) : null;
+    if (!source || !match) {
+      throw new Error(
+        `exports["${subpath}"] needs "${SOURCE_CONDITION}" and "import": "./dist/<name>.js"`,
+      );
+    }
+    entries[match[1]!] = source;
+  }
+  return entries;
+}
+
+/** Options of {@link libraryConfig}. */
+export interface LibraryOptions {
+  /** The package folder (`import.meta.dirname` of its tsdown.config.ts). */
+  dir: string;
+  /** `neutral` (browser and Node), `browser` or `node`. */
+  platform: UserConfig['platform'];
+  /** A directive every output chunk starts with, e.g. `'use client';` for React components. */
+  directive?: string;
+  /** Entries that are not subpaths (`{name: source}`), e.g. the server's command line. */
+  extraEntries?: Record<string, string>;
+  /** Modules kept as imports although not dependencies (workspace-only paths). */
+  external?: string[];
+}
+
+/** The tsdown config of one package (see the module docs). */
+export function libraryConfig(options: LibraryOptions) {
+  return defineConfig({
+    cwd: options.dir,
+    entry: { ...entriesFromExports(options.dir), ...options.extraEntries },
+    format: 'esm',
+    platform: options.platform,
+    target: 'es2022',
+    tsconfig: join(options.dir, '../../tsconfig.build.json'),
+    dts: true,
+    sourcemap: true,
+    fixedExtension: false,
+    clean: true,
+    report: false,
+    // A 5 s build of types is expected; the timing warning is noise.
+    checks: { pluginTimings: false },
+    ...(options.directive ? { banner: { js: options.directive } } : {}),
+    ...(options.external ? { external: options.external } : {}),
+  });
+}
