@@ -6,9 +6,9 @@
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { PUBLISHED } from './build/published.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-export const PUBLISHED = ['api', 'core', 'react', 'wallet-frame', 'server'];
 
 function run(command: string, args: string[], cwd: string): boolean {
   const result = spawnSync(command, args, { cwd, stdio: 'inherit' });
