@@ -1,0 +1,68 @@
+/**
+ * What the consumer specs share: the page an outside app renders with the packed
+ * `@latchkey/react` (status, the user's email, a 'Log in' button), and the email login through
+ * the modal against the e2e stack's API, read from its dev outbox.
+ */
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { submitEmail, typeCode } from '../demo.ts';
+import type { Stack } from '../harness.ts';
+
+/**
+ * The app's component (TSX), shared by the Vite and Next apps: `appId`/`apiUrl` come from the
+ * app's own env mechanism (`appIdExpr`, `apiUrlExpr`).
+ */
+export function appSource(appIdExpr: string, apiUrlExpr: string, directive = ''): string {
+  return `${directive}
+import { LatchkeyProvider, useLatchkey } from '@latchkey/react';
+import type { ReactNode } from 'react';
+
+function Status() {
+  const { ready, authenticated, user, login, logout } = useLatchkey();
+  if (!ready) return <p data-testid="status">loading</p>;
+  return (
+    <div>
+      <p data-testid="status">{authenticated ? 'authenticated' : 'unauthenticated'}</p>
+      {authenticated ? (
+        <>
+          <p data-testid="email">{user?.email?.address ?? ''}</p>
+          <button type="button" onClick={() => void logout()}>Log out</button>
+        </>
+      ) : (
+        <button type="button" onClick={() => login()}>Log in</button>
+      )}
+    </div>
+  );
+}
+
+export function LatchkeyApp({ children }: { children?: ReactNode }) {
+  return (
+    <LatchkeyProvider appId={${appIdExpr}} apiUrl={${apiUrlExpr}}>
+      <h1>Outside app</h1>
+      <Status />
+      {children}
+    </LatchkeyProvider>
+  );
+}
+`;
+}
+
+/** Logs in with `email` through the modal of the app at `url`; asserts the app shows the user. */
+export async function emailLogin(page: Page, stack: Stack, url: string, email: string) {
+  await page.goto(url);
+  await page
+    .getByTestId('status')
+    .filter({ hasText: 'unauthenticated' })
+    .waitFor({ timeout: 60_000 });
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await page.getByRole('dialog').waitFor({ state: 'visible', timeout: 30_000 });
+  const before = (await stack.outbox(email)).length;
+  await submitEmail(page, email);
+  const message = await stack.waitForCode(email, { after: before });
+  await typeCode(page, message.code!);
+  await page
+    .getByTestId('status')
+    .filter({ hasText: /^authenticated$/ })
+    .waitFor({ timeout: 60_000 });
+  assert.equal((await page.getByTestId('email').textContent())?.trim(), email);
+}
