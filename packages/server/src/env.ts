@@ -15,6 +15,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { MIN_SECRET_LENGTH } from './crypto.ts';
 import { type Database, openDatabase } from './db/index.ts';
+import { DEFAULT_LOG_LEVEL, isLogLevel, LOG_LEVELS, type LogLevel } from './logging/logger.ts';
 import type { RateLimitConfig } from './rate-limit.ts';
 import { ANVIL_CHAIN_ID } from './wallets/funder.ts';
 
@@ -209,6 +210,8 @@ export interface ServerEnv {
   chain?: { rpcUrl: string; chainId: number; name?: string };
   /** `LATCHKEY_TURNSTILE_SITEVERIFY_URL`. */
   turnstileSiteverifyUrl?: string;
+  /** `LATCHKEY_LOG_LEVEL` (`trace` ... `fatal`, `silent`), default `info`. */
+  logLevel: LogLevel;
   /** The development app (used with `dev`). */
   devApp: {
     /** {@link devAppIdOf}. */
@@ -228,7 +231,8 @@ export interface ServerEnv {
  *   `LATCHKEY_DEV=1` nor `SMTP_URL`); `LATCHKEY_SECRET is required` (outside development),
  *   {@link SECRET_REQUIRED_WITH_DATABASE_URL}, or too short; `LATCHKEY_RATE_LIMITS` not JSON;
  *   `LATCHKEY_REFRESH_REUSE_INTERVAL_S` outside 0-300; `LATCHKEY_RPC_URL` not a URL;
- *   `LATCHKEY_CHAIN_ID` not a chain id; `TWILIO_ACCOUNT_SID` without its token or sender.
+ *   `LATCHKEY_CHAIN_ID` not a chain id; `TWILIO_ACCOUNT_SID` without its token or sender;
+ *   `LATCHKEY_LOG_LEVEL` not a level.
  */
 export function parseServerEnv(env: Env): ServerEnv {
   const dev = env.LATCHKEY_DEV === '1';
@@ -298,6 +302,13 @@ export function parseServerEnv(env: Env): ServerEnv {
     };
   }
 
+  const logLevel = env.LATCHKEY_LOG_LEVEL?.trim().toLowerCase() || DEFAULT_LOG_LEVEL;
+  if (!isLogLevel(logLevel)) {
+    throw new EnvError(
+      `LATCHKEY_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}: ${env.LATCHKEY_LOG_LEVEL}`,
+    );
+  }
+
   return {
     dev,
     port,
@@ -314,6 +325,7 @@ export function parseServerEnv(env: Env): ServerEnv {
     trustProxy: env.LATCHKEY_TRUST_PROXY,
     chain: rpcUrl ? { rpcUrl, chainId, name: env.LATCHKEY_CHAIN_NAME } : undefined,
     turnstileSiteverifyUrl: env.LATCHKEY_TURNSTILE_SITEVERIFY_URL || undefined,
+    logLevel,
     devApp: {
       id: devAppIdOf(env),
       origins: (env.LATCHKEY_DEV_ORIGINS ?? DEFAULT_DEV_ORIGIN)

@@ -65,6 +65,14 @@ export {
   serverSecretOf,
 } from './env.ts';
 export { ApiError, type ApiErrorOptions } from './errors.ts';
+export { healthRoutes, type HealthRoutesOptions, type ReadinessChecks } from './health/routes.ts';
+export {
+  createLogger,
+  type CreateLoggerOptions,
+  type Logger,
+  type LogLevel,
+} from './logging/logger.ts';
+export { REQUEST_ID_HEADER, requestLogger } from './logging/requests.ts';
 export {
   DEFAULT_RATE_LIMITS,
   type RateLimitConfig,

@@ -31,6 +31,10 @@
  *   10 ETH there from anvil's first dev account (`npm start` points it at its anvil).
  * - `LATCHKEY_DEV_OIDC_ISSUER` (with `LATCHKEY_DEV=1`): the local OpenID provider
  *   (`src/methods/oauth/dev/oidc.ts`, started by `npm start`); the dev app's Google button logs in there.
+ * - `LATCHKEY_LOG_LEVEL` (`trace`, `debug`, `info` (default), `warn`, `error`, `fatal`, `silent`):
+ *   the JSON log on standard output (`src/logging/`): one line per request, failed readiness
+ *   checks, start and stop. The plain `Latchkey API listening on <url>` line is printed
+ *   whatever the level (`npm start`, the e2e harness and the bench wait for it).
  * Without `LATCHKEY_DEV=1` and without `SMTP_URL`, refuses to start. Every variable is parsed by
  * `parseServerEnv` in `env.ts` (shared with the `latchkey` command line and `npm start`).
  */
@@ -46,6 +50,7 @@ import {
   parseServerEnv,
   type ServerEnv,
 } from './env.ts';
+import { createLogger } from './logging/logger.ts';
 import { serve } from './serve.ts';
 import { createServer } from './server.ts';
 import { chainConfigFor, devWalletFunder } from './wallets/funder.ts';
@@ -68,6 +73,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const { dev, port, publicUrl, dataDir, chain } = config;
+  const logger = createLogger({ level: config.logLevel });
   const secret = config.secret ?? (await devServerSecret(dataDir));
 
   const database = await openConfiguredDatabase(env);
@@ -101,6 +107,7 @@ async function main(): Promise<void> {
           : undefined,
       prebuildWalletFrame: true,
       turnstileSiteverifyUrl: config.turnstileSiteverifyUrl,
+      logger,
     });
   } catch (error) {
     await database.close();
@@ -121,19 +128,26 @@ async function main(): Promise<void> {
   }
 
   const http = await serve({ app: server.app, port });
+  logger.info(
+    { port: http.port, publicUrl: server.context.publicUrl, database: database.driver, dev },
+    'listening',
+  );
+  // Plain text, whatever the log level: scripts/start.ts, e2e/harness.ts and bench/server.ts
+  // wait for this line.
   console.log(`Latchkey API listening on ${server.context.publicUrl}`);
 
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
+    logger.info('stopping');
     try {
       await http.close();
       delivery.close();
       await database.close();
       await unmarkDataDir();
     } catch (error) {
-      console.error('latchkey: error while stopping', error);
+      logger.error({ err: error }, 'error while stopping');
       process.exit(1);
     }
     process.exit(0);

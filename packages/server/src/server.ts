@@ -18,6 +18,9 @@ import { databaseUnavailable, databaseUnavailableReason } from './db/unavailable
 import type { Delivery } from './delivery/types.ts';
 import { devRoutes } from './dev/routes.ts';
 import { ApiError } from './errors.ts';
+import { healthRoutes } from './health/routes.ts';
+import type { Logger } from './logging/logger.ts';
+import { requestLogger } from './logging/requests.ts';
 import { METHODS, type MethodChain, type MethodRoutesOptions } from './methods/index.ts';
 import { cors } from './middleware/cors.ts';
 import { compileTrustProxy, readsBody, type TrustProxySetting } from './middleware/request.ts';
@@ -79,6 +82,11 @@ export interface CreateServerOptions {
    * @throws from `createServer` when outside 0-300.
    */
   refreshReuseIntervalS?: number;
+  /**
+   * Where one JSON line per request goes (`createLogger()`; issue 12), and failed readiness
+   * checks. Default: none (no request log, as in tests).
+   */
+  logger?: Logger;
 }
 
 /**
@@ -132,25 +140,38 @@ export function createServer(options: CreateServerOptions): LatchkeyServer {
 
   const app = new Hono<AppEnv>();
 
+  const { logger } = options;
   app.onError((error, c) => {
+    // With a logger, server errors are JSON lines carrying the request's id (issue 12).
+    const requestId = (c.var as { requestId?: string }).requestId;
     // A database outage (restart, failover, lost connection) is 503 + Retry-After, never 500.
     const down = databaseUnavailableReason(error);
     if (down !== undefined && !(error instanceof ApiError && error.status < 500)) {
-      console.warn(`[latchkey] database unavailable: ${down}`);
+      if (logger) logger.warn({ requestId, reason: down }, 'database unavailable');
+      else console.warn(`[latchkey] database unavailable: ${down}`);
       return errorResponse(c, databaseUnavailable(error));
     }
     if (error instanceof ApiError) {
-      if (error.status >= 500) console.error(`[latchkey] ${error.message}:`, error.cause ?? error);
+      if (error.status >= 500) {
+        if (logger) logger.error({ requestId, err: error.cause ?? error }, error.message);
+        else console.error(`[latchkey] ${error.message}:`, error.cause ?? error);
+      }
       return errorResponse(c, error);
     }
     if (error instanceof HTTPException && error.status < 500) {
       const code = error.status === 413 ? 'payload_too_large' : 'invalid_data';
       return errorResponse(c, new ApiError(code, error.message || 'Bad request'));
     }
-    console.error('[latchkey] unhandled error', error);
+    if (logger) logger.error({ requestId, err: error }, 'unhandled error');
+    else console.error('[latchkey] unhandled error', error);
     return errorResponse(c, new ApiError('internal_error', 'Internal server error'));
   });
   app.notFound((c) => errorResponse(c, new ApiError('not_found', 'Not found')));
+
+  // Issue 12: the request log around everything, then the probes, before the other middleware
+  // (no CORS, body limit, app or auth for them).
+  if (logger) app.use(requestLogger(logger));
+  app.route('/', healthRoutes({ db: ctx.db, logger }));
 
   app.use(cors({ db: ctx.db }));
   // readsBody: a client leaving mid-body (bodyLimit reads chunked bodies) is no server error.

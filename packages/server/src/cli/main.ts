@@ -3,6 +3,7 @@
  *
  * ```
  * latchkey [serve]                                    start the API (src/main.ts; its env)
+ * latchkey migrate [--json]                           apply pending migrations, print the latest
  * latchkey apps create --name <n> [--id <25 chars>] [--origin <url>...] [--json]
  * latchkey apps list
  * latchkey apps show <appId>
@@ -33,6 +34,7 @@ import { registerAppsPolicy } from './commands/apps-policy.ts';
 import { registerAppsRotateSecret } from './commands/apps-rotate-secret.ts';
 import { registerAppsSet } from './commands/apps-set.ts';
 import { registerAppsShow } from './commands/apps-show.ts';
+import { registerMigrate } from './commands/migrate.ts';
 import { registerServe } from './commands/serve.ts';
 import { type CliIo, createCliContext } from './context.ts';
 import { loadMethodClis } from './methodCommands.ts';
@@ -87,6 +89,7 @@ data folder also does; with DATABASE_URL, LATCHKEY_SECRET is required).`,
 
   // Registration order is the order of `--help`.
   registerServe(program, ctx);
+  registerMigrate(program, ctx);
   const apps = program.command('apps').description('create, list, show and configure apps');
   registerAppsCreate(apps, ctx);
   registerAppsList(apps, ctx);
