@@ -182,6 +182,8 @@ async function main() {
       LATCHKEY_DATA_DIR: dataDir,
       LATCHKEY_DEV_APP_ID: appId,
       LATCHKEY_DEV_ORIGINS: process.env.LATCHKEY_DEV_ORIGINS ?? demoUrl,
+      // Request logs (one JSON line each) only when asked for: the dev console stays readable.
+      LATCHKEY_LOG_LEVEL: process.env.LATCHKEY_LOG_LEVEL ?? 'warn',
       LATCHKEY_RPC_URL: rpcUrl,
       LATCHKEY_CHAIN_ID: '31337',
       LATCHKEY_DEV_OIDC_ISSUER: oidcUrl,

@@ -9,15 +9,15 @@ import { submitEmail, typeCode } from '../demo.ts';
 import type { Stack } from '../harness.ts';
 
 /**
- * The app's component (TSX), shared by the Vite and Next apps: `appId`/`apiUrl` come from the
- * app's own env mechanism (`appIdExpr`, `apiUrlExpr`).
+ * The app's status component (TSX, `export function Status()`): 'loading', 'authenticated' or
+ * 'unauthenticated', the user's email, and 'Log in' / 'Log out' through `useLatchkey()`.
+ * `directive` goes first (`'use client';` in a Next app).
  */
-export function appSource(appIdExpr: string, apiUrlExpr: string, directive = ''): string {
+export function statusSource(directive = ''): string {
   return `${directive}
-import { LatchkeyProvider, useLatchkey } from '@latchkey/react';
-import type { ReactNode } from 'react';
+import { useLatchkey } from '@latchkey/react';
 
-function Status() {
+export function Status() {
   const { ready, authenticated, user, login, logout } = useLatchkey();
   if (!ready) return <p data-testid="status">loading</p>;
   return (
@@ -32,16 +32,6 @@ function Status() {
         <button type="button" onClick={() => login()}>Log in</button>
       )}
     </div>
-  );
-}
-
-export function LatchkeyApp({ children }: { children?: ReactNode }) {
-  return (
-    <LatchkeyProvider appId={${appIdExpr}} apiUrl={${apiUrlExpr}}>
-      <h1>Outside app</h1>
-      <Status />
-      {children}
-    </LatchkeyProvider>
   );
 }
 `;

@@ -17,7 +17,7 @@ import {
   uniqueEmail,
   withFailureScreenshot,
 } from '../harness.ts';
-import { appSource, emailLogin } from './consumer.ts';
+import { emailLogin, statusSource } from './consumer.ts';
 import { sh, start, tarball, tempFolder } from './tarballs.ts';
 
 const folder = tempFolder('vite-react18');
@@ -54,15 +54,27 @@ test(
     };
     assert.match(react.version, /^18\./, 'the app runs React 18');
 
-    writeFileSync(
-      path.join(dir, 'src', 'LatchkeyApp.tsx'),
-      appSource('import.meta.env.VITE_LATCHKEY_APP_ID', 'import.meta.env.VITE_LATCHKEY_API_URL'),
-    );
+    writeFileSync(path.join(dir, 'src', 'Status.tsx'), statusSource());
     writeFileSync(
       path.join(dir, 'src', 'App.tsx'),
-      `import { LatchkeyApp } from './LatchkeyApp.tsx';\n\nexport default function App() {\n  return <LatchkeyApp />;\n}\n`,
+      [
+        "import { LatchkeyProvider } from '@latchkey/react';",
+        "import { Status } from './Status.tsx';",
+        '',
+        'export default function App() {',
+        '  return (',
+        '    <LatchkeyProvider',
+        '      appId={import.meta.env.VITE_LATCHKEY_APP_ID}',
+        '      apiUrl={import.meta.env.VITE_LATCHKEY_API_URL}',
+        '    >',
+        '      <h1>Outside app</h1>',
+        '      <Status />',
+        '    </LatchkeyProvider>',
+        '  );',
+        '}',
+        '',
+      ].join('\n'),
     );
-
     const port = await freePort();
     const appUrl = `http://localhost:${port}`;
     const stack = await startStack({ env: { LATCHKEY_DEV_ORIGINS: appUrl } });
