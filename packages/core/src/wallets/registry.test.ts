@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { type ConnectedWallet, createWalletRegistry } from './registry.ts';
+import { type ConnectedWallet, createWalletRegistry, type Eip1193Provider } from './registry.ts';
 
 const wallet = (
   address: string,
@@ -13,7 +13,11 @@ const wallet = (
   connectorType,
   imported: false,
   linked: false,
-  getEthereumProvider: async () => ({ request: async () => null }),
+  getEthereumProvider: async () => ({
+    request: (async () => null) as Eip1193Provider['request'],
+    on: () => {},
+    removeListener: () => {},
+  }),
   switchChain: async () => {},
   disconnect: () => {},
 });

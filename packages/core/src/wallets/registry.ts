@@ -4,11 +4,26 @@
  * so the React hooks and the login methods that add wallets never import each other.
  */
 
-/** An EIP-1193 provider (https://eips.ethereum.org/EIPS/eip-1193). */
+import type { EIP1193RequestFn, EIP1474Methods } from 'viem';
+
+/**
+ * A `request` for any method: what {@link Eip1193Provider} answers for a method or params viem's
+ * schema does not list (e.g. a method name held in a `string`). Resolves with `unknown`.
+ */
+export type Eip1193LooseRequest = (args: { method: string; params?: unknown }) => Promise<unknown>;
+
+/**
+ * An EIP-1193 provider (https://eips.ethereum.org/EIPS/eip-1193): `request`, `on`,
+ * `removeListener`. Assignable without a cast to viem's `EIP1193Provider` (so to `custom()` and
+ * wagmi connectors): `request` is viem's typed `EIP1193RequestFn<EIP1474Methods>` (a known
+ * method's params and result are typed, e.g. `eth_chainId` resolves with a hex string),
+ * overloaded with {@link Eip1193LooseRequest} for any other call. Implementations return
+ * `Promise<unknown>` and so state the typed overload with a cast (`as Eip1193Provider['request']`).
+ */
 export interface Eip1193Provider {
-  request(args: { method: string; params?: readonly unknown[] | object }): Promise<unknown>;
-  on?(event: string, listener: (...args: unknown[]) => void): void;
-  removeListener?(event: string, listener: (...args: unknown[]) => void): void;
+  request: EIP1193RequestFn<EIP1474Methods> & Eip1193LooseRequest;
+  on(event: string, listener: (...args: unknown[]) => void): void;
+  removeListener(event: string, listener: (...args: unknown[]) => void): void;
 }
 
 /** A wallet the user can sign with in this page. */

@@ -1,4 +1,5 @@
 import { render, screen, waitFor } from '@testing-library/react';
+import type { Eip1193Provider } from '@latchkey/core';
 import { describe, expect, it, vi } from 'vitest';
 import { renderHost } from '../test/Host.tsx';
 import { useWallets } from './useWallets.ts';
@@ -28,7 +29,11 @@ describe('useWallets', () => {
       connectorType: 'embedded',
       imported: false,
       linked: true,
-      getEthereumProvider: async () => ({ request: async () => null }),
+      getEthereumProvider: async () => ({
+        request: (async () => null) as Eip1193Provider['request'],
+        on: () => {},
+        removeListener: () => {},
+      }),
       switchChain: async () => {},
       disconnect: () => {},
     });

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../errors/request.ts';
 import { SCREEN } from '../../screens/screens.ts';
 import type { User } from '../../session/user.ts';
-import { createWalletRegistry } from '../../wallets/registry.ts';
+import { createWalletRegistry, type Eip1193Provider } from '../../wallets/registry.ts';
 import {
   createWalletConnectionFlow,
   type WalletConnectionFlowClient,
@@ -21,7 +21,9 @@ function testProvider(options: { chainId?: number; reject?: () => boolean } = {}
   return {
     calls,
     provider: {
-      async request({ method, params }: { method: string; params?: unknown }) {
+      on: () => {},
+      removeListener: () => {},
+      request: (async ({ method, params }: { method: string; params?: unknown }) => {
         calls.push(method);
         const p = params as unknown[];
         switch (method) {
@@ -40,7 +42,7 @@ function testProvider(options: { chainId?: number; reject?: () => boolean } = {}
           default:
             throw new Error(`unexpected ${method}`);
         }
-      },
+      }) as Eip1193Provider['request'],
     },
   };
 }

@@ -60,10 +60,11 @@ export type CreateEmbeddedEthereumProviderParameters = {
   noPrompt?: () => boolean;
 };
 
-/** The embedded wallet's EIP-1193 provider, plus its current chain. */
+/**
+ * The embedded wallet's EIP-1193 provider, plus its current chain. Assignable to viem's
+ * `EIP1193Provider` without a cast (see {@link Eip1193Provider}).
+ */
 export interface EmbeddedEthereumProvider extends Eip1193Provider {
-  on(event: string, listener: (...args: unknown[]) => void): void;
-  removeListener(event: string, listener: (...args: unknown[]) => void): void;
   /** The current chain id (number). */
   readonly chainId: number;
   /** The current chain's config. */
@@ -402,13 +403,14 @@ export function createEmbeddedEthereumProvider(
         throw toProviderError(error);
       }
     },
-    async request({ method, params }) {
+    // Typed as viem's request function (see `Eip1193Provider`); the answers are the RPC's.
+    request: (async ({ method, params }: { method: string; params?: unknown }) => {
       try {
         return await handle(method, params);
       } catch (error) {
         throw toProviderError(error);
       }
-    },
+    }) as EmbeddedEthereumProvider['request'],
     on(event, listener) {
       let set = listeners.get(event);
       if (!set) listeners.set(event, (set = new Set()));
