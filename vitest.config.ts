@@ -46,6 +46,14 @@ export default defineConfig({
       {
         ...fromSource,
         test: {
+          name: 'wagmi',
+          include: ['packages/wagmi/src/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      {
+        ...fromSource,
+        test: {
           name: 'server',
           include: ['packages/server/src/**/*.test.ts'],
           environment: 'node',

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const PACKAGES = ['api', 'core', 'react', 'wallet-frame', 'server'];
+const PACKAGES = ['api', 'core', 'react', 'wallet-frame', 'server', 'wagmi'];
 
 function packedFiles(pkg: string): string[] {
   const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
