@@ -12,14 +12,17 @@ import { PUBLISHED } from './build/published.ts';
 const root = path.resolve(import.meta.dirname, '..');
 
 /**
- * Packs the published packages into `outDir`.
+ * Packs the published packages (or the `names` given, folder names under packages/) into `outDir`.
  * @returns the tarballs' absolute paths, by package folder name (`{api: '/out/latchkey-api-0.1.0.tgz'}`).
  * @throws Error when a package is not built or npm pack fails.
  */
-export function packTarballs(outDir: string): Record<string, string> {
+export function packTarballs(
+  outDir: string,
+  names: readonly string[] = PUBLISHED,
+): Record<string, string> {
   mkdirSync(outDir, { recursive: true });
   const out: Record<string, string> = {};
-  for (const name of PUBLISHED) {
+  for (const name of names) {
     const dir = path.join(root, 'packages', name);
     if (!existsSync(path.join(dir, 'dist'))) {
       throw new Error(`packages/${name} is not built: run npm run build first`);

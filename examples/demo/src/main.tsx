@@ -1,4 +1,5 @@
 import { type LatchkeyClientConfig, LatchkeyProvider } from '@latchkey/react';
+import { walletConnect } from '@latchkey/react/walletconnect';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
@@ -22,6 +23,8 @@ const config: LatchkeyClientConfig = {
     // `?passwordOnCreate=1`: the password flow runs while the wallet is created.
     requireUserOwnedRecoveryOnCreate: params.get('passwordOnCreate') === '1',
   },
+  // WalletConnect (an optional peer): offered when the app has a WalletConnect project id.
+  externalWallets: { walletConnect: { connector: walletConnect } },
   legal: {
     termsAndConditionsUrl: 'https://example.com/terms',
     privacyPolicyUrl: 'https://example.com/privacy',

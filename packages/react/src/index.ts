@@ -5,6 +5,13 @@
  * first `login()` (bundle budget, user-needs theme 5). SSR-safe (theme 1).
  */
 export type { LatchkeyClientConfig, LoginMethod } from './config/config.ts';
+// WalletConnect's connector contract (issue 12 item 6): the connector itself is the
+// `@latchkey/react/walletconnect` subpath, so this entry never imports the optional peer.
+export type {
+  WalletConnectConnection,
+  WalletConnectConnector,
+  WalletConnectConnectParameters,
+} from './config/walletConnect.ts';
 export { capLoginMessage, type ResolvedConfig, resolveConfig } from './config/resolveConfig.ts';
 export { type UseConnectWalletReturnType, useConnectWallet } from './hooks/useConnectWallet.ts';
 export { LatchkeyProviderMissingError } from './hooks/useInternalLatchkey.ts';

@@ -1,7 +1,9 @@
 import type { LatchkeyClient } from '@latchkey/core';
 import { act, renderHook } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type { LatchkeyClientConfig } from '../config/config.ts';
 import { ANVIL_CHAIN } from '../config/walletConfig.ts';
+import type { WalletConnectConnector } from '../config/walletConnect.ts';
 import { useResolvedConfig } from './useResolvedConfig.ts';
 
 const APP_ID = 'clpispdty00ycl80fpueukbhl';
@@ -65,5 +67,60 @@ describe('useResolvedConfig chainsReady (the wallet waits for the final chains)'
     await act(async () => {});
     await result.current.chainsReady();
     expect(result.current.latest.current.wallet.supportedChains).toEqual([ANVIL_CHAIN]);
+  });
+});
+
+describe('useResolvedConfig WalletConnect warning (issue 12 item 6)', () => {
+  /** A client whose app config has a WalletConnect project id. */
+  const clientWithProject = () =>
+    ({
+      initialize: async () => {},
+      getAppConfig: async () => ({ wallet_connect_cloud_project_id: 'cloud-project' }),
+      api: { request: async () => ({ chains: [] }) },
+    }) as unknown as LatchkeyClient;
+
+  it('warns once, with the fix, when the app has a project id and the host passed no connector', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const client = clientWithProject();
+      const { result, rerender } = renderHook(
+        ({ config }: { config: LatchkeyClientConfig }) =>
+          useResolvedConfig(APP_ID, API_URL, config, client),
+        { initialProps: { config: {} as LatchkeyClientConfig } },
+      );
+      await act(async () => {});
+      expect(result.current.resolved.loginList.walletConnectProjectId).toBe('cloud-project');
+      rerender({ config: { appearance: { theme: 'dark' } } });
+      // Turned off, then on again without a connector: still the one warning.
+      rerender({ config: { externalWallets: { walletConnect: { enabled: false } } } });
+      rerender({ config: {} });
+      await act(async () => {});
+      const calls = warn.mock.calls.filter(([m]) => String(m).includes('WalletConnect'));
+      expect(calls).toHaveLength(1);
+      expect(calls[0]![0]).toContain('npm i @walletconnect/ethereum-provider');
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it('says nothing when the host passed a connector', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const connector: WalletConnectConnector = { connect: vi.fn() };
+      const client = clientWithProject();
+      const { result } = renderHook(() =>
+        useResolvedConfig(
+          APP_ID,
+          API_URL,
+          { externalWallets: { walletConnect: { connector } } },
+          client,
+        ),
+      );
+      await act(async () => {});
+      expect(result.current.resolved.loginList.walletConnectEnabled).toBe(true);
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+    }
   });
 });

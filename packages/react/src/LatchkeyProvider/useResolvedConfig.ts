@@ -2,6 +2,7 @@ import { type ChainsResponse, ROUTES } from '@latchkey/api';
 import type { LatchkeyClient } from '@latchkey/core';
 import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import type { LatchkeyClientConfig } from '../config/config.ts';
+import { walletConnectSetupWarning } from '../config/loginListConfig.ts';
 import {
   type ResolvedConfig,
   resolveConfig,
@@ -13,7 +14,8 @@ import {
  * server's app config and chains. After mount it restores the session (`client.initialize()`),
  * loads the server app config and the server's chain info (issue 3, the default
  * `supportedChains`). Failures warn (session, config) or are ignored (chains): the client
- * config is used alone.
+ * config is used alone. It warns once when the app has a WalletConnect project id but the host
+ * passed no connector (`walletConnectSetupWarning`).
  *
  * @returns `resolved` for render; `latest`, a ref to it for callbacks created once; and
  *   `chainsReady()`, which settles once `latest.current` holds the final chains (after the
@@ -78,6 +80,14 @@ export function useResolvedConfig(
   );
   const latest = useRef(resolved);
   latest.current = resolved;
+  // WalletConnect with a project id but no connector: say how to fix it, once per provider.
+  const walletConnectWarning = walletConnectSetupWarning(config, serverConfig);
+  const warnedWalletConnect = useRef(false);
+  useEffect(() => {
+    if (!walletConnectWarning || warnedWalletConnect.current) return;
+    warnedWalletConnect.current = true;
+    console.warn(walletConnectWarning);
+  }, [walletConnectWarning]);
   // Effects run after the render that stored the final config in `latest`.
   const hostChains = Boolean(config?.supportedChains);
   useEffect(() => {

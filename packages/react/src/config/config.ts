@@ -3,6 +3,7 @@ import type { MethodClientConfig } from './methodConfig.ts';
 import type { MessageOverrides } from '../messages.ts';
 import type { ChainConfig, EmbeddedWalletsConfig } from './walletConfig.ts';
 import type { LatchkeyTheme } from '../theme/theme.ts';
+import type { WalletConnectConnector } from './walletConnect.ts';
 
 /**
  * Login methods a host may offer (spec section 3, "Client app config"): core's login-list item
@@ -63,8 +64,15 @@ export interface LatchkeyClientConfig extends MethodClientConfig {
    * login methods or wallet names of `walletList`. Without it the list is grouped.
    */
   loginMethodsAndOrder?: { primary: LoginListItemName[]; overflow?: LoginListItemName[] };
-  /** External wallets (spec section 3): `walletConnect.enabled` (default true). */
-  externalWallets?: { walletConnect?: { enabled?: boolean } };
+  /**
+   * External wallets (spec section 3). WalletConnect is offered when the server app config has a
+   * `wallet_connect_cloud_project_id`, `walletConnect.enabled` is not false (default true) and
+   * `walletConnect.connector` is set: `walletConnect` of `@latchkey/react/walletconnect`, which
+   * needs the optional peer `@walletconnect/ethereum-provider` installed (issue 12 item 6).
+   */
+  externalWallets?: {
+    walletConnect?: { enabled?: boolean; connector?: WalletConnectConnector };
+  };
   /** Embedded wallet behaviour (spec section 3, `embeddedWallets`; issue 3). */
   embeddedWallets?: EmbeddedWalletsConfig;
   /**
