@@ -8,9 +8,13 @@ import { defaultClientConditions, defineConfig } from 'vite';
  */
 export default defineConfig({
   plugins: [react()],
-  resolve: { conditions: ['@latchkey/source', ...defaultClientConditions] },
+  resolve: {
+    conditions: ['@latchkey/source', ...defaultClientConditions],
+    // One @wagmi/core for the demo and @latchkey/wagmi's source (npm nests a copy in each).
+    dedupe: ['@wagmi/core'],
+  },
   optimizeDeps: {
-    exclude: ['@latchkey/react', '@latchkey/core', '@latchkey/api'],
+    exclude: ['@latchkey/react', '@latchkey/core', '@latchkey/api', '@latchkey/wagmi'],
     // Bare imports inside the excluded workspace sources (lazy wallet chunks) are not crawled:
     // pre-bundle them up front, so Vite never reloads the page mid-flow to add them.
     include: [
@@ -21,6 +25,8 @@ export default defineConfig({
       'viem/siwe',
       'qrcode',
       '@walletconnect/ethereum-provider',
+      // The wagmi card (@latchkey/wagmi).
+      '@wagmi/core',
     ],
   },
   server: { port: 5173, strictPort: true, fs: { allow: ['../..'] } },

@@ -1,6 +1,7 @@
 import { useConnectWallet, useLatchkey, useLogin, useWallets } from '@latchkey/react';
 import { useState } from 'react';
 import { Accounts } from './Accounts.tsx';
+import { WagmiWallet } from './WagmiWallet.tsx';
 import { Wallet } from './Wallet.tsx';
 
 /** The demo host page: a header, the session status, and log in / log out. */
@@ -64,6 +65,8 @@ export function App() {
       <Wallet />
 
       <ExternalWallets />
+
+      <WagmiWallet />
     </main>
   );
 }

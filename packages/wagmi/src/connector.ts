@@ -112,6 +112,7 @@ const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase(
  * (4001 when the user closes Latchkey's approval screen).
  *
  * @example
+ * import { createLatchkeyClient } from '@latchkey/core';
  * import { createConfig, http } from '@wagmi/core';
  * import { sepolia } from 'viem/chains';
  * import { latchkeyConnector, syncLatchkeyWagmi } from '@latchkey/wagmi';
