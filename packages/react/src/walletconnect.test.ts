@@ -142,6 +142,24 @@ describe('walletConnect of @latchkey/react/walletconnect', () => {
   });
 });
 
+describe('walletConnect without the package installed', () => {
+  it('rejects with the install command', async () => {
+    vi.resetModules();
+    vi.doMock('@walletconnect/ethereum-provider', () => {
+      throw new Error('Cannot find package @walletconnect/ethereum-provider');
+    });
+    try {
+      const { walletConnect } = await import('./walletconnect.ts');
+      await expect(walletConnect.connect(params())).rejects.toThrow(
+        'npm i @walletconnect/ethereum-provider',
+      );
+    } finally {
+      vi.doUnmock('@walletconnect/ethereum-provider');
+      vi.resetModules();
+    }
+  });
+});
+
 describe('package.json (optional peer)', () => {
   const pkg = JSON.parse(readFileSync(path.join(pkgDir, 'package.json'), 'utf8')) as {
     dependencies: Record<string, string>;

@@ -11,10 +11,11 @@
  * Importing this module loads nothing of WalletConnect: `connect()` imports the package with
  * `import()` when a person first picks WalletConnect, so bundlers put it in a lazy chunk.
  */
-import type {
-  WalletConnectConnection,
-  WalletConnectConnector,
-  WalletConnectConnectParameters,
+import {
+  WALLET_CONNECT_PACKAGE,
+  type WalletConnectConnection,
+  type WalletConnectConnector,
+  type WalletConnectConnectParameters,
 } from './config/walletConnect.ts';
 
 export type {
@@ -24,14 +25,30 @@ export type {
 } from './config/walletConnect.ts';
 
 /**
+ * `@walletconnect/ethereum-provider`, loaded on first use.
+ * @throws Error naming the install command when the package cannot be loaded (some bundlers
+ *   leave a missing package's `import()` in the output, so this is where it shows).
+ */
+async function loadProvider() {
+  try {
+    return await import('@walletconnect/ethereum-provider');
+  } catch (cause) {
+    throw new Error(
+      `[latchkey] WalletConnect needs the optional peer ${WALLET_CONNECT_PACKAGE}, which could not be loaded: npm i ${WALLET_CONNECT_PACKAGE}`,
+      { cause },
+    );
+  }
+}
+
+/**
  * Pairs through `@walletconnect/ethereum-provider` (its own QR modal off: the Latchkey modal
  * draws the code): asks for `chains` as optional chains (chain 1 when the list is empty),
  * forwards `display_uri` to `onDisplayUri` until the pairing settles, and names the peer.
- * @throws when the package is not installed, the relay cannot be reached or the person rejects
- *   the pairing.
+ * @throws when the package is not installed (an Error naming `npm i ...`), the relay cannot be
+ *   reached or the person rejects the pairing.
  */
 async function connect(p: WalletConnectConnectParameters): Promise<WalletConnectConnection> {
-  const { EthereumProvider } = await import('@walletconnect/ethereum-provider');
+  const { EthereumProvider } = await loadProvider();
   const [first, ...rest] = p.chains;
   const provider = await EthereumProvider.init({
     projectId: p.projectId,

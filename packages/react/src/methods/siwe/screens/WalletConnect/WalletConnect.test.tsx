@@ -43,17 +43,24 @@ describe('the WalletConnect step pairs through the host connector (issue 12 item
     expect(screen.getByTestId('walletconnect-qr')).toBeTruthy();
   });
 
-  it('goes to the failed screen when the pairing fails', async () => {
-    const connector: WalletConnectConnector = {
-      connect: vi.fn(async () => Promise.reject(new Error('relay down'))),
-    };
-    const { value } = renderStep({ externalWallets: { walletConnect: { connector } } });
-    await waitFor(() =>
-      expect(value.navigate).toHaveBeenCalledWith(SCREEN.LOGIN_FAILED_SCREEN, {
-        method: 'WalletConnect',
-        error: { code: 'wallet_connect_failed' },
-      }),
-    );
+  it('goes to the failed screen when the pairing fails, and logs why', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const failure = new Error('relay down');
+      const connector: WalletConnectConnector = {
+        connect: vi.fn(async () => Promise.reject(failure)),
+      };
+      const { value } = renderStep({ externalWallets: { walletConnect: { connector } } });
+      await waitFor(() =>
+        expect(value.navigate).toHaveBeenCalledWith(SCREEN.LOGIN_FAILED_SCREEN, {
+          method: 'WalletConnect',
+          error: { code: 'wallet_connect_failed' },
+        }),
+      );
+      expect(warn).toHaveBeenCalledWith('[latchkey] WalletConnect pairing failed', failure);
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('says it is not configured without a connector, turned off, or without a project id', () => {

@@ -56,7 +56,9 @@ export default function WalletConnect() {
             },
           );
         },
-        () => {
+        (error: unknown) => {
+          // The person sees 'failed'; the developer sees why (relay, rejection, missing package).
+          console.warn('[latchkey] WalletConnect pairing failed', error);
           if (live)
             navigate(SCREEN.LOGIN_FAILED_SCREEN, {
               method: 'WalletConnect',
