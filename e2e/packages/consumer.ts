@@ -11,14 +11,15 @@ import type { Stack } from '../harness.ts';
 /**
  * The app's status component (TSX, `export function Status()`): 'loading', 'authenticated' or
  * 'unauthenticated', the user's email, and 'Log in' / 'Log out' through `useLatchkey()`.
- * `directive` goes first (`'use client';` in a Next app).
+ * `directive` goes first (`'use client';` in a Next app); without `loginButton` the app logs
+ * in through `<LatchkeyButton/>` (whose logged-out text is also 'Log in').
  */
-export function statusSource(directive = ''): string {
+export function statusSource(directive = '', loginButton = true): string {
   return `${directive}
 import { useLatchkey } from '@latchkey/react';
 
 export function Status() {
-  const { ready, authenticated, user, login, logout } = useLatchkey();
+  const { ready, authenticated, user, ${loginButton ? 'login, ' : ''}logout } = useLatchkey();
   if (!ready) return <p data-testid="status">loading</p>;
   return (
     <div>
@@ -29,7 +30,7 @@ export function Status() {
           <button type="button" onClick={() => void logout()}>Log out</button>
         </>
       ) : (
-        <button type="button" onClick={() => login()}>Log in</button>
+        ${loginButton ? '<button type="button" onClick={() => login()}>Log in</button>' : '<p>Use the account button.</p>'}
       )}
     </div>
   );

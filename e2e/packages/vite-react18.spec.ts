@@ -13,6 +13,7 @@ import {
   freePort,
   launchBrowser,
   recordConsole,
+  screenshot,
   startStack,
   uniqueEmail,
   withFailureScreenshot,
@@ -54,20 +55,26 @@ test(
     };
     assert.match(react.version, /^18\./, 'the app runs React 18');
 
-    writeFileSync(path.join(dir, 'src', 'Status.tsx'), statusSource());
+    writeFileSync(path.join(dir, 'src', 'Status.tsx'), statusSource('', false));
     writeFileSync(
       path.join(dir, 'src', 'App.tsx'),
       [
-        "import { LatchkeyProvider } from '@latchkey/react';",
+        "import { LatchkeyButton, LatchkeyProvider } from '@latchkey/react';",
         "import { Status } from './Status.tsx';",
+        '',
+        "const theme = new URLSearchParams(location.search).get('theme') === 'dark' ? 'dark' : 'light';",
         '',
         'export default function App() {',
         '  return (',
         '    <LatchkeyProvider',
         '      appId={import.meta.env.VITE_LATCHKEY_APP_ID}',
         '      apiUrl={import.meta.env.VITE_LATCHKEY_API_URL}',
+        '      config={{ appearance: { theme } }}',
         '    >',
-        '      <h1>Outside app</h1>',
+        '      <header>',
+        '        <h1>Outside app</h1>',
+        '        <LatchkeyButton />',
+        '      </header>',
         '      <Status />',
         '    </LatchkeyProvider>',
         '  );',
@@ -88,9 +95,32 @@ test(
       await preview.waitFor(String(port));
       const page = await browser.newPage();
       const consoleLines = recordConsole(page);
-      await withFailureScreenshot(page, 'package-vite-react18', () =>
-        emailLogin(page, stack, appUrl, uniqueEmail('vite18')),
-      );
+      await withFailureScreenshot(page, 'package-vite-react18', async () => {
+        const email = uniqueEmail('vite18');
+        await emailLogin(page, stack, appUrl, email);
+        // <LatchkeyButton/> from the packed package: the account menu, light and dark, 1280
+        // and 390 px wide, then 'Log out' from it.
+        for (const theme of ['light', 'dark'] as const) {
+          for (const width of [1280, 390]) {
+            await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+            await page.goto(`${appUrl}/?theme=${theme}`);
+            await page
+              .getByTestId('status')
+              .filter({ hasText: /^authenticated$/ })
+              .waitFor();
+            await page.getByRole('dialog').waitFor({ state: 'hidden' });
+            const account = page.locator('button[aria-haspopup="menu"]');
+            await account.click();
+            await page.getByRole('menu').waitFor({ state: 'visible' });
+            await screenshot(page, `package-latchkey-button-${theme}-${width}`);
+            await page.keyboard.press('Escape');
+          }
+        }
+        await page.locator('button[aria-haspopup="menu"]').click();
+        await page.getByRole('menuitem', { name: 'Log out' }).click();
+        await page.getByTestId('status').filter({ hasText: 'unauthenticated' }).waitFor();
+        await page.getByRole('button', { name: 'Log in', exact: true }).waitFor();
+      });
       const errors = consoleLines.filter(
         (l) => l.startsWith('[console.error]') || l.startsWith('[pageerror]'),
       );

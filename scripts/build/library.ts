@@ -76,6 +76,7 @@ export function libraryConfig(options: LibraryOptions) {
     fixedExtension: false,
     clean: true,
     report: false,
+    unbundle: true,
     // A 5 s build of types is expected; the timing warning is noise.
     checks: { pluginTimings: false },
     ...(options.directive ? { banner: { js: options.directive } } : {}),
