@@ -1,46 +1,68 @@
 /**
- * `npm run bench:server`: throughput and latency of the API on loopback.
+ * `npm run bench:server`: throughput and latency of the API on loopback, as ratios to a bare
+ * Hono app measured in the same run (issue 13).
  *
- * Starts the API server as a child process (`tsx packages/server/src/main.ts`) with PGlite in a
- * temporary folder, the dev outbox on (`LATCHKEY_DEV=1`) and every per-IP rate limit raised via
- * `LATCHKEY_RATE_LIMITS` (all load comes from one IP; the limiter's own counter upsert still
- * runs on each request, as in production, it just never answers 429). Then, one after the other:
+ * One run measures, one after the other, each server a child process started the same way
+ * (`node --import tsx <entry>`, its own process group):
  *
- * 1. app config `GET /api/v1/apps/{appId}`: a baseline read, autocannon, 5 s.
- * 2. email code flow: `POST /passwordless/init` -> `GET /dev/outbox?to=` -> `POST
- *    /passwordless/authenticate`, a fresh address per flow (a new user each time). autocannon
- *    cannot carry a value from one response into the next request across endpoints, so this is
- *    a custom loop with FLOW_CONCURRENCY workers for 10 s; figures are flows/s and the latency
- *    of a whole flow (and of each step).
- * 3. session refresh `POST /api/v1/sessions`, autocannon, 10 s. Refresh tokens rotate on every
- *    use, so each request must carry a token never used before. The sessions created in step 2
- *    form a pool: `setupRequest` takes a token out of the pool, `onResponse` puts the rotated
- *    token the server answered back in. With pipelining 1 each connection has at most one
- *    request in flight, so the pool never runs dry and no token is ever presented twice (a
- *    reuse would revoke the session family and show up as non-2xx). This measures the steady
- *    state of a refresh: look up the hashed token, rotate it, sign a new ES256 access token,
- *    load the user.
+ * 1. bare Hono (`bench/bare-hono.ts`, `GET /health`): the 1.0 baseline.
+ * 2. Latchkey on PGlite (a temp folder), `LATCHKEY_DEV=1`, per-IP limits raised through
+ *    `LATCHKEY_RATE_LIMITS` (all load comes from one IP; the limiter still counts every
+ *    request, it just never answers 429), `LATCHKEY_LOG_LEVEL=warn` (no request log lines).
+ * 3. Latchkey on PostgreSQL: `DATABASE_URL` when set, else a throwaway cluster made like
+ *    `npm run test:pg` makes one (`bench/postgres.ts`). `BENCH_SKIP_PG=1` skips it.
  *
- * Prints a table (requests/s, p50, p99 in ms). Asserts nothing; the exit code is 0 unless the
- * server cannot start. Bounded: about 30 s of load plus the server start.
+ * On each Latchkey server, with BENCH_CONNECTIONS (64) connections, BENCH_DURATION_S (5) s each:
+ * - `GET /api/v1/apps/{appId}` (autocannon);
+ * - email code sign-ins: `POST /passwordless/init` -> `GET /dev/outbox?to=` -> `POST
+ *   /passwordless/authenticate`, a fresh address (a new user) per flow, BENCH_FLOW_CONCURRENCY
+ *   (= connections) workers in a loop (autocannon cannot carry a value between requests);
+ * - `POST /api/v1/sessions` (refresh with rotation): autocannon drawing a never-used refresh
+ *   token from a pool filled by the sign-ins and putting the rotated one back (pipelining 1,
+ *   so no token is presented twice: a reuse would revoke its session and count as an error);
+ * - `GET /api/v1/users/me` with one access token (autocannon).
+ * For each: requests/s (flows/s for sign-ins), p50/p99 in ms, the ratio to bare Hono's
+ * requests/s, and the server process's CPU (% of one core over the phase, from
+ * /proc/<pid>/stat) and RSS at the end of the phase (/proc/<pid>/status).
+ *
+ * Before the HTTP runs it counts the SQL statements each path issues (an in-process server on
+ * PGlite in memory whose Drizzle logger counts queries; averaged over 20 warm requests).
+ *
+ * `BENCH_BASE_DIR=<dir>`: a checkout of another version (e.g. `git archive HEAD packages/server
+ * packages/api packages/wallet-frame ... | tar -x`, with `node_modules` symlinked to this
+ * workspace's): each database then also runs that version's server (rows labelled `base`),
+ * right before this one, against the same bare Hono figure: before/after ratios from one run.
+ * On PostgreSQL each server gets a fresh throwaway cluster (not with `DATABASE_URL`).
+ *
+ * `BENCH_CPU_PROF=<dir>`: the Latchkey children run with `node --cpu-prof` into that folder
+ * (one .cpuprofile per server, written when it stops). Asserts nothing; exit code 0 unless a
+ * server cannot start. Bounded: about 3 x 4 x BENCH_DURATION_S s of load plus starts.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type AutocannonResult } from 'autocannon';
+import { createAppRecord } from '../packages/server/src/apps/records.ts';
+import { openDatabase } from '../packages/server/src/db/index.ts';
+import { devOutboxDelivery } from '../packages/server/src/delivery/dev-outbox.ts';
+import { createServer } from '../packages/server/src/server.ts';
 import { freePort } from '../test-support/anvil.ts';
+import { startThrowawayPostgres } from './postgres.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const APP_ID = 'latchkeydemo0000000000000';
 const ORIGIN = 'http://localhost:5173';
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const FLOW_CONCURRENCY = Number(process.env.BENCH_FLOW_CONCURRENCY ?? 10);
-const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
-const BASELINE_DURATION_S = Math.max(1, Math.round(DURATION_S / 2));
+const SECRET = 'bench-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const FLOW_CONCURRENCY = Number(process.env.BENCH_FLOW_CONCURRENCY ?? CONNECTIONS);
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
+const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
+const BASE_DIR = process.env.BENCH_BASE_DIR ? path.resolve(process.env.BENCH_BASE_DIR) : undefined;
 const START_TIMEOUT_MS = 120_000;
+const CLOCK_TICKS = 100; // USER_HZ on Linux
 
 /** Every per-IP limit far above what one loopback client can reach. */
 const RATE_LIMITS = {
@@ -61,31 +83,30 @@ interface Server {
   stop(): Promise<void>;
 }
 
-async function startServer(): Promise<Server> {
+const cleanups: (() => void)[] = [];
+process.on('exit', () => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => process.exit(130));
+}
+
+/** Starts `node --import tsx <entry>` and waits for `marker` on its output. */
+async function startProcess(
+  entry: string,
+  env: Record<string, string>,
+  marker: string,
+  nodeArgs: string[] = [],
+  cwd = root,
+): Promise<Server> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'latchkey-bench-'));
-  const child = spawn(
-    path.join(root, 'node_modules', '.bin', 'tsx'),
-    ['packages/server/src/main.ts'],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        PUBLIC_URL: url,
-        LATCHKEY_DATA_DIR: dataDir,
-        LATCHKEY_DEV: '1',
-        LATCHKEY_DEV_APP_ID: APP_ID,
-        LATCHKEY_DEV_ORIGINS: ORIGIN,
-        LATCHKEY_RATE_LIMITS: JSON.stringify(RATE_LIMITS),
-        // One JSON line per request would be most of what the bench measures and keeps.
-        LATCHKEY_LOG_LEVEL: process.env.LATCHKEY_LOG_LEVEL ?? 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    },
-  );
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
+    cwd,
+    env: { ...process.env, ...env, PORT: String(port), PUBLIC_URL: url },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   const kill = (signal: NodeJS.Signals) => {
     try {
       if (child.pid) process.kill(-child.pid, signal);
@@ -93,22 +114,16 @@ async function startServer(): Promise<Server> {
       // gone
     }
   };
-  process.on('exit', () => {
-    kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => process.exit(130));
-  }
+  cleanups.push(() => kill('SIGKILL'));
   let output = '';
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(
-      () => reject(new Error(`server not ready in ${START_TIMEOUT_MS} ms:\n${output}`)),
+      () => reject(new Error(`${entry} not ready in ${START_TIMEOUT_MS} ms:\n${output}`)),
       START_TIMEOUT_MS,
     );
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('Latchkey API listening')) {
+      if (output.includes(marker)) {
         clearTimeout(timer);
         resolve();
       }
@@ -117,7 +132,7 @@ async function startServer(): Promise<Server> {
     child.stderr!.on('data', onData);
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`server exited (${code}) before it was ready:\n${output}`));
+      reject(new Error(`${entry} exited (${code}) before it was ready:\n${output}`));
     });
   });
   child.removeAllListeners('exit');
@@ -125,30 +140,89 @@ async function startServer(): Promise<Server> {
     url,
     child,
     stop: async () => {
-      kill('SIGTERM');
+      // SIGTERM to the process itself (a clean exit writes the --cpu-prof profile).
+      child.kill('SIGTERM');
       await new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
         const t = setTimeout(() => {
           kill('SIGKILL');
           resolve();
-        }, 5_000);
+        }, 10_000);
         child.once('exit', () => {
           clearTimeout(t);
           resolve();
         });
       });
+    },
+  };
+}
+
+async function startLatchkey(databaseUrl: string | undefined, dir: string): Promise<Server> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'latchkey-bench-'));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  const server = await startProcess(
+    'packages/server/src/main.ts',
+    {
+      LATCHKEY_DATA_DIR: dataDir,
+      LATCHKEY_DEV: '1',
+      LATCHKEY_DEV_APP_ID: APP_ID,
+      LATCHKEY_DEV_ORIGINS: ORIGIN,
+      LATCHKEY_RATE_LIMITS: JSON.stringify(RATE_LIMITS),
+      // One JSON line per request would be most of what the bench measures and keeps.
+      LATCHKEY_LOG_LEVEL: process.env.LATCHKEY_LOG_LEVEL ?? 'warn',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl, LATCHKEY_SECRET: SECRET } : {}),
+    },
+    'Latchkey API listening',
+    CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF_DIR)}`] : [],
+    dir,
+  );
+  return {
+    ...server,
+    stop: async () => {
+      await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
 
+/** CPU time (s) and RSS (MB) of a process, from /proc. */
+function processUsage(pid: number): { cpuS: number; rssMb: number } {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const cpuS = (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
+    return { cpuS, rssMb: rssKb / 1024 };
+  } catch {
+    return { cpuS: Number.NaN, rssMb: Number.NaN };
+  }
+}
+
 interface Row {
+  server: string;
   name: string;
-  rate: string;
+  rate: number;
   p50: number;
   p99: number;
-  count: number;
+  ok: number;
   errors: number;
+  cpuPct: number;
+  rssMb: number;
+}
+
+/** Runs `fn` and adds the server's CPU share and final RSS to its row. */
+async function measured(
+  server: Server,
+  fn: () => Promise<Omit<Row, 'cpuPct' | 'rssMb'>>,
+): Promise<Row> {
+  const pid = server.child.pid!;
+  const before = processUsage(pid);
+  const t0 = performance.now();
+  const row = await fn();
+  const elapsedS = (performance.now() - t0) / 1000;
+  const after = processUsage(pid);
+  return { ...row, cpuPct: ((after.cpuS - before.cpuS) / elapsedS) * 100, rssMb: after.rssMb };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -157,13 +231,14 @@ function percentile(sorted: number[], p: number): number {
   return sorted[i]!;
 }
 
-function rowOf(name: string, r: AutocannonResult): Row {
+function rowOf(server: string, name: string, r: AutocannonResult) {
   return {
+    server,
     name,
-    rate: r.requests.average.toFixed(0),
+    rate: r.requests.average,
     p50: r.latency.p50,
     p99: r.latency.p99,
-    count: r['2xx'],
+    ok: r['2xx'],
     errors: r.non2xx + r.errors + r.timeouts,
   };
 }
@@ -173,82 +248,64 @@ async function postJson(url: string, body: unknown): Promise<{ status: number; j
   return { status: res.status, json: await res.json().catch(() => null) };
 }
 
-interface FlowResult {
-  rows: Row[];
-  sessions: { refreshToken: string }[];
+interface Session {
+  token: string;
+  refreshToken: string;
 }
 
-/** The email code flow, FLOW_CONCURRENCY workers in a loop for DURATION_S seconds. */
-async function emailFlow(url: string): Promise<FlowResult> {
+/** One email code sign-in of a fresh address; throws unless every step answers 200. */
+async function signIn(url: string, email: string): Promise<Session> {
+  const init = await postJson(`${url}/api/v1/passwordless/init`, { email });
+  if (init.status !== 200) throw new Error(`init ${init.status} ${JSON.stringify(init.json)}`);
+  const res = await fetch(`${url}/dev/outbox?to=${encodeURIComponent(email)}`, {
+    headers: { accept: 'application/json' },
+  });
+  const code = ((await res.json()) as { code: string | null }[]).at(-1)?.code;
+  if (!code) throw new Error('no code in the outbox');
+  const auth = await postJson(`${url}/api/v1/passwordless/authenticate`, { email, code });
+  if (auth.status !== 200)
+    throw new Error(`authenticate ${auth.status} ${JSON.stringify(auth.json)}`);
+  const body = auth.json as { token: string; refresh_token: string };
+  return { token: body.token, refreshToken: body.refresh_token };
+}
+
+/** Email code sign-ins, FLOW_CONCURRENCY workers in a loop for DURATION_S seconds. */
+async function signIns(label: string, url: string, sessions: Session[]) {
   const total: number[] = [];
-  const steps = { init: [] as number[], outbox: [] as number[], authenticate: [] as number[] };
-  const sessions: { refreshToken: string }[] = [];
   let errors = 0;
   let seq = 0;
   const runId = Date.now().toString(36);
-  const deadline = performance.now() + DURATION_S * 1000;
-
+  const started = performance.now();
+  const deadline = started + DURATION_S * 1000;
   const worker = async (w: number) => {
     while (performance.now() < deadline) {
-      const email = `bench-${runId}-${w}-${seq++}@example.com`;
       const t0 = performance.now();
       try {
-        const init = await postJson(`${url}/api/v1/passwordless/init`, { email });
-        const t1 = performance.now();
-        if (init.status !== 200)
-          throw new Error(`init ${init.status} ${JSON.stringify(init.json)}`);
-        const res = await fetch(`${url}/dev/outbox?to=${encodeURIComponent(email)}`, {
-          headers: { accept: 'application/json' },
-        });
-        const messages = (await res.json()) as { code: string | null }[];
-        const code = messages.at(-1)?.code;
-        const t2 = performance.now();
-        if (!code) throw new Error('no code in the outbox');
-        const auth = await postJson(`${url}/api/v1/passwordless/authenticate`, { email, code });
-        const t3 = performance.now();
-        if (auth.status !== 200)
-          throw new Error(`authenticate ${auth.status} ${JSON.stringify(auth.json)}`);
-        const refreshToken = (auth.json as { refresh_token?: string | null }).refresh_token;
-        if (refreshToken) sessions.push({ refreshToken });
-        steps.init.push(t1 - t0);
-        steps.outbox.push(t2 - t1);
-        steps.authenticate.push(t3 - t2);
-        total.push(t3 - t0);
+        sessions.push(await signIn(url, `bench-${runId}-${w}-${seq++}@example.com`));
+        total.push(performance.now() - t0);
       } catch (error) {
         errors++;
         if (errors <= 3)
-          console.error(`flow error: ${error instanceof Error ? error.message : String(error)}`);
+          console.error(`sign-in error: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
   };
-  const started = performance.now();
   await Promise.all(Array.from({ length: FLOW_CONCURRENCY }, (_, w) => worker(w)));
   const elapsedS = (performance.now() - started) / 1000;
-
-  const row = (name: string, values: number[], rate: boolean): Row => {
-    const sorted = [...values].sort((a, b) => a - b);
-    return {
-      name,
-      rate: rate ? (values.length / elapsedS).toFixed(1) : '',
-      p50: percentile(sorted, 50),
-      p99: percentile(sorted, 99),
-      count: values.length,
-      errors: rate ? errors : 0,
-    };
-  };
+  const sorted = [...total].sort((a, b) => a - b);
   return {
-    rows: [
-      row(`email code flow, ${FLOW_CONCURRENCY} concurrent (flows/s)`, total, true),
-      row('  step: POST /passwordless/init', steps.init, false),
-      row('  step: GET /dev/outbox?to=', steps.outbox, false),
-      row('  step: POST /passwordless/authenticate', steps.authenticate, false),
-    ],
-    sessions,
+    server: label,
+    name: `email code sign-ins/s (${FLOW_CONCURRENCY} concurrent flows)`,
+    rate: total.length / elapsedS,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    ok: total.length,
+    errors,
   };
 }
 
 /** Session refresh with rotating tokens drawn from (and returned to) a shared pool. */
-async function refresh(url: string, pool: string[]): Promise<Row> {
+async function refresh(label: string, url: string, pool: string[]) {
   let starved = 0;
   const result = await autocannon({
     url: `${url}/api/v1/sessions`,
@@ -277,95 +334,240 @@ async function refresh(url: string, pool: string[]): Promise<Row> {
     ],
   });
   if (starved > 0) console.error(`refresh: the token pool ran dry ${starved} times`);
-  return rowOf(`POST /api/v1/sessions (refresh), ${CONNECTIONS} connections`, result);
+  return rowOf(label, 'POST /api/v1/sessions (refresh, rotation)', result);
 }
 
-function printTable(rows: Row[]) {
-  const head = ['benchmark', 'req/s', 'p50 ms', 'p99 ms', 'ok', 'errors'];
+const get = (url: string, extra: Record<string, string> = {}) =>
+  autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    headers: { 'latchkey-app-id': APP_ID, origin: ORIGIN, ...extra },
+  });
+
+/** The four Latchkey paths against one running server. */
+async function latchkeyRows(label: string, server: Server): Promise<Row[]> {
+  const url = server.url;
+  // Warm-up: JIT, connection pool, first queries, caches.
+  await autocannon({ url: `${url}/api/v1/apps/${APP_ID}`, connections: 2, duration: 1 });
+  const rows: Row[] = [];
+  console.log(`${label}: GET /api/v1/apps/{appId} (${DURATION_S} s)...`);
+  rows.push(
+    await measured(server, async () =>
+      rowOf(label, 'GET /api/v1/apps/{appId}', await get(`${url}/api/v1/apps/${APP_ID}`)),
+    ),
+  );
+  console.log(`${label}: email code sign-ins (${DURATION_S} s)...`);
+  const sessions: Session[] = [];
+  rows.push(await measured(server, () => signIns(label, url, sessions)));
+  const pool = sessions.map((s) => s.refreshToken);
+  for (let i = 0; pool.length < CONNECTIONS * 2 && i < CONNECTIONS * 4; i++) {
+    const s = await signIn(url, `bench-pool-${Date.now().toString(36)}-${i}@example.com`);
+    sessions.push(s);
+    pool.push(s.refreshToken);
+  }
+  const token = sessions.at(-1)!.token;
+  console.log(`${label}: refresh (${DURATION_S} s, pool of ${pool.length} sessions)...`);
+  rows.push(await measured(server, () => refresh(label, url, pool)));
+  console.log(`${label}: GET /api/v1/users/me (${DURATION_S} s)...`);
+  rows.push(
+    await measured(server, async () =>
+      rowOf(
+        label,
+        'GET /api/v1/users/me',
+        await get(`${url}/api/v1/users/me`, { authorization: `Bearer ${token}` }),
+      ),
+    ),
+  );
+  return rows;
+}
+
+/**
+ * SQL statements per request of each path: an in-process server on PGlite in memory whose
+ * client's `query` is wrapped to count calls, 20 warm requests of each path.
+ */
+async function statementCounts(): Promise<Record<string, number>> {
+  const database = await openDatabase();
+  const db = database.db;
+  let statements = 0;
+  // Drizzle's PGlite session sends every statement through the client's query().
+  const client = (db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+  const query = client.query.bind(client);
+  client.query = (...args: unknown[]) => {
+    statements++;
+    return query(...args);
+  };
+  const { app } = createServer({
+    db,
+    publicUrl: 'http://127.0.0.1:1',
+    secret: SECRET,
+    delivery: devOutboxDelivery(db),
+    dev: true,
+    rateLimits: RATE_LIMITS,
+  });
+  await createAppRecord(db, SECRET, {
+    id: APP_ID,
+    name: 'Bench',
+    emailAuth: true,
+    allowedOrigins: [ORIGIN],
+  });
+  const call = async (pathName: string, init: RequestInit = {}) => {
+    const res = await app.request(pathName, {
+      ...init,
+      headers: { ...headers, ...(init.headers as Record<string, string> | undefined) },
+    });
+    if (res.status !== 200) throw new Error(`${pathName}: ${res.status} ${await res.text()}`);
+    return res.json() as Promise<Record<string, unknown>>;
+  };
+  const post = (pathName: string, body: unknown) =>
+    call(pathName, { method: 'POST', body: JSON.stringify(body) });
+  let seq = 0;
+  const signInOnce = async () => {
+    const email = `count-${seq++}@example.com`;
+    await post('/api/v1/passwordless/init', { email });
+    const outbox = (await call(`/dev/outbox?to=${encodeURIComponent(email)}`)) as unknown as {
+      code: string;
+    }[];
+    return post('/api/v1/passwordless/authenticate', { email, code: outbox.at(-1)!.code });
+  };
+  const N = 20;
+  const count = async (fn: () => Promise<unknown>) => {
+    await fn(); // warm
+    const before = statements;
+    for (let i = 0; i < N; i++) await fn();
+    return (statements - before) / N;
+  };
+  const out: Record<string, number> = {};
+  out['GET /api/v1/apps/{appId}'] = await count(() => call(`/api/v1/apps/${APP_ID}`));
+  out['email code sign-in (init + authenticate; outbox read excluded)'] = await count(async () => {
+    const email = `count-${seq++}@example.com`;
+    await post('/api/v1/passwordless/init', { email });
+    const before = statements;
+    const outbox = (await call(`/dev/outbox?to=${encodeURIComponent(email)}`)) as unknown as {
+      code: string;
+    }[];
+    statements = before;
+    await post('/api/v1/passwordless/authenticate', { email, code: outbox.at(-1)!.code });
+  });
+  let refreshToken = (await signInOnce()).refresh_token as string;
+  out['POST /api/v1/sessions (refresh, rotation)'] = await count(async () => {
+    refreshToken = (await post('/api/v1/sessions', { refresh_token: refreshToken }))
+      .refresh_token as string;
+  });
+  const token = (await signInOnce()).token as string;
+  out['GET /api/v1/users/me'] = await count(() =>
+    call('/api/v1/users/me', { headers: { authorization: `Bearer ${token}` } }),
+  );
+  await database.close();
+  return out;
+}
+
+const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
+
+function printTable(rows: Row[], bare: number) {
+  const head = ['server', 'path', 'req/s', 'x bare', 'p50 ms', 'p99 ms', 'ok', 'err', 'CPU %'];
+  head.push('RSS MB');
   const cells = rows.map((r) => [
+    r.server,
     r.name,
-    r.rate,
-    Number.isFinite(r.p50) ? r.p50.toFixed(1) : '-',
-    Number.isFinite(r.p99) ? r.p99.toFixed(1) : '-',
-    String(r.count),
-    r.rate === '' ? '' : String(r.errors),
+    fmt(r.rate, 0),
+    fmt(r.rate / bare, 4),
+    fmt(r.p50),
+    fmt(r.p99),
+    String(r.ok),
+    String(r.errors),
+    fmt(r.cpuPct, 0),
+    fmt(r.rssMb, 0),
   ]);
   const all = [head, ...cells];
   const widths = head.map((_, i) => Math.max(...all.map((row) => row[i]!.length)));
   const line = (row: string[]) =>
-    row.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+    row.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   console.log(line(head));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of cells) console.log(line(row));
 }
 
 async function main() {
-  console.log(
-    `starting the API (PGlite in a temp folder, LATCHKEY_DEV=1, per-IP limits raised)...`,
-  );
-  const t0 = performance.now();
-  const server = await startServer();
-  console.log(`listening on ${server.url} after ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  console.log('counting SQL statements per request (in-process, PGlite in memory)...');
+  const counts = await statementCounts();
+
   const rows: Row[] = [];
-  try {
-    // Warm-up: JIT, connection pool, first queries.
-    await autocannon({
-      url: `${server.url}/api/v1/apps/${APP_ID}`,
-      connections: 2,
-      duration: 1,
-      headers: { 'latchkey-app-id': APP_ID, origin: ORIGIN },
-    });
-    console.log(`app config baseline (${BASELINE_DURATION_S} s)...`);
-    rows.push(
-      rowOf(
-        `GET /api/v1/apps/{appId}, ${CONNECTIONS} connections`,
-        await autocannon({
-          url: `${server.url}/api/v1/apps/${APP_ID}`,
-          connections: CONNECTIONS,
-          duration: BASELINE_DURATION_S,
-          headers: { 'latchkey-app-id': APP_ID, origin: ORIGIN },
-        }),
-      ),
-    );
+  console.log('bare Hono (GET /health)...');
+  const bareServer = await startProcess('bench/bare-hono.ts', {}, 'bare hono listening');
+  await autocannon({ url: `${bareServer.url}/health`, connections: 2, duration: 1 });
+  const bareRow = await measured(bareServer, async () =>
+    rowOf('bare Hono', 'GET /health', await get(`${bareServer.url}/health`)),
+  );
+  rows.push(bareRow);
+  await bareServer.stop();
 
-    console.log(`email code flow (${DURATION_S} s)...`);
-    const flow = await emailFlow(server.url);
-    rows.push(...flow.rows);
-
-    const pool = flow.sessions.map((s) => s.refreshToken);
-    // Top the pool up if the flow made fewer sessions than there are connections.
-    for (let i = 0; pool.length < CONNECTIONS * 2 && i < CONNECTIONS * 4; i++) {
-      const email = `bench-pool-${Date.now().toString(36)}-${i}@example.com`;
-      await postJson(`${server.url}/api/v1/passwordless/init`, { email });
-      const res = await fetch(`${server.url}/dev/outbox?to=${encodeURIComponent(email)}`);
-      const code = ((await res.json()) as { code: string | null }[]).at(-1)?.code;
-      const auth = await postJson(`${server.url}/api/v1/passwordless/authenticate`, {
-        email,
-        code,
-      });
-      const token = (auth.json as { refresh_token?: string | null } | null)?.refresh_token;
-      if (token) pool.push(token);
+  const versions: [string, string][] = BASE_DIR
+    ? [
+        [' base', BASE_DIR],
+        ['', root],
+      ]
+    : [['', root]];
+  for (const [suffix, dir] of versions) {
+    console.log(`starting Latchkey${suffix} on PGlite (temp folder)...`);
+    const pglite = await startLatchkey(undefined, dir);
+    try {
+      rows.push(...(await latchkeyRows(`PGlite${suffix}`, pglite)));
+    } finally {
+      await pglite.stop();
     }
-    console.log(`session refresh (${DURATION_S} s, pool of ${pool.length} sessions)...`);
-    rows.push(await refresh(server.url, pool));
-  } finally {
-    await server.stop();
+  }
+
+  if (process.env.BENCH_SKIP_PG !== '1') {
+    for (const [suffix, dir] of versions) {
+      let url = process.env.DATABASE_URL;
+      let label = `PostgreSQL (DATABASE_URL)${suffix}`;
+      let stopCluster = () => {};
+      if (!url) {
+        const cluster = await startThrowawayPostgres();
+        if (!cluster) {
+          console.error('PostgreSQL is not installed and DATABASE_URL is unset: skipping it.');
+          break;
+        }
+        cleanups.push(() => cluster.stop());
+        stopCluster = () => cluster.stop();
+        url = cluster.url;
+        label = `PostgreSQL${suffix}`;
+      }
+      console.log(`starting Latchkey on ${label}...`);
+      const pgServer = await startLatchkey(url, dir);
+      try {
+        rows.push(...(await latchkeyRows(label, pgServer)));
+      } finally {
+        await pgServer.stop();
+        stopCluster();
+      }
+    }
   }
 
   console.log('');
-  printTable(rows);
+  printTable(rows, bareRow.rate);
+  console.log('');
+  console.log('SQL statements per request (in-process on PGlite):');
+  for (const [name, n] of Object.entries(counts))
+    console.log(`  ${fmt(n, 2).padStart(6)}  ${name}`);
   const [l1, l5] = loadavg();
   console.log('');
   console.log(
-    `loopback, one server process (PGlite, in-process Postgres), Node ${process.version}; ` +
-      `load average ${l1!.toFixed(2)} / ${l5!.toFixed(2)} (1/5 min) on a shared machine, so figures are indicative.`,
+    `loopback, ${CONNECTIONS} connections, ${DURATION_S} s per path, Node ${process.version}; ` +
+      `load average ${l1!.toFixed(2)} / ${l5!.toFixed(2)} (1/5 min) on a shared machine: ` +
+      'compare the "x bare" ratios, not the raw rates.',
   );
   console.log(
-    'refresh: every request presents a never-used refresh token (pool of rotating tokens, one per request in flight).',
+    'x bare = req/s (sign-ins: flows/s) / bare Hono req/s of this run. CPU % of one core, RSS at the end of each phase.',
   );
+  console.log('Better Auth comparison: not run (better-auth is not installed in the workspace).');
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -3,13 +3,14 @@
  * delivery and limits. Built once per server; route modules close over it.
  */
 import type { HttpBindings } from '@hono/node-server';
+import type { AppCache } from './apps/cache.ts';
 import type { KeyStore } from './apps/keys.ts';
 import type { ServerKeys } from './crypto.ts';
 import type { Db } from './db/index.ts';
 import type { AppRow } from './db/schema.ts';
 import type { Delivery } from './delivery/types.ts';
 import type { TrustProxy } from './middleware/request.ts';
-import type { RateLimitConfig } from './rate-limit.ts';
+import type { MemoryRateLimiter, RateLimitConfig } from './rate-limit.ts';
 
 /** Shared dependencies of the route modules. */
 export interface ServerContext {
@@ -18,6 +19,11 @@ export interface ServerContext {
   publicUrl: string;
   keys: ServerKeys;
   keyStore: KeyStore;
+  /**
+   * App rows kept in memory for a short TTL (issue 13); `requireApp` reads through it. Call
+   * `apps.invalidate(appId)` after changing an app row outside the admin API in this process.
+   */
+  apps: AppCache;
   delivery: Delivery;
   /** Current time in ms since the epoch (injectable for expiry tests). */
   now: () => number;
@@ -27,6 +33,12 @@ export interface ServerContext {
    */
   refreshReuseIntervalS: number;
   rateLimits: RateLimitConfig;
+  /**
+   * The per-IP flood guards' counters (`initPerIp`, `authenticatePerIp`, `refreshPerIp`,
+   * `analyticsPerIp`), in this process's memory (issue 13). Security limits stay in the database
+   * (`hitRateLimit`).
+   */
+  floodLimits: MemoryRateLimiter;
   /**
    * Which hops in front of the server are trusted proxies, for `clientIp(c, ctx.trustProxy)`
    * (proxy-addr's right-to-left `X-Forwarded-For` algorithm; trusts none by default).

@@ -1,6 +1,10 @@
 /**
- * Fixed-window rate limits kept in the database (`rate_limits` table), so they hold across
- * server processes (security catalogue 22, 23).
+ * Fixed-window rate limits. The security limits (per destination, per code, per user, admin
+ * authentication failures) are kept in the database (`rate_limits` table), so they hold across
+ * server processes (security catalogue 22, 23). The per-IP flood guards (`initPerIp`,
+ * `authenticatePerIp`, `refreshPerIp`, `analyticsPerIp`) are counted in memory per process
+ * ({@link MemoryRateLimiter}, issue 13): they only bound how fast one IP can hit one process,
+ * so N processes let an IP through at up to N x the rate, and no write per request is needed.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from './db/index.ts';
@@ -182,5 +186,54 @@ export async function peekRateLimit(
 export function assertAllowed(s: RateLimitState): void {
   if (!s.allowed) {
     throw new ApiError('too_many_requests', 'Too many attempts.', { retryAfterS: s.retryAfterS });
+  }
+}
+
+interface MemoryCounter {
+  count: number;
+  windowStart: number;
+  /** `windowStart` + the rule's window, ms. */
+  endsAt: number;
+}
+
+/** Counters kept before expired ones are swept (grows with the live ones). */
+const MEMORY_SWEEP_AT = 10_000;
+
+/**
+ * Fixed-window counters in this process's memory, with the same windows and answers as
+ * {@link hitRateLimit} (a window starts at the first hit after the previous one ended). For the
+ * per-IP flood guards only: they are not shared between processes and are lost on restart.
+ * Expired counters are swept when the map grows past 10 000 entries (then past twice the live
+ * count), so memory follows the number of IPs seen within one window.
+ */
+export class MemoryRateLimiter {
+  readonly #counters = new Map<string, MemoryCounter>();
+  #sweepAt = MEMORY_SWEEP_AT;
+
+  /**
+   * Counts one event under `key` and returns the counter's state.
+   * @param nowMs the server clock (`ctx.now()`), ms since the epoch.
+   */
+  hit(key: string, rule: RateLimitRule, nowMs: number): RateLimitState {
+    let counter = this.#counters.get(key);
+    if (!counter || counter.endsAt <= nowMs) {
+      if (!counter && this.#counters.size >= this.#sweepAt) this.#sweep(nowMs);
+      counter = { count: 0, windowStart: nowMs, endsAt: nowMs + rule.windowS * 1000 };
+      this.#counters.set(key, counter);
+    }
+    counter.count++;
+    return state(rule, counter.count, new Date(counter.windowStart), nowMs);
+  }
+
+  /** How many counters are held (live or not yet swept). */
+  get size(): number {
+    return this.#counters.size;
+  }
+
+  #sweep(nowMs: number): void {
+    for (const [key, counter] of this.#counters) {
+      if (counter.endsAt <= nowMs) this.#counters.delete(key);
+    }
+    this.#sweepAt = Math.max(MEMORY_SWEEP_AT, this.#counters.size * 2);
   }
 }

@@ -6,6 +6,7 @@ import { type ChainConfigWire, MAX_REQUEST_BODY_BYTES, SESSION_ROUTES } from '@l
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
+import { AppCache, DEFAULT_APP_CACHE_TTL_MS } from './apps/cache.ts';
 import { KeyStore } from './apps/keys.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { analyticsRoutes } from './analytics/routes.ts';
@@ -24,7 +25,7 @@ import { requestLogger } from './logging/requests.ts';
 import { METHODS, type MethodChain, type MethodRoutesOptions } from './methods/index.ts';
 import { cors } from './middleware/cors.ts';
 import { compileTrustProxy, readsBody, type TrustProxySetting } from './middleware/request.ts';
-import { type RateLimitConfig, resolveRateLimits } from './rate-limit.ts';
+import { MemoryRateLimiter, type RateLimitConfig, resolveRateLimits } from './rate-limit.ts';
 import { dpopLoginBinding } from './sessions/dpop.ts';
 import { sessionRoutes } from './sessions/routes.ts';
 import { userRoutes } from './users/routes.ts';
@@ -87,6 +88,14 @@ export interface CreateServerOptions {
    * checks. Default: none (no request log, as in tests).
    */
   logger?: Logger;
+  /**
+   * How long (ms, >= 0) an app row is served from memory before it is read again
+   * (`AppCache`; default {@link DEFAULT_APP_CACHE_TTL_MS}, 1 s). Changes made through this
+   * server's admin API are seen at once; changes made by another process within this time.
+   * 0 reads the app row on every request.
+   * @throws from `createServer` when negative.
+   */
+  appCacheTtlMs?: number;
 }
 
 /**
@@ -120,7 +129,8 @@ function errorResponse(c: Context<AppEnv>, error: ApiError): Response {
  * Builds the API.
  *
  * @throws Error when `secret` is shorter than 32 characters, `publicUrl` is not a URL, a
- *   rate limit is invalid (see `resolveRateLimits`) or `trustProxy` is (`compileTrustProxy`).
+ *   rate limit is invalid (see `resolveRateLimits`), `trustProxy` is (`compileTrustProxy`),
+ *   or `appCacheTtlMs` is negative.
  */
 export function createServer(options: CreateServerOptions): LatchkeyServer {
   const keys = deriveServerKeys(options.secret);
@@ -131,10 +141,12 @@ export function createServer(options: CreateServerOptions): LatchkeyServer {
     publicUrl,
     keys,
     keyStore: new KeyStore(options.db, keys.keyEncryptionKey),
+    apps: new AppCache(options.db, { ttlMs: options.appCacheTtlMs ?? DEFAULT_APP_CACHE_TTL_MS }),
     delivery: options.delivery,
     now: options.now ?? Date.now,
     refreshReuseIntervalS: reuseInterval(options.refreshReuseIntervalS),
     rateLimits: resolveRateLimits(options.rateLimits),
+    floodLimits: new MemoryRateLimiter(),
     trustProxy: compileTrustProxy(options.trustProxy),
   };
 

@@ -27,7 +27,10 @@ export function parseBasicAuth(header: string | undefined): [string, string] | u
 
 /**
  * Middleware factory: authenticates the app secret for the path's `:appId`, sets
- * `c.get('app')` and `Cache-Control: no-store`.
+ * `c.get('app')` and `Cache-Control: no-store`. The app row is read from the database, never
+ * through the app cache (a rotated secret counts at once). After any call other than GET, the
+ * app's row is dropped from the cache (`ctx.apps.invalidate`), so this process's next request
+ * sees the change (issue 13).
  *
  * @throws ApiError `invalid_app_secret` (401, with `WWW-Authenticate: Basic`) for missing,
  *   malformed or wrong credentials, an unknown app or one without a secret (counted per client
@@ -54,6 +57,10 @@ export function requireAppSecret(ctx: ServerContext): MiddlewareHandler<AppEnv> 
     }
     c.set('app', app);
     c.header('Cache-Control', 'no-store');
-    await next();
+    try {
+      await next();
+    } finally {
+      if (c.req.method !== 'GET' && c.req.method !== 'HEAD') ctx.apps.invalidate(app.id);
+    }
   };
 }

@@ -11,7 +11,7 @@ import { analyticsEvents } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { requireApp } from '../middleware/app.ts';
 import { clientIp, readJson } from '../middleware/request.ts';
-import { assertAllowed, hitRateLimit } from '../rate-limit.ts';
+import { assertAllowed } from '../rate-limit.ts';
 
 /** The analytics route, mounted by `createServer`. */
 export function analyticsRoutes(ctx: ServerContext) {
@@ -23,11 +23,10 @@ export function analyticsRoutes(ctx: ServerContext) {
     },
   });
 
-  r.post(ROUTES.analyticsEvents, limit, requireApp({ db: ctx.db }), async (c) => {
+  r.post(ROUTES.analyticsEvents, limit, requireApp({ db: ctx.db, apps: ctx.apps }), async (c) => {
     const nowMs = ctx.now();
     assertAllowed(
-      await hitRateLimit(
-        ctx.db,
+      ctx.floodLimits.hit(
         `analytics:ip:${clientIp(c, ctx.trustProxy)}`,
         ctx.rateLimits.analyticsPerIp,
         nowMs,

@@ -135,6 +135,9 @@ describe('JWKS and verification key', () => {
   it('keeps the key when ensureApp runs again', async () => {
     const before = jwks.parse(await (await server.app.request(ROUTES.jwks(appId))).json());
     await ensureApp(database.db, TEST_SECRET, { id: appId, name: 'Renamed' });
+    // Written beside the server (as the dev seed or another process would): drop its cached
+    // row, as its 1 s TTL would (issue 13).
+    server.context.apps.invalidate(appId);
     const after = jwks.parse(await (await server.app.request(ROUTES.jwks(appId))).json());
     expect(after).toEqual(before);
     const config = serverAppConfig.parse(

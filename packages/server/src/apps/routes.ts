@@ -8,14 +8,13 @@ import { Hono } from 'hono';
 import type { AppEnv, ServerContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { toServerAppConfig } from './public-config.ts';
-import { findApp } from './records.ts';
 
 /** The app config and JWKS routes, mounted by `createServer`. */
 export function appRoutes(ctx: ServerContext) {
   const r = new Hono<AppEnv>();
 
   const load = async (id: string) => {
-    const app = await findApp(ctx.db, id);
+    const app = await ctx.apps.get(id);
     if (!app) throw new ApiError('app_not_found', 'App not found');
     return app;
   };

@@ -5,7 +5,6 @@
  */
 import { APP_ID_HEADER, CAPTCHA_GATED_ROUTES, parseCaptchaSiteKey, ROUTES } from '@latchkey/api';
 import { Hono, type MiddlewareHandler } from 'hono';
-import { findApp } from '../apps/records.ts';
 import type { AppEnv, ServerContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { requireApp } from '../middleware/app.ts';
@@ -53,7 +52,7 @@ export function captchaRequired(
     if (c.req.method !== 'POST') return next();
     const appId = c.req.header(APP_ID_HEADER)?.trim();
     if (!appId) return next();
-    const app = await findApp(ctx.db, appId);
+    const app = await ctx.apps.get(appId);
     if (!app || !app.captchaEnabled) return next();
     // A foreign Origin is refused by the route's `requireApp` anyway: spend no token on it.
     const origin = c.req.header('origin');
@@ -99,7 +98,7 @@ export function captchaGate(
  */
 export function captchaRoutes(ctx: ServerContext, options: CaptchaOptions = {}): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
-  r.get(ROUTES.altchaChallenge, requireApp({ db: ctx.db }), async (c) => {
+  r.get(ROUTES.altchaChallenge, requireApp({ db: ctx.db, apps: ctx.apps }), async (c) => {
     const app = c.get('app');
     let altcha: boolean;
     try {

@@ -1,5 +1,6 @@
 import { APP_ID_HEADER } from '@latchkey/api';
 import type { MiddlewareHandler } from 'hono';
+import type { AppCache } from '../apps/cache.ts';
 import { findApp } from '../apps/records.ts';
 import type { AppEnv } from '../context.ts';
 import type { Db } from '../db/index.ts';
@@ -13,15 +14,17 @@ import { ApiError } from '../errors.ts';
  *   unknown id, `invalid_origin` (403) when the request has an Origin the app does not allow.
  *   Requests without Origin (server to server) pass. `allowOrigin` replaces the origin check
  *   (the wallet share routes accept only the wallet frame's own origin, the API origin).
+ *   With `apps` (the server's `ctx.apps`) the row is read through that cache, else from `db`.
  */
 export function requireApp(options: {
   db: Db;
+  apps?: AppCache;
   allowOrigin?: (origin: string, app: AppRow) => boolean;
 }): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const id = c.req.header(APP_ID_HEADER)?.trim();
     if (!id) throw new ApiError('invalid_data', `Missing ${APP_ID_HEADER} header`);
-    const app = await findApp(options.db, id);
+    const app = options.apps ? await options.apps.get(id) : await findApp(options.db, id);
     if (!app) throw new ApiError('app_not_found', 'App not found');
     c.set('app', app);
     const origin = c.req.header('origin');

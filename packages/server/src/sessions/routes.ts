@@ -9,7 +9,7 @@ import { ApiError } from '../errors.ts';
 import { requireApp } from '../middleware/app.ts';
 import { clientIp, readJson } from '../middleware/request.ts';
 import { requireUser } from '../middleware/requireUser.ts';
-import { assertAllowed, hitRateLimit } from '../rate-limit.ts';
+import { assertAllowed } from '../rate-limit.ts';
 import { loadUser } from '../users/service.ts';
 import { sessionAnswer } from './answer.ts';
 import { clearSessionCookies, refreshTokenFromCookie, usesCookies } from './cookies.ts';
@@ -24,13 +24,12 @@ import {
 /** The session routes, mounted by `createServer`. */
 export function sessionRoutes(ctx: ServerContext) {
   const r = new Hono<AppEnv>();
-  const app = requireApp({ db: ctx.db });
+  const app = requireApp({ db: ctx.db, apps: ctx.apps });
 
   r.post(ROUTES.sessions, app, async (c) => {
     const appRow = c.get('app');
     assertAllowed(
-      await hitRateLimit(
-        ctx.db,
+      ctx.floodLimits.hit(
         `refresh:ip:${clientIp(c, ctx.trustProxy)}`,
         ctx.rateLimits.refreshPerIp,
         ctx.now(),

@@ -197,6 +197,8 @@ describe('allowlist', () => {
     expect(linked.status).toBe(200);
 
     await database.db.update(apps).set({ allowlistEnabled: true }).where(eq(apps.id, app.id));
+    // Written beside the server (as another process would): drop its cached row (issue 13).
+    server.context.apps.invalidate(app.id);
     server.clock.advance(31_000);
     await expectError(await emailLogin(app.id, email), 403, 'allowlist_rejected');
     await allow(app.id, [{ type: 'phone', value: phone }]);
@@ -293,6 +295,7 @@ describe('disabled sign-ups', () => {
     const known = uniqueEmail('known');
     expect((await emailLogin(app.id, known)).status).toBe(200);
     await database.db.update(apps).set({ disableSignups: true }).where(eq(apps.id, app.id));
+    server.context.apps.invalidate(app.id);
 
     await expectError(
       await emailLogin(app.id, uniqueEmail('new')),

@@ -32,7 +32,7 @@ export async function acceptTerms(
 /** The user routes, mounted by `createServer`. */
 export function userRoutes(ctx: ServerContext): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
-  const app = requireApp({ db: ctx.db });
+  const app = requireApp({ db: ctx.db, apps: ctx.apps });
 
   r.post(ROUTES.acceptTerms, app, requireUser(ctx), async (c) => {
     await readJson(c, acceptTermsRequest);

@@ -58,7 +58,11 @@ export interface WalletRoutesOptions {
 export function walletRoutes(ctx: ServerContext, options: WalletRoutesOptions = {}) {
   const r = new Hono<AppEnv>();
   const selfOrigin = new URL(ctx.publicUrl).origin;
-  const frameApp = requireApp({ db: ctx.db, allowOrigin: (origin) => origin === selfOrigin });
+  const frameApp = requireApp({
+    db: ctx.db,
+    apps: ctx.apps,
+    allowOrigin: (origin) => origin === selfOrigin,
+  });
   const user = requireDpop(ctx);
 
   const answerUser = async (userId: string) => {
@@ -149,6 +153,7 @@ export function walletRoutes(ctx: ServerContext, options: WalletRoutesOptions = 
   const servedChainIds = (options.chains ?? []).map((chain) => chain.id);
   const policyApp = requireApp({
     db: ctx.db,
+    apps: ctx.apps,
     allowOrigin: (origin, app) => origin === selfOrigin || app.allowedOrigins.includes(origin),
   });
   r.get(ROUTES.walletPolicy, policyApp, (c) => {

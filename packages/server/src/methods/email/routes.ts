@@ -56,22 +56,27 @@ const emailCodeRoutes = codeRoutes(EMAIL_CODE_ROUTES);
 export function emailRoutes(ctx: ServerContext): Hono<AppEnv> {
   const r = emailCodeRoutes(ctx);
 
-  r.post(routes.passwordlessUpdate, requireApp({ db: ctx.db }), requireUser(ctx), async (c) => {
-    const body = await readJson(c, passwordlessUpdateRequest);
-    const { userId } = c.get('auth');
-    const ip = clientIp(c, ctx.trustProxy);
-    await replaceWithCode(
-      ctx,
-      EMAIL_CHANNEL,
-      c.get('app'),
-      userId,
-      body.oldAddress,
-      body.newAddress,
-      body.code,
-      ip,
-    );
-    return c.json(await accountUpdateAnswer(ctx.db, userId));
-  });
+  r.post(
+    routes.passwordlessUpdate,
+    requireApp({ db: ctx.db, apps: ctx.apps }),
+    requireUser(ctx),
+    async (c) => {
+      const body = await readJson(c, passwordlessUpdateRequest);
+      const { userId } = c.get('auth');
+      const ip = clientIp(c, ctx.trustProxy);
+      await replaceWithCode(
+        ctx,
+        EMAIL_CHANNEL,
+        c.get('app'),
+        userId,
+        body.oldAddress,
+        body.newAddress,
+        body.code,
+        ip,
+      );
+      return c.json(await accountUpdateAnswer(ctx.db, userId));
+    },
+  );
 
   return r;
 }

@@ -470,6 +470,8 @@ describe('OAuth login through a real OpenID provider', () => {
 describe('login gates', () => {
   it("the allowlist admits a profile's email and refuses others, writing nothing", async () => {
     await database.db.update(apps).set({ allowlistEnabled: true }).where(eq(apps.id, appId));
+    // Written beside the server (as another process would): drop its cached row (issue 13).
+    server.context.apps.invalidate(appId);
     try {
       const listed = `listed${randomBytes(4).toString('hex')}`;
       await database.db
@@ -500,6 +502,7 @@ describe('login gates', () => {
       expect(usersAfter).toHaveLength(usersBefore.length);
     } finally {
       await database.db.update(apps).set({ allowlistEnabled: false }).where(eq(apps.id, appId));
+      server.context.apps.invalidate(appId);
     }
   });
 });

@@ -36,7 +36,7 @@ import {
 /** The OAuth routes, mounted by `createServer`. */
 export function oauthRoutes(ctx: ServerContext) {
   const r = new Hono<AppEnv>();
-  const app = requireApp({ db: ctx.db });
+  const app = requireApp({ db: ctx.db, apps: ctx.apps });
 
   r.post(ROUTES.oauthInit, app, async (c) => {
     const body = await readJson(c, oauthInitRequest);

@@ -37,7 +37,7 @@ import {
   type OAuthStateRow,
 } from '../../db/schema.ts';
 import { ApiError } from '../../errors.ts';
-import { assertAllowed, hitRateLimit } from '../../rate-limit.ts';
+import { assertAllowed } from '../../rate-limit.ts';
 import { linkAccount, unlinkAccount } from '../../users/accounts.ts';
 import { findOrCreateUserByAccount } from '../../users/service.ts';
 import { OAUTH_PROVIDER_SPECS, type OAuthProfile, oidcProfile } from './providers.ts';
@@ -212,7 +212,7 @@ export async function initOAuth(
   ip: string,
 ): Promise<string> {
   const nowMs = ctx.now();
-  assertAllowed(await hitRateLimit(ctx.db, `init:ip:${ip}`, ctx.rateLimits.initPerIp, nowMs));
+  assertAllowed(ctx.floodLimits.hit(`init:ip:${ip}`, ctx.rateLimits.initPerIp, nowMs));
   if (!app.allowedOrigins.includes(input.redirectTo)) {
     throw new ApiError('invalid_origin', 'redirect_to is not an allowed origin of this app');
   }
@@ -331,7 +331,7 @@ export async function authenticateOAuth(
 ): Promise<OAuthLogin> {
   const nowMs = ctx.now();
   assertAllowed(
-    await hitRateLimit(ctx.db, `authenticate:ip:${ip}`, ctx.rateLimits.authenticatePerIp, nowMs),
+    ctx.floodLimits.hit(`authenticate:ip:${ip}`, ctx.rateLimits.authenticatePerIp, nowMs),
   );
   const codeHash = sha256Hex(`${app.id}\n${input.provider}\n${input.authorizationCode}`);
   // Single use: the first request for a state consumes it, whatever happens next.

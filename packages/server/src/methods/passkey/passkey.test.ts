@@ -402,8 +402,11 @@ describe('linking and unlinking', () => {
 });
 
 describe('login gates', () => {
-  const setApp = (values: Partial<typeof apps.$inferInsert>) =>
-    database.db.update(apps).set(values).where(eq(apps.id, appId));
+  // Written beside the server (as another process would): drop its cached row (issue 13).
+  const setApp = async (values: Partial<typeof apps.$inferInsert>) => {
+    await database.db.update(apps).set(values).where(eq(apps.id, appId));
+    server.context.apps.invalidate(appId);
+  };
 
   it('a sign-up started before sign-ups were disabled still creates no user', async () => {
     const opts = await options(ROUTES.passkeyRegisterInit);

@@ -39,7 +39,7 @@ import {
 /** The passkey routes, mounted by `createServer`. */
 export function passkeyRoutes(ctx: ServerContext) {
   const r = new Hono<AppEnv>();
-  const app = requireApp({ db: ctx.db });
+  const app = requireApp({ db: ctx.db, apps: ctx.apps });
 
   r.post(ROUTES.passkeyRegisterInit, app, async (c) => {
     await readJson(c, passkeyInitRequest);

@@ -27,7 +27,7 @@ import { and, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { ServerContext } from '../../context.ts';
 import { type AppRow, linkedAccounts, passkeyChallenges } from '../../db/schema.ts';
 import { ApiError } from '../../errors.ts';
-import { assertAllowed, hitRateLimit } from '../../rate-limit.ts';
+import { assertAllowed } from '../../rate-limit.ts';
 import { linkAccount, tooManyOfTypeError, unlinkAccount } from '../../users/accounts.ts';
 import { assertAllowlisted, precheckSignUp } from '../../users/gates.ts';
 import { createUserWithAccount, newUserId } from '../../users/service.ts';
@@ -177,9 +177,7 @@ export async function passkeyRegistrationOptions(
   ip: string,
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
   assertPasskeysEnabled(app);
-  assertAllowed(
-    await hitRateLimit(ctx.db, `passkey-init:ip:${ip}`, ctx.rateLimits.initPerIp, ctx.now()),
-  );
+  assertAllowed(ctx.floodLimits.hit(`passkey-init:ip:${ip}`, ctx.rateLimits.initPerIp, ctx.now()));
   let exclude: { id: string; transports?: string[] }[] = [];
   if (linkUserId) {
     const rows = await ctx.db
@@ -233,12 +231,7 @@ async function verifyRegistration(
 ): Promise<VerifiedRegistration> {
   assertPasskeysEnabled(app);
   assertAllowed(
-    await hitRateLimit(
-      ctx.db,
-      `passkey-auth:ip:${p.ip}`,
-      ctx.rateLimits.authenticatePerIp,
-      ctx.now(),
-    ),
+    ctx.floodLimits.hit(`passkey-auth:ip:${p.ip}`, ctx.rateLimits.authenticatePerIp, ctx.now()),
   );
   const consumed = await consumeChallenge(
     ctx,
@@ -361,9 +354,7 @@ export async function passkeyAuthenticationOptions(
   ip: string,
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
   assertPasskeysEnabled(app);
-  assertAllowed(
-    await hitRateLimit(ctx.db, `passkey-init:ip:${ip}`, ctx.rateLimits.initPerIp, ctx.now()),
-  );
+  assertAllowed(ctx.floodLimits.hit(`passkey-init:ip:${ip}`, ctx.rateLimits.initPerIp, ctx.now()));
   const challenge = await issueChallenge(ctx, app, 'authentication', null, false);
   return generateAuthenticationOptions({
     rpID: rp.rpId,
@@ -391,12 +382,7 @@ export async function logInWithPasskey(
 ): Promise<{ userId: string }> {
   assertPasskeysEnabled(app);
   assertAllowed(
-    await hitRateLimit(
-      ctx.db,
-      `passkey-auth:ip:${ip}`,
-      ctx.rateLimits.authenticatePerIp,
-      ctx.now(),
-    ),
+    ctx.floodLimits.hit(`passkey-auth:ip:${ip}`, ctx.rateLimits.authenticatePerIp, ctx.now()),
   );
   const consumed = await consumeChallenge(
     ctx,

@@ -54,7 +54,7 @@ export function codeRoutes(spec: CodeRoutesChannel): (ctx: ServerContext) => Hon
   const ch = spec.channel;
   return (ctx) => {
     const r = new Hono<AppEnv>();
-    const app = requireApp({ db: ctx.db });
+    const app = requireApp({ db: ctx.db, apps: ctx.apps });
     const user = requireUser(ctx);
 
     r.post(spec.paths.init, app, async (c) => {

@@ -92,7 +92,7 @@ export async function sendLoginCode(
   assertEnabled(ch, app);
   const to = ch.normalize(rawDestination);
   const nowMs = ctx.now();
-  assertAllowed(await hitRateLimit(ctx.db, `init:ip:${ip}`, ctx.rateLimits.initPerIp, nowMs));
+  assertAllowed(ctx.floodLimits.hit(`init:ip:${ip}`, ctx.rateLimits.initPerIp, nowMs));
   if (purpose === 'login') {
     await assertLoginAllowlisted(ctx.db, app, { type: ch.accountType, subject: to });
   }
@@ -177,7 +177,7 @@ export async function consumeLoginCode(
   const to = ch.normalize(rawDestination);
   const nowMs = ctx.now();
   assertAllowed(
-    await hitRateLimit(ctx.db, `authenticate:ip:${ip}`, ctx.rateLimits.authenticatePerIp, nowMs),
+    ctx.floodLimits.hit(`authenticate:ip:${ip}`, ctx.rateLimits.authenticatePerIp, nowMs),
   );
   const { failuresPerDestination: failures, failuresPerDestinationIp: failuresIp } = ctx.rateLimits;
   assertAllowed(await peekRateLimit(ctx.db, failuresIpKey(ch, app.id, to, ip), failuresIp, nowMs));

@@ -37,7 +37,7 @@ import {
 export function siweRoutes(ctx: ServerContext, options: SiweOptions = {}) {
   const chains = options.chains?.length ? options.chains : DEFAULT_SIWE_CHAINS;
   const r = new Hono<AppEnv>();
-  const app = requireApp({ db: ctx.db });
+  const app = requireApp({ db: ctx.db, apps: ctx.apps });
 
   r.post(ROUTES.siweInit, app, async (c) => {
     const { address } = await readJson(c, siweInitRequest);

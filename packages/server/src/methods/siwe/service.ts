@@ -17,7 +17,7 @@ import type { ServerContext } from '../../context.ts';
 import { randomId } from '../../crypto.ts';
 import { type AppRow, linkedAccounts, siweNonces } from '../../db/schema.ts';
 import { ApiError } from '../../errors.ts';
-import { assertAllowed, hitRateLimit } from '../../rate-limit.ts';
+import { assertAllowed } from '../../rate-limit.ts';
 import { linkAccount, unlinkAccount } from '../../users/accounts.ts';
 import { findOrCreateUserByAccount } from '../../users/service.ts';
 
@@ -75,7 +75,7 @@ export async function issueSiweNonce(
 ): Promise<{ nonce: string; expiresAt: Date }> {
   assertWalletEnabled(app);
   const nowMs = ctx.now();
-  assertAllowed(await hitRateLimit(ctx.db, `siwe-init:ip:${ip}`, ctx.rateLimits.initPerIp, nowMs));
+  assertAllowed(ctx.floodLimits.hit(`siwe-init:ip:${ip}`, ctx.rateLimits.initPerIp, nowMs));
   // Housekeeping: dead nonces of this app go.
   await ctx.db
     .delete(siweNonces)
@@ -141,7 +141,7 @@ export async function verifySiwe(
   assertWalletEnabled(app);
   const nowMs = ctx.now();
   assertAllowed(
-    await hitRateLimit(ctx.db, `siwe-auth:ip:${p.ip}`, ctx.rateLimits.authenticatePerIp, nowMs),
+    ctx.floodLimits.hit(`siwe-auth:ip:${p.ip}`, ctx.rateLimits.authenticatePerIp, nowMs),
   );
   const now = new Date(nowMs);
 

@@ -22,7 +22,7 @@ import { unlinkTelegram, verifyTelegramAuthResult } from './service.ts';
 /** The Telegram routes, mounted by `createServer`. */
 export function telegramRoutes(ctx: ServerContext) {
   const r = new Hono<AppEnv>();
-  const app = requireApp({ db: ctx.db });
+  const app = requireApp({ db: ctx.db, apps: ctx.apps });
 
   r.post(ROUTES.telegramAuthenticate, app, async (c) => {
     const body = await readJson(c, telegramAuthenticateRequest);

@@ -1,0 +1,72 @@
+/**
+ * Issue 13: the per-IP flood guards are counted in memory per process (`MemoryRateLimiter`)
+ * with the same fixed windows as the database counters; the security limits stay in the
+ * database.
+ */
+import { ROUTES } from '@latchkey/api';
+import { like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from './db/index.ts';
+import { rateLimits } from './db/schema.ts';
+import { hitRateLimit, MemoryRateLimiter } from './rate-limit.ts';
+import { loginByEmail, testDatabase, testServer } from './test-utils.ts';
+
+let database: Database;
+beforeAll(async () => {
+  database = await testDatabase();
+});
+afterAll(() => database?.close());
+
+describe('MemoryRateLimiter', () => {
+  it('answers like the database counter, window by window', async () => {
+    const rule = { max: 3, windowS: 60 };
+    const memory = new MemoryRateLimiter();
+    const start = Date.UTC(2026, 0, 1);
+    const times = [0, 1_000, 2_000, 3_000, 59_999, 60_000, 61_000].map((t) => start + t);
+    for (const t of times) {
+      const inMemory = memory.hit('k', rule, t);
+      const inDb = await hitRateLimit(database.db, 'memory-vs-db', rule, t);
+      expect(inMemory).toEqual(inDb);
+    }
+    // The 4th and 5th hits of the first window were refused; a new window began at 60 s.
+    expect(memory.hit('k', rule, start + 61_500)).toEqual({
+      count: 3,
+      allowed: true,
+      retryAfterS: 59,
+    });
+    expect(memory.hit('other', rule, start).count).toBe(1);
+  });
+
+  it('sweeps expired counters once it holds many', () => {
+    const memory = new MemoryRateLimiter();
+    const rule = { max: 1, windowS: 1 };
+    for (let i = 0; i < 10_000; i++) memory.hit(`ip:${i}`, rule, 0);
+    expect(memory.size).toBe(10_000);
+    memory.hit('ip:late', rule, 5_000);
+    expect(memory.size).toBe(1);
+  });
+});
+
+describe('the refresh flood guard', () => {
+  it('still answers 429 with Retry-After past refreshPerIp, and writes no database row', async () => {
+    const server = testServer(database, { rateLimits: { refreshPerIp: { max: 2, windowS: 60 } } });
+    const app = await server.createApp();
+    const session = await loginByEmail(server, app.id);
+    let token = session.refreshToken;
+    for (let i = 0; i < 2; i++) {
+      const res = await server.post(app.id, ROUTES.sessions, { refresh_token: token });
+      expect(res.status).toBe(200);
+      token = ((await res.json()) as { refresh_token: string }).refresh_token;
+    }
+    const refused = await server.post(app.id, ROUTES.sessions, { refresh_token: token });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('60');
+    const rows = await database.db
+      .select()
+      .from(rateLimits)
+      .where(like(rateLimits.key, 'refresh:ip:%'));
+    expect(rows).toEqual([]);
+    server.clock.advance(60_000);
+    expect((await server.post(app.id, ROUTES.sessions, { refresh_token: token })).status).toBe(200);
+  });
+});
