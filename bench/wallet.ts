@@ -12,9 +12,21 @@
  *    in the page (host -> postMessage -> frame: rebuild the key from device + auth share, check the
  *    address, sign -> answer), after 5 warm-up calls; p50, p99, mean, max in ms.
  *
+ * Breakdown (issue 13 item 3): the wallet frame records its own step timings
+ * (`packages/wallet-frame/src/frame/timings.ts`, read here from the frame's
+ * `globalThis.__latchkeyFrameTimings`): for a signature, `rpc` (the whole handler in the frame),
+ * `rpc.policy` (wallet policy, cached 30 s), `key.share-fetch` (device share + auth share over
+ * DPoP), `key.combine-derive` (Shamir combine, BIP-39/BIP-32 derivation, address check),
+ * `key.cache-hit` (count of signatures served by the idle-window key cache), `rpc.sign`; the
+ * frame message + host part is the page's round trip minus the frame's `rpc`, per signature. For
+ * a creation: `create` (the whole handler), `create.nonce`, `create.derive`, `create.split`,
+ * `create.proof`, `create.upload`; the rest of the creation figure is the host (frame load,
+ * screens, user refresh).
+ *
  * Prints figures; asserts nothing. Run alone: the stack and Chromium share the machine.
  */
 import { performance } from 'node:perf_hooks';
+import type { Page } from 'playwright-core';
 import { openDemo, openLoginModal, submitEmail, typeCode } from '../e2e/demo.ts';
 import { launchBrowser, startStack, uniqueEmail } from '../e2e/harness.ts';
 
@@ -29,6 +41,37 @@ function percentile(sorted: number[], p: number): number {
 }
 
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
+
+interface TimingEntry {
+  name: string;
+  ms: number;
+}
+
+/** The wallet frame's recorded step timings (see timings.ts), from whichever frame has them. */
+async function frameTimings(page: Page): Promise<TimingEntry[]> {
+  const all: TimingEntry[] = [];
+  for (const frame of page.frames()) {
+    const entries = await frame
+      .evaluate(() => {
+        const list = (globalThis as unknown as { __latchkeyFrameTimings?: TimingEntry[] })
+          .__latchkeyFrameTimings;
+        return list ? list.splice(0, list.length) : [];
+      })
+      .catch(() => [] as TimingEntry[]);
+    all.push(...entries);
+  }
+  return all;
+}
+
+/** `name: p50 x, p99 y (n)` of the entries named `name`. */
+function describe(entries: TimingEntry[], name: string): string {
+  const values = entries
+    .filter((e) => e.name === name)
+    .map((e) => e.ms)
+    .sort((a, b) => a - b);
+  if (values.length === 0) return `${name}: -`;
+  return `${name}: p50 ${fmt(percentile(values, 50))}, p99 ${fmt(percentile(values, 99))} (n=${values.length})`;
+}
 
 async function main() {
   console.log('starting the stack (anvil, API, demo)...');
@@ -47,6 +90,8 @@ async function main() {
     }
     const creations: number[] = [];
     let signTimes: number[] = [];
+    const createSteps: TimingEntry[] = [];
+    let signSteps: TimingEntry[] = [];
     for (let run = 0; run < CREATE_RUNS; run++) {
       const context = await browser.newContext();
       const page = await context.newPage();
@@ -67,6 +112,7 @@ async function main() {
         .waitFor({ state: 'attached', timeout: 60_000 });
       creations.push(performance.now() - t0);
       await page.getByTestId('wallet-address').waitFor({ timeout: 60_000 });
+      createSteps.push(...(await frameTimings(page)).filter((e) => e.name.startsWith('create')));
 
       if (run === 0) {
         await page.waitForFunction(() => 'latchkeyDemo' in window && !!window.latchkeyDemo);
@@ -96,6 +142,13 @@ async function main() {
           },
           { n: SIGNATURES, warmup: WARMUP },
         );
+        // Drop the warm-up signatures' frame entries: the last SIGNATURES `rpc` records pair
+        // with signTimes in order.
+        const entries = await frameTimings(page);
+        const rpcIndexes = entries.flatMap((e, i) => (e.name === 'rpc' ? [i] : []));
+        const firstMeasured = rpcIndexes.at(-SIGNATURES) ?? 0;
+        const previousRpc = rpcIndexes[rpcIndexes.indexOf(firstMeasured) - 1] ?? -1;
+        signSteps = entries.slice(previousRpc + 1);
       }
       await context.close();
     }
@@ -115,6 +168,31 @@ async function main() {
         `p50 ${fmt(percentile(sorted, 50))}, p99 ${fmt(percentile(sorted, 99))}, ` +
         `mean ${fmt(mean)}, max ${fmt(sorted.at(-1) ?? NaN)}`,
     );
+    console.log('  breakdown (measured in the wallet frame, per step):');
+    for (const name of ['rpc', 'rpc.policy', 'key.share-fetch', 'key.combine-derive', 'rpc.sign']) {
+      console.log(`    ${describe(signSteps, name)}`);
+    }
+    const hits = signSteps.filter((e) => e.name === 'key.cache-hit').length;
+    console.log(`    key cache hits: ${hits} of ${signTimes.length}`);
+    const frameRpc = signSteps.filter((e) => e.name === 'rpc').map((e) => e.ms);
+    if (frameRpc.length === signTimes.length) {
+      const message = signTimes.map((t, i) => t - frameRpc[i]!).sort((a, b) => a - b);
+      console.log(
+        `    host + frame message (round trip minus the frame's rpc): ` +
+          `p50 ${fmt(percentile(message, 50))}, p99 ${fmt(percentile(message, 99))}`,
+      );
+    }
+    console.log('  creation breakdown (measured in the wallet frame, per step):');
+    for (const name of [
+      'create',
+      'create.nonce',
+      'create.derive',
+      'create.split',
+      'create.proof',
+      'create.upload',
+    ]) {
+      console.log(`    ${describe(createSteps, name)}`);
+    }
   } finally {
     await browser.close();
     await stack.stop();

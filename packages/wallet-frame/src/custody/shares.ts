@@ -1,7 +1,8 @@
 import { combine, split } from 'shamir-secret-sharing';
-import { type Address, bytesToHex, isAddressEqual } from 'viem';
+import { type Address, bytesToHex, type Hex, isAddressEqual } from 'viem';
+import { privateKeyToAddress } from 'viem/accounts';
 import { ShareIntegrityError } from './errors.ts';
-import { deriveEvmAddress, ENTROPY_BYTES } from './wallet-secret.ts';
+import { deriveEvmPrivateKey, ENTROPY_BYTES } from './wallet-secret.ts';
 
 /** The three Shamir shares of a wallet's entropy, one per security boundary (design.md, Keys). */
 export interface WalletShares {
@@ -41,6 +42,19 @@ export async function reconstructEntropy(
   shares: readonly [Uint8Array, Uint8Array],
   expectedAddress: Address,
 ): Promise<Uint8Array> {
+  return (await reconstructWallet(shares, expectedAddress)).entropy;
+}
+
+/**
+ * {@link reconstructEntropy} that also returns the EVM private key it derived for the address
+ * check, so the caller does not run the BIP-39 seed derivation (PBKDF2, 2048 rounds) again.
+ * @returns the 16-byte entropy and the key at `m/44'/60'/0'/0/0` (0x hex).
+ * @throws ShareIntegrityError when the shares are malformed, duplicated, or rebuild another wallet.
+ */
+export async function reconstructWallet(
+  shares: readonly [Uint8Array, Uint8Array],
+  expectedAddress: Address,
+): Promise<{ entropy: Uint8Array; privateKey: Hex }> {
   const [a, b] = shares;
   if (a.length !== SHARE_BYTES || b.length !== SHARE_BYTES || bytesToHex(a) === bytesToHex(b)) {
     throw new ShareIntegrityError();
@@ -51,9 +65,16 @@ export async function reconstructEntropy(
   } catch (cause) {
     throw new ShareIntegrityError({ cause });
   }
-  if (!isAddressEqual(deriveEvmAddress(entropy), expectedAddress)) {
+  let privateKey: Hex;
+  try {
+    privateKey = deriveEvmPrivateKey(entropy);
+  } catch (cause) {
+    entropy.fill(0);
+    throw new ShareIntegrityError({ cause });
+  }
+  if (!isAddressEqual(privateKeyToAddress(privateKey), expectedAddress)) {
     entropy.fill(0);
     throw new ShareIntegrityError();
   }
-  return entropy;
+  return { entropy, privateKey };
 }

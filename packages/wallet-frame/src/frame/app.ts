@@ -7,6 +7,7 @@ import { mountExportView } from './export-page.ts';
 import { startPasswordPage } from './password-page.ts';
 import { openFrameKey } from './frame-key.ts';
 import { guardHostHandlers } from './host-guard.ts';
+import { createKeyCache } from './key-cache.ts';
 import { createFrameRouter, type FrameRouter, type FrameWindow } from './router.ts';
 import { createExportHandler, createWalletHandlers, shareApiFor } from './wallet-handlers.ts';
 
@@ -57,8 +58,11 @@ export function startFrame(win: Window, doc: Document): FrameRouter | null {
       },
     };
   } else {
+    // The rebuilt key stays in memory for an idle window (issue 13), zeroed when the page goes.
+    const keyCache = createKeyCache({ idleMs: config.keyIdleMs });
+    win.addEventListener('pagehide', () => keyCache.clear());
     // The hidden frame takes no password and no custody change from the host (issue 24).
-    handlers = guardHostHandlers(createWalletHandlers(base));
+    handlers = guardHostHandlers(createWalletHandlers({ ...base, keyCache }));
   }
   const router = createFrameRouter({
     window: win as unknown as FrameWindow,

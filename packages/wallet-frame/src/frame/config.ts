@@ -15,6 +15,11 @@ export interface FrameConfig {
    * (issue 24).
    */
   mode: FrameMode;
+  /**
+   * Idle window of the wallet frame's key cache in ms (issue 13): the rebuilt key is zeroed this
+   * long after its last use. Optional; default 60000 (`DEFAULT_KEY_IDLE_MS`); 0 disables it.
+   */
+  keyIdleMs?: number;
 }
 
 /**
@@ -30,7 +35,7 @@ export function readFrameConfig(doc: Pick<Document, 'querySelector'>): FrameConf
 /** Validates a parsed config object. @throws Error when a field is missing or wrong. */
 export function parseFrameConfig(value: unknown): FrameConfig {
   const v = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
-  const { appId, apiUrl, allowedOrigins, mode } = v;
+  const { appId, apiUrl, allowedOrigins, mode, keyIdleMs } = v;
   if (typeof appId !== 'string' || appId.length === 0) throw new Error('config.appId is missing');
   if (typeof apiUrl !== 'string') throw new Error('config.apiUrl is missing');
   new URL(apiUrl);
@@ -40,7 +45,19 @@ export function parseFrameConfig(value: unknown): FrameConfig {
   const m = (mode ?? 'wallet') as FrameMode;
   if (!FRAME_MODES.includes(m))
     throw new Error(`config.mode must be one of ${FRAME_MODES.join(', ')}`);
-  return { appId, apiUrl: apiUrl.replace(/\/+$/, ''), allowedOrigins, mode: m };
+  if (
+    keyIdleMs !== undefined &&
+    (typeof keyIdleMs !== 'number' || !Number.isFinite(keyIdleMs) || keyIdleMs < 0)
+  ) {
+    throw new Error('config.keyIdleMs must be a number of ms >= 0');
+  }
+  return {
+    appId,
+    apiUrl: apiUrl.replace(/\/+$/, ''),
+    allowedOrigins,
+    mode: m,
+    ...(keyIdleMs === undefined ? {} : { keyIdleMs }),
+  };
 }
 
 /**

@@ -9,7 +9,7 @@ import {
   type WalletProofAction,
   walletProofMessage,
 } from '@latchkey/api';
-import { type Address, getAddress, type Hex, isAddress } from 'viem';
+import { type Address, bytesToHex, getAddress, type Hex, hexToBytes, isAddress } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import {
   CustodyError,
@@ -25,17 +25,16 @@ import {
   unlockRecoveryPassword,
 } from '../custody/opaque-recovery.ts';
 import { decryptWithPassword } from '../custody/password.ts';
-import { reconstructEntropy, splitEntropy } from '../custody/shares.ts';
-import {
-  deriveEvmAddress,
-  deriveEvmPrivateKey,
-  generateEntropy,
-} from '../custody/wallet-secret.ts';
+import { reconstructEntropy, reconstructWallet, splitEntropy } from '../custody/shares.ts';
+import { deriveEvmPrivateKey, generateEntropy } from '../custody/wallet-secret.ts';
+import { privateKeyToAddress } from 'viem/accounts';
 import type { DeviceShareStore } from './device-store.ts';
 import { fromBase64, sha256Hex, toBase64 } from './encoding.ts';
 import { type FrameKey, openFrameKey } from './frame-key.ts';
+import { createKeyCache, type KeyCache } from './key-cache.ts';
 import type { FrameHandler } from './router.ts';
 import { createShareApi, type ShareApi, ShareApiError } from './share-api.ts';
+import { recordTiming, timed } from './timings.ts';
 
 /** Parameters of {@link createWalletHandlers} and {@link createExportHandler}. */
 export interface WalletHandlersParameters {
@@ -54,6 +53,15 @@ export interface WalletHandlersParameters {
   /** Clock in ms (token expiry). Default `Date.now`. */
   now?: () => number;
   /**
+   * The wallet handlers' key cache (issue 13 item 3): the rebuilt key stays in the frame's memory
+   * for an idle window so repeated signatures skip the auth-share fetch and the derivation.
+   * Default: `createKeyCache({ idleMs: keyIdleMs })`. The frame page passes its own so it can
+   * zero it on `pagehide`.
+   */
+  keyCache?: KeyCache;
+  /** Idle window of the default key cache in ms (default 60000; 0 disables the cache). */
+  keyIdleMs?: number;
+  /**
    * Unused since issue 24: new recovery passwords are registered with OPAQUE (Argon2id with
    * `OPAQUE_KSF_PARAMETERS`); legacy PBKDF2 blobs are only opened, with their own iterations.
    */
@@ -66,7 +74,7 @@ export const WALLET_NOT_ON_DEVICE_MESSAGE = 'Wallet not found on this device.';
 export const STALE_DEVICE_SHARE_MESSAGE =
   "This device's wallet share is out of date; recover the wallet to continue.";
 
-/** The shares that rebuild the wallet here: device + auth (the key itself is never kept). */
+/** The shares that rebuild the wallet here: device + auth. */
 export interface Session {
   device: Uint8Array;
   auth: Uint8Array;
@@ -130,9 +138,12 @@ function passwordOf(data: Record<string, unknown>, required: boolean): string | 
  * - create: fresh entropy, 2-of-3 split; device share kept here (localStorage, namespaced by app,
  *   user and address; in memory when storage is unusable), auth + recovery share (plain for
  *   `latchkey`, password-sealed for `user-passcode`) sent to the server.
- * - connect: device + auth share, rebuilt and address-checked; only the two shares stay in memory.
+ * - connect: device + auth share (the auth share prefetched), rebuilt and address-checked; the
+ *   key then stays in the idle-window cache (`key-cache.ts`, default 60 s idle, zeroed on expiry,
+ *   `clear`, `pagehide`, and when another user, wallet or token asks).
  * - recover: recovery + auth share (password decrypted here), then a reshare so older shares die.
- * - rpc: rebuilds the key for one request, signs with `handleEvmRpc`, zeroes the entropy.
+ * - rpc: signs with `handleEvmRpc` with the cached key, or rebuilds it (share fetch, combine,
+ *   derivation) on a miss; the request's copies are zeroed after use.
  * - set-recovery: reshares with the new recovery method. clear: forgets this app's device shares.
  *
  * The user is the access token's `sub`; a `userId` that differs is refused. Errors are
@@ -145,47 +156,63 @@ export function createWalletHandlers(
   const key = parameters.key ?? openFrameKey(parameters.appId, globalThis.indexedDB);
   const api = parameters.api ?? shareApiFor(parameters, key);
   const core = createCustody(parameters, api);
-  /**
-   * Shares kept for the frame's lifetime, with the access token the server last accepted for
-   * them. A request with another token (a refreshed one, or one forged with the same `sub`)
-   * reloads the auth share, so the server checks every new token before memory is used.
-   */
-  const sessions = new Map<string, Session & { token: string }>();
-  const sessionKey = (userId: string, address: string) => `${userId}:${address.toLowerCase()}`;
+  const cache = parameters.keyCache ?? createKeyCache({ idleMs: parameters.keyIdleMs });
 
-  function remember(userId: string, address: string, session: Session, token: string) {
-    const key = sessionKey(userId, address);
-    const old = sessions.get(key);
-    if (old) {
-      old.device.fill(0);
-      old.auth.fill(0);
-    }
-    sessions.set(key, { device: session.device.slice(), auth: session.auth.slice(), token });
-  }
-
-  /** Device + auth shares of the wallet, from memory or from storage and the server. */
-  async function sessionFor(token: string, userId: string, address: Address): Promise<Session> {
-    const cached = sessions.get(sessionKey(userId, address));
-    if (cached && cached.token === token) {
-      return { device: cached.device.slice(), auth: cached.auth.slice() };
-    }
-    const session = await core.loadDeviceSession(token, userId, address);
-    remember(userId, address, session, token);
-    return session;
-  }
-
-  async function withEntropy<T>(
-    session: Session,
+  /** Keeps copies of the wallet's entropy and key in the idle-window cache. */
+  function remember(
+    userId: string,
     address: Address,
-    use: (entropy: Uint8Array) => Promise<T>,
-  ): Promise<T> {
-    const entropy = await reconstructEntropy([session.device, session.auth], address);
-    try {
-      return await use(entropy);
-    } finally {
-      entropy.fill(0);
+    token: string,
+    entropy: Uint8Array,
+    privateKey: Hex,
+  ) {
+    const keyBytes = hexToBytes(privateKey);
+    cache.set({ userId, address, token, entropy, privateKey: keyBytes });
+    keyBytes.fill(0);
+  }
+
+  /**
+   * The wallet's entropy and key: from the idle-window cache when it holds this user's wallet
+   * for this token (no share fetch, no combine, no derivation); else device share + auth share
+   * (fetched with this token, so the server checks every new token), combined, address-checked
+   * and cached. The caller zeroes both after use.
+   */
+  async function keyFor(
+    token: string,
+    userId: string,
+    address: Address,
+  ): Promise<{ entropy: Uint8Array; privateKey: Uint8Array }> {
+    const hit = cache.get(userId, address, token);
+    if (hit) {
+      recordTiming('key.cache-hit', 0);
+      return hit;
+    }
+    const session = await timed('key.share-fetch', () =>
+      core.loadDeviceSession(token, userId, address),
+    );
+    const wallet = await timed('key.combine-derive', () =>
+      reconstructWallet([session.device, session.auth], address),
+    ).finally(() => {
       session.device.fill(0);
       session.auth.fill(0);
+    });
+    remember(userId, address, token, wallet.entropy, wallet.privateKey);
+    return { entropy: wallet.entropy, privateKey: hexToBytes(wallet.privateKey) };
+  }
+
+  /** Runs `use` with the wallet's entropy and key, then zeroes this request's copies. */
+  async function withKey<T>(
+    token: string,
+    userId: string,
+    address: Address,
+    use: (entropy: Uint8Array, privateKey: Hex) => Promise<T>,
+  ): Promise<T> {
+    const { entropy, privateKey } = await keyFor(token, userId, address);
+    try {
+      return await use(entropy, bytesToHex(privateKey));
+    } finally {
+      entropy.fill(0);
+      privateKey.fill(0);
     }
   }
 
@@ -194,29 +221,42 @@ export function createWalletHandlers(
     const { token, userId } = core.authorize(data);
     const recoveryMethod = recoveryMethodOf(data.recoveryMethod);
     const password = passwordOf(data, recoveryMethod === 'user-passcode');
+    const started = performance.now();
+    // The nonce round trip runs while the key is derived and split.
+    const nonce = timed('create.nonce', () => api.walletNonce(token));
+    nonce.catch(() => {});
     const entropy = generateEntropy();
     try {
-      const address = deriveEvmAddress(entropy);
-      const shares = await splitEntropy(entropy);
+      const privateKey = await timed('create.derive', () => deriveEvmPrivateKey(entropy));
+      const address = privateKeyToAddress(privateKey);
+      const shares = await timed('create.split', () => splitEntropy(entropy));
       try {
-        const proof = await core.walletProof(token, userId, address, entropy, 'create');
-        await api.createWallet(token, {
+        const proof = await timed('create.proof', async () =>
+          core.walletProof(token, userId, address, entropy, 'create', {
+            nonce: await nonce,
+            privateKey,
+          }),
+        );
+        const recovery = await core.recoveryFields(shares.recovery, recoveryMethod, password, {
+          token,
+          userId,
           address,
-          chain_type: 'ethereum',
-          auth_share: toBase64(shares.auth),
-          ...(await core.recoveryFields(shares.recovery, recoveryMethod, password, {
-            token,
-            userId,
+          entropy,
+        });
+        const upload = timed('create.upload', () =>
+          api.createWallet(token, {
             address,
-            entropy,
-          })),
-          ...proof,
-        });
-        const deviceStorage = store.set(userId, address, {
-          share: shares.device,
-          authHash: await sha256Hex(shares.auth),
-        });
-        remember(userId, address, { device: shares.device, auth: shares.auth }, token);
+            chain_type: 'ethereum',
+            auth_share: toBase64(shares.auth),
+            ...recovery,
+            ...proof,
+          }),
+        );
+        // The auth share's hash is computed while the upload is in flight.
+        const [authHash] = await Promise.all([sha256Hex(shares.auth), upload]);
+        const deviceStorage = store.set(userId, address, { share: shares.device, authHash });
+        remember(userId, address, token, entropy, privateKey);
+        recordTiming('create', performance.now() - started);
         return { address, deviceStorage } satisfies FramePayloads['latchkey:wallet:create']['out'];
       } finally {
         shares.device.fill(0);
@@ -232,16 +272,9 @@ export function createWalletHandlers(
     const data = record(input);
     const { token, userId } = core.authorize(data);
     const address = addressOf(data);
-    const session = await core.loadDeviceSession(token, userId, address);
-    // Check the pair now, so a bad share is reported at connect, not at the first signature.
-    await withEntropy(
-      { device: session.device.slice(), auth: session.auth.slice() },
-      address,
-      async () => {},
-    );
-    remember(userId, address, session, token);
-    session.device.fill(0);
-    session.auth.fill(0);
+    // Prefetch: the auth share is fetched and the key rebuilt now, so a bad share is reported at
+    // connect and the first signature within the idle window needs no share fetch.
+    await withKey(token, userId, address, async () => {});
     return {
       address,
       deviceStorage: store.kind,
@@ -275,7 +308,7 @@ export function createWalletHandlers(
         share: shares.device,
         authHash: await sha256Hex(shares.auth),
       });
-      remember(userId, address, { device: shares.device, auth: shares.auth }, token);
+      remember(userId, address, token, entropy, deriveEvmPrivateKey(entropy));
       return where;
     } finally {
       shares.device.fill(0);
@@ -336,6 +369,7 @@ export function createWalletHandlers(
    * `approval_required` (fails closed).
    */
   const rpc: FrameHandler = async (input) => {
+    const started = performance.now();
     const data = record(input);
     const { token, userId } = core.authorize(data);
     const address = addressOf(data);
@@ -349,7 +383,7 @@ export function createWalletHandlers(
       if (data.noPrompt !== true) throw approvalRequired('no noPrompt');
       let answer;
       try {
-        answer = await policies.get();
+        answer = await timed('rpc.policy', () => policies.get());
       } catch {
         throw approvalRequired('the wallet policy could not be loaded');
       }
@@ -392,11 +426,10 @@ export function createWalletHandlers(
         }
       }
     }
-    const session = await sessionFor(token, userId, address);
-    const response = await withEntropy(session, address, async (entropy) => {
-      const key: Hex = deriveEvmPrivateKey(entropy);
-      return handleEvmRpc(key, rpcRequest);
-    });
+    const response = await withKey(token, userId, address, (_entropy, key) =>
+      timed('rpc.sign', () => handleEvmRpc(key, rpcRequest)),
+    );
+    recordTiming('rpc', performance.now() - started);
     return { response } satisfies FramePayloads['latchkey:wallet:rpc']['out'];
   };
 
@@ -406,8 +439,7 @@ export function createWalletHandlers(
     const address = addressOf(data);
     const recoveryMethod = recoveryMethodOf(data.recoveryMethod);
     const password = passwordOf(data, recoveryMethod === 'user-passcode');
-    const session = await sessionFor(token, userId, address);
-    const deviceStorage = await withEntropy(session, address, (entropy) =>
+    const deviceStorage = await withKey(token, userId, address, (entropy) =>
       reshare(token, userId, address, entropy, recoveryMethod, password),
     );
     return {
@@ -459,13 +491,7 @@ export function createWalletHandlers(
     const data = input === undefined || input === null ? {} : record(input);
     const userId = typeof data.userId === 'string' && data.userId ? data.userId : undefined;
     store.clear(userId);
-    for (const [key, session] of [...sessions]) {
-      if (userId === undefined || key.startsWith(`${userId}:`)) {
-        session.device.fill(0);
-        session.auth.fill(0);
-        sessions.delete(key);
-      }
-    }
+    cache.clear(userId);
     return {};
   };
 
@@ -589,9 +615,10 @@ export function createCustody(parameters: WalletHandlersParameters, api: ShareAp
       address: Address,
       entropy: Uint8Array,
       action: WalletProofAction,
+      prepared: { nonce?: string; privateKey?: Hex } = {},
     ): Promise<{ nonce: string; signature: Hex }> {
-      const nonce = await api.walletNonce(token);
-      const account = privateKeyToAccount(deriveEvmPrivateKey(entropy));
+      const nonce = prepared.nonce ?? (await api.walletNonce(token));
+      const account = privateKeyToAccount(prepared.privateKey ?? deriveEvmPrivateKey(entropy));
       if (account.address !== address) throw new ShareIntegrityError();
       const message = walletProofMessage({
         action,
