@@ -13,7 +13,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 const packs = mkdtempSync(path.join(tmpdir(), 'latchkey-packs-'));
-let status = 1;
+let status: number;
 try {
   packTarballs(packs);
   const picked = process.argv.slice(2);

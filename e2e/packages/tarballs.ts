@@ -66,6 +66,7 @@ export async function sh(
     const e = error as { stdout?: string; stderr?: string; message: string };
     throw new Error(
       `${command} ${args.join(' ')} failed in ${cwd}: ${e.message}\n${e.stdout ?? ''}\n${e.stderr ?? ''}`,
+      { cause: error },
     );
   }
 }
