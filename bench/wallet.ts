@@ -5,7 +5,8 @@
  * PGlite in a temporary folder, the demo), opens the demo with `?noPrompt=1`
  * (`embeddedWallets.noPromptOnSignature`), logs in with an email code and measures:
  *
- * 1. wallet creation: from EMBEDDED_WALLET_ON_ACCOUNT_CREATE_SCREEN appearing to
+ * 1. wallet creation: from EMBEDDED_WALLET_ON_ACCOUNT_CREATE_SCREEN appearing (or the frame's
+ *    wallet nonce request, when that came first: the frame may start before the screen is seen) to
  *    EMBEDDED_WALLET_CREATED_SCREEN (frame load and init, key generation and Shamir split in the
  *    frame, share upload, user refresh). Repeated for CREATE_RUNS fresh users.
  * 2. signing latency: 100 sequential `personal_sign` calls through the wallet's EIP-1193 provider
@@ -21,12 +22,14 @@
  * frame message + host part is the page's round trip minus the frame's `rpc`, per signature. For
  * a creation: `create` (the whole handler), `create.nonce`, `create.derive`, `create.split`,
  * `create.proof`, `create.upload`; the rest of the creation figure is the host (frame load,
- * screens, user refresh).
+ * screens, user refresh); the API calls made during a creation (frame and page) are listed
+ * with their browser-side durations.
  *
  * Prints figures; asserts nothing. Run alone: the stack and Chromium share the machine.
  */
 import { performance } from 'node:perf_hooks';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
+import { ROUTES } from '@latchkey/api';
 import { openDemo, openLoginModal, submitEmail, typeCode } from '../e2e/demo.ts';
 import { launchBrowser, startStack, uniqueEmail } from '../e2e/harness.ts';
 
@@ -91,6 +94,7 @@ async function main() {
     const creations: number[] = [];
     let signTimes: number[] = [];
     const createSteps: TimingEntry[] = [];
+    const createCalls: TimingEntry[] = [];
     let signSteps: TimingEntry[] = [];
     for (let run = 0; run < CREATE_RUNS; run++) {
       const context = await browser.newContext();
@@ -101,17 +105,49 @@ async function main() {
       const before = (await stack.outbox(email)).length;
       await submitEmail(page, email);
       const message = await stack.waitForCode(email, { after: before });
+      // API calls during the creation (frame and host), by path: ms from request to response end.
+      const calls: Promise<void>[] = [];
+      let nonceAt = Infinity;
+      let t0 = Infinity;
+      const seen: (TimingEntry & { at: number })[] = [];
+      const onRequest = (request: Request) => {
+        if (request.url().includes(ROUTES.walletNonce)) {
+          nonceAt = Math.min(nonceAt, performance.now());
+        }
+        const at = performance.now();
+        calls.push(
+          request
+            .response()
+            .then(async (response) => {
+              await response?.finished();
+              const timing = request.timing();
+              if (timing.responseEnd > 0) {
+                seen.push({
+                  at,
+                  name: `${request.method()} ${new URL(request.url()).pathname}`,
+                  ms: timing.responseEnd,
+                });
+              }
+            })
+            .catch(() => {}),
+        );
+      };
+      page.context().on('request', onRequest);
       await typeCode(page, message.code!);
       const create = page.locator(
         '[role="dialog"][data-screen="EMBEDDED_WALLET_ON_ACCOUNT_CREATE_SCREEN"]',
       );
       await create.waitFor({ state: 'attached', timeout: 60_000 });
-      const t0 = performance.now();
+      // The frame may start creating before the screen is seen: start at whichever came first.
+      t0 = Math.min(performance.now(), nonceAt);
       await page
         .locator('[role="dialog"][data-screen="EMBEDDED_WALLET_CREATED_SCREEN"]')
         .waitFor({ state: 'attached', timeout: 60_000 });
       creations.push(performance.now() - t0);
       await page.getByTestId('wallet-address').waitFor({ timeout: 60_000 });
+      page.context().off('request', onRequest);
+      await Promise.all(calls);
+      for (const { at, name, ms } of seen) if (at >= t0) createCalls.push({ name, ms });
       createSteps.push(...(await frameTimings(page)).filter((e) => e.name.startsWith('create')));
 
       if (run === 0) {
@@ -192,6 +228,10 @@ async function main() {
       'create.upload',
     ]) {
       console.log(`    ${describe(createSteps, name)}`);
+    }
+    console.log('  API calls during creation (request start to response end, from the browser):');
+    for (const name of [...new Set(createCalls.map((c) => c.name))].sort()) {
+      console.log(`    ${describe(createCalls, name)}`);
     }
   } finally {
     await browser.close();

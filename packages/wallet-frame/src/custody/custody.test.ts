@@ -4,7 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { InvalidRecoveryPasswordError, ShareIntegrityError } from './errors.ts';
 import { decryptWithPassword, encryptWithPassword } from './password.ts';
 import { reconstructEntropy, splitEntropy } from './shares.ts';
-import { deriveEvmAddress, generateEntropy, toMnemonic } from './wallet-secret.ts';
+import { privateKeyToAddress } from 'viem/accounts';
+import {
+  deriveEvmAddress,
+  deriveEvmPrivateKey,
+  deriveEvmPrivateKeyAsync,
+  generateEntropy,
+  toMnemonic,
+} from './wallet-secret.ts';
 
 describe('wallet secret (BIP-39 / BIP-44)', () => {
   it('matches the standard test vector', () => {
@@ -14,6 +21,18 @@ describe('wallet secret (BIP-39 / BIP-44)', () => {
     );
     // Well-known first account of the all-"abandon" mnemonic at m/44'/60'/0'/0/0.
     expect(deriveEvmAddress(zero)).toBe('0x9858EfFD232B4033E47d90003D41EC34EcaEda94');
+  });
+
+  it('the WebCrypto derivation gives the same key as the JavaScript one (issue 13)', async () => {
+    const zero = new Uint8Array(16);
+    expect(privateKeyToAddress(await deriveEvmPrivateKeyAsync(zero))).toBe(
+      '0x9858EfFD232B4033E47d90003D41EC34EcaEda94',
+    );
+    for (let i = 0; i < 5; i++) {
+      const entropy = generateEntropy();
+      expect(await deriveEvmPrivateKeyAsync(entropy)).toBe(deriveEvmPrivateKey(entropy));
+    }
+    await expect(deriveEvmPrivateKeyAsync(new Uint8Array(15))).rejects.toThrow(/16 bytes/);
   });
 
   it('refuses entropy that is not 128 bits', () => {

@@ -2,7 +2,7 @@ import { combine, split } from 'shamir-secret-sharing';
 import { type Address, bytesToHex, type Hex, isAddressEqual } from 'viem';
 import { privateKeyToAddress } from 'viem/accounts';
 import { ShareIntegrityError } from './errors.ts';
-import { deriveEvmPrivateKey, ENTROPY_BYTES } from './wallet-secret.ts';
+import { deriveEvmPrivateKeyAsync, ENTROPY_BYTES } from './wallet-secret.ts';
 
 /** The three Shamir shares of a wallet's entropy, one per security boundary (design.md, Keys). */
 export interface WalletShares {
@@ -67,7 +67,7 @@ export async function reconstructWallet(
   }
   let privateKey: Hex;
   try {
-    privateKey = deriveEvmPrivateKey(entropy);
+    privateKey = await deriveEvmPrivateKeyAsync(entropy);
   } catch (cause) {
     entropy.fill(0);
     throw new ShareIntegrityError({ cause });

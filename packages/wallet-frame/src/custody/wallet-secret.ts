@@ -1,5 +1,5 @@
 import { HDKey } from '@scure/bip32';
-import { entropyToMnemonic, mnemonicToSeedSync } from '@scure/bip39';
+import { entropyToMnemonic, mnemonicToSeedSync, mnemonicToSeedWebcrypto } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { type Address, bytesToHex, type Hex } from 'viem';
 import { privateKeyToAddress } from 'viem/accounts';
@@ -47,6 +47,25 @@ export function deriveEvmPrivateKey(entropy: Uint8Array): Hex {
   const key = HDKey.fromMasterSeed(seed).derive(EVM_DERIVATION_PATH).privateKey;
   if (!key) throw new CustodyError('error', 'BIP-32 derivation gave no private key.');
   return bytesToHex(key);
+}
+
+/**
+ * {@link deriveEvmPrivateKey} with the BIP-39 seed's PBKDF2 (2048 rounds of HMAC-SHA512) run by
+ * the platform's WebCrypto (`@scure/bip39` `mnemonicToSeedWebcrypto`): the same key, in about
+ * 1-2 ms in Chromium instead of about 100 ms of JavaScript (issue 13), without blocking the
+ * frame's event loop.
+ * @returns the key as 0x-prefixed hex (32 bytes). Keep it inside the wallet frame.
+ * @throws CustodyError (`invalid_request_arguments`) when `entropy` is not 16 bytes.
+ */
+export async function deriveEvmPrivateKeyAsync(entropy: Uint8Array): Promise<Hex> {
+  const seed = await mnemonicToSeedWebcrypto(toMnemonic(entropy));
+  try {
+    const key = HDKey.fromMasterSeed(seed).derive(EVM_DERIVATION_PATH).privateKey;
+    if (!key) throw new CustodyError('error', 'BIP-32 derivation gave no private key.');
+    return bytesToHex(key);
+  } finally {
+    seed.fill(0);
+  }
 }
 
 /** The checksummed EVM address of the wallet whose entropy is `entropy`. */

@@ -26,7 +26,11 @@ import {
 } from '../custody/opaque-recovery.ts';
 import { decryptWithPassword } from '../custody/password.ts';
 import { reconstructEntropy, reconstructWallet, splitEntropy } from '../custody/shares.ts';
-import { deriveEvmPrivateKey, generateEntropy } from '../custody/wallet-secret.ts';
+import {
+  deriveEvmPrivateKey,
+  deriveEvmPrivateKeyAsync,
+  generateEntropy,
+} from '../custody/wallet-secret.ts';
 import { privateKeyToAddress } from 'viem/accounts';
 import type { DeviceShareStore } from './device-store.ts';
 import { fromBase64, sha256Hex, toBase64 } from './encoding.ts';
@@ -227,7 +231,7 @@ export function createWalletHandlers(
     nonce.catch(() => {});
     const entropy = generateEntropy();
     try {
-      const privateKey = await timed('create.derive', () => deriveEvmPrivateKey(entropy));
+      const privateKey = await timed('create.derive', () => deriveEvmPrivateKeyAsync(entropy));
       const address = privateKeyToAddress(privateKey);
       const shares = await timed('create.split', () => splitEntropy(entropy));
       try {
