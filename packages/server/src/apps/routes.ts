@@ -3,15 +3,19 @@
  * `GET /api/v1/apps/{appId}/jwks.json` (the app's token verification keys). The app id is in
  * the path; no `latchkey-app-id` header is needed.
  */
-import { type Jwks, ROUTE_PATTERNS } from '@latchkey/api';
+import { type Jwks, ROUTE_PATTERNS, type ServerAppConfig } from '@latchkey/api';
 import { Hono } from 'hono';
 import type { AppEnv, ServerContext } from '../context.ts';
+import type { AppRow } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { toServerAppConfig } from './public-config.ts';
 
 /** The app config and JWKS routes, mounted by `createServer`. */
 export function appRoutes(ctx: ServerContext) {
   const r = new Hono<AppEnv>();
+  // The answer of each app row the cache hands out (rows are frozen and replaced when read
+  // again), with the key that signed it: built once per row instead of once per request.
+  const configs = new WeakMap<AppRow, { kid: string; config: ServerAppConfig }>();
 
   const load = async (id: string) => {
     const app = await ctx.apps.get(id);
@@ -31,7 +35,12 @@ export function appRoutes(ctx: ServerContext) {
     const app = await load(c.req.param('appId'));
     c.set('app', app);
     const key = await ctx.keyStore.current(app.id);
-    return c.json(toServerAppConfig(app, key.spkiPem));
+    let built = configs.get(app);
+    if (built?.kid !== key.kid) {
+      built = { kid: key.kid, config: toServerAppConfig(app, key.spkiPem) };
+      configs.set(app, built);
+    }
+    return c.json(built.config);
   });
 
   return r;

@@ -52,21 +52,6 @@ export async function signAccessToken(
     .sign(key.privateKey);
 }
 
-async function insertRefreshToken(
-  ctx: ServerContext,
-  sessionId: string,
-  refreshToken: string,
-  nowMs: number,
-): Promise<string> {
-  await ctx.db.insert(refreshTokens).values({
-    sessionId,
-    tokenHash: sha256Hex(refreshToken),
-    createdAt: new Date(nowMs),
-    expiresAt: new Date(nowMs + REFRESH_TOKEN_TTL_S * 1000),
-  });
-  return refreshToken;
-}
-
 /**
  * The successor of a refresh token: base64url(HMAC-SHA256(`refreshSuccessorKey`, token)),
  * 256 bits. Deterministic, so a refresh repeated after a lost answer finds the same one;
@@ -96,10 +81,20 @@ export async function createSession(
 ): Promise<IssuedSession> {
   const sessionId = randomId(32);
   const dpopJkt = options.dpopJkt ?? null;
-  await ctx.db
-    .insert(sessions)
-    .values({ id: sessionId, appId, userId, createdAt: new Date(ctx.now()), dpopJkt });
-  const refreshToken = await insertRefreshToken(ctx, sessionId, randomToken(32), ctx.now());
+  const refreshToken = randomToken(32);
+  const nowMs = ctx.now();
+  const now = new Date(nowMs).toISOString();
+  const expires = new Date(nowMs + REFRESH_TOKEN_TTL_S * 1000).toISOString();
+  // The session and its first refresh token in one statement (issue 13): both or neither.
+  await ctx.db.execute(sql`
+    WITH created AS (
+      INSERT INTO sessions (id, app_id, user_id, created_at, dpop_jkt)
+      VALUES (${sessionId}, ${appId}, ${userId}, ${now}::timestamptz, ${dpopJkt})
+      RETURNING id
+    )
+    INSERT INTO refresh_tokens (session_id, token_hash, created_at, expires_at)
+    SELECT id, ${sha256Hex(refreshToken)}, ${now}::timestamptz, ${expires}::timestamptz
+    FROM created`);
   const token = await signAccessToken(ctx, appId, userId, sessionId, dpopJkt);
   return { sessionId, userId, token, refreshToken };
 }
@@ -157,6 +152,51 @@ async function rotate(
 }
 
 /**
+ * The common refresh in ONE statement (issue 13): marks the presented token rotated, only if
+ * it is unrotated, unexpired and of a live session of `appId`, and stores its successor in the
+ * same session (both or neither, as in {@link rotate}).
+ *
+ * @returns the session's id, user and DPoP thumbprint when this call rotated the token;
+ *   undefined when it did not match (unknown, another app's, expired, revoked, or rotated
+ *   already, maybe a moment ago by a concurrent use: the caller then looks at the row).
+ */
+async function rotatePresented(
+  ctx: ServerContext,
+  appId: string,
+  refreshToken: string,
+  successor: string,
+  nowMs: number,
+): Promise<{ sessionId: string; userId: string; dpopJkt: string | null } | undefined> {
+  const now = new Date(nowMs).toISOString();
+  const expires = new Date(nowMs + REFRESH_TOKEN_TTL_S * 1000).toISOString();
+  const result = await ctx.db.execute(sql`
+    WITH marked AS (
+      UPDATE refresh_tokens AS t SET rotated_at = ${now}::timestamptz
+      FROM sessions AS s
+      WHERE t.token_hash = ${sha256Hex(refreshToken)}
+        AND t.rotated_at IS NULL
+        AND t.expires_at > ${now}::timestamptz
+        AND s.id = t.session_id
+        AND s.app_id = ${appId}
+        AND s.revoked_at IS NULL
+      RETURNING t.session_id, s.user_id, s.dpop_jkt
+    ), stored AS (
+      INSERT INTO refresh_tokens (session_id, token_hash, created_at, expires_at)
+      SELECT session_id, ${sha256Hex(successor)}, ${now}::timestamptz, ${expires}::timestamptz
+      FROM marked
+      RETURNING session_id
+    )
+    SELECT marked.session_id, marked.user_id, marked.dpop_jkt
+    FROM marked JOIN stored USING (session_id)`);
+  const [row] = (
+    result as unknown as {
+      rows: { session_id: string; user_id: string; dpop_jkt: string | null }[];
+    }
+  ).rows;
+  return row && { sessionId: row.session_id, userId: row.user_id, dpopJkt: row.dpop_jkt };
+}
+
+/**
  * Rotates a refresh token: in one transaction the presented one is marked rotated (only if it
  * still is not, so two concurrent uses cannot both rotate it) and its successor
  * ({@link successorOf}) is stored; a new access token is signed.
@@ -177,11 +217,21 @@ export async function refreshSession(
   appId: string,
   refreshToken: string,
 ): Promise<IssuedSession> {
+  const nowMs = ctx.now();
+  const successor = successorOf(ctx, refreshToken);
+  // The common case, one statement; anything else (grace, reuse, refusal) reads the row.
+  const rotated = await rotatePresented(ctx, appId, refreshToken, successor, nowMs);
+  if (rotated) {
+    return {
+      sessionId: rotated.sessionId,
+      userId: rotated.userId,
+      token: await signAccessToken(ctx, appId, rotated.userId, rotated.sessionId, rotated.dpopJkt),
+      refreshToken: successor,
+    };
+  }
   const row = await findRefreshToken(ctx, appId, refreshToken);
   if (!row || row.session.revokedAt) throw invalidToken();
   const session = row.session;
-  const nowMs = ctx.now();
-  const successor = successorOf(ctx, refreshToken);
   const issue = async (): Promise<IssuedSession> => ({
     sessionId: session.id,
     userId: session.userId,

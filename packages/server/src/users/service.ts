@@ -83,13 +83,17 @@ export function ruledAccountFields(
  * The wire form of a user (`user` in @latchkey/api), or undefined when the id is unknown.
  */
 export async function loadUser(db: Db, userId: string): Promise<UserWire | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, userId));
-  if (!row) return undefined;
-  const accounts = await db
-    .select()
-    .from(linkedAccounts)
-    .where(eq(linkedAccounts.userId, userId))
+  // One statement (issue 13): the user row repeated beside each of its accounts, or once
+  // beside nulls when it has none.
+  const rows = await db
+    .select({ user: users, account: linkedAccounts })
+    .from(users)
+    .leftJoin(linkedAccounts, eq(linkedAccounts.userId, users.id))
+    .where(eq(users.id, userId))
     .orderBy(asc(linkedAccounts.id));
+  const row = rows[0]?.user;
+  if (!row) return undefined;
+  const accounts = rows.flatMap((r) => (r.account ? [r.account] : []));
   const linked: UserWire['linked_accounts'] = [];
   for (const a of accounts) {
     const times = {
