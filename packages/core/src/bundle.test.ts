@@ -14,6 +14,8 @@ async function bundleEntry(entry: string) {
     minify: true,
     format: 'esm',
     platform: 'browser',
+    // The workspace's packages from source (a built dist/ must not change what is measured).
+    conditions: ['@latchkey/source'],
     write: false,
     metafile: true,
     logLevel: 'silent',

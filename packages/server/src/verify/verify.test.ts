@@ -276,6 +276,8 @@ describe('the @latchkey/server/verify entry', () => {
       bundle: true,
       format: 'esm',
       platform: 'node',
+      // The workspace's packages from source (a built dist/ must not change what is measured).
+      conditions: ['@latchkey/source'],
       write: false,
       metafile: true,
       logLevel: 'silent',

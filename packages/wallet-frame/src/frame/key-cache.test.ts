@@ -153,7 +153,13 @@ describe('wallet handlers with the key cache (issue 13 item 3)', () => {
     return { storage, call };
   }
 
-  const as = (sub: string) => ({ accessToken: token(sub), userId: sub });
+  // One token per user for the whole test: token() stamps `exp` from the clock, so a second
+  // boundary between two calls would make a new token (which, by design, refetches the share).
+  const identities = new Map<string, { accessToken: string; userId: string }>();
+  const as = (sub: string) => {
+    if (!identities.has(sub)) identities.set(sub, { accessToken: token(sub), userId: sub });
+    return identities.get(sub)!;
+  };
   const sign = (
     dev: ReturnType<typeof device>,
     who: { accessToken: string; userId: string },
