@@ -21,7 +21,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 function runVitest(url: string, extraEnv: Record<string, string> = {}): number {
   const result = spawnSync(
     path.join(root, 'node_modules', '.bin', 'vitest'),
-    ['run', '--project', 'server'],
+    // Extra arguments pick test files: npm run test:pg -- packages/server/src/logging
+    ['run', '--project', 'server', ...process.argv.slice(2)],
     {
       cwd: root,
       stdio: 'inherit',
