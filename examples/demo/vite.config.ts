@@ -14,9 +14,10 @@ export default defineConfig({
     dedupe: ['@wagmi/core'],
   },
   optimizeDeps: {
-    exclude: ['@latchkey/react', '@latchkey/core', '@latchkey/api', '@latchkey/wagmi'],
-    // Bare imports inside the excluded workspace sources (lazy wallet chunks) are not crawled:
-    // pre-bundle them up front, so Vite never reloads the page mid-flow to add them.
+    // The workspace packages are linked sources (not optimized), so the dependency scan crawls
+    // them like the app's own code, dynamic imports included (altcha-lib for the captcha...);
+    // excluding them by name would stop that crawl. Bare imports the scan still cannot see
+    // (lazy wallet chunks) are pre-bundled up front, so Vite never reloads the page mid-flow.
     include: [
       'viem',
       'zod',
