@@ -57,8 +57,13 @@ const sameBytes = (a: Uint8Array, b: Uint8Array) =>
   a.length === b.length && a.every((x, i) => x === b[i]);
 
 /** Of `copies`, those holding the cache's current entropy or key (the cache's own copies). */
-function heldBy(cache: KeyCache, copies: Uint8Array[], userId: string, address: Address) {
-  const held = cache.get(userId, address, token(userId));
+function heldBy(
+  cache: KeyCache,
+  copies: Uint8Array[],
+  who: { accessToken: string; userId: string },
+  address: Address,
+) {
+  const held = cache.get(who.userId, address, who.accessToken);
   if (!held) return [];
   const mine = copies.filter((c) => sameBytes(c, held.entropy) || sameBytes(c, held.privateKey));
   held.entropy.fill(0);
@@ -208,7 +213,7 @@ describe('wallet handlers with the key cache (issue 13 item 3)', () => {
       await copiesMadeBy(() =>
         reopened.call(FRAME_EVENTS.walletConnect, { ...as('user_1'), address }),
       ),
-      'user_1',
+      as('user_1'),
       address,
     );
     expect(copies.filter(nonZero).length).toBeGreaterThanOrEqual(2);
@@ -231,7 +236,7 @@ describe('wallet handlers with the key cache (issue 13 item 3)', () => {
       await copiesMadeBy(() =>
         reopened.call(FRAME_EVENTS.walletConnect, { ...as('user_1'), address }),
       ),
-      'user_1',
+      as('user_1'),
       address,
     );
     expect(copies.filter(nonZero).length).toBeGreaterThanOrEqual(2);
