@@ -155,11 +155,12 @@ describe('share API: wallet policy and spends (issue 24 item 3)', () => {
       }) as typeof globalThis.fetch,
     });
     const body = { address: '0x' + '1'.repeat(40), chain_id: 31337, value_wei: '500' };
-    expect(await api.spend(token('user_1'), body)).toEqual({
+    const accessToken = token('user_1');
+    expect(await api.spend(accessToken, body)).toEqual({
       spent_wei_24h: '500',
       remaining_wei_24h: '1000',
     });
-    expect(seen[0]!.get('authorization')).toBe(`DPoP ${token('user_1')}`);
+    expect(seen[0]!.get('authorization')).toBe(`DPoP ${accessToken}`);
     expect(seen[0]!.get('dpop')).toMatch(/^ey/);
     for (const type of [
       'policy_daily_cap_exceeded',
