@@ -127,13 +127,12 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       },
     };
   }
-  const { PGlite } = await import('@electric-sql/pglite');
+  const { createPgliteForDrizzle } = await import('./pglite-client.ts');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
-  await client.waitReady;
-  const db = drizzle({ client, schema });
+  const { pglite: client, client: drizzleClient } = await createPgliteForDrizzle(options.dataDir);
+  const db = drizzle({ client: drizzleClient, schema });
   try {
     await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   } catch (error) {

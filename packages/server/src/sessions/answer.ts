@@ -24,7 +24,8 @@ export async function sessionAnswer<E extends AppEnv>(
   app: AppRow,
   issued: IssuedSession,
 ): Promise<SessionResponse> {
-  const user = await loadUser(ctx.db, issued.userId);
+  // The common refresh loaded the user in its own statement (issue 13).
+  const user = issued.user ?? (await loadUser(ctx.db, issued.userId));
   if (!user) throw new ApiError('missing_or_invalid_token', 'Missing or invalid token');
   if (usesCookies(c as unknown as Context<AppEnv>, app)) {
     setSessionCookies(c as unknown as Context<AppEnv>, issued.token, issued.refreshToken);

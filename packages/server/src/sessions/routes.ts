@@ -8,9 +8,7 @@ import type { AppEnv, ServerContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { requireApp } from '../middleware/app.ts';
 import { clientIp, readJson } from '../middleware/request.ts';
-import { requireUser } from '../middleware/requireUser.ts';
 import { assertAllowed } from '../rate-limit.ts';
-import { loadUser } from '../users/service.ts';
 import { sessionAnswer } from './answer.ts';
 import { clearSessionCookies, refreshTokenFromCookie, usesCookies } from './cookies.ts';
 import {
@@ -19,6 +17,7 @@ import {
   revokeSession,
   sessionOfRefreshToken,
   verifyAccessToken,
+  verifyAccessTokenWithUser,
 } from './service.ts';
 
 /** The session routes, mounted by `createServer`. */
@@ -71,9 +70,11 @@ export function sessionRoutes(ctx: ServerContext) {
     return c.json({} satisfies LogoutResponse);
   });
 
-  r.get(ROUTES.usersMe, app, requireUser(ctx), async (c) => {
-    const user = await loadUser(ctx.db, c.get('auth').userId);
-    if (!user) throw new ApiError('missing_or_invalid_token', 'Missing or invalid token');
+  // The token check of `requireUser` and the user load in one statement (issue 13).
+  r.get(ROUTES.usersMe, app, async (c) => {
+    const token = bearerToken(c.req.header('authorization'));
+    if (!token) throw new ApiError('missing_or_invalid_token', 'Missing or invalid token');
+    const { user } = await verifyAccessTokenWithUser(ctx, c.get('app').id, token);
     return c.json({ user } satisfies UserResponse);
   });
 

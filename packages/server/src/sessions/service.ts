@@ -9,13 +9,14 @@
  *   branch); once the successor was used, or after the interval, it is reuse.
  */
 import { createHmac } from 'node:crypto';
-import { ACCESS_TOKEN_TTL_S, REFRESH_TOKEN_TTL_S } from '@latchkey/api';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { ACCESS_TOKEN_TTL_S, REFRESH_TOKEN_TTL_S, type UserWire } from '@latchkey/api';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
 import type { ServerContext } from '../context.ts';
 import { randomId, randomToken, sha256Hex } from '../crypto.ts';
-import { refreshTokens, sessions } from '../db/schema.ts';
+import { linkedAccounts, refreshTokens, sessions, users } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
+import { userColumns, userWireOf } from '../users/service.ts';
 
 /** Tokens of a new or refreshed session. */
 export interface IssuedSession {
@@ -25,6 +26,11 @@ export interface IssuedSession {
   token: string;
   /** Opaque refresh token (base64url, 256 bits). */
   refreshToken: string;
+  /**
+   * The session's user in its wire form, when the statement that issued the tokens loaded it
+   * too (the common refresh, issue 13); absent otherwise (the answer then loads it).
+   */
+  user?: UserWire;
 }
 
 const invalidToken = () => new ApiError('missing_or_invalid_token', 'Missing or invalid token');
@@ -153,12 +159,14 @@ async function rotate(
 
 /**
  * The common refresh in ONE statement (issue 13): marks the presented token rotated, only if
- * it is unrotated, unexpired and of a live session of `appId`, and stores its successor in the
- * same session (both or neither, as in {@link rotate}).
+ * it is unrotated, unexpired and of a live session of `appId`, stores its successor in the
+ * same session (both or neither, as in {@link rotate}), and reads the session's user with its
+ * linked accounts ({@link userColumns}) for the answer.
  *
- * @returns the session's id, user and DPoP thumbprint when this call rotated the token;
- *   undefined when it did not match (unknown, another app's, expired, revoked, or rotated
- *   already, maybe a moment ago by a concurrent use: the caller then looks at the row).
+ * @returns the session's id, user id, DPoP thumbprint and user (undefined when the user row is
+ *   gone) when this call rotated the token; undefined when it did not match (unknown, another
+ *   app's, expired, revoked, or rotated already, maybe a moment ago by a concurrent use: the
+ *   caller then looks at the row).
  */
 async function rotatePresented(
   ctx: ServerContext,
@@ -166,34 +174,59 @@ async function rotatePresented(
   refreshToken: string,
   successor: string,
   nowMs: number,
-): Promise<{ sessionId: string; userId: string; dpopJkt: string | null } | undefined> {
+): Promise<
+  | { sessionId: string; userId: string; dpopJkt: string | null; user: UserWire | undefined }
+  | undefined
+> {
   const now = new Date(nowMs).toISOString();
   const expires = new Date(nowMs + REFRESH_TOKEN_TTL_S * 1000).toISOString();
-  const result = await ctx.db.execute(sql`
-    WITH marked AS (
-      UPDATE refresh_tokens AS t SET rotated_at = ${now}::timestamptz
-      FROM sessions AS s
+  // Distinct output names (marked_*, stored_*): the outer select joins users and accounts,
+  // whose columns would otherwise make `session_id` or `user_id` ambiguous.
+  const marked = ctx.db.$with('marked', {
+    sessionId: sql<string>`marked_session`.as('marked_session'),
+    userId: sql<string>`marked_user`.as('marked_user'),
+    dpopJkt: sql<string | null>`marked_jkt`.as('marked_jkt'),
+  }).as(sql`
+      UPDATE ${refreshTokens} AS t SET rotated_at = ${now}::timestamptz
+      FROM ${sessions} AS s
       WHERE t.token_hash = ${sha256Hex(refreshToken)}
         AND t.rotated_at IS NULL
         AND t.expires_at > ${now}::timestamptz
         AND s.id = t.session_id
         AND s.app_id = ${appId}
         AND s.revoked_at IS NULL
-      RETURNING t.session_id, s.user_id, s.dpop_jkt
-    ), stored AS (
-      INSERT INTO refresh_tokens (session_id, token_hash, created_at, expires_at)
-      SELECT session_id, ${sha256Hex(successor)}, ${now}::timestamptz, ${expires}::timestamptz
+      RETURNING t.session_id AS marked_session, s.user_id AS marked_user,
+        s.dpop_jkt AS marked_jkt`);
+  const stored = ctx.db.$with('stored', {
+    sessionId: sql<string>`stored_session`.as('stored_session'),
+  }).as(sql`
+      INSERT INTO ${refreshTokens} (session_id, token_hash, created_at, expires_at)
+      SELECT marked_session, ${sha256Hex(successor)}, ${now}::timestamptz,
+        ${expires}::timestamptz
       FROM marked
-      RETURNING session_id
-    )
-    SELECT marked.session_id, marked.user_id, marked.dpop_jkt
-    FROM marked JOIN stored USING (session_id)`);
-  const [row] = (
-    result as unknown as {
-      rows: { session_id: string; user_id: string; dpop_jkt: string | null }[];
+      RETURNING session_id AS stored_session`);
+  const rows = await ctx.db
+    .with(marked, stored)
+    .select({
+      sessionId: marked.sessionId,
+      userId: marked.userId,
+      dpopJkt: marked.dpopJkt,
+      ...userColumns,
+    })
+    .from(marked)
+    .innerJoin(stored, eq(stored.sessionId, marked.sessionId))
+    .leftJoin(users, eq(users.id, marked.userId))
+    .leftJoin(linkedAccounts, eq(linkedAccounts.userId, users.id))
+    .orderBy(asc(linkedAccounts.id));
+  const [row] = rows;
+  return (
+    row && {
+      sessionId: row.sessionId,
+      userId: row.userId,
+      dpopJkt: row.dpopJkt,
+      user: userWireOf(rows),
     }
-  ).rows;
-  return row && { sessionId: row.session_id, userId: row.user_id, dpopJkt: row.dpop_jkt };
+  );
 }
 
 /**
@@ -222,11 +255,14 @@ export async function refreshSession(
   // The common case, one statement; anything else (grace, reuse, refusal) reads the row.
   const rotated = await rotatePresented(ctx, appId, refreshToken, successor, nowMs);
   if (rotated) {
+    // The user vanished (deleted meanwhile): the rotation stands, the answer is a 401.
+    if (!rotated.user) throw invalidToken();
     return {
       sessionId: rotated.sessionId,
       userId: rotated.userId,
       token: await signAccessToken(ctx, appId, rotated.userId, rotated.sessionId, rotated.dpopJkt),
       refreshToken: successor,
+      user: rotated.user,
     };
   }
   const row = await findRefreshToken(ctx, appId, refreshToken);
@@ -289,19 +325,12 @@ export interface AccessClaims {
   dpopJkt: string | null;
 }
 
-/**
- * Verifies an access token of `appId`: ES256 only, signed by one of the app's keys (by `kid`),
- * `iss` = public URL, `aud` = app id, not expired (by the server clock), and its session not
- * revoked (security catalogue 31, 40).
- *
- * @throws ApiError `missing_or_invalid_token` (401) on any failure.
- */
-export async function verifyAccessToken(
+/** The signature and claims of an access token (no database read); see {@link verifyAccessToken}. */
+async function verifiedClaims(
   ctx: ServerContext,
   appId: string,
   token: string,
-): Promise<AccessClaims> {
-  let claims: AccessClaims;
+): Promise<{ userId: string; sessionId: string }> {
   try {
     const header = decodeProtectedHeader(token);
     const keys = await ctx.keyStore.keys(appId);
@@ -315,28 +344,81 @@ export async function verifyAccessToken(
       requiredClaims: ['sub', 'sid', 'exp', 'iat'],
     });
     if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') throw invalidToken();
-    claims = { userId: payload.sub, sessionId: payload.sid, dpopJkt: null };
+    return { userId: payload.sub, sessionId: payload.sid };
   } catch {
     throw invalidToken();
   }
+}
+
+/** The session columns the access token check reads (revocation, owner, app, DPoP binding). */
+const sessionColumns = {
+  revokedAt: sessions.revokedAt,
+  sessionUserId: sessions.userId,
+  appId: sessions.appId,
+  dpopJkt: sessions.dpopJkt,
+};
+
+/** Whether a session row (of {@link sessionColumns}) is live and belongs to the token. */
+function sessionMatches(
+  session: { revokedAt: Date | null; sessionUserId: string; appId: string } | undefined,
+  claims: { userId: string },
+  appId: string,
+): boolean {
+  return (
+    !!session &&
+    !session.revokedAt &&
+    session.sessionUserId === claims.userId &&
+    session.appId === appId
+  );
+}
+
+/**
+ * Verifies an access token of `appId`: ES256 only, signed by one of the app's keys (by `kid`),
+ * `iss` = public URL, `aud` = app id, not expired (by the server clock), and its session not
+ * revoked (security catalogue 31, 40).
+ *
+ * @throws ApiError `missing_or_invalid_token` (401) on any failure.
+ */
+export async function verifyAccessToken(
+  ctx: ServerContext,
+  appId: string,
+  token: string,
+): Promise<AccessClaims> {
+  const claims = await verifiedClaims(ctx, appId, token);
   const [session] = await ctx.db
-    .select({
-      revokedAt: sessions.revokedAt,
-      userId: sessions.userId,
-      appId: sessions.appId,
-      dpopJkt: sessions.dpopJkt,
-    })
+    .select(sessionColumns)
     .from(sessions)
     .where(eq(sessions.id, claims.sessionId));
-  if (
-    !session ||
-    session.revokedAt ||
-    session.userId !== claims.userId ||
-    session.appId !== appId
-  ) {
-    throw invalidToken();
-  }
+  if (!session || !sessionMatches(session, claims, appId)) throw invalidToken();
   return { ...claims, dpopJkt: session.dpopJkt };
+}
+
+/**
+ * {@link verifyAccessToken} that also loads the token's user with its linked accounts, in the
+ * same statement as the session check (issue 13: `GET /api/v1/users/me`).
+ *
+ * @returns the claims and the user's wire form.
+ * @throws ApiError `missing_or_invalid_token` (401) on any failure of the token or its session,
+ *   or when the user no longer exists.
+ */
+export async function verifyAccessTokenWithUser(
+  ctx: ServerContext,
+  appId: string,
+  token: string,
+): Promise<AccessClaims & { user: UserWire }> {
+  const claims = await verifiedClaims(ctx, appId, token);
+  const rows = await ctx.db
+    .select({ ...sessionColumns, ...userColumns })
+    .from(sessions)
+    .leftJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(linkedAccounts, eq(linkedAccounts.userId, users.id))
+    .where(eq(sessions.id, claims.sessionId))
+    .orderBy(asc(linkedAccounts.id));
+  const session = rows[0];
+  if (!session || !sessionMatches(session, claims, appId)) throw invalidToken();
+  const user = userWireOf(rows);
+  if (!user) throw invalidToken();
+  return { ...claims, dpopJkt: session.dpopJkt, user };
 }
 
 /** The bearer token of `Authorization: Bearer <token>`, if present. */

@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { decodeJwt, generateKeyPair, SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/index.ts';
-import { refreshTokens, sessions } from '../db/schema.ts';
+import { refreshTokens, sessions, users } from '../db/schema.ts';
 import {
   TEST_PUBLIC_URL,
   type TestServer,
@@ -18,6 +18,8 @@ import {
   testServer,
   uniqueEmail,
 } from '../test-utils.ts';
+import { insertLinkedAccount } from '../users/accounts.ts';
+import { loadUser } from '../users/service.ts';
 
 let database: Database;
 let server: TestServer;
@@ -169,6 +171,32 @@ describe('refresh', () => {
     await expectInvalidToken(await refresh(body.refresh_token!, {}, other));
     server.clock.advance(30 * 24 * 3600_000 + 1000);
     await expectInvalidToken(await refresh(body.refresh_token!));
+  });
+
+  it('answers the user as loadUser does, linked accounts in order (loaded in the rotation statement)', async () => {
+    const { body } = await login();
+    const userId = body.user.id;
+    const wallet = '0x' + 'aB'.repeat(20);
+    await insertLinkedAccount(
+      database.db,
+      appId,
+      userId,
+      { type: 'wallet', subject: wallet, details: { chain_type: 'ethereum' } },
+      new Date(server.clock()),
+    );
+    const expected = await loadUser(database.db, userId);
+    expect(expected?.linked_accounts.map((a) => a.type)).toEqual(['email', 'wallet']);
+    const next = sessionResponse.parse(await (await refresh(body.refresh_token!)).json());
+    expect(next.user).toEqual(expected);
+    const viaMe = userResponse.parse(await (await me(next.token!)).json());
+    expect(viaMe.user).toEqual(expected);
+  });
+
+  it('answers 401 to a refresh or /users/me once the user is deleted', async () => {
+    const { body } = await login();
+    await database.db.delete(users).where(eq(users.id, body.user.id));
+    await expectInvalidToken(await refresh(body.refresh_token!));
+    await expectInvalidToken(await me(body.token!));
   });
 
   it('gives two concurrent uses of a token the same successor (one rotation, no new branch)', async () => {

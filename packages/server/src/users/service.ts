@@ -11,7 +11,13 @@ import {
 import { and, asc, eq, TransactionRollbackError } from 'drizzle-orm';
 import { randomId } from '../crypto.ts';
 import type { Db } from '../db/index.ts';
-import { type AppRow, linkedAccounts, users } from '../db/schema.ts';
+import {
+  type AppRow,
+  type LinkedAccountRow,
+  linkedAccounts,
+  type UserRow,
+  users,
+} from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { type AccountToLink, insertLinkedAccount } from './accounts.ts';
 import { assertAllowlisted, assertMaySignUp } from './gates.ts';
@@ -80,22 +86,30 @@ export function ruledAccountFields(
 }
 
 /**
- * The wire form of a user (`user` in @latchkey/api), or undefined when the id is unknown.
+ * The columns {@link userWireOf} reads: the user row beside one of its linked accounts (null
+ * when it has none). Put it in a `select({...})` joined `users` LEFT JOIN `linked_accounts`
+ * ordered by `linked_accounts.id`, so another statement can load a user in the same round trip
+ * (the session refresh and `GET /users/me` do, issue 13).
  */
-export async function loadUser(db: Db, userId: string): Promise<UserWire | undefined> {
-  // One statement (issue 13): the user row repeated beside each of its accounts, or once
-  // beside nulls when it has none.
-  const rows = await db
-    .select({ user: users, account: linkedAccounts })
-    .from(users)
-    .leftJoin(linkedAccounts, eq(linkedAccounts.userId, users.id))
-    .where(eq(users.id, userId))
-    .orderBy(asc(linkedAccounts.id));
+export const userColumns = { user: users, account: linkedAccounts };
+
+/** One row of a {@link userColumns} select. */
+export interface UserJoinRow {
+  user: UserRow | null;
+  account: LinkedAccountRow | null;
+}
+
+/**
+ * The wire form of a user from the rows of a {@link userColumns} select (the user row repeated
+ * beside each of its accounts in `linked_accounts.id` order, or once beside nulls), or
+ * undefined when there are no rows or the user column is null (no such user).
+ */
+export function userWireOf(rows: readonly UserJoinRow[]): UserWire | undefined {
   const row = rows[0]?.user;
   if (!row) return undefined;
-  const accounts = rows.flatMap((r) => (r.account ? [r.account] : []));
   const linked: UserWire['linked_accounts'] = [];
-  for (const a of accounts) {
+  for (const { account: a } of rows) {
+    if (!a) continue;
     const times = {
       verified_at: seconds(a.latestVerifiedAt),
       first_verified_at: seconds(a.firstVerifiedAt),
@@ -115,6 +129,21 @@ export async function loadUser(db: Db, userId: string): Promise<UserWire | undef
     has_accepted_terms: row.hasAcceptedTerms,
     is_guest: row.isGuest,
   };
+}
+
+/**
+ * The wire form of a user (`user` in @latchkey/api), or undefined when the id is unknown.
+ */
+export async function loadUser(db: Db, userId: string): Promise<UserWire | undefined> {
+  // One statement (issue 13): the user row repeated beside each of its accounts, or once
+  // beside nulls when it has none.
+  const rows = await db
+    .select(userColumns)
+    .from(users)
+    .leftJoin(linkedAccounts, eq(linkedAccounts.userId, users.id))
+    .where(eq(users.id, userId))
+    .orderBy(asc(linkedAccounts.id));
+  return userWireOf(rows);
 }
 
 /**
