@@ -11,6 +11,12 @@
  *    request, it just never answers 429), `LATCHKEY_LOG_LEVEL=warn` (no request log lines).
  * 3. Latchkey on PostgreSQL: `DATABASE_URL` when set, else a throwaway cluster made like
  *    `npm run test:pg` makes one (`bench/postgres.ts`). `BENCH_SKIP_PG=1` skips it.
+ * 4. Better Auth (`bench/better-auth/server.mjs`: its memory adapter and email OTP plugin, the
+ *    comparison the issue asks for): the same email code sign-in flow and its session check
+ *    (`GET /api/auth/get-session` with the session cookie). `bench/better-auth` is installed
+ *    from its own lockfile on first use (`npm ci`, needs the npm registry); it is not a
+ *    workspace dependency. `BENCH_SKIP_BETTER_AUTH=1` skips it. The table ends with Latchkey's
+ *    sign-ins per second as a multiple of Better Auth's.
  *
  * On each Latchkey server, with BENCH_CONNECTIONS (64) connections, BENCH_DURATION_S (5) s each:
  * - `GET /api/v1/apps/{appId}` (autocannon);
@@ -38,8 +44,8 @@
  * (one .cpuprofile per server, written when it stops). Asserts nothing; exit code 0 unless a
  * server cannot start. Bounded: about 3 x 4 x BENCH_DURATION_S s of load plus starts.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -269,8 +275,39 @@ async function signIn(url: string, email: string): Promise<Session> {
   return { token: body.token, refreshToken: body.refresh_token };
 }
 
+/**
+ * The same flow on Better Auth's email OTP plugin (`bench/better-auth/server.mjs`): send the
+ * code, read it from that server's outbox, sign in. The session is the `Set-Cookie` value
+ * (`token`; there is no refresh token).
+ */
+async function betterAuthSignIn(url: string, email: string): Promise<Session> {
+  const sent = await postJson(`${url}/api/auth/email-otp/send-verification-otp`, {
+    email,
+    type: 'sign-in',
+  });
+  if (sent.status !== 200) throw new Error(`send ${sent.status} ${JSON.stringify(sent.json)}`);
+  const res = await fetch(`${url}/outbox?to=${encodeURIComponent(email)}`);
+  const code = ((await res.json()) as { code: string | null }[]).at(-1)?.code;
+  if (!code) throw new Error('no code in the outbox');
+  const signedIn = await fetch(`${url}/api/auth/sign-in/email-otp`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, otp: code }),
+  });
+  if (signedIn.status !== 200) throw new Error(`sign-in ${signedIn.status}`);
+  await signedIn.arrayBuffer();
+  const cookie = signedIn.headers.get('set-cookie')?.split(';')[0];
+  if (!cookie) throw new Error('no session cookie');
+  return { token: cookie, refreshToken: '' };
+}
+
 /** Email code sign-ins, FLOW_CONCURRENCY workers in a loop for DURATION_S seconds. */
-async function signIns(label: string, url: string, sessions: Session[]) {
+async function signIns(
+  label: string,
+  url: string,
+  sessions: Session[],
+  flow: (url: string, email: string) => Promise<Session> = signIn,
+) {
   const total: number[] = [];
   let errors = 0;
   let seq = 0;
@@ -281,7 +318,7 @@ async function signIns(label: string, url: string, sessions: Session[]) {
     while (performance.now() < deadline) {
       const t0 = performance.now();
       try {
-        sessions.push(await signIn(url, `bench-${runId}-${w}-${seq++}@example.com`));
+        sessions.push(await flow(url, `bench-${runId}-${w}-${seq++}@example.com`));
         total.push(performance.now() - t0);
       } catch (error) {
         errors++;
@@ -379,6 +416,51 @@ async function latchkeyRows(label: string, server: Server): Promise<Row[]> {
       ),
     ),
   );
+  return rows;
+}
+
+const BETTER_AUTH = 'Better Auth (memory)';
+const BETTER_AUTH_DIR = path.join(root, 'bench/better-auth');
+
+/**
+ * Installs `bench/better-auth` from its lockfile (`npm ci`, the npm registry) unless it is
+ * there already. Not a workspace dependency: only this bench needs it.
+ *
+ * @returns true when ready, else why not (offline, npm failed).
+ */
+function installBetterAuth(): true | string {
+  if (existsSync(path.join(BETTER_AUTH_DIR, 'node_modules/better-auth/package.json'))) return true;
+  console.log('installing bench/better-auth (npm ci, once)...');
+  const out = spawnSync(
+    'npm',
+    ['ci', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'],
+    { cwd: BETTER_AUTH_DIR, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } },
+  );
+  if (out.status === 0) return true;
+  return `npm ci in bench/better-auth failed (${out.status}): ${out.stderr.trim().slice(-400)}`;
+}
+
+/** Better Auth's email code sign-ins and its session check (`GET /api/auth/get-session`). */
+async function betterAuthRows(server: Server): Promise<Row[]> {
+  const url = server.url;
+  await betterAuthSignIn(url, 'warm-up@example.com');
+  const rows: Row[] = [];
+  console.log(`${BETTER_AUTH}: email code sign-ins (${DURATION_S} s)...`);
+  const sessions: Session[] = [];
+  rows.push(await measured(server, () => signIns(BETTER_AUTH, url, sessions, betterAuthSignIn)));
+  const cookie = sessions.at(-1)?.token;
+  if (cookie) {
+    console.log(`${BETTER_AUTH}: GET /api/auth/get-session (${DURATION_S} s)...`);
+    rows.push(
+      await measured(server, async () =>
+        rowOf(
+          BETTER_AUTH,
+          'GET /api/auth/get-session (session check)',
+          await get(`${url}/api/auth/get-session`, { cookie }),
+        ),
+      ),
+    );
+  }
   return rows;
 }
 
@@ -518,6 +600,25 @@ async function main() {
     }
   }
 
+  if (process.env.BENCH_SKIP_BETTER_AUTH !== '1') {
+    const ready = installBetterAuth();
+    if (ready === true) {
+      console.log('starting Better Auth (memory adapter, email OTP plugin)...');
+      const server = await startProcess(
+        'bench/better-auth/server.mjs',
+        {},
+        'better-auth listening',
+      );
+      try {
+        rows.push(...(await betterAuthRows(server)));
+      } finally {
+        await server.stop();
+      }
+    } else {
+      console.error(`Better Auth comparison skipped: ${ready}`);
+    }
+  }
+
   if (process.env.BENCH_SKIP_PG !== '1') {
     for (const [suffix, dir] of versions) {
       let url = process.env.DATABASE_URL;
@@ -561,7 +662,17 @@ async function main() {
   console.log(
     'x bare = req/s (sign-ins: flows/s) / bare Hono req/s of this run. CPU % of one core, RSS at the end of each phase.',
   );
-  console.log('Better Auth comparison: not run (better-auth is not installed in the workspace).');
+  const betterAuth = rows.find((r) => r.server === BETTER_AUTH && r.name.startsWith('email'));
+  if (betterAuth) {
+    console.log('');
+    console.log('email code sign-ins, Latchkey / Better Auth (memory adapter) of this run:');
+    for (const row of rows) {
+      if (row.server === BETTER_AUTH || !row.name.startsWith('email')) continue;
+      console.log(`  ${fmt(row.rate / betterAuth.rate, 2).padStart(6)} x  ${row.server}`);
+    }
+  } else {
+    console.log('Better Auth comparison: not run (see above).');
+  }
 }
 
 main().then(

@@ -8,7 +8,15 @@ import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './db/index.ts';
 import { rateLimits } from './db/schema.ts';
-import { hitRateLimit, MemoryRateLimiter } from './rate-limit.ts';
+import { ApiError } from './errors.ts';
+import {
+  assertAllAllowed,
+  hitRateLimit,
+  hitRateLimits,
+  MemoryRateLimiter,
+  peekRateLimit,
+  peekRateLimits,
+} from './rate-limit.ts';
 import { loginByEmail, testDatabase, testServer } from './test-utils.ts';
 
 let database: Database;
@@ -44,6 +52,51 @@ describe('MemoryRateLimiter', () => {
     expect(memory.size).toBe(10_000);
     memory.hit('ip:late', rule, 5_000);
     expect(memory.size).toBe(1);
+  });
+});
+
+describe('hitRateLimits / peekRateLimits (several counters in one statement)', () => {
+  it('count each key under its own window, exactly as one hitRateLimit per key', async () => {
+    const minute = { max: 2, windowS: 60 };
+    const hour = { max: 3, windowS: 3600 };
+    const start = Date.UTC(2026, 1, 1);
+    const batched = [
+      { key: 'batch:minute', rule: minute },
+      { key: 'batch:hour', rule: hour },
+    ];
+    const compare = async (t: number) => {
+      const together = await hitRateLimits(database.db, batched, t);
+      const alone = [
+        await hitRateLimit(database.db, 'single:minute', minute, t),
+        await hitRateLimit(database.db, 'single:hour', hour, t),
+      ];
+      expect(together).toEqual(alone);
+      const peeked = await peekRateLimits(database.db, batched, t);
+      const peekedAlone = [
+        await peekRateLimit(database.db, 'single:minute', minute, t),
+        await peekRateLimit(database.db, 'single:hour', hour, t),
+      ];
+      expect(peeked).toEqual(peekedAlone);
+    };
+    for (const d of [0, 1_000, 2_000, 61_000, 62_000]) await compare(start + d);
+    // After 61 s the minute counter restarted while the hour one kept counting (5 > max 3).
+    const [m, h] = await peekRateLimits(database.db, batched, start + 62_500);
+    expect(m).toMatchObject({ count: 2, allowed: false });
+    expect(h).toMatchObject({ count: 5, allowed: false });
+    expect(() => assertAllAllowed([m!, h!])).toThrow(ApiError);
+    // Past the hour both restart.
+    await compare(start + 3_601_000);
+    expect(await peekRateLimits(database.db, batched, start + 3_601_500)).toMatchObject([
+      { count: 1, allowed: true },
+      { count: 1, allowed: true },
+    ]);
+    // Unknown keys read as empty counters; a key named twice is refused.
+    expect(await peekRateLimits(database.db, [{ key: 'batch:none', rule: hour }], start)).toEqual([
+      { count: 0, allowed: true, retryAfterS: 0 },
+    ]);
+    await expect(hitRateLimits(database.db, [batched[0]!, batched[0]!], start)).rejects.toThrow(
+      /distinct/,
+    );
   });
 });
 

@@ -6,7 +6,7 @@
  * ({@link MemoryRateLimiter}, issue 13): they only bound how fast one IP can hit one process,
  * so N processes let an IP through at up to N x the rate, and no write per request is needed.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from './db/index.ts';
 import { rateLimits } from './db/schema.ts';
 import { ApiError } from './errors.ts';
@@ -145,17 +145,42 @@ function state(
   };
 }
 
-/** Counts one event under `key` atomically (one upsert) and returns the counter's state. */
-export async function hitRateLimit(
+/** One database counter: its key and the rule it is counted under. */
+export interface RateLimitCheck {
+  key: string;
+  rule: RateLimitRule;
+}
+
+/** `checks` by key, refusing a key named twice (one statement cannot count a row twice). */
+function byKey(checks: readonly RateLimitCheck[]): Map<string, RateLimitRule> {
+  const rules = new Map(checks.map((c) => [c.key, c.rule]));
+  if (rules.size !== checks.length) throw new Error('rate limit keys must be distinct');
+  return rules;
+}
+
+/**
+ * Counts one event under each key atomically, all in one statement (a multi-row upsert; each
+ * counter restarts when its own window has passed), and returns their states in the order of
+ * `hits` (issue 13: one round trip where a login code send counts two limits).
+ *
+ * @throws Error when a key is named twice.
+ */
+export async function hitRateLimits(
   db: Db,
-  key: string,
-  rule: RateLimitRule,
+  hits: readonly RateLimitCheck[],
   nowMs: number,
-): Promise<RateLimitState> {
-  const expired = sql`${rateLimits.windowStart} <= ${tsParam(nowMs - rule.windowS * 1000)}`;
-  const [row] = await db
+): Promise<RateLimitState[]> {
+  if (hits.length === 0) return [];
+  const rules = byKey(hits);
+  // Each row's window start cutoff, by its key (the windows differ between limits).
+  const cutoff = sql`CASE ${rateLimits.key} ${sql.join(
+    hits.map((h) => sql`WHEN ${h.key} THEN ${tsParam(nowMs - h.rule.windowS * 1000)}`),
+    sql` `,
+  )} END`;
+  const expired = sql`${rateLimits.windowStart} <= ${cutoff}`;
+  const rows = await db
     .insert(rateLimits)
-    .values({ key, windowStart: new Date(nowMs), count: 1 })
+    .values(hits.map((h) => ({ key: h.key, windowStart: new Date(nowMs), count: 1 })))
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
@@ -164,7 +189,57 @@ export async function hitRateLimit(
       },
     })
     .returning();
-  return state(rule, row!.count, row!.windowStart, nowMs);
+  const found = new Map(rows.map((row) => [row.key, row]));
+  return hits.map(({ key }) => {
+    const row = found.get(key)!;
+    return state(rules.get(key)!, row.count, row.windowStart, nowMs);
+  });
+}
+
+/** Counts one event under `key` atomically (one upsert) and returns the counter's state. */
+export async function hitRateLimit(
+  db: Db,
+  key: string,
+  rule: RateLimitRule,
+  nowMs: number,
+): Promise<RateLimitState> {
+  const [hit] = await hitRateLimits(db, [{ key, rule }], nowMs);
+  return hit!;
+}
+
+/**
+ * Reads the counters of `checks` without counting, in one statement; states in the order of
+ * `checks`. `allowed` is false once a counter reached its `max`.
+ *
+ * @throws Error when a key is named twice.
+ */
+export async function peekRateLimits(
+  db: Db,
+  checks: readonly RateLimitCheck[],
+  nowMs: number,
+): Promise<RateLimitState[]> {
+  if (checks.length === 0) return [];
+  byKey(checks);
+  const rows = await db
+    .select()
+    .from(rateLimits)
+    .where(
+      checks.length === 1
+        ? eq(rateLimits.key, checks[0]!.key)
+        : inArray(
+            rateLimits.key,
+            checks.map((c) => c.key),
+          ),
+    );
+  const found = new Map(rows.map((row) => [row.key, row]));
+  return checks.map(({ key, rule }) => {
+    const row = found.get(key);
+    if (!row || row.windowStart.getTime() + rule.windowS * 1000 <= nowMs) {
+      return { count: 0, allowed: true, retryAfterS: 0 };
+    }
+    const s = state(rule, row.count, row.windowStart, nowMs);
+    return { ...s, allowed: row.count < rule.max };
+  });
 }
 
 /** Reads the counter under `key` without counting; `allowed` is false once `max` is reached. */
@@ -174,12 +249,16 @@ export async function peekRateLimit(
   rule: RateLimitRule,
   nowMs: number,
 ): Promise<RateLimitState> {
-  const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key));
-  if (!row || row.windowStart.getTime() + rule.windowS * 1000 <= nowMs) {
-    return { count: 0, allowed: true, retryAfterS: 0 };
-  }
-  const s = state(rule, row.count, row.windowStart, nowMs);
-  return { ...s, allowed: row.count < rule.max };
+  const [peeked] = await peekRateLimits(db, [{ key, rule }], nowMs);
+  return peeked!;
+}
+
+/**
+ * Throws for the first of `states` that is not allowed (see {@link assertAllowed}); checks
+ * several limits read in one statement, in the order they were listed.
+ */
+export function assertAllAllowed(states: readonly RateLimitState[]): void {
+  for (const s of states) assertAllowed(s);
 }
 
 /** Throws a 429 `too_many_requests` ApiError with Retry-After when `s` is not allowed. */

@@ -129,10 +129,12 @@ export async function assertLoginAllowlisted(
 }
 
 /**
- * The sign-up gate, to be called inside the transaction that creates the user: locks the app's
- * row (`SELECT ... FOR NO KEY UPDATE`, so concurrent sign-ups are counted one after the other;
- * the weaker lock does not block foreign-key checks of other inserts into the app), then
- * refuses when sign-ups are disabled or the app already has `max_users` users.
+ * The sign-up gate, to be called inside the transaction that creates the user: refuses when
+ * sign-ups are disabled or the app already has `max_users` users. Only an app with a
+ * `max_users` cap has its row locked (`SELECT ... FOR NO KEY UPDATE`, re-read under the lock),
+ * so that concurrent sign-ups are counted one after the other; the weaker lock does not block
+ * foreign-key checks of other inserts into the app. An app without a cap takes no lock, so its
+ * sign-ups do not queue behind each other's commits on PostgreSQL (issue 13).
  *
  * @param tx a transaction; the lock lasts until it ends.
  * @throws ApiError `user_does_not_exist` (404, 'User does not exist') when `disable_signups`;
@@ -140,11 +142,11 @@ export async function assertLoginAllowlisted(
  *   in new users.'); `app_not_found` (404) when the app is gone.
  */
 export async function assertMaySignUp(tx: Db, appId: string): Promise<void> {
-  const [app] = await tx
-    .select({ disableSignups: apps.disableSignups, maxUsers: apps.maxUsers })
-    .from(apps)
-    .where(eq(apps.id, appId))
-    .for('no key update');
+  const gate = { disableSignups: apps.disableSignups, maxUsers: apps.maxUsers };
+  let [app] = await tx.select(gate).from(apps).where(eq(apps.id, appId));
+  if (app && !app.disableSignups && app.maxUsers !== null) {
+    [app] = await tx.select(gate).from(apps).where(eq(apps.id, appId)).for('no key update');
+  }
   if (!app) throw new ApiError('app_not_found', 'App not found');
   if (app.disableSignups) throw new ApiError('user_does_not_exist', USER_DOES_NOT_EXIST_MESSAGE);
   if (app.maxUsers !== null) {

@@ -15,7 +15,12 @@ import type { ServerContext } from '../../context.ts';
 import { hexEqual, hmacHex, randomDigits } from '../../crypto.ts';
 import { type AppRow, loginCodes } from '../../db/schema.ts';
 import { ApiError, INVALID_CODE_MESSAGE } from '../../errors.ts';
-import { assertAllowed, hitRateLimit, peekRateLimit } from '../../rate-limit.ts';
+import {
+  assertAllAllowed,
+  assertAllowed,
+  hitRateLimits,
+  peekRateLimits,
+} from '../../rate-limit.ts';
 import { assertLoginAllowlisted } from '../../users/gates.ts';
 import { findOrCreateUserByAccount } from '../../users/service.ts';
 
@@ -97,10 +102,12 @@ export async function sendLoginCode(
     await assertLoginAllowlisted(ctx.db, app, { type: ch.accountType, subject: to });
   }
   const { sendsPerDestination, sendsPerDestinationIp } = ctx.rateLimits;
-  assertAllowed(
-    await peekRateLimit(ctx.db, sendsIpKey(ch, app.id, to, ip), sendsPerDestinationIp, nowMs),
-  );
-  assertAllowed(await peekRateLimit(ctx.db, sendsKey(ch, app.id, to), sendsPerDestination, nowMs));
+  // Both send caps, read in one statement and counted in one statement (issue 13).
+  const sendLimits = [
+    { key: sendsIpKey(ch, app.id, to, ip), rule: sendsPerDestinationIp },
+    { key: sendsKey(ch, app.id, to), rule: sendsPerDestination },
+  ];
+  assertAllAllowed(await peekRateLimits(ctx.db, sendLimits, nowMs));
 
   const code = randomDigits(CODE_LENGTH);
   const values = {
@@ -133,8 +140,7 @@ export async function sendLoginCode(
       retryAfterS: Math.max(1, Math.ceil(waitMs / 1000)),
     });
   }
-  await hitRateLimit(ctx.db, sendsKey(ch, app.id, to), sendsPerDestination, nowMs);
-  await hitRateLimit(ctx.db, sendsIpKey(ch, app.id, to, ip), sendsPerDestinationIp, nowMs);
+  await hitRateLimits(ctx.db, sendLimits, nowMs);
 
   const message = ch.message(app.name, code);
   try {
@@ -180,12 +186,15 @@ export async function consumeLoginCode(
     ctx.floodLimits.hit(`authenticate:ip:${ip}`, ctx.rateLimits.authenticatePerIp, nowMs),
   );
   const { failuresPerDestination: failures, failuresPerDestinationIp: failuresIp } = ctx.rateLimits;
-  assertAllowed(await peekRateLimit(ctx.db, failuresIpKey(ch, app.id, to, ip), failuresIp, nowMs));
-  assertAllowed(await peekRateLimit(ctx.db, failuresKey(ch, app.id, to), failures, nowMs));
+  // Both failure caps, read in one statement and counted in one statement (issue 13).
+  const failureLimits = [
+    { key: failuresIpKey(ch, app.id, to, ip), rule: failuresIp },
+    { key: failuresKey(ch, app.id, to), rule: failures },
+  ];
+  assertAllAllowed(await peekRateLimits(ctx.db, failureLimits, nowMs));
 
   const fail = async (): Promise<never> => {
-    await hitRateLimit(ctx.db, failuresIpKey(ch, app.id, to, ip), failuresIp, nowMs);
-    await hitRateLimit(ctx.db, failuresKey(ch, app.id, to), failures, nowMs);
+    await hitRateLimits(ctx.db, failureLimits, nowMs);
     throw new ApiError('invalid_credentials', INVALID_CODE_MESSAGE);
   };
 
