@@ -30,13 +30,13 @@ const rename = (id: string, name: string) =>
 describe('AppCache', () => {
   it('serves a row from memory for the TTL, then reads it again', async () => {
     const app = await server.createApp({ name: 'Before' });
-    let now = 0;
+    let now = 5_000;
     const cache = new AppCache(database.db, { ttlMs: 1_000, clock: () => now });
     expect((await cache.get(app.id))?.name).toBe('Before');
     await rename(app.id, 'After');
-    now = 999;
+    now = 6_000;
     expect((await cache.get(app.id))?.name).toBe('Before');
-    now = 1_000;
+    now = 6_001;
     expect((await cache.get(app.id))?.name).toBe('After');
   });
 

@@ -9,6 +9,7 @@
  * (another server replica, `latchkey apps set` on PostgreSQL, a direct SQL update) within
  * `ttlMs`. The admin API's own secret check never reads through the cache.
  */
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/index.ts';
 import type { AppRow } from '../db/schema.ts';
 import { findApp } from './records.ts';
@@ -19,13 +20,6 @@ import { findApp } from './records.ts';
  */
 export const DEFAULT_APP_CACHE_TTL_MS = 1_000;
 
-interface Entry {
-  /** The row being loaded or loaded; rows are frozen (shared by concurrent requests). */
-  row: Promise<Readonly<AppRow> | undefined>;
-  /** When the entry stops being served, on {@link AppCacheOptions.clock}'s scale (ms). */
-  expiresAt: number;
-}
-
 /** Options of {@link AppCache}. */
 export interface AppCacheOptions {
   /** How long (ms, >= 0) a row is served from memory; 0 reads the database every time. */
@@ -35,14 +29,18 @@ export interface AppCacheOptions {
    * stand still or jump by hours.
    */
   clock?: () => number;
+  /** At most this many app rows are kept (least recently used go first). Default 10,000. */
+  max?: number;
 }
 
-/** App rows by id, read from the database at most once per TTL per process. */
+/**
+ * App rows by id, read from the database at most once per TTL per process. Backed by
+ * `lru-cache` (its `fetch` shares one read between concurrent calls, keeps neither unknown ids
+ * nor failed reads, and drops a read that an {@link invalidate} overtook).
+ */
 export class AppCache {
   readonly #db: Db;
-  readonly #ttlMs: number;
-  readonly #clock: () => number;
-  readonly #entries = new Map<string, Entry>();
+  readonly #rows: LRUCache<string, Readonly<AppRow>> | undefined;
 
   /**
    * @param db the Drizzle handle the rows are read from.
@@ -54,8 +52,18 @@ export class AppCache {
       throw new Error(`appCacheTtlMs must be a number of ms >= 0, got ${ttlMs}`);
     }
     this.#db = db;
-    this.#ttlMs = ttlMs;
-    this.#clock = options.clock ?? (() => performance.now());
+    if (ttlMs === 0) return;
+    this.#rows = new LRUCache<string, Readonly<AppRow>>({
+      max: options.max ?? 10_000,
+      ttl: ttlMs,
+      // Expiry is checked against the clock on each read (no cached time, no timers).
+      ttlResolution: 0,
+      perf: { now: options.clock ?? (() => performance.now()) },
+      fetchMethod: async (id) => {
+        const row = await findApp(this.#db, id);
+        return row ? Object.freeze(row) : undefined;
+      },
+    });
   }
 
   /**
@@ -65,20 +73,7 @@ export class AppCache {
    * @throws the driver's error when the database cannot be read.
    */
   get(id: string): Promise<Readonly<AppRow> | undefined> {
-    if (this.#ttlMs === 0) return findApp(this.#db, id);
-    const now = this.#clock();
-    const cached = this.#entries.get(id);
-    if (cached && cached.expiresAt > now) return cached.row;
-    const entry: Entry = {
-      row: findApp(this.#db, id).then((row) => (row ? Object.freeze(row) : undefined)),
-      expiresAt: now + this.#ttlMs,
-    };
-    this.#entries.set(id, entry);
-    const forget = () => {
-      if (this.#entries.get(id) === entry) this.#entries.delete(id);
-    };
-    entry.row.then((row) => row === undefined && forget(), forget);
-    return entry.row;
+    return this.#rows ? this.#rows.fetch(id) : findApp(this.#db, id);
   }
 
   /**
@@ -86,7 +81,7 @@ export class AppCache {
    * database. Called after every change made through the admin API.
    */
   invalidate(id?: string): void {
-    if (id === undefined) this.#entries.clear();
-    else this.#entries.delete(id);
+    if (id === undefined) this.#rows?.clear();
+    else this.#rows?.delete(id);
   }
 }
