@@ -40,6 +40,23 @@ describe('AppCache', () => {
     expect((await cache.get(app.id))?.name).toBe('After');
   });
 
+  it('a read overtaken by invalidate still answers, and is not kept', async () => {
+    const app = await server.createApp({ name: 'Old' });
+    const cache = new AppCache(database.db, { ttlMs: 60_000, clock: () => 1 });
+    const inFlight = cache.get(app.id);
+    cache.invalidate(app.id); // while the read is in flight
+    expect((await inFlight)?.name).toBe('Old');
+    await rename(app.id, 'New');
+    expect((await cache.get(app.id))?.name).toBe('New');
+    await rename(app.id, 'Newer');
+    cache.invalidate();
+    const all = cache.get(app.id);
+    cache.invalidate(); // every id, while the read is in flight
+    expect((await all)?.name).toBe('Newer');
+    await rename(app.id, 'Newest');
+    expect((await cache.get(app.id))?.name).toBe('Newest');
+  });
+
   it('reads again after invalidate (one id, or all)', async () => {
     const app = await server.createApp({ name: 'One' });
     const cache = new AppCache(database.db, { ttlMs: 60_000, clock: () => 0 });

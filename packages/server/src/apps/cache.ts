@@ -34,13 +34,14 @@ export interface AppCacheOptions {
 }
 
 /**
- * App rows by id, read from the database at most once per TTL per process. Backed by
- * `lru-cache` (its `fetch` shares one read between concurrent calls, keeps neither unknown ids
- * nor failed reads, and drops a read that an {@link invalidate} overtook).
+ * App rows by id, read from the database at most once per TTL per process. The reads (promises,
+ * so concurrent calls share one) are kept in an `lru-cache` (expiry, size bound); unknown ids
+ * and failed reads are dropped. Not `lru-cache`'s own `fetch`: it rejects the callers of a read
+ * that {@link invalidate} overtook, where here they get the row and only the cache forgets it.
  */
 export class AppCache {
   readonly #db: Db;
-  readonly #rows: LRUCache<string, Readonly<AppRow>> | undefined;
+  readonly #rows: LRUCache<string, Promise<Readonly<AppRow> | undefined>> | undefined;
 
   /**
    * @param db the Drizzle handle the rows are read from.
@@ -53,16 +54,12 @@ export class AppCache {
     }
     this.#db = db;
     if (ttlMs === 0) return;
-    this.#rows = new LRUCache<string, Readonly<AppRow>>({
+    this.#rows = new LRUCache({
       max: options.max ?? 10_000,
       ttl: ttlMs,
       // Expiry is checked against the clock on each read (no cached time, no timers).
       ttlResolution: 0,
       perf: { now: options.clock ?? (() => performance.now()) },
-      fetchMethod: async (id) => {
-        const row = await findApp(this.#db, id);
-        return row ? Object.freeze(row) : undefined;
-      },
     });
   }
 
@@ -73,7 +70,17 @@ export class AppCache {
    * @throws the driver's error when the database cannot be read.
    */
   get(id: string): Promise<Readonly<AppRow> | undefined> {
-    return this.#rows ? this.#rows.fetch(id) : findApp(this.#db, id);
+    const rows = this.#rows;
+    if (!rows) return findApp(this.#db, id);
+    const cached = rows.get(id);
+    if (cached) return cached;
+    const read = findApp(this.#db, id).then((row) => (row ? Object.freeze(row) : undefined));
+    rows.set(id, read);
+    const forget = () => {
+      if (rows.peek(id) === read) rows.delete(id);
+    };
+    read.then((row) => row === undefined && forget(), forget);
+    return read;
   }
 
   /**
