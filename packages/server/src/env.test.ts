@@ -51,6 +51,7 @@ describe('parseServerEnv', () => {
       LATCHKEY_CHAIN_ID: '10',
       LATCHKEY_DEV_ORIGINS: 'https://a.com, ,https://b.com',
       LATCHKEY_DEV_APP_ID: 'b'.repeat(25),
+      LATCHKEY_WALLET_KEY_IDLE_MS: '15000',
     });
     expect(config).toMatchObject({
       dev: false,
@@ -64,7 +65,10 @@ describe('parseServerEnv', () => {
       trustProxy: '1',
       chain: { rpcUrl: 'http://127.0.0.1:8545', chainId: 10 },
       devApp: { id: 'b'.repeat(25), origins: ['https://a.com', 'https://b.com'] },
+      walletKeyIdleMs: 15_000,
     });
+    expect(parseServerEnv({ ...DEV, LATCHKEY_WALLET_KEY_IDLE_MS: '0' }).walletKeyIdleMs).toBe(0);
+    expect(parseServerEnv(DEV).walletKeyIdleMs).toBeUndefined();
   });
 
   it.each([
@@ -79,6 +83,10 @@ describe('parseServerEnv', () => {
       'LATCHKEY_REFRESH_REUSE_INTERVAL_S must be 0-300 seconds: 301',
     ],
     [{ ...DEV, LATCHKEY_RPC_URL: 'nope' }, 'LATCHKEY_RPC_URL is not a URL: nope'],
+    [
+      { ...DEV, LATCHKEY_WALLET_KEY_IDLE_MS: '-1' },
+      'LATCHKEY_WALLET_KEY_IDLE_MS must be an integer of ms >= 0: -1',
+    ],
     [
       { ...DEV, LATCHKEY_RPC_URL: 'http://x', LATCHKEY_CHAIN_ID: '0' },
       'LATCHKEY_CHAIN_ID is not a chain id: 0',

@@ -212,6 +212,8 @@ export interface ServerEnv {
   turnstileSiteverifyUrl?: string;
   /** `LATCHKEY_LOG_LEVEL` (`trace` ... `fatal`, `silent`), default `info`. */
   logLevel: LogLevel;
+  /** `LATCHKEY_WALLET_KEY_IDLE_MS` (an integer >= 0), or undefined for the frame's default. */
+  walletKeyIdleMs?: number;
   /** The development app (used with `dev`). */
   devApp: {
     /** {@link devAppIdOf}. */
@@ -309,6 +311,15 @@ export function parseServerEnv(env: Env): ServerEnv {
     );
   }
 
+  const idleEnv = env.LATCHKEY_WALLET_KEY_IDLE_MS?.trim();
+  const walletKeyIdleMs = idleEnv ? Number(idleEnv) : undefined;
+  if (
+    walletKeyIdleMs !== undefined &&
+    !(Number.isInteger(walletKeyIdleMs) && walletKeyIdleMs >= 0)
+  ) {
+    throw new EnvError(`LATCHKEY_WALLET_KEY_IDLE_MS must be an integer of ms >= 0: ${idleEnv}`);
+  }
+
   return {
     dev,
     port,
@@ -326,6 +337,7 @@ export function parseServerEnv(env: Env): ServerEnv {
     chain: rpcUrl ? { rpcUrl, chainId, name: env.LATCHKEY_CHAIN_NAME } : undefined,
     turnstileSiteverifyUrl: env.LATCHKEY_TURNSTILE_SITEVERIFY_URL || undefined,
     logLevel,
+    walletKeyIdleMs,
     devApp: {
       id: devAppIdOf(env),
       origins: (env.LATCHKEY_DEV_ORIGINS ?? DEFAULT_DEV_ORIGIN)

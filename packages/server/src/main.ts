@@ -35,6 +35,9 @@
  *   the JSON log on standard output (`src/logging/`): one line per request, failed readiness
  *   checks, start and stop. The plain `Latchkey API listening on <url>` line is printed
  *   whatever the level (`npm start`, the e2e harness and the bench wait for it).
+ * - `LATCHKEY_WALLET_KEY_IDLE_MS` (integer >= 0, default 60000): how long the wallet frame keeps
+ *   a rebuilt key in its memory after the last use (zeroed then, on logout and on unload); 0
+ *   rebuilds it from its shares for every request.
  * Without `LATCHKEY_DEV=1` and without `SMTP_URL`, refuses to start. Every variable is parsed by
  * `parseServerEnv` in `env.ts` (shared with the `latchkey` command line and `npm start`).
  */
@@ -100,6 +103,7 @@ async function main(): Promise<void> {
       rateLimits: config.rateLimits,
       trustProxy: config.trustProxy,
       refreshReuseIntervalS: config.refreshReuseIntervalS,
+      walletKeyIdleMs: config.walletKeyIdleMs,
       chains: chain ? [chainConfigFor(chain.rpcUrl, chain.chainId, chain.name)] : [],
       walletFunder:
         dev && chain

@@ -96,6 +96,13 @@ export interface CreateServerOptions {
    * @throws from `createServer` when negative.
    */
   appCacheTtlMs?: number;
+  /**
+   * How long (ms, >= 0) the wallet frame keeps a rebuilt key in its memory after the last use
+   * (issue 13; the frame zeroes it then, and on logout and unload). Default: the frame's own,
+   * 60000. 0 rebuilds the key from its shares for every request.
+   * @throws from `createServer` when negative or not a number.
+   */
+  walletKeyIdleMs?: number;
 }
 
 /**
@@ -219,9 +226,14 @@ export function createServer(options: CreateServerOptions): LatchkeyServer {
   for (const method of METHODS) app.route('/', method.routes(ctx, methodOptions));
   app.route('/', walletRoutes(ctx, { funder: options.walletFunder, chains: options.chains }));
   app.route('/', analyticsRoutes(ctx));
+  const keyIdleMs = options.walletKeyIdleMs;
+  if (keyIdleMs !== undefined && !(Number.isFinite(keyIdleMs) && keyIdleMs >= 0)) {
+    throw new Error(`walletKeyIdleMs must be a number of ms >= 0, got ${keyIdleMs}`);
+  }
   const frame = walletFrameRoutes(ctx, {
     entry: options.walletFrameEntry,
     rebuild: options.dev ?? false,
+    keyIdleMs,
   });
   app.route('/', frame.routes);
   if (options.prebuildWalletFrame) void frame.prebuild();

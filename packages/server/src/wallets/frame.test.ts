@@ -55,6 +55,18 @@ function configOf(html: string): Record<string, unknown> {
 }
 
 describe('GET /apps/{appId}/embedded-wallets', () => {
+  it('hands the configured key idle window to the frame page; refuses a negative one', async () => {
+    const tuned = testServer(database, {
+      server: { walletFrameEntry: join(dir, 'main.ts'), walletKeyIdleMs: 15_000 },
+    });
+    const app = await tuned.createApp({ allowedOrigins: ORIGINS });
+    const res = await tuned.app.request(ROUTES.walletFrame(app.id));
+    expect(configOf(await res.text())).toMatchObject({ appId: app.id, keyIdleMs: 15_000 });
+    expect(() => testServer(database, { server: { walletKeyIdleMs: -1 } })).toThrow(
+      /walletKeyIdleMs must be a number of ms >= 0/,
+    );
+  });
+
   it('serves the page with a strict CSP framed only by the app origins', async () => {
     const app = await server.createApp({ allowedOrigins: ORIGINS });
     const res = await get(`${ROUTES.walletFrame(app.id)}?caid=abc&client_id=xyz`);

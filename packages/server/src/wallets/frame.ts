@@ -47,6 +47,11 @@ export interface WalletFrameConfig {
   /** The app's allowed origins: the only parents the frame talks to. */
   allowedOrigins: string[];
   mode: 'wallet' | 'export' | 'approve' | 'password';
+  /**
+   * The wallet frame's key cache idle window (ms; issue 13): how long the rebuilt key stays in
+   * the frame's memory after its last use. Absent: the frame's default (60000).
+   */
+  keyIdleMs?: number;
 }
 
 const PAGE_TITLES: Record<WalletFrameConfig['mode'], string> = {
@@ -253,6 +258,8 @@ export interface WalletFrameOptions {
    * (development). Default false: one build per process.
    */
   rebuild?: boolean;
+  /** {@link WalletFrameConfig.keyIdleMs}, handed to every frame page. */
+  keyIdleMs?: number;
 }
 
 /** The frame routes, plus `prebuild()` to bundle the script before the first request. */
@@ -290,6 +297,7 @@ export function walletFrameRoutes(ctx: ServerContext, options: WalletFrameOption
         apiUrl: ctx.publicUrl,
         allowedOrigins: app.allowedOrigins,
         mode,
+        ...(options.keyIdleMs === undefined ? {} : { keyIdleMs: options.keyIdleMs }),
       };
       c.header('Content-Security-Policy', walletFrameCsp(app));
       c.header('X-Content-Type-Options', 'nosniff');
