@@ -40,6 +40,9 @@
  * right before this one, against the same bare Hono figure: before/after ratios from one run.
  * On PostgreSQL each server gets a fresh throwaway cluster (not with `DATABASE_URL`).
  *
+ * `BENCH_ONLY=apps,signin,refresh,me` runs only those Latchkey paths; `BENCH_SKIP_PGLITE=1`
+ * skips PGlite (with BENCH_CPU_PROF, a profile of one path on one database).
+ *
  * `BENCH_CPU_PROF=<dir>`: the Latchkey children run with `node --cpu-prof` into that folder
  * (one .cpuprofile per server, written when it stops). Asserts nothing; exit code 0 unless a
  * server cannot start. Bounded: about 3 x 4 x BENCH_DURATION_S s of load plus starts.
@@ -68,6 +71,11 @@ const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
 const BASE_DIR = process.env.BENCH_BASE_DIR ? path.resolve(process.env.BENCH_BASE_DIR) : undefined;
 const START_TIMEOUT_MS = 120_000;
+/** `BENCH_ONLY=apps,signin,refresh,me`: only those Latchkey paths (e.g. to profile one). */
+const ONLY = process.env.BENCH_ONLY?.split(',').map((p) => p.trim());
+const runs = (pathName: 'apps' | 'signin' | 'refresh' | 'me') => !ONLY || ONLY.includes(pathName);
+/** `BENCH_SKIP_PGLITE=1` skips the PGlite server (e.g. to profile PostgreSQL alone). */
+const SKIP_PGLITE = process.env.BENCH_SKIP_PGLITE === '1';
 const CLOCK_TICKS = 100; // USER_HZ on Linux
 
 /** Every per-IP limit far above what one loopback client can reach. */
@@ -388,15 +396,20 @@ async function latchkeyRows(label: string, server: Server): Promise<Row[]> {
   // Warm-up: JIT, connection pool, first queries, caches.
   await autocannon({ url: `${url}/api/v1/apps/${APP_ID}`, connections: 2, duration: 1 });
   const rows: Row[] = [];
-  console.log(`${label}: GET /api/v1/apps/{appId} (${DURATION_S} s)...`);
-  rows.push(
-    await measured(server, async () =>
-      rowOf(label, 'GET /api/v1/apps/{appId}', await get(`${url}/api/v1/apps/${APP_ID}`)),
-    ),
-  );
-  console.log(`${label}: email code sign-ins (${DURATION_S} s)...`);
+  if (runs('apps')) {
+    console.log(`${label}: GET /api/v1/apps/{appId} (${DURATION_S} s)...`);
+    rows.push(
+      await measured(server, async () =>
+        rowOf(label, 'GET /api/v1/apps/{appId}', await get(`${url}/api/v1/apps/${APP_ID}`)),
+      ),
+    );
+  }
   const sessions: Session[] = [];
-  rows.push(await measured(server, () => signIns(label, url, sessions)));
+  if (runs('signin')) {
+    console.log(`${label}: email code sign-ins (${DURATION_S} s)...`);
+    rows.push(await measured(server, () => signIns(label, url, sessions)));
+  }
+  if (!runs('refresh') && !runs('me')) return rows;
   const pool = sessions.map((s) => s.refreshToken);
   for (let i = 0; pool.length < CONNECTIONS * 2 && i < CONNECTIONS * 4; i++) {
     const s = await signIn(url, `bench-pool-${Date.now().toString(36)}-${i}@example.com`);
@@ -404,18 +417,22 @@ async function latchkeyRows(label: string, server: Server): Promise<Row[]> {
     pool.push(s.refreshToken);
   }
   const token = sessions.at(-1)!.token;
-  console.log(`${label}: refresh (${DURATION_S} s, pool of ${pool.length} sessions)...`);
-  rows.push(await measured(server, () => refresh(label, url, pool)));
-  console.log(`${label}: GET /api/v1/users/me (${DURATION_S} s)...`);
-  rows.push(
-    await measured(server, async () =>
-      rowOf(
-        label,
-        'GET /api/v1/users/me',
-        await get(`${url}/api/v1/users/me`, { authorization: `Bearer ${token}` }),
+  if (runs('refresh')) {
+    console.log(`${label}: refresh (${DURATION_S} s, pool of ${pool.length} sessions)...`);
+    rows.push(await measured(server, () => refresh(label, url, pool)));
+  }
+  if (runs('me')) {
+    console.log(`${label}: GET /api/v1/users/me (${DURATION_S} s)...`);
+    rows.push(
+      await measured(server, async () =>
+        rowOf(
+          label,
+          'GET /api/v1/users/me',
+          await get(`${url}/api/v1/users/me`, { authorization: `Bearer ${token}` }),
+        ),
       ),
-    ),
-  );
+    );
+  }
   return rows;
 }
 
@@ -590,7 +607,7 @@ async function main() {
         ['', root],
       ]
     : [['', root]];
-  for (const [suffix, dir] of versions) {
+  for (const [suffix, dir] of SKIP_PGLITE ? [] : versions) {
     console.log(`starting Latchkey${suffix} on PGlite (temp folder)...`);
     const pglite = await startLatchkey(undefined, dir);
     try {

@@ -119,6 +119,9 @@ function reuseInterval(value: number | undefined): number {
   return value;
 }
 
+/** Methods whose requests the server never reads a body of (no body limit needed). */
+const BODYLESS_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /** What {@link createServer} returns. */
 export interface LatchkeyServer {
   /** The Hono app: `app.fetch` for a runtime, `app.request()` in tests. */
@@ -194,16 +197,18 @@ export function createServer(options: CreateServerOptions): LatchkeyServer {
 
   app.use(cors({ db: ctx.db }));
   // readsBody: a client leaving mid-body (bodyLimit reads chunked bodies) is no server error.
-  app.use(
-    readsBody(
-      bodyLimit({
-        maxSize: MAX_REQUEST_BODY_BYTES,
-        onError: () => {
-          throw new ApiError('payload_too_large', 'Request body too large');
-        },
-      }),
-    ),
+  const limitBody = readsBody<AppEnv>(
+    bodyLimit({
+      maxSize: MAX_REQUEST_BODY_BYTES,
+      onError: () => {
+        throw new ApiError('payload_too_large', 'Request body too large');
+      },
+    }),
   );
+  // Only where a handler reads a body: bodyLimit looks at `c.req.raw.body`, which makes
+  // @hono/node-server build a full fetch Request (an AbortSignal, the headers copied), the
+  // largest cost of a cached GET (issue 13, profiled). No GET, HEAD or OPTIONS handler reads one.
+  app.use((c, next) => (BODYLESS_METHODS.has(c.req.method) ? next() : limitBody(c, next)));
 
   // Issue 6: the captcha gate runs before each method's login init handlers (issue 11: per
   // route, from the method registry); admin API beside the rest.

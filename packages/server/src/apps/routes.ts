@@ -14,8 +14,9 @@ import { toServerAppConfig } from './public-config.ts';
 export function appRoutes(ctx: ServerContext) {
   const r = new Hono<AppEnv>();
   // The answer of each app row the cache hands out (rows are frozen and replaced when read
-  // again), with the key that signed it: built once per row instead of once per request.
-  const configs = new WeakMap<AppRow, { kid: string; config: ServerAppConfig }>();
+  // again), with the key that signed it: built and serialized once per row instead of once
+  // per request (issue 13).
+  const configs = new WeakMap<AppRow, { kid: string; json: string }>();
 
   const load = async (id: string) => {
     const app = await ctx.apps.get(id);
@@ -37,10 +38,11 @@ export function appRoutes(ctx: ServerContext) {
     const key = await ctx.keyStore.current(app.id);
     let built = configs.get(app);
     if (built?.kid !== key.kid) {
-      built = { kid: key.kid, config: toServerAppConfig(app, key.spkiPem) };
+      const config: ServerAppConfig = toServerAppConfig(app, key.spkiPem);
+      built = { kid: key.kid, json: JSON.stringify(config) };
       configs.set(app, built);
     }
-    return c.json(built.config);
+    return c.body(built.json, 200, { 'content-type': 'application/json' });
   });
 
   return r;
