@@ -10,13 +10,14 @@
  */
 import { createHmac } from 'node:crypto';
 import { ACCESS_TOKEN_TTL_S, REFRESH_TOKEN_TTL_S, type UserWire } from '@latchkey/api';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
 import type { ServerContext } from '../context.ts';
 import { randomId, randomToken, sha256Hex } from '../crypto.ts';
-import { linkedAccounts, refreshTokens, sessions, users } from '../db/schema.ts';
+import { refreshTokens, sessions } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
-import { userColumns, userWireOf } from '../users/service.ts';
+import { userWireOf } from '../users/service.ts';
+import { sessionQueries } from './queries.ts';
 
 /** Tokens of a new or refreshed session. */
 export interface IssuedSession {
@@ -161,7 +162,7 @@ async function rotate(
  * The common refresh in ONE statement (issue 13): marks the presented token rotated, only if
  * it is unrotated, unexpired and of a live session of `appId`, stores its successor in the
  * same session (both or neither, as in {@link rotate}), and reads the session's user with its
- * linked accounts ({@link userColumns}) for the answer.
+ * linked accounts for the answer (the prepared `rotatePresented` of `queries.ts`).
  *
  * @returns the session's id, user id, DPoP thumbprint and user (undefined when the user row is
  *   gone) when this call rotated the token; undefined when it did not match (unknown, another
@@ -178,46 +179,13 @@ async function rotatePresented(
   | { sessionId: string; userId: string; dpopJkt: string | null; user: UserWire | undefined }
   | undefined
 > {
-  const now = new Date(nowMs).toISOString();
-  const expires = new Date(nowMs + REFRESH_TOKEN_TTL_S * 1000).toISOString();
-  // Distinct output names (marked_*, stored_*): the outer select joins users and accounts,
-  // whose columns would otherwise make `session_id` or `user_id` ambiguous.
-  const marked = ctx.db.$with('marked', {
-    sessionId: sql<string>`marked_session`.as('marked_session'),
-    userId: sql<string>`marked_user`.as('marked_user'),
-    dpopJkt: sql<string | null>`marked_jkt`.as('marked_jkt'),
-  }).as(sql`
-      UPDATE ${refreshTokens} AS t SET rotated_at = ${now}::timestamptz
-      FROM ${sessions} AS s
-      WHERE t.token_hash = ${sha256Hex(refreshToken)}
-        AND t.rotated_at IS NULL
-        AND t.expires_at > ${now}::timestamptz
-        AND s.id = t.session_id
-        AND s.app_id = ${appId}
-        AND s.revoked_at IS NULL
-      RETURNING t.session_id AS marked_session, s.user_id AS marked_user,
-        s.dpop_jkt AS marked_jkt`);
-  const stored = ctx.db.$with('stored', {
-    sessionId: sql<string>`stored_session`.as('stored_session'),
-  }).as(sql`
-      INSERT INTO ${refreshTokens} (session_id, token_hash, created_at, expires_at)
-      SELECT marked_session, ${sha256Hex(successor)}, ${now}::timestamptz,
-        ${expires}::timestamptz
-      FROM marked
-      RETURNING session_id AS stored_session`);
-  const rows = await ctx.db
-    .with(marked, stored)
-    .select({
-      sessionId: marked.sessionId,
-      userId: marked.userId,
-      dpopJkt: marked.dpopJkt,
-      ...userColumns,
-    })
-    .from(marked)
-    .innerJoin(stored, eq(stored.sessionId, marked.sessionId))
-    .leftJoin(users, eq(users.id, marked.userId))
-    .leftJoin(linkedAccounts, eq(linkedAccounts.userId, users.id))
-    .orderBy(asc(linkedAccounts.id));
+  const rows = await sessionQueries(ctx.db).rotatePresented.execute({
+    tokenHash: sha256Hex(refreshToken),
+    successorHash: sha256Hex(successor),
+    appId,
+    now: new Date(nowMs).toISOString(),
+    expires: new Date(nowMs + REFRESH_TOKEN_TTL_S * 1000).toISOString(),
+  });
   const [row] = rows;
   return (
     row && {
@@ -350,15 +318,7 @@ async function verifiedClaims(
   }
 }
 
-/** The session columns the access token check reads (revocation, owner, app, DPoP binding). */
-const sessionColumns = {
-  revokedAt: sessions.revokedAt,
-  sessionUserId: sessions.userId,
-  appId: sessions.appId,
-  dpopJkt: sessions.dpopJkt,
-};
-
-/** Whether a session row (of {@link sessionColumns}) is live and belongs to the token. */
+/** Whether a session row (of `sessionColumns`, queries.ts) is live and belongs to the token. */
 function sessionMatches(
   session: { revokedAt: Date | null; sessionUserId: string; appId: string } | undefined,
   claims: { userId: string },
@@ -385,10 +345,7 @@ export async function verifyAccessToken(
   token: string,
 ): Promise<AccessClaims> {
   const claims = await verifiedClaims(ctx, appId, token);
-  const [session] = await ctx.db
-    .select(sessionColumns)
-    .from(sessions)
-    .where(eq(sessions.id, claims.sessionId));
+  const [session] = await sessionQueries(ctx.db).session.execute({ sessionId: claims.sessionId });
   if (!session || !sessionMatches(session, claims, appId)) throw invalidToken();
   return { ...claims, dpopJkt: session.dpopJkt };
 }
@@ -407,13 +364,9 @@ export async function verifyAccessTokenWithUser(
   token: string,
 ): Promise<AccessClaims & { user: UserWire }> {
   const claims = await verifiedClaims(ctx, appId, token);
-  const rows = await ctx.db
-    .select({ ...sessionColumns, ...userColumns })
-    .from(sessions)
-    .leftJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(linkedAccounts, eq(linkedAccounts.userId, users.id))
-    .where(eq(sessions.id, claims.sessionId))
-    .orderBy(asc(linkedAccounts.id));
+  const rows = await sessionQueries(ctx.db).sessionWithUser.execute({
+    sessionId: claims.sessionId,
+  });
   const session = rows[0];
   if (!session || !sessionMatches(session, claims, appId)) throw invalidToken();
   const user = userWireOf(rows);
