@@ -11,7 +11,7 @@
 import { createHmac } from 'node:crypto';
 import { ACCESS_TOKEN_TTL_S, REFRESH_TOKEN_TTL_S, type UserWire } from '@latchkey/api';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
+import { decodeProtectedHeader, jwtVerify } from 'jose';
 import type { ServerContext } from '../context.ts';
 import { randomId, randomToken, sha256Hex } from '../crypto.ts';
 import { refreshTokens, sessions } from '../db/schema.ts';
@@ -49,14 +49,15 @@ export async function signAccessToken(
 ): Promise<string> {
   const key = await ctx.keyStore.current(appId);
   const iat = Math.floor(ctx.now() / 1000);
-  return new SignJWT(dpopJkt ? { sid: sessionId, cnf: { jkt: dpopJkt } } : { sid: sessionId })
-    .setProtectedHeader({ alg: 'ES256', kid: key.kid, typ: 'JWT' })
-    .setIssuer(ctx.publicUrl)
-    .setAudience(appId)
-    .setSubject(userId)
-    .setIssuedAt(iat)
-    .setExpirationTime(iat + ACCESS_TOKEN_TTL_S)
-    .sign(key.privateKey);
+  return key.signJwt({
+    iss: ctx.publicUrl,
+    aud: appId,
+    sub: userId,
+    sid: sessionId,
+    ...(dpopJkt ? { cnf: { jkt: dpopJkt } } : {}),
+    iat,
+    exp: iat + ACCESS_TOKEN_TTL_S,
+  });
 }
 
 /**

@@ -7,7 +7,7 @@ import {
   userResponse,
 } from '@latchkey/api';
 import { eq } from 'drizzle-orm';
-import { decodeJwt, generateKeyPair, SignJWT, UnsecuredJWT } from 'jose';
+import { decodeJwt, decodeProtectedHeader, generateKeyPair, SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/index.ts';
 import { refreshTokens, sessions, users } from '../db/schema.ts';
@@ -66,6 +66,9 @@ describe('access token', () => {
     expect(claims.sub).toBe(body.user.id);
     expect(typeof claims.sid).toBe('string');
     expect(claims.exp! - claims.iat!).toBe(3600);
+    expect(claims.iat).toBe(Math.floor(server.clock() / 1000));
+    const kid = (await server.context.keyStore.current(appId)).kid;
+    expect(decodeProtectedHeader(body.token!)).toEqual({ alg: 'ES256', typ: 'JWT', kid });
     const res = await me(body.token!);
     expect(res.status).toBe(200);
     expect(userResponse.parse(await res.json()).user.id).toBe(body.user.id);
