@@ -76,7 +76,32 @@ function prepare(db: Db) {
     .orderBy(asc(linkedAccounts.id))
     .prepare('latchkey_session_user');
 
-  return { rotatePresented, session, sessionWithUser };
+  // A new session and its first refresh token (both or neither), and the user for the answer.
+  const created = db
+    .$with('created', { sessionId: sql<string>`created_session`.as('created_session') })
+    .as(sql`
+      INSERT INTO ${sessions} (id, app_id, user_id, created_at, dpop_jkt)
+      VALUES (${p('sessionId')}, ${p('appId')}, ${p('userId')}, ${p('now')}::timestamptz,
+        ${p('dpopJkt')})
+      RETURNING id AS created_session`);
+  const firstToken = db
+    .$with('first_token', { sessionId: sql<string>`token_session`.as('token_session') })
+    .as(sql`
+      INSERT INTO ${refreshTokens} (session_id, token_hash, created_at, expires_at)
+      SELECT created_session, ${p('tokenHash')}, ${p('now')}::timestamptz,
+        ${p('expires')}::timestamptz
+      FROM created
+      RETURNING session_id AS token_session`);
+  const createSession = db
+    .with(created, firstToken)
+    .select({ sessionId: firstToken.sessionId, ...userColumns })
+    .from(firstToken)
+    .leftJoin(users, eq(users.id, p('userId')))
+    .leftJoin(linkedAccounts, eq(linkedAccounts.userId, users.id))
+    .orderBy(asc(linkedAccounts.id))
+    .prepare('latchkey_session_create');
+
+  return { rotatePresented, session, sessionWithUser, createSession };
 }
 
 /** The prepared statements of the session path. */
@@ -91,7 +116,10 @@ const prepared = new WeakMap<Db, SessionQueries>();
  *   rows of the rotated session (`sessionId`, `userId`, `dpopJkt`, `user`, `account`), none
  *   when the token did not match;
  * - `session.execute({ sessionId })`: {@link sessionColumns};
- * - `sessionWithUser.execute({ sessionId })`: {@link sessionColumns} and the user's rows.
+ * - `sessionWithUser.execute({ sessionId })`: {@link sessionColumns} and the user's rows;
+ * - `createSession.execute({ sessionId, appId, userId, dpopJkt, tokenHash, now, expires })`:
+ *   inserts the session and its first refresh token; rows of the user (none if the insert
+ *   made nothing, which a foreign key error prevents).
  */
 export function sessionQueries(db: Db): SessionQueries {
   let queries = prepared.get(db);

@@ -93,18 +93,20 @@ export async function createSession(
   const nowMs = ctx.now();
   const now = new Date(nowMs).toISOString();
   const expires = new Date(nowMs + REFRESH_TOKEN_TTL_S * 1000).toISOString();
-  // The session and its first refresh token in one statement (issue 13): both or neither.
-  await ctx.db.execute(sql`
-    WITH created AS (
-      INSERT INTO sessions (id, app_id, user_id, created_at, dpop_jkt)
-      VALUES (${sessionId}, ${appId}, ${userId}, ${now}::timestamptz, ${dpopJkt})
-      RETURNING id
-    )
-    INSERT INTO refresh_tokens (session_id, token_hash, created_at, expires_at)
-    SELECT id, ${sha256Hex(refreshToken)}, ${now}::timestamptz, ${expires}::timestamptz
-    FROM created`);
+  // The session, its first refresh token (both or neither) and the user for the answer, in
+  // one prepared statement (issue 13).
+  const rows = await sessionQueries(ctx.db).createSession.execute({
+    sessionId,
+    appId,
+    userId,
+    dpopJkt,
+    tokenHash: sha256Hex(refreshToken),
+    now,
+    expires,
+  });
+  const user = userWireOf(rows);
   const token = await signAccessToken(ctx, appId, userId, sessionId, dpopJkt);
-  return { sessionId, userId, token, refreshToken };
+  return { sessionId, userId, token, refreshToken, ...(user ? { user } : {}) };
 }
 
 /** Marks a session revoked (idempotent). Every token of it stops working. */

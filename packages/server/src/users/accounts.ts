@@ -306,7 +306,7 @@ export async function replaceAccount(
 }
 
 /** True for PostgreSQL's unique_violation (23505), also when wrapped by drizzle. */
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   for (let e: unknown = error; e instanceof Error || (e && typeof e === 'object');) {
     if ((e as { code?: unknown }).code === '23505') return true;
     e = (e as { cause?: unknown }).cause;

@@ -8,18 +8,19 @@ import {
   type RecoveryMethod,
   type UserWire,
 } from '@latchkey/api';
-import { and, asc, eq, TransactionRollbackError } from 'drizzle-orm';
+import { and, asc, eq, sql, TransactionRollbackError } from 'drizzle-orm';
 import { randomId } from '../crypto.ts';
 import type { Db } from '../db/index.ts';
 import {
   type AppRow,
+  apps,
   type LinkedAccountRow,
   linkedAccounts,
   type UserRow,
   users,
 } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
-import { type AccountToLink, insertLinkedAccount } from './accounts.ts';
+import { type AccountToLink, insertLinkedAccount, isUniqueViolation } from './accounts.ts';
 import { assertAllowlisted, assertMaySignUp } from './gates.ts';
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
@@ -166,10 +167,13 @@ export type LoginAccount = AccountToLink;
 /**
  * Creates a user of `appId` with `account` as its first linked account, behind the sign-up gate
  * (`disable_signups`, `max_users`, counted with the app's row locked; see `assertMaySignUp`).
- * Run the allowlist gate before calling.
+ * An app open to sign-ups without a cap takes one statement ({@link createInOpenApp}); the
+ * others a transaction. Run the allowlist gate before calling. Not inside a transaction: a
+ * conflict is a failed statement, which would abort the caller's transaction.
  *
  * @param userId the new user's id (a passkey's user handle is chosen before it exists).
- * @returns the user id, or undefined when the account already exists (nothing is written).
+ * @returns the user id, or undefined when the account (or the chosen user id) already exists
+ *   (nothing is written).
  * @throws ApiError `user_does_not_exist` (404), `max_accounts_reached` (403).
  */
 export async function createUserWithAccount(
@@ -180,6 +184,17 @@ export async function createUserWithAccount(
   userId: string = newUserId(),
 ): Promise<string | undefined> {
   const now = new Date(nowMs);
+  // The common case in one statement (issue 13): an app open to sign-ups without a cap needs
+  // no lock, so the user and its account are inserted together. A conflicting account aborts
+  // the whole statement (unique index), so no user is left without it.
+  try {
+    const open = await createInOpenApp(db, appId, userId, account, now);
+    if (open !== 'gated') return open;
+  } catch (error) {
+    if (isUniqueViolation(error)) return undefined;
+    throw error;
+  }
+  // Sign-ups disabled, a max_users cap, or the app gone: the gate decides under its lock.
   return db
     .transaction(async (tx) => {
       await assertMaySignUp(tx, appId);
@@ -191,6 +206,42 @@ export async function createUserWithAccount(
       if (error instanceof TransactionRollbackError) return undefined;
       throw error;
     });
+}
+
+/**
+ * {@link createUserWithAccount}'s single statement: inserts the user and its account when the
+ * app (read in the same statement) takes sign-ups and has no `max_users`.
+ *
+ * @returns the user id, or `'gated'` when the app is closed, capped or gone (nothing written).
+ * @throws the driver's unique violation when the account exists (nothing written).
+ */
+async function createInOpenApp(
+  db: Db,
+  appId: string,
+  userId: string,
+  account: AccountToLink,
+  now: Date,
+): Promise<string | 'gated'> {
+  const at = now.toISOString();
+  const result = await db.execute(sql`
+    WITH open_app AS (
+      SELECT id FROM ${apps}
+      WHERE id = ${appId} AND NOT disable_signups AND max_users IS NULL
+    ), created_user AS (
+      INSERT INTO ${users} (id, app_id, created_at)
+      SELECT ${userId}, id, ${at}::timestamptz FROM open_app
+      RETURNING id
+    ), created_account AS (
+      INSERT INTO ${linkedAccounts}
+        (app_id, user_id, type, subject, details, first_verified_at, latest_verified_at)
+      SELECT ${appId}, id, ${account.type}, ${account.subject},
+        ${JSON.stringify(account.details ?? {})}::jsonb, ${at}::timestamptz, ${at}::timestamptz
+      FROM created_user
+      RETURNING user_id
+    )
+    SELECT user_id FROM created_account`);
+  const [row] = (result as unknown as { rows: { user_id: string }[] }).rows;
+  return row ? row.user_id : 'gated';
 }
 
 /**
