@@ -1,0 +1,1 @@
+CREATE INDEX "dev_outbox_to_idx" ON "dev_outbox" USING btree ("to","id");
