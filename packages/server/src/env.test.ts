@@ -52,6 +52,7 @@ describe('parseServerEnv', () => {
       LATCHKEY_DEV_ORIGINS: 'https://a.com, ,https://b.com',
       LATCHKEY_DEV_APP_ID: 'b'.repeat(25),
       LATCHKEY_WALLET_KEY_IDLE_MS: '15000',
+      LATCHKEY_DB_POOL_MAX: '32',
     });
     expect(config).toMatchObject({
       dev: false,
@@ -66,6 +67,7 @@ describe('parseServerEnv', () => {
       chain: { rpcUrl: 'http://127.0.0.1:8545', chainId: 10 },
       devApp: { id: 'b'.repeat(25), origins: ['https://a.com', 'https://b.com'] },
       walletKeyIdleMs: 15_000,
+      dbPoolMax: 32,
     });
     expect(parseServerEnv({ ...DEV, LATCHKEY_WALLET_KEY_IDLE_MS: '0' }).walletKeyIdleMs).toBe(0);
     expect(parseServerEnv(DEV).walletKeyIdleMs).toBeUndefined();
@@ -83,6 +85,7 @@ describe('parseServerEnv', () => {
       'LATCHKEY_REFRESH_REUSE_INTERVAL_S must be 0-300 seconds: 301',
     ],
     [{ ...DEV, LATCHKEY_RPC_URL: 'nope' }, 'LATCHKEY_RPC_URL is not a URL: nope'],
+    [{ ...DEV, LATCHKEY_DB_POOL_MAX: '0' }, 'LATCHKEY_DB_POOL_MAX must be a positive integer: 0'],
     [
       { ...DEV, LATCHKEY_WALLET_KEY_IDLE_MS: '-1' },
       'LATCHKEY_WALLET_KEY_IDLE_MS must be an integer of ms >= 0: -1',

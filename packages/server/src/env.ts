@@ -39,8 +39,24 @@ export function dataDirOf(env: Env, base?: string): string {
  */
 export function openConfiguredDatabase(env: Env): Promise<Database> {
   return openDatabase(
-    env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: join(dataDirOf(env), 'db') },
+    env.DATABASE_URL
+      ? { url: env.DATABASE_URL, poolMax: poolMaxOf(env) }
+      : { dataDir: join(dataDirOf(env), 'db') },
   );
+}
+
+/**
+ * `LATCHKEY_DB_POOL_MAX`: the PostgreSQL pool size, or undefined for the default (20).
+ * @throws EnvError when set to anything but a positive integer.
+ */
+export function poolMaxOf(env: Env): number | undefined {
+  const raw = env.LATCHKEY_DB_POOL_MAX?.trim();
+  if (!raw) return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) {
+    throw new EnvError(`LATCHKEY_DB_POOL_MAX must be a positive integer: ${raw}`);
+  }
+  return value;
 }
 
 /** Reads a secret file (trimmed), or undefined when absent or shorter than `minLength`. */
@@ -214,6 +230,8 @@ export interface ServerEnv {
   logLevel: LogLevel;
   /** `LATCHKEY_WALLET_KEY_IDLE_MS` (an integer >= 0), or undefined for the frame's default. */
   walletKeyIdleMs?: number;
+  /** `LATCHKEY_DB_POOL_MAX` ({@link poolMaxOf}), or undefined for the default (20). */
+  dbPoolMax?: number;
   /** The development app (used with `dev`). */
   devApp: {
     /** {@link devAppIdOf}. */
@@ -320,6 +338,8 @@ export function parseServerEnv(env: Env): ServerEnv {
     throw new EnvError(`LATCHKEY_WALLET_KEY_IDLE_MS must be an integer of ms >= 0: ${idleEnv}`);
   }
 
+  const dbPoolMax = poolMaxOf(env);
+
   return {
     dev,
     port,
@@ -338,6 +358,7 @@ export function parseServerEnv(env: Env): ServerEnv {
     turnstileSiteverifyUrl: env.LATCHKEY_TURNSTILE_SITEVERIFY_URL || undefined,
     logLevel,
     walletKeyIdleMs,
+    dbPoolMax,
     devApp: {
       id: devAppIdOf(env),
       origins: (env.LATCHKEY_DEV_ORIGINS ?? DEFAULT_DEV_ORIGIN)

@@ -35,6 +35,7 @@
  *   the JSON log on standard output (`src/logging/`): one line per request, failed readiness
  *   checks, start and stop. The plain `Latchkey API listening on <url>` line is printed
  *   whatever the level (`npm start`, the e2e harness and the bench wait for it).
+ * - `LATCHKEY_DB_POOL_MAX` (default 20): the most PostgreSQL connections the server opens.
  * - `LATCHKEY_WALLET_KEY_IDLE_MS` (integer >= 0, default 60000): how long the wallet frame keeps
  *   a rebuilt key in its memory after the last use (zeroed then, on logout and on unload); 0
  *   rebuilds it from its shares for every request.
