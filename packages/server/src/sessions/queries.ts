@@ -19,6 +19,27 @@ export const sessionColumns = {
 
 const p = <T extends string>(name: T) => sql.placeholder(name);
 
+/**
+ * A CTE `name` that stores a refresh token (its SHA-256 in placeholder `hashParam`, created at
+ * `now`, expiring at `expires`) in the session named by column `sessionColumn` of CTE `source`.
+ * Its one column, `sessionId`, is `<name>_session`. The names are this file's constants.
+ */
+function refreshTokenInsert(
+  db: Db,
+  name: string,
+  source: string,
+  sessionColumn: string,
+  hashParam: string,
+) {
+  const out = `${name}_session`;
+  return db.$with(name, { sessionId: sql<string>`${sql.raw(out)}`.as(out) }).as(sql`
+    INSERT INTO ${refreshTokens} (session_id, token_hash, created_at, expires_at)
+    SELECT ${sql.raw(sessionColumn)}, ${p(hashParam)}, ${p('now')}::timestamptz,
+      ${p('expires')}::timestamptz
+    FROM ${sql.raw(source)}
+    RETURNING session_id AS ${sql.raw(out)}`);
+}
+
 function prepare(db: Db) {
   // The common refresh: the presented token marked rotated (only if unrotated, unexpired and
   // of a live session of the app), its successor stored, and the session's user read. Output
@@ -39,13 +60,7 @@ function prepare(db: Db) {
         AND s.revoked_at IS NULL
       RETURNING t.session_id AS marked_session, s.user_id AS marked_user,
         s.dpop_jkt AS marked_jkt`);
-  const stored = db.$with('stored', { sessionId: sql<string>`stored_session`.as('stored_session') })
-    .as(sql`
-      INSERT INTO ${refreshTokens} (session_id, token_hash, created_at, expires_at)
-      SELECT marked_session, ${p('successorHash')}, ${p('now')}::timestamptz,
-        ${p('expires')}::timestamptz
-      FROM marked
-      RETURNING session_id AS stored_session`);
+  const stored = refreshTokenInsert(db, 'stored', 'marked', 'marked_session', 'successorHash');
   const rotatePresented = db
     .with(marked, stored)
     .select({
@@ -77,21 +92,20 @@ function prepare(db: Db) {
     .prepare('latchkey_session_user');
 
   // A new session and its first refresh token (both or neither), and the user for the answer.
-  const created = db
-    .$with('created', { sessionId: sql<string>`created_session`.as('created_session') })
-    .as(sql`
+  const created = db.$with('created', {
+    sessionId: sql<string>`created_session`.as('created_session'),
+  }).as(sql`
       INSERT INTO ${sessions} (id, app_id, user_id, created_at, dpop_jkt)
       VALUES (${p('sessionId')}, ${p('appId')}, ${p('userId')}, ${p('now')}::timestamptz,
         ${p('dpopJkt')})
       RETURNING id AS created_session`);
-  const firstToken = db
-    .$with('first_token', { sessionId: sql<string>`token_session`.as('token_session') })
-    .as(sql`
-      INSERT INTO ${refreshTokens} (session_id, token_hash, created_at, expires_at)
-      SELECT created_session, ${p('tokenHash')}, ${p('now')}::timestamptz,
-        ${p('expires')}::timestamptz
-      FROM created
-      RETURNING session_id AS token_session`);
+  const firstToken = refreshTokenInsert(
+    db,
+    'first_token',
+    'created',
+    'created_session',
+    'tokenHash',
+  );
   const createSession = db
     .with(created, firstToken)
     .select({ sessionId: firstToken.sessionId, ...userColumns })

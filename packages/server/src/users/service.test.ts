@@ -21,6 +21,13 @@ afterAll(() => database?.close());
 
 const usersOf = async (appId: string) =>
   (await database.db.select({ n: count() }).from(users).where(eq(users.appId, appId)))[0]!.n;
+const accountsOf = async (appId: string) =>
+  (
+    await database.db
+      .select({ n: count() })
+      .from(linkedAccounts)
+      .where(eq(linkedAccounts.appId, appId))
+  )[0]!.n;
 
 describe('findOrCreateUserByAccount', () => {
   it('eight concurrent first logins of one account make one user; all get it', async () => {
@@ -34,6 +41,7 @@ describe('findOrCreateUserByAccount', () => {
     expect(new Set(results.map((r) => r.userId)).size).toBe(1);
     expect(results.filter((r) => r.isNewUser)).toHaveLength(1);
     expect(await usersOf(app.id)).toBe(1);
+    expect(await accountsOf(app.id)).toBe(1);
     const user = await loadUser(database.db, results[0]!.userId);
     expect(user?.linked_accounts).toMatchObject([{ type: 'email', address: 'race@example.com' }]);
   });
@@ -48,14 +56,7 @@ describe('findOrCreateUserByAccount', () => {
       undefined,
     );
     expect(await usersOf(app.id)).toBe(1);
-    expect(
-      (
-        await database.db
-          .select({ n: count() })
-          .from(linkedAccounts)
-          .where(eq(linkedAccounts.appId, app.id))
-      )[0]!.n,
-    ).toBe(1);
+    expect(await accountsOf(app.id)).toBe(1);
     const closed = await server.createApp({ disableSignups: true });
     await expect(
       createUserWithAccount(database.db, closed.id, account, server.clock()),
