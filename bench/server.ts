@@ -10,7 +10,7 @@
  *    `LATCHKEY_RATE_LIMITS` (all load comes from one IP; the limiter still counts every
  *    request, it just never answers 429), `LATCHKEY_LOG_LEVEL=warn` (no request log lines).
  * 3. Latchkey on PostgreSQL: `DATABASE_URL` when set, else a throwaway cluster made like
- *    `npm run test:pg` makes one (`bench/postgres.ts`). `BENCH_SKIP_PG=1` skips it.
+ *    `npm run test:pg` makes one (`test-support/postgres.ts`). `BENCH_SKIP_PG=1` skips it.
  * 4. Better Auth (`bench/better-auth/server.mjs`: its memory adapter and email OTP plugin, the
  *    comparison the issue asks for): the same email code sign-in flow and its session check
  *    (`GET /api/auth/get-session` with the session cookie). `bench/better-auth` is installed
@@ -59,7 +59,7 @@ import { openDatabase } from '../packages/server/src/db/index.ts';
 import { devOutboxDelivery } from '../packages/server/src/delivery/dev-outbox.ts';
 import { createServer } from '../packages/server/src/server.ts';
 import { freePort } from '../test-support/anvil.ts';
-import { startThrowawayPostgres } from './postgres.ts';
+import { startThrowawayPostgres } from '../test-support/postgres.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const APP_ID = 'latchkeydemo0000000000000';

@@ -1,24 +1,33 @@
 /**
- * A throwaway PostgreSQL cluster for `npm run bench:server`, made the way `npm run test:pg`
- * makes one (scripts/test-postgres.ts): Debian's binaries (`pg_config --bindir`, else the
- * newest `/usr/lib/postgresql/<v>/bin`), initdb into a temp folder, listening on 127.0.0.1 on a
- * free port; as root the cluster belongs to the `postgres` user (run through `runuser`).
+ * A throwaway PostgreSQL cluster, for `npm run test:pg` (scripts/test-postgres.ts) and
+ * `npm run bench:server`: Debian's binaries (`pg_config --bindir`, else the newest
+ * `/usr/lib/postgresql/<v>/bin`; `scripts/ensure-system-deps.sh` installs them), initdb into a
+ * temp folder, listening on 127.0.0.1 on a free port; initdb refuses to run as root, so as root
+ * the cluster belongs to the `postgres` user (run through `runuser`).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort } from '../test-support/anvil.ts';
+import { freePort } from './anvil.ts';
 
 /** A running throwaway cluster. */
 export interface ThrowawayPostgres {
   /** `postgres://postgres@127.0.0.1:<port>/postgres` (trust authentication). */
   url: string;
+  /** The folder of the PostgreSQL binaries used. */
+  binDir: string;
+  /**
+   * The argv (JSON-ready) that restarts this cluster (`pg_ctl restart`, through `runuser` as
+   * root), for tests that restart PostgreSQL under load.
+   */
+  restartArgv: string[];
   /** Stops the cluster and deletes its folder; never throws. */
   stop(): void;
 }
 
-function findPostgresBin(): string | null {
+/** The folder holding initdb and pg_ctl, or null when PostgreSQL is not installed. */
+export function findPostgresBin(): string | null {
   try {
     const dir = execFileSync('pg_config', ['--bindir'], { encoding: 'utf8' }).trim();
     if (existsSync(path.join(dir, 'initdb'))) return dir;
@@ -42,7 +51,7 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres | null
   const binDir = findPostgresBin();
   if (!binDir) return null;
   const asRoot = process.getuid?.() === 0;
-  const work = mkdtempSync(path.join(tmpdir(), 'latchkey-bench-pg-'));
+  const work = mkdtempSync(path.join(tmpdir(), 'latchkey-pg-'));
   const dataDir = path.join(work, 'data');
   const port = await freePort();
   if (asRoot) {
@@ -86,5 +95,16 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres | null
     stop();
     throw error;
   }
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
+  const log = path.join(work, 'postgres.log');
+  const restart = ['-D', dataDir, '-l', log, '-m', 'fast', '-w', '-t', '60', 'restart'];
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    binDir,
+    restartArgv: [
+      ...(asRoot ? ['runuser', '-u', 'postgres', '--'] : []),
+      path.join(binDir, 'pg_ctl'),
+      ...restart,
+    ],
+    stop,
+  };
 }
