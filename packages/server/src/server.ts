@@ -205,10 +205,23 @@ export function createServer(options: CreateServerOptions): LatchkeyServer {
       },
     }),
   );
-  // Only where a handler reads a body: bodyLimit looks at `c.req.raw.body`, which makes
-  // @hono/node-server build a full fetch Request (an AbortSignal, the headers copied), the
-  // largest cost of a cached GET (issue 13, profiled). No GET, HEAD or OPTIONS handler reads one.
-  app.use((c, next) => (BODYLESS_METHODS.has(c.req.method) ? next() : limitBody(c, next)));
+  // Only where a handler reads a body, and from the header when the length is declared:
+  // bodyLimit looks at `c.req.raw.body`, which makes @hono/node-server build a full fetch
+  // Request (an AbortSignal, the headers copied; the largest cost of a cached GET, and without
+  // it the adapter reads a body straight from the socket: issue 13, profiled). A declared
+  // length is checked as bodyLimit checks it (Node's parser holds the body to that length);
+  // a chunked body goes through bodyLimit, which counts it as it arrives.
+  app.use((c, next) => {
+    if (BODYLESS_METHODS.has(c.req.method)) return next();
+    const declared = c.req.header('content-length');
+    if (declared === undefined || c.req.header('transfer-encoding') !== undefined) {
+      return limitBody(c, next);
+    }
+    if (Number(declared) > MAX_REQUEST_BODY_BYTES) {
+      throw new ApiError('payload_too_large', 'Request body too large');
+    }
+    return next();
+  });
 
   // Issue 6: the captcha gate runs before each method's login init handlers (issue 11: per
   // route, from the method registry); admin API beside the rest.

@@ -82,3 +82,29 @@ describe('a client that disconnects mid-body', () => {
     }
   });
 });
+
+describe('the body limit over HTTP (issue 13: a declared length is checked from the header)', () => {
+  const post = (body: string, headers: Record<string, string> = {}) =>
+    fetch(`http://127.0.0.1:${http.port}${ROUTES.passwordlessInit}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'latchkey-app-id': appId, ...headers },
+      body,
+    });
+  const big = JSON.stringify({ email: 'a@example.com', pad: 'x'.repeat(100_000) });
+
+  it('refuses a body over the limit, declared or chunked, and reads a normal one', async () => {
+    const declared = await post(big);
+    expect(declared.status).toBe(413);
+    expect(await declared.json()).toMatchObject({ code: 'payload_too_large' });
+    // A stream has no declared length: it goes out chunked and is counted as it arrives.
+    const chunked = await fetch(`http://127.0.0.1:${http.port}${ROUTES.passwordlessInit}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'latchkey-app-id': appId },
+      body: new Blob([big]).stream(),
+      duplex: 'half',
+    } as RequestInit);
+    expect(chunked.status).toBe(413);
+    const ok = await post(JSON.stringify({ email: 'body-limit@example.com' }));
+    expect(ok.status).toBe(200);
+  });
+});
