@@ -8,6 +8,7 @@ import {
   watchConnection,
 } from '@wagmi/core';
 import { useEffect, useState } from 'react';
+import { useActionRunner } from './useActionRunner.ts';
 import { parseEther } from 'viem';
 import { wagmiConfig } from './wagmi.ts';
 
@@ -24,28 +25,13 @@ export const WAGMI_RECIPIENT = '0x000000000000000000000000000000000000a6a1';
 export function WagmiWallet() {
   useLatchkeyWagmiSync(wagmiConfig);
   const [connection, setConnection] = useState(() => getConnection(wagmiConfig));
-  const [result, setResult] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { result, busy, run } = useActionRunner({ shortMessage: true });
   useEffect(() => {
     // What wagmi's <WagmiProvider> does on mount: restore (or drop) a stored connection.
     void reconnect(wagmiConfig);
     return watchConnection(wagmiConfig, { onChange: setConnection });
   }, []);
 
-  const run = (label: string, fn: () => Promise<string>) => async () => {
-    setBusy(true);
-    setResult('');
-    try {
-      setResult(await fn());
-    } catch (error) {
-      const e = error as { code?: unknown; shortMessage?: string; message?: string };
-      setResult(
-        `${label} failed: ${e.code !== undefined ? `${String(e.code)} ` : ''}${e.shortMessage ?? e.message}`,
-      );
-    } finally {
-      setBusy(false);
-    }
-  };
   const connected = connection.status === 'connected';
 
   return (

@@ -8,6 +8,7 @@ import {
   useWallets,
 } from '@latchkey/react';
 import { useCallback, useEffect, useState } from 'react';
+import { useActionRunner } from './useActionRunner.ts';
 
 /** Where the demo's "Send transaction" sends 0.001 ETH (a burn address on anvil). */
 export const DEMO_RECIPIENT = '0x000000000000000000000000000000000000dEaD';
@@ -29,9 +30,7 @@ export function Wallet() {
   const { sendTransaction } = useSendTransaction();
   const { exportWallet } = useExportWallet();
   const { setWalletPassword } = useSetWalletPassword();
-  const [result, setResult] = useState('');
   const [balance, setBalance] = useState<bigint | null>(null);
-  const [busy, setBusy] = useState(false);
 
   const refreshBalance = useCallback(async () => {
     if (!embedded) return setBalance(null);
@@ -46,6 +45,7 @@ export function Wallet() {
       setBalance(null);
     }
   }, [embedded]);
+  const { result, busy, run } = useActionRunner({ after: () => void refreshBalance() });
   useEffect(() => {
     void refreshBalance();
   }, [refreshBalance]);
@@ -63,20 +63,6 @@ export function Wallet() {
   }, [embedded, sendTransaction, signTypedData]);
 
   if (!authenticated) return null;
-
-  const run = (label: string, fn: () => Promise<string>) => async () => {
-    setBusy(true);
-    setResult('');
-    try {
-      setResult(await fn());
-    } catch (error) {
-      const e = error as { code?: unknown; message?: string };
-      setResult(`${label} failed: ${e.code !== undefined ? `${String(e.code)} ` : ''}${e.message}`);
-    } finally {
-      setBusy(false);
-      void refreshBalance();
-    }
-  };
 
   return (
     <section className="demo__card">
