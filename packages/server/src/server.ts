@@ -150,7 +150,7 @@ export function createServer(options: CreateServerOptions): LatchkeyServer {
     db: options.db,
     publicUrl,
     keys,
-    keyStore: new KeyStore(options.db, keys.keyEncryptionKey),
+    keyStore: new KeyStore(options.db, keys.keyEncryptionKey, { issuer: publicUrl }),
     apps: new AppCache(options.db, { ttlMs: options.appCacheTtlMs ?? DEFAULT_APP_CACHE_TTL_MS }),
     delivery: options.delivery,
     now: options.now ?? Date.now,

@@ -224,30 +224,24 @@ export const sessions = pgTable(
      * login (issue 10). Only that key can obtain wallet shares in this session; null = unbound.
      */
     dpopJkt: text('dpop_jkt'),
+    /**
+     * The session's one live refresh token, as SHA-256 hex of the whole token
+     * (`<session id>.<secret>`); null for a session from before migration 0009 (it cannot be
+     * refreshed). Rotated on every use; each successor is HMAC-derived from its predecessor,
+     * so earlier tokens are recognised without being stored (sessions/service.ts). Not indexed
+     * (the token names its session), so a rotation is a heap-only (HOT) update of this row.
+     */
+    refreshHash: text('refresh_hash'),
+    /** When the live refresh token expires (30 days after it was issued). */
+    refreshExpiresAt: ts('refresh_expires_at'),
+    /** When the live refresh token was issued by a rotation; null while it is the first. */
+    refreshRotatedAt: ts('refresh_rotated_at'),
+    /** How many rotations the session has had (bounds the walk back to an earlier token). */
+    refreshGeneration: integer('refresh_generation').notNull().default(0),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 export type SessionRow = typeof sessions.$inferSelect;
-
-/** Refresh tokens, stored as SHA-256 hex of the token. Rotated on every use. */
-export const refreshTokens = pgTable(
-  'refresh_tokens',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    sessionId: text('session_id')
-      .notNull()
-      .references(() => sessions.id, { onDelete: 'cascade' }),
-    tokenHash: text('token_hash').notNull(),
-    createdAt: ts('created_at').notNull(),
-    expiresAt: ts('expires_at').notNull(),
-    rotatedAt: ts('rotated_at'),
-  },
-  (t) => [
-    uniqueIndex('refresh_tokens_hash_uq').on(t.tokenHash),
-    index('refresh_tokens_session_idx').on(t.sessionId),
-  ],
-);
-export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 
 /** Fixed-window rate-limit counters, keyed by purpose and subject (IP, destination). */
 export const rateLimits = pgTable('rate_limits', {

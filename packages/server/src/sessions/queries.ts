@@ -6,7 +6,7 @@
  */
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
-import { linkedAccounts, refreshTokens, sessions, users } from '../db/schema.ts';
+import { linkedAccounts, sessions, users } from '../db/schema.ts';
 import { userColumns } from '../users/service.ts';
 
 /** The session columns the access token check reads (revocation, owner, app, DPoP binding). */
@@ -19,50 +19,29 @@ export const sessionColumns = {
 
 const p = <T extends string>(name: T) => sql.placeholder(name);
 
-/**
- * A CTE `name` that stores a refresh token (its SHA-256 in placeholder `hashParam`, created at
- * `now`, expiring at `expires`) in the session named by column `sessionColumn` of CTE `source`.
- * Its one column, `sessionId`, is `<name>_session`. The names are this file's constants.
- */
-function refreshTokenInsert(
-  db: Db,
-  name: string,
-  source: string,
-  sessionColumn: string,
-  hashParam: string,
-) {
-  const out = `${name}_session`;
-  return db.$with(name, { sessionId: sql<string>`${sql.raw(out)}`.as(out) }).as(sql`
-    INSERT INTO ${refreshTokens} (session_id, token_hash, created_at, expires_at)
-    SELECT ${sql.raw(sessionColumn)}, ${p(hashParam)}, ${p('now')}::timestamptz,
-      ${p('expires')}::timestamptz
-    FROM ${sql.raw(source)}
-    RETURNING session_id AS ${sql.raw(out)}`);
-}
-
 function prepare(db: Db) {
-  // The common refresh: the presented token marked rotated (only if unrotated, unexpired and
-  // of a live session of the app), its successor stored, and the session's user read. Output
-  // names are distinct (marked_*, stored_*): the outer select joins users and accounts, whose
-  // columns would otherwise make `session_id` or `user_id` ambiguous.
+  // The common refresh: the session's live refresh token replaced by its successor (only if
+  // the presented one is that live token, unexpired, of a live session of the app), and the
+  // session's user read. One row of `sessions`, found by primary key, and no indexed column
+  // changes: a heap-only (HOT) update. Output names are distinct (marked_*): the outer select
+  // joins users and accounts, whose columns would otherwise make `user_id` ambiguous.
   const marked = db.$with('marked', {
     sessionId: sql<string>`marked_session`.as('marked_session'),
     userId: sql<string>`marked_user`.as('marked_user'),
     dpopJkt: sql<string | null>`marked_jkt`.as('marked_jkt'),
   }).as(sql`
-      UPDATE ${refreshTokens} AS t SET rotated_at = ${p('now')}::timestamptz
-      FROM ${sessions} AS s
-      WHERE t.token_hash = ${p('tokenHash')}
-        AND t.rotated_at IS NULL
-        AND t.expires_at > ${p('now')}::timestamptz
-        AND s.id = t.session_id
+      UPDATE ${sessions} AS s SET refresh_hash = ${p('successorHash')},
+        refresh_rotated_at = ${p('now')}::timestamptz,
+        refresh_expires_at = ${p('expires')}::timestamptz,
+        refresh_generation = s.refresh_generation + 1
+      WHERE s.id = ${p('sessionId')}
+        AND s.refresh_hash = ${p('tokenHash')}
+        AND s.refresh_expires_at > ${p('now')}::timestamptz
         AND s.app_id = ${p('appId')}
         AND s.revoked_at IS NULL
-      RETURNING t.session_id AS marked_session, s.user_id AS marked_user,
-        s.dpop_jkt AS marked_jkt`);
-  const stored = refreshTokenInsert(db, 'stored', 'marked', 'marked_session', 'successorHash');
+      RETURNING s.id AS marked_session, s.user_id AS marked_user, s.dpop_jkt AS marked_jkt`);
   const rotatePresented = db
-    .with(marked, stored)
+    .with(marked)
     .select({
       sessionId: marked.sessionId,
       userId: marked.userId,
@@ -70,7 +49,6 @@ function prepare(db: Db) {
       ...userColumns,
     })
     .from(marked)
-    .innerJoin(stored, eq(stored.sessionId, marked.sessionId))
     .leftJoin(users, eq(users.id, marked.userId))
     .leftJoin(linkedAccounts, eq(linkedAccounts.userId, users.id))
     .orderBy(asc(linkedAccounts.id))
@@ -91,25 +69,19 @@ function prepare(db: Db) {
     .orderBy(asc(linkedAccounts.id))
     .prepare('latchkey_session_user');
 
-  // A new session and its first refresh token (both or neither), and the user for the answer.
+  // A new session with its first refresh token, and the user for the answer.
   const created = db.$with('created', {
     sessionId: sql<string>`created_session`.as('created_session'),
   }).as(sql`
-      INSERT INTO ${sessions} (id, app_id, user_id, created_at, dpop_jkt)
+      INSERT INTO ${sessions} (id, app_id, user_id, created_at, dpop_jkt, refresh_hash,
+        refresh_expires_at)
       VALUES (${p('sessionId')}, ${p('appId')}, ${p('userId')}, ${p('now')}::timestamptz,
-        ${p('dpopJkt')})
+        ${p('dpopJkt')}, ${p('tokenHash')}, ${p('expires')}::timestamptz)
       RETURNING id AS created_session`);
-  const firstToken = refreshTokenInsert(
-    db,
-    'first_token',
-    'created',
-    'created_session',
-    'tokenHash',
-  );
   const createSession = db
-    .with(created, firstToken)
-    .select({ sessionId: firstToken.sessionId, ...userColumns })
-    .from(firstToken)
+    .with(created)
+    .select({ sessionId: created.sessionId, ...userColumns })
+    .from(created)
     .leftJoin(users, eq(users.id, p('userId')))
     .leftJoin(linkedAccounts, eq(linkedAccounts.userId, users.id))
     .orderBy(asc(linkedAccounts.id))
@@ -126,13 +98,14 @@ const prepared = new WeakMap<Db, SessionQueries>();
 /**
  * The session path's prepared statements for `db`, made on first use and kept as long as the
  * handle lives. Execute with their placeholders:
- * - `rotatePresented.execute({ tokenHash, successorHash, appId, now, expires })` (ISO times):
- *   rows of the rotated session (`sessionId`, `userId`, `dpopJkt`, `user`, `account`), none
- *   when the token did not match;
+ * - `rotatePresented.execute({ sessionId, tokenHash, successorHash, appId, now, expires })`
+ *   (ISO times): rows of the rotated session (`sessionId`, `userId`, `dpopJkt`, `user`,
+ *   `account`), none when the token is not the session's live one (or the session is not
+ *   live, not of the app, or the token expired);
  * - `session.execute({ sessionId })`: {@link sessionColumns};
  * - `sessionWithUser.execute({ sessionId })`: {@link sessionColumns} and the user's rows;
  * - `createSession.execute({ sessionId, appId, userId, dpopJkt, tokenHash, now, expires })`:
- *   inserts the session and its first refresh token; rows of the user (none if the insert
+ *   inserts the session with its first refresh token; rows of the user (none if the insert
  *   made nothing, which a foreign key error prevents).
  */
 export function sessionQueries(db: Db): SessionQueries {

@@ -9,8 +9,9 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveServerKeys } from '../crypto.ts';
 import type { Database } from '../db/index.ts';
-import { refreshTokens, sessions } from '../db/schema.ts';
+import { sessions } from '../db/schema.ts';
 import { DEFAULT_REFRESH_REUSE_INTERVAL_S } from '../server.ts';
+import { MAX_REUSE_CHAIN } from './service.ts';
 import { sha256Hex } from '../crypto.ts';
 import {
   TEST_PUBLIC_URL,
@@ -86,12 +87,10 @@ describe('refresh reuse interval (a lost answer)', () => {
     expect(decodeJwt(again.token!).sid).toBe(sid);
     expect((await me(again.token!)).status).toBe(200);
     expect(await sessionRevoked(sid)).toBe(false);
-    // Still one live token in the session (no second branch), and it rotates normally.
-    const rows = await database.db
-      .select()
-      .from(refreshTokens)
-      .where(eq(refreshTokens.sessionId, sid));
-    expect(rows.filter((r) => !r.rotatedAt).length).toBe(1);
+    // Still one rotation (no second branch), and the live token rotates normally.
+    const [row] = await database.db.select().from(sessions).where(eq(sessions.id, sid));
+    expect(row?.refreshGeneration).toBe(1);
+    expect(row?.refreshHash).toBe(sha256Hex(second.refresh_token!));
     const third = await refreshOk(again.refresh_token!);
     expect(third.refresh_token).not.toBe(again.refresh_token);
     expect((await me(third.token!)).status).toBe(200);
@@ -132,11 +131,8 @@ describe('refresh reuse interval (a lost answer)', () => {
     );
     expect(new Set(bodies.map((b) => b.refresh_token)).size).toBe(1);
     expect(await sessionRevoked(sid)).toBe(false);
-    const rows = await database.db
-      .select()
-      .from(refreshTokens)
-      .where(eq(refreshTokens.sessionId, sid));
-    expect(rows.length).toBe(2);
+    const [row] = await database.db.select().from(sessions).where(eq(sessions.id, sid));
+    expect(row?.refreshGeneration).toBe(1);
     await refreshOk(bodies[0]!.refresh_token!);
   });
 
@@ -162,30 +158,63 @@ describe('refresh reuse interval (a lost answer)', () => {
   });
 });
 
-describe('rotation is one transaction', () => {
-  it('leaves the presented token unrotated when storing its successor fails', async () => {
+describe('earlier tokens are recognised through the HMAC chain, not stored', () => {
+  it('revokes the session when a token several rotations old comes back', async () => {
     const first = await login();
     const sid = decodeJwt(first.token!).sid as string;
-    // Make the successor's insert fail (unique hash) by planting its hash in another session.
-    const other = await login();
-    const otherSid = decodeJwt(other.token!).sid as string;
-    const successor = createHmac('sha256', deriveServerKeys(TEST_SECRET).refreshSuccessorKey)
-      .update(first.refresh_token!)
-      .digest('base64url');
-    await database.db.insert(refreshTokens).values({
-      sessionId: otherSid,
-      tokenHash: sha256Hex(successor),
-      createdAt: new Date(server.clock()),
-      expiresAt: new Date(server.clock() + 3600_000),
-    });
-    const failed = await refresh(first.refresh_token!);
-    expect(failed.status).toBe(500);
-    const [row] = await database.db
-      .select()
-      .from(refreshTokens)
-      .where(eq(refreshTokens.tokenHash, sha256Hex(first.refresh_token!)));
-    expect(row?.rotatedAt).toBeNull();
+    let live = first.refresh_token!;
+    for (let i = 0; i < 5; i++) live = (await refreshOk(live)).refresh_token!;
+    const [row] = await database.db.select().from(sessions).where(eq(sessions.id, sid));
+    expect(row?.refreshGeneration).toBe(5);
+    await expectInvalidToken(await refresh(first.refresh_token!));
+    expect(await sessionRevoked(sid)).toBe(true);
+    await expectInvalidToken(await refresh(live));
+  });
+
+  it('refuses a forged secret for a real session id without revoking the session', async () => {
+    const first = await login();
+    const sid = decodeJwt(first.token!).sid as string;
+    const second = await refreshOk(first.refresh_token!);
+    for (const forged of [
+      `${sid}.${'A'.repeat(43)}`,
+      // A successor made with another server secret: not of this chain.
+      `${sid}.${createHmac('sha256', deriveServerKeys('x'.repeat(40)).refreshSuccessorKey)
+        .update(first.refresh_token!)
+        .digest('base64url')}`,
+    ]) {
+      await expectInvalidToken(await refresh(forged));
+      // Logout with it finds no session either.
+      expect((await server.post(appId, ROUTES.logout, { refresh_token: forged })).status).toBe(200);
+    }
     expect(await sessionRevoked(sid)).toBe(false);
+    await refreshOk(second.refresh_token!);
+  });
+
+  it(`refuses a token more than ${MAX_REUSE_CHAIN} rotations old as unknown, without revoking`, async () => {
+    const first = await login();
+    const sid = decodeJwt(first.token!).sid as string;
+    // Walked to MAX_REUSE_CHAIN + 1 rotations directly, as the chain derives successors.
+    const key = deriveServerKeys(TEST_SECRET).refreshSuccessorKey;
+    let token = first.refresh_token!;
+    for (let i = 0; i <= MAX_REUSE_CHAIN; i++) {
+      token = `${sid}.${createHmac('sha256', key).update(token).digest('base64url')}`;
+    }
+    await database.db
+      .update(sessions)
+      .set({
+        refreshHash: sha256Hex(token),
+        refreshGeneration: MAX_REUSE_CHAIN + 1,
+        refreshRotatedAt: new Date(server.clock()),
+      })
+      .where(eq(sessions.id, sid));
+    await expectInvalidToken(await refresh(first.refresh_token!));
+    expect(await sessionRevoked(sid)).toBe(false);
+    // One rotation younger (exactly MAX_REUSE_CHAIN back) is recognised: its reuse revokes
+    // the session, and the live token dies with it.
+    const recognised = `${sid}.${createHmac('sha256', key).update(first.refresh_token!).digest('base64url')}`;
+    await expectInvalidToken(await refresh(recognised));
+    await expectInvalidToken(await refresh(token));
+    expect(await sessionRevoked(sid)).toBe(true);
   });
 });
 

@@ -1,20 +1,26 @@
 /**
  * Sessions and tokens (design.md, Sessions; spec section 4, "Session refresh").
  * - Access token: ES256 JWT, 1 h, `iss` = public URL, `aud` = app id, `sub` = user id, `sid`.
- * - Refresh token: 256-bit random, stored as SHA-256, 30 days, rotated on every use; reusing a
- *   rotated token revokes the whole session, so its newest tokens die too.
- * - Grace for a lost answer (issue 10, item 4): a token's successor is derived from it,
- *   HMAC-SHA256(`refreshSuccessorKey`, token). Presented again within the reuse interval while
- *   its successor is still unused, the token is answered with that same successor (no new
- *   branch); once the successor was used, or after the interval, it is reuse.
+ * - Refresh token: `<session id>.<secret>`, the secret 256 bits; 30 days; rotated on every use.
+ *   A session has one live token, kept on its row as SHA-256 of the whole token (issue 13: a
+ *   rotation is one heap-only update of that row, found by the id the token carries).
+ * - Each successor is derived from its predecessor: `<session id>.` + base64url(HMAC-SHA256(
+ *   `refreshSuccessorKey`, predecessor)). So the server recognises an earlier token of the
+ *   session without storing it: walking the chain forward from it reaches the live token.
+ * - Reusing a rotated token revokes the whole session, so its newest tokens die too, with one
+ *   grace (issue 10, item 4): the token right before the live one, presented again within the
+ *   reuse interval (a lost answer, or a concurrent use), is answered with the live token, its
+ *   successor (no new branch). Once that successor was used, or after the interval, it is
+ *   reuse. A token more than {@link MAX_REUSE_CHAIN} rotations old is not recognised: it is
+ *   refused as unknown (401) without revoking.
  */
 import { createHmac } from 'node:crypto';
 import { ACCESS_TOKEN_TTL_S, REFRESH_TOKEN_TTL_S, type UserWire } from '@latchkey/api';
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { decodeProtectedHeader, jwtVerify } from 'jose';
+import { and, eq, isNull } from 'drizzle-orm';
+import { decodeProtectedHeader } from 'jose';
 import type { ServerContext } from '../context.ts';
 import { randomId, randomToken, sha256Hex } from '../crypto.ts';
-import { refreshTokens, sessions } from '../db/schema.ts';
+import { sessions } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { userWireOf } from '../users/service.ts';
 import { sessionQueries } from './queries.ts';
@@ -61,14 +67,53 @@ export async function signAccessToken(
 }
 
 /**
- * The successor of a refresh token: base64url(HMAC-SHA256(`refreshSuccessorKey`, token)),
- * 256 bits. Deterministic, so a refresh repeated after a lost answer finds the same one;
- * unpredictable without the server secret.
+ * How many rotations back an earlier refresh token is still recognised as the session's (and
+ * its reuse revokes the session): 1000, so the walk costs at most 1000 HMACs (about 2 ms), as
+ * anyone who knows a session id can make the server walk it.
  */
-function successorOf(ctx: ServerContext, refreshToken: string): string {
-  return createHmac('sha256', ctx.keys.refreshSuccessorKey)
+export const MAX_REUSE_CHAIN = 1000;
+
+/** A session id is {@link randomId}(32): lowercase letters and digits. */
+const REFRESH_TOKEN_SHAPE = /^([0-9a-z]{32})\.[\w-]{43}$/;
+
+/** The session id a refresh token names, or undefined when it is not of our shape. */
+function sessionIdOf(refreshToken: string): string | undefined {
+  return REFRESH_TOKEN_SHAPE.exec(refreshToken)?.[1];
+}
+
+/**
+ * The successor of a refresh token: `<session id>.` + base64url(HMAC-SHA256(
+ * `refreshSuccessorKey`, token)), 256 bits. Deterministic, so a refresh repeated after a lost
+ * answer finds the same one, and an earlier token leads to the live one; unpredictable
+ * without the server secret.
+ */
+function successorOf(ctx: ServerContext, sessionId: string, refreshToken: string): string {
+  const mac = createHmac('sha256', ctx.keys.refreshSuccessorKey)
     .update(refreshToken)
     .digest('base64url');
+  return `${sessionId}.${mac}`;
+}
+
+/**
+ * How many rotations ago `refreshToken` was the live token of a session whose live token
+ * hashes to `liveHash` after `generation` rotations: 0 = it is the live one, 1 = its
+ * predecessor, ...; undefined when no step up to {@link MAX_REUSE_CHAIN} (and the generation)
+ * reaches the live token (a forged token, another server secret, or too old).
+ */
+function rotationsSince(
+  ctx: ServerContext,
+  sessionId: string,
+  refreshToken: string,
+  liveHash: string,
+  generation: number,
+): number | undefined {
+  let candidate = refreshToken;
+  const steps = Math.min(generation, MAX_REUSE_CHAIN);
+  for (let back = 0; ; back++) {
+    if (sha256Hex(candidate) === liveHash) return back;
+    if (back === steps) return undefined;
+    candidate = successorOf(ctx, sessionId, candidate);
+  }
 }
 
 /** Options of {@link createSession}. */
@@ -89,12 +134,12 @@ export async function createSession(
 ): Promise<IssuedSession> {
   const sessionId = randomId(32);
   const dpopJkt = options.dpopJkt ?? null;
-  const refreshToken = randomToken(32);
+  const refreshToken = `${sessionId}.${randomToken(32)}`;
   const nowMs = ctx.now();
   const now = new Date(nowMs).toISOString();
   const expires = new Date(nowMs + REFRESH_TOKEN_TTL_S * 1000).toISOString();
-  // The session, its first refresh token (both or neither) and the user for the answer, in
-  // one prepared statement (issue 13).
+  // The session with its first refresh token, and the user for the answer, in one prepared
+  // statement (issue 13).
   const rows = await sessionQueries(ctx.db).createSession.execute({
     sessionId,
     appId,
@@ -118,63 +163,42 @@ export async function revokeSession(ctx: ServerContext, sessionId: string): Prom
 }
 
 /**
- * Finds the live refresh token row and its session, whatever its state.
- * @returns undefined when the token is unknown or belongs to another app.
+ * The session a refresh token belongs to, whatever the token's state (live, rotated, expired),
+ * with how many rotations ago it was live ({@link rotationsSince}).
+ * @returns undefined when the token is not of our shape, its session is gone or of another
+ *   app, or it is not one of the session's tokens.
  */
-async function findRefreshToken(ctx: ServerContext, appId: string, refreshToken: string) {
-  const [row] = await ctx.db
-    .select({ token: refreshTokens, session: sessions })
-    .from(refreshTokens)
-    .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
-    .where(eq(refreshTokens.tokenHash, sha256Hex(refreshToken)));
-  if (!row || row.session.appId !== appId) return undefined;
-  return row;
+async function sessionOfToken(ctx: ServerContext, appId: string, refreshToken: string) {
+  const sessionId = sessionIdOf(refreshToken);
+  if (!sessionId) return undefined;
+  const [session] = await ctx.db.select().from(sessions).where(eq(sessions.id, sessionId));
+  if (!session || session.appId !== appId || !session.refreshHash) return undefined;
+  const back = rotationsSince(
+    ctx,
+    sessionId,
+    refreshToken,
+    session.refreshHash,
+    session.refreshGeneration,
+  );
+  return back === undefined ? undefined : { session, back };
 }
 
 /**
- * Marks refresh token row `tokenId` rotated and stores `successor` in its session, in ONE
- * statement (so one transaction: both happen or neither), only if the row is not rotated yet.
- * A concurrent rotation of the same row waits for the row lock, then finds it rotated.
- * (One statement rather than a driver transaction: no pooled connection is held across
- * round trips, which an outage could leave checked out.)
- *
- * @returns true when this call rotated it, false when it was already rotated.
- */
-async function rotate(
-  ctx: ServerContext,
-  tokenId: number,
-  successor: string,
-  nowMs: number,
-): Promise<boolean> {
-  const now = new Date(nowMs).toISOString();
-  const expires = new Date(nowMs + REFRESH_TOKEN_TTL_S * 1000).toISOString();
-  const result = await ctx.db.execute(sql`
-    WITH marked AS (
-      UPDATE refresh_tokens SET rotated_at = ${now}::timestamptz
-      WHERE id = ${tokenId} AND rotated_at IS NULL
-      RETURNING session_id
-    )
-    INSERT INTO refresh_tokens (session_id, token_hash, created_at, expires_at)
-    SELECT session_id, ${sha256Hex(successor)}, ${now}::timestamptz, ${expires}::timestamptz
-    FROM marked
-    RETURNING id`);
-  return (result as unknown as { rows: unknown[] }).rows.length > 0;
-}
-
-/**
- * The common refresh in ONE statement (issue 13): marks the presented token rotated, only if
- * it is unrotated, unexpired and of a live session of `appId`, stores its successor in the
- * same session (both or neither, as in {@link rotate}), and reads the session's user with its
- * linked accounts for the answer (the prepared `rotatePresented` of `queries.ts`).
+ * The common refresh in ONE statement (issue 13): replaces the session's live refresh token
+ * by its successor, only if the presented token is that live one, unexpired, of a live
+ * session of `appId`, and reads the session's user with its linked accounts for the answer
+ * (the prepared `rotatePresented` of `queries.ts`). A concurrent use of the same token waits
+ * for the row lock, then finds the token no longer live.
  *
  * @returns the session's id, user id, DPoP thumbprint and user (undefined when the user row is
- *   gone) when this call rotated the token; undefined when it did not match (unknown, another
- *   app's, expired, revoked, or rotated already, maybe a moment ago by a concurrent use: the
+ *   gone) when this call rotated the token; undefined when it did not (not the live token,
+ *   maybe rotated a moment ago by a concurrent use, or expired, revoked, another app's: the
  *   caller then looks at the row).
  */
 async function rotatePresented(
   ctx: ServerContext,
   appId: string,
+  sessionId: string,
   refreshToken: string,
   successor: string,
   nowMs: number,
@@ -183,6 +207,7 @@ async function rotatePresented(
   | undefined
 > {
   const rows = await sessionQueries(ctx.db).rotatePresented.execute({
+    sessionId,
     tokenHash: sha256Hex(refreshToken),
     successorHash: sha256Hex(successor),
     appId,
@@ -201,19 +226,20 @@ async function rotatePresented(
 }
 
 /**
- * Rotates a refresh token: in one transaction the presented one is marked rotated (only if it
- * still is not, so two concurrent uses cannot both rotate it) and its successor
- * ({@link successorOf}) is stored; a new access token is signed.
+ * Rotates a refresh token: the session's live token is replaced by its successor
+ * ({@link successorOf}) in one statement, only if the presented token is the live one (so two
+ * concurrent uses cannot both rotate it); a new access token is signed.
  *
- * A token rotated at most `ctx.refreshReuseIntervalS` seconds ago whose successor is still
- * unused (a lost answer, or a concurrent use of the same token) is answered with that same
- * successor and a fresh access token.
+ * The token right before the live one, rotated at most `ctx.refreshReuseIntervalS` seconds
+ * ago while the live one is unexpired (a lost answer, or a concurrent use of the same token),
+ * is answered with the live token, its successor, and a fresh access token.
  *
  * @returns the session's tokens: `refreshToken` is the successor.
- * @throws ApiError `missing_or_invalid_token` (401) when the token is unknown, of another app,
- *   expired, of a revoked session, or rotated and not in its grace (rotated longer ago than the
- *   reuse interval, or its successor already used, expired or gone): in these last cases the
- *   whole session is revoked first.
+ * @throws ApiError `missing_or_invalid_token` (401) when the token is not of our shape, not
+ *   one of its session's tokens (or more than {@link MAX_REUSE_CHAIN} rotations old), of
+ *   another app, expired, of a revoked session, or rotated and not in its grace (rotated
+ *   longer ago than the reuse interval, or its successor already used or expired): in these
+ *   last cases the whole session is revoked first.
  * @throws the driver's error when the database is unreachable (answered 503 by the server).
  */
 export async function refreshSession(
@@ -222,9 +248,11 @@ export async function refreshSession(
   refreshToken: string,
 ): Promise<IssuedSession> {
   const nowMs = ctx.now();
-  const successor = successorOf(ctx, refreshToken);
+  const sessionId = sessionIdOf(refreshToken);
+  if (!sessionId) throw invalidToken();
+  const successor = successorOf(ctx, sessionId, refreshToken);
   // The common case, one statement; anything else (grace, reuse, refusal) reads the row.
-  const rotated = await rotatePresented(ctx, appId, refreshToken, successor, nowMs);
+  const rotated = await rotatePresented(ctx, appId, sessionId, refreshToken, successor, nowMs);
   if (rotated) {
     // The user vanished (deleted meanwhile): the rotation stands, the answer is a 401.
     if (!rotated.user) throw invalidToken();
@@ -236,56 +264,37 @@ export async function refreshSession(
       user: rotated.user,
     };
   }
-  const row = await findRefreshToken(ctx, appId, refreshToken);
-  if (!row || row.session.revokedAt) throw invalidToken();
-  const session = row.session;
-  const issue = async (): Promise<IssuedSession> => ({
-    sessionId: session.id,
-    userId: session.userId,
-    token: await signAccessToken(ctx, appId, session.userId, session.id, session.dpopJkt),
-    refreshToken: successor,
-  });
-
-  let rotatedAt = row.token.rotatedAt;
-  if (!rotatedAt) {
-    if (row.token.expiresAt.getTime() <= nowMs) throw invalidToken();
-    if (await rotate(ctx, row.token.id, successor, nowMs)) return issue();
-    // A concurrent use of the same token rotated it first (its transaction has committed, as
-    // the row lock was waited for): the grace below hands out the same successor.
-    const [again] = await ctx.db
-      .select({ rotatedAt: refreshTokens.rotatedAt })
-      .from(refreshTokens)
-      .where(eq(refreshTokens.id, row.token.id));
-    rotatedAt = again?.rotatedAt ?? null;
-    if (!rotatedAt) throw invalidToken();
-  }
-
-  if (nowMs - rotatedAt.getTime() <= ctx.refreshReuseIntervalS * 1000) {
-    const [next] = await ctx.db
-      .select()
-      .from(refreshTokens)
-      .where(eq(refreshTokens.tokenHash, sha256Hex(successor)));
-    if (
-      next &&
-      next.sessionId === session.id &&
-      !next.rotatedAt &&
-      next.expiresAt.getTime() > nowMs
-    ) {
-      return issue();
-    }
+  const found = await sessionOfToken(ctx, appId, refreshToken);
+  // Unknown, or still the live token yet refused above: expired, or the session revoked.
+  if (!found || found.session.revokedAt || found.back === 0) throw invalidToken();
+  const { session, back } = found;
+  const rotatedAt = session.refreshRotatedAt?.getTime();
+  const liveExpires = session.refreshExpiresAt?.getTime() ?? 0;
+  if (
+    back === 1 &&
+    rotatedAt !== undefined &&
+    nowMs - rotatedAt <= ctx.refreshReuseIntervalS * 1000 &&
+    liveExpires > nowMs
+  ) {
+    return {
+      sessionId: session.id,
+      userId: session.userId,
+      token: await signAccessToken(ctx, appId, session.userId, session.id, session.dpopJkt),
+      refreshToken: successor,
+    };
   }
   // Reuse: the successor was used (the client had it), or the token is stale.
   await revokeSession(ctx, session.id);
   throw invalidToken();
 }
 
-/** The session id a refresh token belongs to (any state), for logout. */
+/** The session id a refresh token belongs to (any state of the token), for logout. */
 export async function sessionOfRefreshToken(
   ctx: ServerContext,
   appId: string,
   refreshToken: string,
 ): Promise<string | undefined> {
-  return (await findRefreshToken(ctx, appId, refreshToken))?.session.id;
+  return (await sessionOfToken(ctx, appId, refreshToken))?.session.id;
 }
 
 /** Claims of a verified access token. */
@@ -296,26 +305,27 @@ export interface AccessClaims {
   dpopJkt: string | null;
 }
 
-/** The signature and claims of an access token (no database read); see {@link verifyAccessToken}. */
+/**
+ * The signature and claims of an access token (no database read); see {@link verifyAccessToken}.
+ * The key's verifier (fast-jwt, `SigningKey.verifyJwt`) checks alg, signature, `iss`, `aud` and
+ * the presence of `sub`, `sid`, `exp`, `iat`; `exp` is compared here with the server clock
+ * (`ctx.now()`), expired when `exp` <= now (seconds), as jose's `jwtVerify` does.
+ */
 async function verifiedClaims(
   ctx: ServerContext,
   appId: string,
   token: string,
 ): Promise<{ userId: string; sessionId: string }> {
   try {
-    const header = decodeProtectedHeader(token);
+    const { kid } = decodeProtectedHeader(token);
     const keys = await ctx.keyStore.keys(appId);
-    const key = keys.find((k) => k.kid === header.kid);
+    const key = keys.find((k) => k.kid === kid);
     if (!key) throw invalidToken();
-    const { payload } = await jwtVerify(token, key.publicKey, {
-      algorithms: ['ES256'],
-      issuer: ctx.publicUrl,
-      audience: appId,
-      currentDate: new Date(ctx.now()),
-      requiredClaims: ['sub', 'sid', 'exp', 'iat'],
-    });
-    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') throw invalidToken();
-    return { userId: payload.sub, sessionId: payload.sid };
+    const payload = key.verifyJwt(token);
+    const { sub, sid, exp } = payload;
+    if (typeof sub !== 'string' || typeof sid !== 'string') throw invalidToken();
+    if (typeof exp !== 'number' || exp <= Math.floor(ctx.now() / 1000)) throw invalidToken();
+    return { userId: sub, sessionId: sid };
   } catch {
     throw invalidToken();
   }

@@ -10,7 +10,8 @@ import { eq } from 'drizzle-orm';
 import { decodeJwt, decodeProtectedHeader, generateKeyPair, SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/index.ts';
-import { refreshTokens, sessions, users } from '../db/schema.ts';
+import { sha256Hex } from '../crypto.ts';
+import { sessions, users } from '../db/schema.ts';
 import {
   TEST_PUBLIC_URL,
   type TestServer,
@@ -144,9 +145,12 @@ describe('refresh', () => {
     expect(next.user.id).toBe(body.user.id);
     expect(decodeJwt(next.token!).sid).toBe(decodeJwt(body.token!).sid);
     expect((await me(next.token!)).status).toBe(200);
-    // Stored as a SHA-256 hash only.
-    const rows = await database.db.select().from(refreshTokens);
-    expect(rows.some((r) => r.tokenHash === next.refresh_token)).toBe(false);
+    // Stored as a SHA-256 hash only, on the session's row.
+    const sid = decodeJwt(next.token!).sid as string;
+    const [row] = await database.db.select().from(sessions).where(eq(sessions.id, sid));
+    expect(row?.refreshHash).toBe(sha256Hex(next.refresh_token!));
+    expect(JSON.stringify(row)).not.toContain(next.refresh_token!.split('.')[1]);
+    expect(row?.refreshGeneration).toBe(1);
     const again = sessionResponse.parse(await (await refresh(next.refresh_token!)).json());
     expect(again.refresh_token).not.toBe(next.refresh_token);
   });

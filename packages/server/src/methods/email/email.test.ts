@@ -62,7 +62,7 @@ describe('email code login', () => {
     const body = authenticateResponse.parse(await res.json());
     expect(body.is_new_user).toBe(true);
     expect(body.session_update_action).toBe('set');
-    expect(body.refresh_token).toMatch(/^[\w-]{43}$/);
+    expect(body.refresh_token).toMatch(/^[0-9a-z]{32}\.[\w-]{43}$/);
     expect(body.user.linked_accounts).toEqual([
       expect.objectContaining({ type: 'email', address: email }),
     ]);
