@@ -177,6 +177,50 @@ describe('createPasswordlessFlow: code entry', () => {
     expect(flow.getState()).toMatchObject({ step: 'success', errorMessage: null });
   });
 
+  it('5 wrong answers kill the code: submits are refused until a new code is sent', async () => {
+    const login = vi.fn(async ({ code }: { code: string }) => {
+      if (code !== '123456') throw api('invalid_credentials');
+      return RESULT;
+    });
+    const flow = createPasswordlessFlow(fakeClient({ loginWithEmailCode: login }));
+    await flow.sendCode('alice@example.com');
+    for (let i = 1; i <= 4; i++) {
+      await flow.submitCode('000000');
+      await vi.advanceTimersByTimeAsync(1400);
+      expect(flow.getState()).toMatchObject({ failedAttempts: i, codeExhausted: false });
+    }
+    await flow.submitCode('000000');
+    // The 5th answer shows like the others first ...
+    expect(flow.getState()).toMatchObject({
+      step: 'invalid',
+      errorMessage: 'Invalid or expired verification code',
+      codeExhausted: false,
+    });
+    await vi.advanceTimersByTimeAsync(1400);
+    // ... then the boxes clear and the code is dead.
+    expect(flow.getState()).toMatchObject({
+      step: 'awaiting-code',
+      failedAttempts: 5,
+      codeExhausted: true,
+      errorMessage: 'Too many wrong codes. This code can no longer be used.',
+      resetCount: 5,
+    });
+    await expect(flow.submitCode('123456')).resolves.toBe(false);
+    expect(login).toHaveBeenCalledTimes(5);
+    // Resend waits for the cooldown like any resend, then starts over with a live code.
+    await expect(flow.resend()).resolves.toBe(false);
+    await vi.advanceTimersByTimeAsync(30_000);
+    await expect(flow.resend()).resolves.toBe(true);
+    expect(flow.getState()).toMatchObject({
+      step: 'awaiting-code',
+      failedAttempts: 0,
+      codeExhausted: false,
+      errorMessage: null,
+      resetCount: 6,
+    });
+    await expect(flow.submitCode('123456')).resolves.toBe(true);
+  });
+
   it.each([
     ['cannot_link_more_of_type', { step: 'error', errorMessage: 'Server message', screen: null }],
     ['max_accounts_reached', { step: 'error', screen: SCREEN.USER_LIMIT_REACHED_SCREEN }],

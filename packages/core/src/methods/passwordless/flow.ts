@@ -1,5 +1,6 @@
 import {
   CODE_LENGTH,
+  CODE_MAX_ATTEMPTS,
   CODE_RESEND_COOLDOWN_S,
   INVALID_CODE_RESET_MS,
   SUCCESS_CLOSE_MS,
@@ -53,6 +54,15 @@ export type PasswordlessFlowState = {
   result: AuthenticateResult | null;
   /** Bumped when the code boxes must be cleared (1400 ms after an invalid code). */
   resetCount: number;
+  /** Wrong answers (HTTP 422) to the current code; a new send sets it back to 0. */
+  failedAttempts: number;
+  /**
+   * The current code is dead: CODE_MAX_ATTEMPTS (5) wrong answers, after which the server refuses
+   * even the right one (spec section 9). Set when the boxes reset after the last wrong answer;
+   * `errorMessage` then says the code can no longer be used, `submitCode` is refused and only a
+   * new code (`resend`, once the cooldown is over) goes on.
+   */
+  codeExhausted: boolean;
 };
 
 /** Options of {@link createPasswordlessFlow}. */
@@ -66,6 +76,8 @@ export type PasswordlessFlowOptions = {
   completeDelayMs?: number | ((result: AuthenticateResult) => number);
   /** Resend cooldown in seconds. Default 30. */
   resendCooldownS?: number;
+  /** Wrong answers after which a code is dead (`codeExhausted`). Default 5 (CODE_MAX_ATTEMPTS). */
+  maxAttempts?: number;
   /** Delay before the boxes reset after an invalid code, in ms. Default 1400. */
   invalidCodeResetMs?: number;
   /** String overrides. */
@@ -94,9 +106,15 @@ export type PasswordlessFlow = {
    * @returns true when sent (go to AWAITING_PASSWORDLESS_CODE); errors land in state.
    */
   sendCode(destination: string, options?: SendCodeOptions): Promise<boolean>;
-  /** Checks a code. @returns true on login; errors land in state. Ignored while verifying or after success. */
+  /**
+   * Checks a code. @returns true on login; errors land in state. Ignored while verifying, after
+   * success, and once the code is dead (`codeExhausted`).
+   */
   submitCode(code: string): Promise<boolean>;
-  /** Sends a new code to the same address; ignored while the cooldown runs. */
+  /**
+   * Sends a new code to the same address (clears `failedAttempts` and `codeExhausted`); ignored
+   * while the cooldown runs.
+   */
   resend(options?: SendCodeOptions): Promise<boolean>;
   /** Back to 'idle', timers cleared. */
   reset(): void;
@@ -133,6 +151,8 @@ const initialState: PasswordlessFlowState = {
   screen: null,
   result: null,
   resetCount: 0,
+  failedAttempts: 0,
+  codeExhausted: false,
 };
 
 /**
@@ -148,7 +168,9 @@ const initialState: PasswordlessFlowState = {
  *   a failure -> 'error' with `screen` ERROR_SCREEN (the UI remembers the previous screen).
  * - `submitCode`: 'verifying' -> 'success', then `onComplete(result)` after 1400 ms;
  *   an invalid code (HTTP 422) -> 'invalid' with 'Invalid or expired verification code', then
- *   'awaiting-code' after 1400 ms with `resetCount` bumped so the boxes clear;
+ *   'awaiting-code' after 1400 ms with `resetCount` bumped so the boxes clear; after the 5th
+ *   wrong answer to one code (CODE_MAX_ATTEMPTS) that reset also sets `codeExhausted` with
+ *   'This code can no longer be used...', and `submitCode` is refused until a new code is sent;
  *   cannot_link_more_of_type -> the server's message; max_accounts_reached ->
  *   USER_LIMIT_REACHED_SCREEN; user_does_not_exist -> ACCOUNT_NOT_FOUND_SCREEN;
  *   allowlist_rejected -> ALLOWLIST_REJECTION_SCREEN; linked_to_another_user -> ERROR_SCREEN;
@@ -176,6 +198,7 @@ export function createPasswordlessFlow(
   const text = resolveMessages(options.messages);
   const cooldownS = options.resendCooldownS ?? CODE_RESEND_COOLDOWN_S;
   const invalidResetMs = options.invalidCodeResetMs ?? INVALID_CODE_RESET_MS;
+  const maxAttempts = options.maxAttempts ?? CODE_MAX_ATTEMPTS;
   let state = initialState;
   let destroyed = false;
   /** Bumped by reset/destroy/new sends so late answers of an older attempt are dropped. */
@@ -300,7 +323,14 @@ export function createPasswordlessFlow(
       return false;
     }
     if (mine !== generation) return false;
-    set({ step: 'awaiting-code', resending: false });
+    set({
+      step: 'awaiting-code',
+      resending: false,
+      failedAttempts: 0,
+      codeExhausted: false,
+      // A new code after a dead one: clear the boxes (they were disabled and empty anyway).
+      ...(resending && state.codeExhausted ? { resetCount: state.resetCount + 1 } : {}),
+    });
     startCountdown();
     return true;
   }
@@ -354,6 +384,7 @@ export function createPasswordlessFlow(
     },
     async submitCode(code) {
       if (destroyed || state.step === 'verifying' || state.step === 'success') return false;
+      if (state.codeExhausted) return false;
       const trimmed = code.replace(/[\s-]/g, '');
       if (!new RegExp(`^[0-9]{${CODE_LENGTH}}$`).test(trimmed)) {
         set({ errorMessage: text.codeShouldBeNumeric });
@@ -368,11 +399,17 @@ export function createPasswordlessFlow(
         if (mine !== generation) return false;
         const error = toLatchkeyError(thrown);
         const patch = mapVerifyError(error);
-        set({ ...patch, error });
-        if (patch.step === 'invalid') {
+        const invalid = patch.step === 'invalid';
+        set({ ...patch, error, ...(invalid ? { failedAttempts: state.failedAttempts + 1 } : {}) });
+        if (invalid) {
           later(invalidResetMs, () => {
             if (mine !== generation || state.step !== 'invalid') return;
-            set({ step: 'awaiting-code', resetCount: state.resetCount + 1 });
+            const dead = state.failedAttempts >= maxAttempts;
+            set({
+              step: 'awaiting-code',
+              resetCount: state.resetCount + 1,
+              ...(dead ? { codeExhausted: true, errorMessage: text.codeExhausted } : {}),
+            });
           });
         }
         return false;

@@ -13,4 +13,10 @@ export const passwordlessMessages = {
   resendCode: 'Resend code',
   enterConfirmationCode: 'Enter confirmation code',
   success: 'Success!',
+  /**
+   * A code after CODE_MAX_ATTEMPTS (5) wrong answers: the server refuses it even when right
+   * (spec section 9). The spec has no text for it; the screen offers `sendNewCode`.
+   */
+  codeExhausted: 'Too many wrong codes. This code can no longer be used.',
+  sendNewCode: 'Send a new code',
 } as const;

@@ -107,6 +107,48 @@ describe('AWAITING_PASSWORDLESS_CODE', () => {
     flow.destroy();
   });
 
+  it("after 5 wrong codes: 'can no longer be used', no more typing, 'Send a new code' starts over", async () => {
+    const { client } = createFakeClient({
+      loginWithEmailCode: async () => {
+        throw new LatchkeyError('Invalid or expired verification code', {
+          code: 'invalid_credentials',
+        });
+      },
+    });
+    // The screen alone on a flow with a 1 s cooldown and a 10 ms reset (the modal's: 30 s, 1400 ms).
+    const flow = createPasswordlessFlow(client, { resendCooldownS: 1, invalidCodeResetMs: 10 });
+    await flow.sendCode('alice@example.com');
+    const { container } = renderScreen(<AwaitingPasswordlessCode />, { passwordless: flow });
+    const status = () => container.querySelector('.lk-awaiting__status')!.textContent;
+    const boxes = () => Array.from(container.querySelectorAll<HTMLInputElement>('.lk-code__box'));
+    for (let i = 1; i <= 5; i++) {
+      // The boxes of the fresh round (remounted after each reset), enabled.
+      await waitFor(() => expect(flow.getState().resetCount).toBe(i - 1));
+      await waitFor(() => expect(boxes()[0]!.readOnly).toBe(false));
+      fireEvent.paste(boxes()[0]!, { clipboardData: { getData: () => '000000' } });
+      await waitFor(() => expect(flow.getState().failedAttempts).toBe(i));
+    }
+    await waitFor(() =>
+      expect(status()).toBe('Too many wrong codes. This code can no longer be used.'),
+    );
+    expect(boxes().every((b) => b.readOnly && b.value === '')).toBe(true);
+    // Typing into the dead code does nothing.
+    fireEvent.paste(boxes()[0]!, { clipboardData: { getData: () => '123456' } });
+    expect(client.loginWithEmailCode).toHaveBeenCalledTimes(5);
+    const resend = () => container.querySelector('.lk-awaiting__resend')!;
+    expect(resend().textContent).not.toContain('Resend code');
+    const newCode = () => resend().querySelector('button')!;
+    expect(newCode().textContent).toBe('Send a new code');
+    // Offered as soon as the resend cooldown (server-enforced too) is over.
+    await waitFor(() => expect(newCode().disabled).toBe(false), { timeout: 2500 });
+    fireEvent.click(newCode());
+    await waitFor(() => expect(client.sendEmailCode).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(status()).toBe(''));
+    expect(boxes().every((b) => !b.readOnly)).toBe(true);
+    expect(resend().textContent).toBe('Code sent1s');
+    flow.destroy();
+  });
+
   it('closing resets the modal to LANDING 150 ms later: reopening starts over', async () => {
     const { q } = await toCodeScreen();
     fireEvent.click(q.getByRole('button', { name: 'Close' }));

@@ -25,6 +25,11 @@ import { awaitingCodeCss } from './AwaitingPasswordlessCode.css.ts';
  * `finishLogin` (consent, wallet creation or close; wired in LoginModal); a link or email update
  * ('link' / 'update-email', started by LINK_EMAIL, LINK_PHONE and UPDATE_EMAIL screens) ends
  * with `completeLink(user)`. Errors return to `params.returnTo` (default LANDING).
+ *
+ * After 5 wrong codes (CODE_MAX_ATTEMPTS; the server then refuses even the right one) the flow
+ * marks the code dead (`codeExhausted`): the boxes stay empty and disabled, the status says
+ * 'Too many wrong codes. This code can no longer be used.' and 'Send a new code' replaces the
+ * resend line (disabled, with the countdown, until the 30 s cooldown is over).
  */
 export default function AwaitingPasswordlessCode() {
   useStyleSheet(awaitingCodeCss);
@@ -66,6 +71,8 @@ export default function AwaitingPasswordlessCode() {
   });
 
   const busy = state.step === 'verifying' || state.step === 'success' || state.step === 'invalid';
+  // Five wrong codes: the code is dead, only a new one goes on (no typing into it).
+  const dead = state.codeExhausted;
   const boxState =
     state.step === 'verifying' || state.step === 'invalid' || state.step === 'success'
       ? state.step
@@ -88,9 +95,9 @@ export default function AwaitingPasswordlessCode() {
       />
       <CodeInput
         key={state.resetCount}
-        autoFocus={state.resetCount > 0}
+        autoFocus={state.resetCount > 0 && !dead}
         messages={m}
-        disabled={busy}
+        disabled={busy || dead}
         state={boxState}
         onError={setInputError}
         onComplete={(code) => {
@@ -102,7 +109,23 @@ export default function AwaitingPasswordlessCode() {
         {status.tone === 'busy' && <span className="lk-spinner" aria-hidden="true" />}
         {status.text}
       </p>
-      {state.step !== 'success' && (
+      {dead && (
+        <p className="lk-awaiting__resend">
+          <Button
+            variant="primary"
+            disabled={state.resending || state.resendCooldownS > 0}
+            onClick={() => void passwordless.resend()}
+          >
+            {m.sendNewCode}
+          </Button>
+          {state.resendCooldownS > 0 && (
+            <span className="lk-awaiting__countdown">
+              {formatMessage(m.resendCountdown, { seconds: String(state.resendCooldownS) })}
+            </span>
+          )}
+        </p>
+      )}
+      {state.step !== 'success' && !dead && (
         <p className="lk-awaiting__resend">
           {state.resendCooldownS > 0 ? (
             <>
