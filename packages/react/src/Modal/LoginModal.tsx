@@ -31,6 +31,7 @@ import { afterLoginDelay, routeAfterLogin } from './afterLogin.ts';
 import { type CaptchaHandle, gateWithCaptcha } from './captchaGate.ts';
 import { focusInitial, trapTab } from './focus.ts';
 import { modalCss } from './Modal.css.ts';
+import { useVisualViewportBox } from './visualViewport.ts';
 import { ModalContext, type ModalContextValue } from './ModalContext.ts';
 import type { LoginFailure, ScreenParams } from './types.ts';
 
@@ -71,6 +72,7 @@ export default function LoginModal({ standalone = false }: LoginModalProps) {
   const [passwordless, setPasswordless] = useState<PasswordlessFlow | null>(null);
   const cancelHandler = useRef<(() => void | LoginFailure) | null>(null);
   const cardRef = useRef<HTMLDivElement>(null);
+  const overlayRef = useVisualViewportBox();
   const titleId = useId();
   const latestModal = useRef(modal);
   latestModal.current = modal;
@@ -365,7 +367,7 @@ export default function LoginModal({ standalone = false }: LoginModalProps) {
           card
         ) : (
           // A backdrop click is a pointer shortcut; keyboard users have Escape and the close button.
-          <div className="lk-overlay" data-state={phase} onMouseDown={onBackdrop}>
+          <div ref={overlayRef} className="lk-overlay" data-state={phase} onMouseDown={onBackdrop}>
             {card}
           </div>
         )}

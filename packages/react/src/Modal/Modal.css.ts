@@ -24,7 +24,11 @@ export const modalCss = `
 .lk-root *, .lk-root *::before, .lk-root *::after { box-sizing: border-box; }
 .lk-overlay {
   position: fixed;
-  inset: 0;
+  top: var(--lk-vv-top, 0px);
+  left: var(--lk-vv-left, 0px);
+  width: var(--lk-vv-width, 100vw);
+  height: var(--lk-vv-height, 100vh);
+  height: var(--lk-vv-height, 100dvh);
   z-index: 2147483000;
   display: flex;
   align-items: center;
@@ -40,7 +44,7 @@ export const modalCss = `
   flex-direction: column;
   width: ${MODAL_WIDTH_PX}px;
   max-width: 100%;
-  max-height: min(${MODAL_HEIGHT_FULL_PX}px, calc(100vh - 32px));
+  max-height: min(${MODAL_HEIGHT_FULL_PX}px, 100%);
   overflow-y: auto;
   padding: 20px 24px 16px;
   background: var(--lk-background);
@@ -99,7 +103,8 @@ export const modalCss = `
   .lk-overlay { align-items: flex-end; padding: 0; }
   .lk-overlay .lk-card {
     width: 100%;
-    max-height: calc(100vh - 24px);
+    max-width: 100%;
+    max-height: calc(100% - 24px);
     border-radius: var(--lk-radius) var(--lk-radius) 0 0;
     padding-bottom: max(16px, env(safe-area-inset-bottom));
     animation-name: lk-sheet-in;

@@ -1,0 +1,111 @@
+/**
+ * The modal on a phone (issue 14 item 9, spec section 9's bottom sheet below 440 px): on a
+ * 390x844 mobile viewport whose host page overflows sideways (a 2000 px wide element, the page
+ * scrolled right), the close button and the primary button stay inside the part of the page
+ * the person sees (the visual viewport). Also the demo page follows `?theme=` as the modal does.
+ * Screenshots go to e2e/artifacts/.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Locator, Page } from 'playwright-core';
+import { dialog, openDemo, openLoginModal } from '../demo.ts';
+import {
+  recordConsole,
+  reportFailure,
+  screenshot,
+  useStackAndBrowser,
+  withFailureScreenshot,
+} from '../harness.ts';
+
+const env = useStackAndBrowser();
+
+/** The visible box (the visual viewport) in the coordinates `getBoundingClientRect` uses. */
+async function visibleBox(page: Page) {
+  return page.evaluate(() => {
+    const v = window.visualViewport!;
+    return {
+      left: v.offsetLeft,
+      top: v.offsetTop,
+      right: v.offsetLeft + v.width,
+      bottom: v.offsetTop + v.height,
+    };
+  });
+}
+
+async function assertOnScreen(page: Page, locator: Locator, what: string) {
+  const rect = await locator.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+  });
+  const box = await visibleBox(page);
+  const inside =
+    rect.left >= box.left - 0.5 &&
+    rect.right <= box.right + 0.5 &&
+    rect.top >= box.top - 0.5 &&
+    rect.bottom <= box.bottom + 0.5;
+  assert.ok(inside, `${what} ${JSON.stringify(rect)} is inside the visible ${JSON.stringify(box)}`);
+}
+
+test(
+  'on a 390 px phone a sideways-overflowing host page cannot push the sheet’s buttons off screen',
+  { timeout: 120_000 },
+  async () => {
+    const { stack, browser } = env;
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    const consoleLines = recordConsole(page);
+    try {
+      await withFailureScreenshot(page, 'mobile-layout', async () => {
+        await openDemo(page, stack.demoUrl, 'unauthenticated');
+        await page.evaluate(() => {
+          const wide = document.createElement('div');
+          wide.style.cssText = 'width: 2000px; height: 24px; background: #f43f5e';
+          document.body.prepend(wide);
+          window.scrollTo(600, 0);
+        });
+        const widened = await page.evaluate(() => [
+          window.innerWidth,
+          window.visualViewport!.width,
+        ]);
+        assert.ok(
+          widened[0]! > widened[1]!,
+          `the layout viewport is wider than the visible one: ${widened}`,
+        );
+
+        await openLoginModal(page);
+        await assertOnScreen(page, dialog(page).getByRole('button', { name: 'Close' }), 'Close');
+        await assertOnScreen(page, dialog(page).getByRole('button', { name: 'Submit' }), 'Submit');
+        await screenshot(page, 'mobile-layout-1-overflowing-host');
+      });
+    } catch (error) {
+      reportFailure(stack, consoleLines);
+      throw error;
+    } finally {
+      await context.close();
+    }
+  },
+);
+
+test('the demo page follows ?theme= like the modal, whatever the system preference', async () => {
+  const { stack, browser } = env;
+  const context = await browser.newContext({ colorScheme: 'light' });
+  const page = await context.newPage();
+  const background = () =>
+    page.evaluate(() => [
+      getComputedStyle(document.body).backgroundColor,
+      getComputedStyle(document.documentElement).colorScheme,
+    ]);
+  try {
+    await openDemo(page, `${stack.demoUrl}/?theme=dark`, 'unauthenticated');
+    assert.deepEqual(await background(), ['rgb(15, 14, 19)', 'dark']);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await openDemo(page, `${stack.demoUrl}/?theme=light`, 'unauthenticated');
+    assert.deepEqual(await background(), ['rgb(246, 246, 249)', 'light']);
+  } finally {
+    await context.close();
+  }
+});
