@@ -8,11 +8,14 @@ import './styles.css';
 const appId = import.meta.env.VITE_LATCHKEY_APP_ID || 'latchkeydemo0000000000000';
 const apiUrl = import.meta.env.VITE_LATCHKEY_API_URL || 'http://localhost:8787';
 
-// `?theme=dark` shows the dark modal; `?accent=%230ea5e9` changes the accent colour.
+// `?theme=dark` shows the dark modal on a dark page; `?accent=%230ea5e9` changes the accent colour.
 const params = new URLSearchParams(window.location.search);
+const theme = params.get('theme') === 'dark' ? 'dark' : 'light';
+// The page follows the same theme as the modal (styles.css keys its colours on data-theme).
+document.documentElement.dataset.theme = theme;
 const config: LatchkeyClientConfig = {
   appearance: {
-    theme: params.get('theme') === 'dark' ? 'dark' : 'light',
+    theme,
     ...(params.get('accent') ? { accentColor: params.get('accent') as string } : {}),
     loginMessage: 'Sign in with your email to try the Latchkey demo.',
   },
