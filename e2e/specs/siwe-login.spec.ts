@@ -172,28 +172,50 @@ test(
 );
 
 test(
-  'wallets this browser cannot reach say so: WalletConnect without a project id, MetaMask not installed',
+  'no dead ends: WalletConnect without a project id is not listed; MetaMask not installed links its install page, Try again, Cancel',
   { timeout: 180_000 },
   async () => {
     await withPage('siwe-unavailable', async (page) => {
       await openDemo(page, env.stack.demoUrl);
       await page.getByRole('button', { name: 'Log in', exact: true }).click();
-      await dialog(page).getByRole('button', { name: 'More wallets' }).click();
+      const more = dialog(page).getByRole('button', { name: 'More wallets' });
       await dialog(page)
-        .getByRole('button', { name: /WalletConnect/ })
-        .click();
-      await dialog(page)
-        .getByText('WalletConnect is not configured for this app.')
+        .getByRole('button', { name: /MetaMask/ })
+        .or(more)
+        .first()
         .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-      await screenshot(page, 'siwe-walletconnect-unconfigured');
-      await dialog(page).getByRole('button', { name: 'Back' }).click();
+      if (await more.isVisible()) await more.click();
       await dialog(page)
         .getByRole('button', { name: /MetaMask/ })
         .click();
       await dialog(page)
         .getByText('MetaMask is not installed in this browser.')
         .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+      const install = dialog(page).getByRole('link', { name: 'Install MetaMask' });
+      assert.equal(await install.getAttribute('href'), 'https://metamask.io/download/');
       await screenshot(page, 'siwe-metamask-not-installed');
+      // Try again: back to the wallet list, where WalletConnect is not listed (no project id).
+      await dialog(page).getByRole('button', { name: 'Try again' }).click();
+      await dialog(page)
+        .getByRole('button', { name: /MetaMask/ })
+        .or(more)
+        .first()
+        .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+      if (await more.isVisible()) await more.click();
+      await dialog(page)
+        .getByRole('button', { name: /MetaMask/ })
+        .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+      assert.equal(
+        await dialog(page)
+          .getByRole('button', { name: /WalletConnect/ })
+          .count(),
+        0,
+      );
+      await dialog(page)
+        .getByRole('button', { name: /MetaMask/ })
+        .click();
+      await dialog(page).getByRole('button', { name: 'Cancel' }).click();
+      await dialog(page).waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
     });
   },
 );

@@ -64,7 +64,10 @@ describe('browser bundle', () => {
     // wallet controller 4.3 kB, its chains and encoding 0.9 kB, the modal flow, after-login
     // route and gates 2.1 kB): 64.9 kB after, while react's eager share fell 23.3 -> 17.6 kB.
     // The host app's eager total is `npm run bench:bundle`'s figure.
-    expect(result.outputFiles[0]!.contents.byteLength).toBeLessThan(66_000);
+    // 66 kB before issue 14 (item 8) let the code flow count wrong answers and mark a code dead
+    // after 5 (`codeExhausted`, its two texts) and the login list leave out an unconfigured
+    // WalletConnect: 66.25 kB after (wallets' install pages went to the lazy failed screen).
+    expect(result.outputFiles[0]!.contents.byteLength).toBeLessThan(66_500);
   });
 
   it('the lazy embedded-wallet entry bundles on its own, zod-free', async () => {

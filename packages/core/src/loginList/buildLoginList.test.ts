@@ -260,6 +260,35 @@ describe('buildLoginList, grouped layout (spec sections 2 and 9)', () => {
     ]);
     expect(buildLoginList({ loginMethods: ['email'], view: 'web3-overflow' }).entries).toEqual([]);
   });
+
+  it('leaves WalletConnect out, not listed as a dead end, when it is not offered (issue 14 item 8)', () => {
+    expect(
+      labels(buildLoginList({ loginMethods: ['wallet'], walletConnect: false }).entries),
+    ).toEqual([
+      'wallet:detected_wallets',
+      'wallet:metamask',
+      'wallet:coinbase_wallet',
+      'wallet:rainbow',
+    ]);
+    // Also when the host names it in its order, or as its only wallet.
+    const ordered = buildLoginList({
+      loginMethods: ['email', 'wallet'],
+      loginMethodsAndOrder: { primary: ['email', 'wallet_connect', 'metamask'] },
+      walletConnect: false,
+    });
+    expect(labels(ordered.entries)).toEqual(['input:email', 'wallet:metamask']);
+    expect(
+      buildLoginList({
+        loginMethods: ['wallet'],
+        walletList: ['wallet_connect'],
+        walletConnect: false,
+      }).entries,
+    ).toEqual([]);
+    // Offered: listed as before.
+    expect(
+      labels(buildLoginList({ loginMethods: ['wallet'], walletList: ['wallet_connect'] }).entries),
+    ).toEqual(['wallet:wallet_connect']);
+  });
 });
 
 describe('LOGIN_METHODS (issue 11: read from the method contracts)', () => {

@@ -94,6 +94,12 @@ export interface BuildLoginListParameters {
   hideDirectWeb2Inputs?: boolean;
   /** `appearance.walletList`. Default {@link DEFAULT_WALLET_LIST}. */
   walletList?: readonly WalletId[] | null;
+  /**
+   * WalletConnect is offered (the app has a project id and a connector). When false the
+   * `wallet_connect` entry is left out rather than listed as a dead end (issue 14 item 8).
+   * Default true.
+   */
+  walletConnect?: boolean;
   /** Which view to build. Default 'default'. */
   view?: LoginListView;
 }
@@ -183,10 +189,14 @@ function collapse(
 export function buildLoginList(parameters: BuildLoginListParameters): LoginList {
   const view = parameters.view ?? 'default';
   const enabled = new Set<string>(parameters.loginMethods);
-  const walletList = parameters.walletList?.length ? parameters.walletList : DEFAULT_WALLET_LIST;
+  const noWalletConnect = parameters.walletConnect === false;
+  const listed = parameters.walletList?.length ? parameters.walletList : DEFAULT_WALLET_LIST;
+  const walletList = noWalletConnect ? listed.filter((w) => w !== 'wallet_connect') : listed;
   const hide = parameters.hideDirectWeb2Inputs ?? false;
   const allowed = (item: LoginListItemName) =>
-    isWalletItem(item) ? enabled.has('wallet') : enabled.has(item);
+    isWalletItem(item)
+      ? enabled.has('wallet') && !(noWalletConnect && item === 'wallet_connect')
+      : enabled.has(item);
 
   const ordered = parameters.loginMethodsAndOrder;
   if (ordered) {

@@ -141,6 +141,22 @@ describe('LoginList', () => {
     );
   });
 
+  it('lists WalletConnect only when the app has a project id and a connector (issue 14 item 8)', () => {
+    const client: LatchkeyClientConfig = {
+      loginMethods: ['wallet'],
+      appearance: { walletList: ['metamask', 'wallet_connect'] },
+    };
+    renderList(client);
+    expect(screen.queryByRole('button', { name: /WalletConnect/ })).toBeNull();
+    expect(screen.getByRole('button', { name: /MetaMask/ })).toBeTruthy();
+    cleanup();
+    renderList(
+      { ...client, externalWallets: { walletConnect: { connector: { connect: vi.fn() } } } },
+      { wallet_connect_cloud_project_id: 'cloud-project' },
+    );
+    expect(screen.getByRole('button', { name: /WalletConnect/ })).toBeTruthy();
+  });
+
   it('ordered: 4 primary items plus More options; the overflow view has Back', () => {
     renderList({
       loginMethods: ['email', 'google', 'twitter', 'discord', 'github', 'apple'],

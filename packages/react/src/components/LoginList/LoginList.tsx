@@ -47,6 +47,8 @@ export function LoginList({ mode = 'login' }: LoginListProps) {
     showWalletLoginFirst: ll.showWalletLoginFirst,
     hideDirectWeb2Inputs: ll.hideDirectWeb2Inputs,
     walletList: ll.walletList,
+    // No project id (or connector): WalletConnect is not listed at all (issue 14 item 8).
+    walletConnect: ll.walletConnectEnabled,
     view,
   });
 

@@ -62,7 +62,8 @@ export function walletDestination(
       params: {},
     };
   }
-  // The WalletConnect entry always opens its step, which says so when no project id is set.
+  // The list leaves the WalletConnect entry out when it is not offered (no project id); should
+  // one still be clicked, its step says so.
   if (
     option.known?.id === 'wallet_connect' ||
     (ctx.walletConnect && (option.known?.walletConnect ?? false))
