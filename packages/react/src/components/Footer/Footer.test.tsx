@@ -1,6 +1,7 @@
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LATCHKEY_PROJECT_URL, resolveAllMessages } from '../../messages.ts';
+import { renderScreen } from '../../test/renderScreen.tsx';
 import { Footer } from './Footer.tsx';
 
 afterEach(() => {
@@ -73,5 +74,28 @@ describe('Footer', () => {
     expect(container.querySelector('.lk-footer__terms')!.textContent).toBe(
       'Al entrar acepto los Términos y la Política de privacidad',
     );
+  });
+
+  it('has no terms sentence on connect-only screens, nor on a screen reached from their list', () => {
+    const cases = [
+      { screen: 'CONNECT_ONLY_LANDING_SCREEN', params: {}, terms: false },
+      { screen: 'AWAITING_CONNECT_ONLY_CONNECTION', params: {}, terms: false },
+      { screen: 'CONNECT_ONLY_AUTHENTICATED_SCREEN', params: {}, terms: false },
+      {
+        screen: 'LOGIN_FAILED_SCREEN',
+        params: { returnTo: 'CONNECT_ONLY_LANDING_SCREEN' },
+        terms: false,
+      },
+      { screen: 'LOGIN_FAILED_SCREEN', params: { returnTo: 'LANDING' }, terms: true },
+      { screen: 'LANDING', params: {}, terms: true },
+    ] as const;
+    for (const { screen, params, terms } of cases) {
+      const { container, unmount } = renderScreen(<Footer legal={legal} messages={messages} />, {
+        screen,
+        params,
+      });
+      expect(container.querySelector('.lk-footer__terms') !== null, screen).toBe(terms);
+      unmount();
+    }
   });
 });

@@ -40,7 +40,8 @@ export function WalletEntries({ run, list, mode }: MethodEntryProps) {
       return;
     }
     if (mode === 'connect-only') {
-      navigate(to.screen, { ...to.params, returnTo: SCREEN.LANDING });
+      // Back and retries return to the connect-only list, not to the login landing.
+      navigate(to.screen, { ...to.params, returnTo: SCREEN.CONNECT_ONLY_LANDING_SCREEN });
       return;
     }
     // A wallet login's SIWE init goes through the captcha gate (spec section 4).
