@@ -2,7 +2,9 @@
  * The modal on a phone (issue 14 item 9, spec section 9's bottom sheet below 440 px): on a
  * 390x844 mobile viewport whose host page overflows sideways (a 2000 px wide element, the page
  * scrolled right), the close button and the primary button stay inside the part of the page
- * the person sees (the visual viewport). Also the demo page follows `?theme=` as the modal does.
+ * the person sees (the visual viewport). The phone placeholder fits the 360 px card for the
+ * countries with the widest code and example number (issue 14 item 10). Also the demo page
+ * follows `?theme=` as the modal does.
  * Screenshots go to e2e/artifacts/.
  */
 import assert from 'node:assert/strict';
@@ -105,6 +107,35 @@ test('the demo page follows ?theme= like the modal, whatever the system preferen
     await page.emulateMedia({ colorScheme: 'dark' });
     await openDemo(page, `${stack.demoUrl}/?theme=light`, 'unauthenticated');
     assert.deepEqual(await background(), ['rgb(246, 246, 249)', 'light']);
+  } finally {
+    await context.close();
+  }
+});
+
+test('the phone placeholder fits its input in the 360 px card', { timeout: 60_000 }, async () => {
+  const { stack, browser } = env;
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  try {
+    await withFailureScreenshot(page, 'phone-placeholder', async () => {
+      await openDemo(page, stack.demoUrl, 'unauthenticated');
+      await openLoginModal(page);
+      await dialog(page).getByRole('button', { name: 'Use SMS instead' }).click();
+      const input = dialog(page).getByRole('textbox', { name: 'Phone number' });
+      const country = dialog(page).getByRole('combobox', { name: 'Country' });
+      // The widest calling-code chip with the widest example numbers (libphonenumber-js).
+      for (const code of ['AR', 'RU', 'KZ', 'BR', 'US', 'GB']) {
+        await country.selectOption(code);
+        const fit = await input.evaluate((el: HTMLInputElement) => {
+          const style = getComputedStyle(el, '::placeholder');
+          const ctx = document.createElement('canvas').getContext('2d')!;
+          ctx.font = `${style.fontSize} ${style.fontFamily}`;
+          return { placeholder: ctx.measureText(el.placeholder).width, input: el.clientWidth };
+        });
+        assert.ok(fit.placeholder <= fit.input, `${code}: ${JSON.stringify(fit)}`);
+      }
+      await screenshot(page, 'mobile-layout-2-phone-placeholder');
+    });
   } finally {
     await context.close();
   }

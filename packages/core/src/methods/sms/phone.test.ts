@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatPhoneAsYouType,
   formatPhoneNumber,
   parsePhoneInput,
   phoneCountries,
@@ -92,5 +93,61 @@ describe('country data', () => {
   it('formats a qualified number for display', () => {
     expect(formatPhoneNumber('+1 4155552671')).toBe('+1 415 555 2671');
     expect(formatPhoneNumber('not a number')).toBe('not a number');
+  });
+});
+
+describe('formatPhoneAsYouType', () => {
+  /** Types `keys` one at a time at the end, as a person does, and returns each value. */
+  const typeAll = (keys: string, country: string) => {
+    const values: string[] = [];
+    let value = '';
+    for (const key of keys) {
+      value = formatPhoneAsYouType(value, value + key, value.length + 1, country).value;
+      values.push(value);
+    }
+    return values;
+  };
+
+  it('formats a US number digit by digit with AsYouType', () => {
+    expect(typeAll('4155552671', 'US')).toEqual([
+      '4',
+      '41',
+      '(415)',
+      '(415) 5',
+      '(415) 55',
+      '(415) 555',
+      '(415) 555-2',
+      '(415) 555-26',
+      '(415) 555-267',
+      '(415) 555-2671',
+    ]);
+  });
+
+  it('formats for the selected country, and a typed +callingcode internationally', () => {
+    expect(typeAll('07400123456', 'GB').at(-1)).toBe('07400 123456');
+    expect(typeAll('+447400123456', 'US').at(-1)).toBe('+44 7400 123456');
+    expect(typeAll('abc', 'US').at(-1)).toBe('');
+  });
+
+  it('puts the caret after the same digits it followed in the typed text', () => {
+    // '9' typed after the '5' of '(415)' (caret 5 in the typed text).
+    expect(formatPhoneAsYouType('(415) 555-267', '(4159) 555-267', 5, 'US')).toEqual({
+      value: '(415) 955-5267',
+      caret: 7,
+    });
+  });
+
+  it('Backspace over a formatting character deletes the digit before it', () => {
+    // ')' deleted: the '5' before it goes, so the digit count drops and the caret follows.
+    expect(formatPhoneAsYouType('(415) 555-2671', '(415 555-2671', 4, 'US')).toEqual({
+      value: '(415) 552-671',
+      caret: 3,
+    });
+    // Backspace right after '(415)' leaves '(415': the '5' goes, not just the ')' again.
+    expect(formatPhoneAsYouType('(415)', '(415', 4, 'US').value).toBe('41');
+    // A digit deleted at the end is just deleted.
+    expect(formatPhoneAsYouType('(415) 555-2671', '(415) 555-267', 13, 'US').value).toBe(
+      '(415) 555-267',
+    );
   });
 });

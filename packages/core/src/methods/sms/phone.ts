@@ -4,6 +4,7 @@
  * stays out of the eager bundle: the SMS input loads it with a dynamic import.
  */
 import {
+  AsYouType,
   type CountryCode,
   getCountries,
   getCountryCallingCode,
@@ -94,6 +95,56 @@ export function parsePhoneInput(raw: string, countryCode: string): PhoneInputRes
 export function phonePlaceholder(countryCode: string): string {
   const example = getExampleNumber(resolvePhoneCountry(countryCode) as CountryCode, examples);
   return example?.formatNational() ?? '';
+}
+
+/** What {@link formatPhoneAsYouType} returns: the input's new value and where its caret goes. */
+export type PhoneInputEdit = {
+  /** The number formatted for the country so far, e.g. `'(415) 555-2'`. */
+  value: string;
+  /** Caret offset in `value` (UTF-16 code units), after the same digits as in the typed text. */
+  caret: number;
+};
+
+/** The characters that carry meaning in a typed number: digits, and a leading '+'. */
+const significant = (text: string) => text.replace(/[^\d+]/g, '').replace(/(?!^)\+/g, '');
+
+/**
+ * Formats the phone input as the person types (issue 14 item 10), with libphonenumber-js's
+ * `AsYouType` for `countryCode` (`'4155552'` -> `'415-5552'`, `'4155552671'` ->
+ * `'(415) 555-2671'`; a typed `+callingcode` formats internationally). `previous` is the value
+ * before the edit, `typed` the value the input now holds and `caret` its caret offset. Deleting
+ * only a formatting character (Backspace right after ')' or '-') deletes the digit before it, so
+ * formatting cannot make a digit undeletable. The caret stays after the same number of digits.
+ *
+ * @example
+ * formatPhoneAsYouType('(415) 555-267', '(415) 555-2671', 14, 'US')
+ * // { value: '(415) 555-2671', caret: 14 }
+ */
+export function formatPhoneAsYouType(
+  previous: string,
+  typed: string,
+  caret: number,
+  countryCode: string,
+): PhoneInputEdit {
+  let text = typed;
+  let before = significant(typed.slice(0, caret)).length;
+  const deletedFormatting =
+    typed.length < previous.length && significant(typed) === significant(previous);
+  if (deletedFormatting && before > 0) {
+    // Remove the significant character the caret sits after.
+    let seen = 0;
+    const index = [...typed].findIndex((ch) => /[\d+]/.test(ch) && ++seen === before);
+    text = typed.slice(0, index) + typed.slice(index + 1);
+    before -= 1;
+  }
+  const digits = significant(text);
+  const country = resolvePhoneCountry(countryCode) as CountryCode;
+  const value = digits ? new AsYouType(country).input(digits) : '';
+  let at = 0;
+  for (let seen = 0; at < value.length && seen < before; at += 1) {
+    if (/[\d+]/.test(value[at]!)) seen += 1;
+  }
+  return { value, caret: at };
 }
 
 /** How a phone number reads on the code screen: international format, or as given. */

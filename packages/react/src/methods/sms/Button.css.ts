@@ -1,12 +1,17 @@
-/** The SMS method: a compact country picker, the number input and Submit inside one field. */
+/**
+ * The SMS method: a compact country picker, the number input and Submit inside one field.
+ * Spacing is tight enough, and the placeholder 13 px (the typed number stays 16 px, so iOS does
+ * not zoom), that the longest example number (Russia's '8 (912) 345-67-89') fits the 360 px
+ * card (issue 14 item 10); an ellipsis is the last resort.
+ */
 export const smsLoginMethodCss = `
 .lk-sms { display: flex; flex-direction: column; gap: 6px; }
 .lk-sms__field {
   display: flex;
   align-items: center;
-  gap: 8px;
+  gap: 4px;
   height: 50px;
-  padding: 0 6px 0 10px;
+  padding: 0 6px 0 8px;
   border: 1px solid var(--lk-border);
   border-radius: var(--lk-radius-control);
   background: var(--lk-background);
@@ -20,7 +25,7 @@ export const smsLoginMethodCss = `
   align-items: center;
   gap: 4px;
   height: 34px;
-  padding: 0 8px;
+  padding: 0 6px;
   border-radius: 8px;
   background: color-mix(in srgb, var(--lk-foreground) 6%, transparent);
   color: var(--lk-foreground);
@@ -42,15 +47,17 @@ export const smsLoginMethodCss = `
   flex: 1;
   min-width: 0;
   height: 100%;
+  padding: 0;
   border: none;
   outline: none;
   background: transparent;
   color: var(--lk-foreground);
   font: inherit;
   font-size: 16px;
+  text-overflow: ellipsis;
 }
-.lk-sms__input::placeholder { color: var(--lk-muted); opacity: 0.8; }
-.lk-sms .lk-button { width: auto; min-height: 38px; padding: 0 14px; font-size: 14px; }
+.lk-sms__input::placeholder { color: var(--lk-muted); opacity: 0.8; font-size: 13px; }
+.lk-sms .lk-button { width: auto; flex: none; min-height: 38px; padding: 0 10px; font-size: 14px; }
 .lk-sms__error { margin: 0; font-size: 13px; color: var(--lk-danger); }
 .lk-sms__loading { margin: 0; height: 50px; display: flex; align-items: center; justify-content: center; color: var(--lk-muted); font-size: 14px; }
 .lk-visually-hidden { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }

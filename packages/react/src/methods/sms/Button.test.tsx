@@ -62,6 +62,26 @@ describe('SmsLoginMethod', () => {
     expect(submit.disabled).toBe(true);
   });
 
+  it('formats the number as it is typed (AsYouType) and keeps the caret after the digit', () => {
+    const { input, submit } = setup();
+    input.focus();
+    const press = (key: string) => {
+      const at = input.selectionStart ?? input.value.length;
+      const value = input.value.slice(0, at) + key + input.value.slice(at);
+      act(() => {
+        input.setSelectionRange(at, at);
+        fireEvent.change(input, { target: { value, selectionStart: at + 1 } });
+      });
+    };
+    for (const key of '415555267') press(key);
+    expect(input.value).toBe('(415) 555-267');
+    expect(submit.disabled).toBe(true);
+    press('1');
+    expect(input.value).toBe('(415) 555-2671');
+    expect(submit.disabled).toBe(false);
+    expect(input.selectionStart).toBe(14);
+  });
+
   it('changing the country clears the input and re-validates', () => {
     const { country, input, submit } = setup();
     type(input, '4155552671');

@@ -1,12 +1,13 @@
 import { SCREEN, type ScreenName } from '@latchkey/core';
 import {
+  formatPhoneAsYouType,
   formatPhoneNumber,
   parsePhoneInput,
   phoneCountries,
   phonePlaceholder,
   resolvePhoneCountry,
 } from '@latchkey/core/phone';
-import { type FormEvent, useId, useMemo, useState } from 'react';
+import { type FormEvent, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { usePasswordlessState } from '../passwordless/flow.ts';
 import { useModal } from '../../Modal/ModalContext.ts';
 import { useStyleSheet } from '../../styles/useStyleSheet.ts';
@@ -24,8 +25,9 @@ export interface SmsLoginMethodProps {
 /**
  * The SMS login method on the landing screen (spec sections 2, 3, 4 and 5): a country dropdown
  * ('Country name (+code)', names from `Intl.DisplayNames`, calling codes from libphonenumber-js),
- * a number input with the country's example mobile number as placeholder, and Submit, disabled
- * until the number is valid for the selected country. The country starts at
+ * a number input with the country's example mobile number as placeholder, formatted as you
+ * type (libphonenumber-js `AsYouType` through `formatPhoneAsYouType`, issue 14 item 10), and
+ * Submit, disabled until the number is valid for the selected country. The country starts at
  * `config.intl.defaultCountry` (else US); changing it clears the input. Sending goes through
  * core's passwordless flow with the 'sms' channel and the input's `qualifiedPhoneNumber`.
  *
@@ -41,6 +43,15 @@ export default function SmsLoginMethod({
   const state = usePasswordlessState(passwordless);
   const [country, setCountry] = useState(() => resolvePhoneCountry(config.intl.defaultCountry));
   const [raw, setRaw] = useState('');
+  const inputRef = useRef<HTMLInputElement>(null);
+  /** Where the caret goes once the formatted value is rendered (null: leave it). */
+  const caret = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const input = inputRef.current;
+    if (caret.current === null || !input || document.activeElement !== input) return;
+    input.setSelectionRange(caret.current, caret.current);
+    caret.current = null;
+  }, [raw]);
   const countries = useMemo(() => phoneCountries(), []);
   const selected = countries.find((c) => c.code === country);
   const phone = parsePhoneInput(raw, country);
@@ -118,7 +129,13 @@ export default function SmsLoginMethod({
           inputMode="tel"
           placeholder={placeholder}
           value={raw}
-          onChange={(event) => setRaw(event.target.value)}
+          ref={inputRef}
+          onChange={(event) => {
+            const { value, selectionStart } = event.target;
+            const edit = formatPhoneAsYouType(raw, value, selectionStart ?? value.length, country);
+            caret.current = edit.caret;
+            setRaw(edit.value);
+          }}
           aria-invalid={inlineError ? true : undefined}
           aria-describedby={inlineError ? errorId : undefined}
         />
