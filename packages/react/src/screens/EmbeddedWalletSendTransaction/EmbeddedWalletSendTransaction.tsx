@@ -14,6 +14,7 @@ import {
   type TransactionReceipt,
 } from '@latchkey/core';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { Address } from '../../components/DisplayText/DisplayText.tsx';
 import { Button } from '../../components/Button/Button.tsx';
 import { AlertIcon, CheckIcon, SendIcon } from '../../components/Icons/Icons.tsx';
 import { ModalHeader } from '../../components/ModalHeader/ModalHeader.tsx';
@@ -21,7 +22,6 @@ import { walletLayoutCss } from '../../components/WalletLayout/WalletLayout.css.
 import { formatMessage } from '@latchkey/core';
 import { useStyleSheet } from '../../styles/useStyleSheet.ts';
 import { useWalletScreen } from '../../wallet/useWalletScreen.ts';
-import { shortAddress } from '../EmbeddedWalletCreated/EmbeddedWalletCreated.tsx';
 import {
   ApprovalFrame,
   type ApprovalFrameEvent,
@@ -261,9 +261,7 @@ export default function EmbeddedWalletSendTransaction() {
           <dl className="lk-wallet__rows">
             {transaction.to && (
               <Row label={m.txTo}>
-                <span className="lk-wallet__mono" title={transaction.to}>
-                  {shortAddress(transaction.to)}
-                </span>
+                <Address className="lk-wallet__mono" value={transaction.to} />
               </Row>
             )}
             <Row label={m.txNetwork}>{chain?.name ?? String(prepared.chainId)}</Row>

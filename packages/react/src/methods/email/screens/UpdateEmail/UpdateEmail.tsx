@@ -1,7 +1,9 @@
-import { formatMessage, SCREEN } from '@latchkey/core';
+import { SCREEN } from '@latchkey/core';
+import { EmailText } from '../../../../components/DisplayText/DisplayText.tsx';
 import { MailIcon } from '../../../../components/Icons/Icons.tsx';
 import { ModalHeader } from '../../../../components/ModalHeader/ModalHeader.tsx';
 import { useInternalLatchkey } from '../../../../hooks/useInternalLatchkey.ts';
+import { formatNodes } from '../../../../formatNodes.tsx';
 import { useModal } from '../../../../Modal/ModalContext.ts';
 import { useStyleSheet } from '../../../../styles/useStyleSheet.ts';
 import { linkScreenCss } from '../../../link.css.ts';
@@ -24,7 +26,9 @@ export default function UpdateEmail() {
       <ModalHeader
         title={m.updateEmailTitle}
         message={
-          current ? formatMessage(m.updateEmailDetail, { email: current }) : m.emailRequiredToUpdate
+          current
+            ? formatNodes(m.updateEmailDetail, { email: <EmailText value={current} /> })
+            : m.emailRequiredToUpdate
         }
         icon={<MailIcon />}
       />

@@ -3,6 +3,7 @@ import { useContext, useEffect, useState } from 'react';
 import { Button } from '../../../../components/Button/Button.tsx';
 import { CodeInput } from '../../../../components/CodeInput/CodeInput.tsx';
 import { CheckIcon, MailIcon, PhoneIcon } from '../../../../components/Icons/Icons.tsx';
+import { EmailText } from '../../../../components/DisplayText/DisplayText.tsx';
 import { ModalHeader } from '../../../../components/ModalHeader/ModalHeader.tsx';
 import { usePasswordlessState } from '../../flow.ts';
 import { formatNodes } from '../../../../formatNodes.tsx';
@@ -88,7 +89,11 @@ export default function AwaitingPasswordlessCode() {
         icon={state.step === 'success' ? <CheckIcon /> : sms ? <PhoneIcon /> : <MailIcon />}
         iconTone={state.step === 'success' ? 'success' : 'accent'}
         message={formatNodes(sms ? m.checkPhoneForCode : m.checkEmailForCode, {
-          email: <strong>{shownDestination}</strong>,
+          email: (
+            <strong>
+              <EmailText value={shownDestination} />
+            </strong>
+          ),
           phone: <strong>{shownDestination}</strong>,
           app: config.appName || m.appNameFallback,
         })}
