@@ -4,7 +4,8 @@
  * scrolled right), the close button and the primary button stay inside the part of the page
  * the person sees (the visual viewport). The phone placeholder fits the 360 px card for the
  * countries with the widest code and example number (issue 14 item 10). Also the demo page
- * follows `?theme=` as the modal does.
+ * follows `?theme=` as the modal does, and its wagmi card keeps a signature inside its box at
+ * 390 px.
  * Screenshots go to e2e/artifacts/.
  */
 import assert from 'node:assert/strict';
@@ -15,9 +16,11 @@ import {
   recordConsole,
   reportFailure,
   screenshot,
+  uniqueEmail,
   useStackAndBrowser,
   withFailureScreenshot,
 } from '../harness.ts';
+import { approveInFrame, logInWithEmail, WALLET_TIMEOUT_MS } from '../wallet.ts';
 
 const env = useStackAndBrowser();
 
@@ -140,3 +143,50 @@ test('the phone placeholder fits its input in the 360 px card', { timeout: 60_00
     await context.close();
   }
 });
+
+test(
+  'the demo’s wagmi card keeps a signature inside its box at 390 px',
+  { timeout: 150_000 },
+  async () => {
+    const { stack, browser } = env;
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const consoleLines = recordConsole(page);
+    try {
+      await withFailureScreenshot(page, 'mobile-wagmi-card', async () => {
+        await logInWithEmail(page, stack, uniqueEmail('wagmi390'));
+        await page
+          .getByTestId('wagmi-address')
+          .filter({ hasText: /^0x[0-9a-fA-F]{40}$/ })
+          .waitFor({ state: 'visible', timeout: WALLET_TIMEOUT_MS });
+        await page.getByRole('button', { name: 'Sign with wagmi' }).click();
+        await approveInFrame(page);
+        const result = page.getByTestId('wagmi-result').filter({ hasText: /^0x[0-9a-f]{130}$/ });
+        await result.waitFor({ state: 'visible', timeout: WALLET_TIMEOUT_MS });
+        const card = page.locator('.demo__card').filter({ has: page.getByTestId('wagmi-status') });
+        await card.scrollIntoViewIfNeeded();
+        const outside = await card.evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          return [...el.querySelectorAll('*')]
+            .filter((child) => {
+              const r = child.getBoundingClientRect();
+              // Outside the card, or content hidden behind a scrollbar inside it.
+              return (
+                r.left < box.left ||
+                r.right > box.right ||
+                child.scrollWidth > child.clientWidth + 1
+              );
+            })
+            .map((child) => `${child.tagName}[data-testid=${child.getAttribute('data-testid')}]`);
+        });
+        assert.deepEqual(outside, [], 'nothing in the wagmi card runs past its box');
+        await screenshot(page, 'mobile-layout-3-wagmi-card');
+      });
+    } catch (error) {
+      reportFailure(stack, consoleLines);
+      throw error;
+    } finally {
+      await context.close();
+    }
+  },
+);

@@ -38,8 +38,10 @@ export function WagmiWallet() {
     <section className="demo__card">
       <h2>wagmi</h2>
       <p className="demo__lead">
-        <code>@latchkey/wagmi</code>: <span data-testid="wagmi-status">{connection.status}</span>{' '}
-        <code data-testid="wagmi-address">{connection.address ?? ''}</code>
+        <code>@latchkey/wagmi</code>: <span data-testid="wagmi-status">{connection.status}</span>
+        <code className="demo__address" data-testid="wagmi-address">
+          {connection.address ?? ''}
+        </code>
       </p>
       <div className="demo__actions">
         <button
@@ -71,7 +73,9 @@ export function WagmiWallet() {
           Send with wagmi
         </button>
       </div>
-      <pre data-testid="wagmi-result">{result}</pre>
+      <pre className="demo__result" data-testid="wagmi-result">
+        {result}
+      </pre>
     </section>
   );
 }
