@@ -7,6 +7,7 @@ export const latchkeyButtonCss = `
 .lk-latchkey-button {
   position: relative;
   display: inline-block;
+  max-width: 100%;
   font-family: var(--lk-font);
 }
 .lk-latchkey-button__trigger {
@@ -15,6 +16,7 @@ export const latchkeyButtonCss = `
   justify-content: center;
   gap: 6px;
   min-width: 112px;
+  max-width: 100%;
   min-height: 40px;
   padding: 0 16px;
   border: 1px solid transparent;
@@ -37,6 +39,7 @@ export const latchkeyButtonCss = `
   border-color: var(--lk-border);
   font-variant-numeric: tabular-nums;
 }
+.lk-latchkey-button__label { min-width: 0; max-width: 240px; overflow: hidden; text-overflow: ellipsis; }
 .lk-latchkey-button__caret { font-size: 10px; opacity: 0.7; }
 .lk-latchkey-button__popover {
   position: absolute;

@@ -123,6 +123,30 @@ describe('<LatchkeyButton/> logged in', () => {
     expect(q().queryByRole('menu')).toBeNull();
   });
 
+  it('a long email is one ellipsised label with the whole email as the title', async () => {
+    const view = renderHost({
+      client: { initialStatus: 'authenticated' },
+      children: <LatchkeyButton />,
+    });
+    const email = 'averyveryverylongfirstname.averylonglastname@subdomain.example-company.com';
+    const at = new Date(0);
+    const verification = { verifiedAt: at, firstVerifiedAt: at, latestVerifiedAt: at };
+    act(() =>
+      view.setState({
+        status: 'authenticated',
+        user: {
+          ...TEST_USER,
+          linkedAccounts: [{ type: 'email', address: email, ...verification }],
+        },
+      }),
+    );
+    const trigger = await q().findByRole('button', {
+      name: new RegExp(email.replace(/\./g, '\\.')),
+    });
+    expect(trigger.title).toBe(email);
+    expect(trigger.querySelector('.lk-latchkey-button__label')?.textContent).toBe(email);
+  });
+
   it('opens the menu with the full address; Copy writes it and says Copied for 1.5 s', async () => {
     const writeText = vi.fn(async (_text: string) => {});
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });

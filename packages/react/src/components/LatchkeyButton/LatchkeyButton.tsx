@@ -48,7 +48,8 @@ function contactOf(user: User | null): string | null {
  * The app's account button (issue 12 item 7; RainbowKit's `ConnectButton`). Logged out: a
  * button that calls `login()` (disabled, same size, until the session is `ready`). Logged in:
  * the embedded wallet's address shortened (`0x1234…abcd`; else the first linked email or
- * phone, else 'Account'), a menu button (WAI-ARIA APG "Menu Button" pattern) opening a menu with
+ * phone, ellipsised past 240 px with the full value as the title (issue 14 item 10), else
+ * 'Account'), a menu button (WAI-ARIA APG "Menu Button" pattern) opening a menu with
  * 'Copy address' (`navigator.clipboard.writeText`, 'Copied' for {@link COPIED_MS} ms) and
  * 'Log out' (`logout()`). Escape, Tab and a click outside close the menu; arrows, Home and End
  * move between items. Texts come from the catalogue (`config.messages`); colours from the
@@ -85,7 +86,8 @@ export function LatchkeyButton({ label, className }: LatchkeyButtonProps) {
   const user = session.user;
   const embedded = wallets.find((w) => w.walletClientType === 'latchkey');
   const address = embedded?.address ?? user?.wallet?.address ?? null;
-  const display = address ? shortenAddress(address) : (contactOf(user) ?? m.latchkeyButtonAccount);
+  const contact = contactOf(user);
+  const display = address ? shortenAddress(address) : (contact ?? m.latchkeyButtonAccount);
 
   const items = () =>
     Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
@@ -201,11 +203,11 @@ export function LatchkeyButton({ label, className }: LatchkeyButtonProps) {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        title={address ?? undefined}
+        title={address ?? contact ?? undefined}
         onClick={() => (open ? close(false) : openMenu('first'))}
         onKeyDown={onTriggerKeyDown}
       >
-        {display}
+        <span className="lk-latchkey-button__label">{display}</span>
         <span className="lk-latchkey-button__caret" aria-hidden="true">
           ▾
         </span>
