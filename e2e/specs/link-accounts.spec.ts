@@ -188,10 +188,22 @@ test(
         // resend cooldown does not hold a new code back.)
         await linkEmail(page, stack, owned);
         await waitForText(page, LINKED_TO_ANOTHER);
-        // `useLinkAccount({ onError })` got it too: the demo's error line.
-        assert.equal(await page.getByTestId('account-error').textContent(), LINKED_TO_ANOTHER);
         await screenshot(page, 'link-5-linked-to-another-user');
+        // While the modal still offers another try, `useLinkAccount({ onError })` has not
+        // fired (issue 14, item 6); closing ends the attempt and reports its failure once.
+        assert.notEqual(
+          await page
+            .getByTestId('account-error')
+            .textContent({ timeout: 1000 })
+            .catch(() => null),
+          LINKED_TO_ANOTHER,
+        );
         await closeModal(page);
+        // The demo's error line shows what `onError` got.
+        await page
+          .getByTestId('account-error')
+          .filter({ hasText: LINKED_TO_ANOTHER })
+          .waitFor({ timeout: UI_TIMEOUT_MS });
         assert.equal(await rows(page, 'email').count(), 0);
         await page.reload();
         await waitForStatus(page, 'authenticated');

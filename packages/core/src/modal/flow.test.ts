@@ -81,16 +81,59 @@ describe('createModalFlow (issue 11: the modal flow without a DOM)', () => {
     expect(login.onError).not.toHaveBeenCalled();
   });
 
-  it('fail reports to the flow that is open and keeps the modal open', () => {
+  it('fail keeps the modal open and reports nothing while the attempt can be retried', () => {
     const { flow, login, link } = setup();
     flow.openLogin();
     flow.fail({ code: 'x', message: 'login failed' });
+    expect(login.onError).not.toHaveBeenCalled();
+    expect(flow.getState().open).toBe(true);
+    // The retry succeeds: no error is ever reported.
+    flow.complete({ user: USER, isNewUser: false });
+    expect(login.onComplete).toHaveBeenCalledTimes(1);
+    flow.close();
+    expect(login.onError).not.toHaveBeenCalled();
+    expect(link.onError).not.toHaveBeenCalled();
+  });
+
+  it('settle (back to another method) reports the failed attempt once, to the flow it belongs to', () => {
+    const { flow, login, link } = setup();
+    flow.openLogin();
+    flow.fail({ code: 'x', message: 'first' });
+    flow.fail({ code: 'x2', message: 'retried, failed again' });
+    flow.settle();
+    expect(login.onError).toHaveBeenCalledTimes(1);
+    expect(login.onError).toHaveBeenCalledWith({ code: 'x2', message: 'retried, failed again' });
+    flow.settle();
+    expect(login.onError).toHaveBeenCalledTimes(1);
+    flow.openLink(LINK_START, { method: 'email', before: USER });
+    flow.fail({ code: 'y', message: 'link failed' });
+    expect(link.onError).not.toHaveBeenCalled();
+    flow.settle();
+    expect(link.onError).toHaveBeenCalledWith({ code: 'y', message: 'link failed' });
+    expect(login.onError).toHaveBeenCalledTimes(1);
+  });
+
+  it('closing after a failed attempt reports that failure instead of exited_auth_flow, once', () => {
+    const { flow, login, link } = setup();
+    flow.openLogin();
+    flow.fail({ code: 'x', message: 'login failed' });
+    flow.close();
+    expect(login.onError).toHaveBeenCalledTimes(1);
     expect(login.onError).toHaveBeenCalledWith({ code: 'x', message: 'login failed' });
     flow.openLink(LINK_START, { method: 'email', before: USER });
     flow.fail({ code: 'y', message: 'link failed' });
+    flow.close();
+    expect(link.onError).toHaveBeenCalledTimes(1);
     expect(link.onError).toHaveBeenCalledWith({ code: 'y', message: 'link failed' });
-    expect(login.onError).toHaveBeenCalledTimes(1);
-    expect(flow.getState().open).toBe(true);
+    // A failure left from an earlier flow is not carried into the next one.
+    flow.openLogin();
+    flow.fail({ code: 'z', message: 'stale' });
+    flow.openLogin();
+    flow.close();
+    expect(login.onError).toHaveBeenLastCalledWith({
+      code: 'exited_auth_flow',
+      message: 'The user closed the login modal',
+    });
   });
 
   it('link: closing early reports exited_link_flow to the link listeners only', () => {
@@ -147,9 +190,14 @@ describe('createModalFlow (issue 11: the modal flow without a DOM)', () => {
     flow.openWallet(WALLET_START);
     expect(flow.getState().kind).toBe('wallet');
     flow.fail({ code: 'w', message: 'wallet' });
+    expect(link.onError).not.toHaveBeenCalled();
+    // Closing a wallet screen reports nothing of its own, but its failed step ends there.
+    flow.close();
     expect(link.onError).toHaveBeenCalledTimes(1);
+    expect(link.onError).toHaveBeenCalledWith({ code: 'w', message: 'wallet' });
     flow.openConsent(WALLET_START);
     flow.fail({ code: 'c', message: 'consent' });
+    flow.settle();
     expect(login.onError).toHaveBeenCalledWith({ code: 'c', message: 'consent' });
   });
 

@@ -98,14 +98,27 @@ export interface ModalFlow<P> {
   /** The terms screen for a restored session (issue 6): closing reports nothing. */
   openConsent(start: ModalStart<P>): void;
   /**
-   * Closes the modal. An unfinished link reports `exited_link_flow`; an unfinished login
-   * reports `failure`, default `exited_auth_flow` ('The user closed the login modal').
+   * Closes the modal. An unfinished login or link reports `failure` if given (the consent
+   * screen's `terms_declined`), else the failure of the attempt the user gave up on (see
+   * `fail`), else `exited_auth_flow` ('The user closed the login modal') for a login and
+   * `exited_link_flow` for a link. Exactly one `onError` per ended flow.
    */
   close(failure?: ModalFailure): void;
   /** A login ended well: closes and fires `onComplete({ user, isNewUser })`. */
   complete(result: ModalLoginSuccess): void;
-  /** A login or link step failed: its listeners' `onError`; the modal stays open. */
+  /**
+   * A login or link step failed and the modal stays open (offering Retry or another method):
+   * remembered, not reported yet (issue 14, item 6: `onError` fires only once the attempt has
+   * ended). It is reported by {@link ModalFlow.settle} (the user went back to choose another
+   * method) or by `close` (the user gave up); a later success drops it.
+   */
   fail(error: ModalFailure): void;
+  /**
+   * The user left a failed attempt for another method (back to the landing): the attempt's
+   * failure, if `fail` recorded one since, goes to its listeners' `onError` now. Nothing
+   * otherwise.
+   */
+  settle(): void;
   /** A link ended well: closes and fires `onSuccess({ user, linkMethod, linkedAccount })`. */
   completeLink(user: User): void;
   /** Reports `error` to the link listeners only (a link refused before it opened). */
@@ -148,7 +161,14 @@ export function createModalFlow<P>(p: CreateModalFlowParameters): ModalFlow<P> {
     kind: ModalFlowKind,
     start: ModalStart<P> | null,
     patch: Partial<ModalFlowState<P>>,
-  ) => set({ open: true, requested: true, kind, start, ...patch });
+  ) => {
+    pending = null;
+    set({ open: true, requested: true, kind, start, ...patch });
+  };
+  const report = (failure: { error: ModalFailure; link: boolean }) =>
+    failure.link ? linkError(failure.error) : loginError(failure.error);
+  /** The failure of the attempt on screen, not reported yet, and whom it is for. */
+  let pending: { error: ModalFailure; link: boolean } | null = null;
   const loginError = (error: ModalFailure) => {
     for (const l of [...logins]) l.onError?.(error);
   };
@@ -172,17 +192,36 @@ export function createModalFlow<P>(p: CreateModalFlowParameters): ModalFlow<P> {
     openConsent: (start) => show('consent', start, { link: null, completed: true }),
     close(failure) {
       const reportable = !state.completed;
+      const gaveUp = pending;
+      pending = null;
       set({ open: false, completed: true });
-      if (!reportable) return;
-      if (state.link) linkError({ code: 'exited_link_flow', message: p.exitedLinkFlowMessage() });
-      else loginError(failure ?? EXITED_AUTH_FLOW);
+      // A failed step of a flow that reports nothing on close (a wallet screen after the
+      // login) still ends here, once.
+      if (!reportable) {
+        if (gaveUp) report(gaveUp);
+        return;
+      }
+      const link = !!state.link;
+      if (failure) report({ error: failure, link });
+      else if (gaveUp) report(gaveUp);
+      else if (link) linkError({ code: 'exited_link_flow', message: p.exitedLinkFlowMessage() });
+      else loginError(EXITED_AUTH_FLOW);
     },
     complete({ user, isNewUser }) {
+      pending = null;
       set({ open: false, completed: true });
       for (const l of [...logins]) l.onComplete?.({ user, isNewUser });
     },
-    fail: (error) => (state.link ? linkError(error) : loginError(error)),
+    fail(error) {
+      pending = { error, link: !!state.link };
+    },
+    settle() {
+      const failed = pending;
+      pending = null;
+      if (failed) report(failed);
+    },
     completeLink(user) {
+      pending = null;
       set({ open: false, completed: true });
       const method = state.link?.method ?? 'unknown';
       const linkedAccount = p.linkedAccount(state.link?.before ?? null, user, method);

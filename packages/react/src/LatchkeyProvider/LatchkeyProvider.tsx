@@ -103,6 +103,7 @@ export function LatchkeyProvider({
       close: flow.close,
       complete: flow.complete,
       fail: flow.fail,
+      settle: flow.settle,
       completeLink: flow.completeLink,
     }),
     [open, start, opener, flow],

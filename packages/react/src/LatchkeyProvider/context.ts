@@ -60,12 +60,16 @@ export interface LatchkeyContextValue {
     /** The element focused when `login()` was called; focus returns there on close. */
     opener: { current: HTMLElement | null };
     /**
-     * Closes the modal; an unfinished login reports `failure` (default `exited_auth_flow`;
-     * the consent screen passes `terms_declined`) to `useLogin({ onError })`.
+     * Closes the modal; an unfinished login reports `failure` (the consent screen passes
+     * `terms_declined`), else the failure of the attempt the user gave up on, else
+     * `exited_auth_flow`, to `useLogin({ onError })` (core's `ModalFlow.close`).
      */
     close: (failure?: LoginFailure) => void;
     complete: (result: AuthenticateResult | { user: User; isNewUser: boolean }) => void;
+    /** A step failed while the modal offers Retry: remembered, reported when the attempt ends. */
     fail: (error: LoginFailure) => void;
+    /** The user went back to choose another method: a failed attempt is reported now. */
+    settle: () => void;
     /** Ends a link flow: closes the modal and fires the link listeners' `onSuccess`. */
     completeLink: (user: User) => void;
   };

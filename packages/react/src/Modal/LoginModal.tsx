@@ -187,6 +187,9 @@ export default function LoginModal({ standalone = false }: LoginModalProps) {
 
   const navigate = useCallback((screen: ScreenName, params: ScreenParams = {}) => {
     cancelHandler.current = null;
+    // Back on the landing, the user chooses another method: a failed attempt has ended, and
+    // only now does `useLogin({ onError })` hear of it (issue 14, item 6).
+    if (screen === SCREEN.LANDING) latestModal.current.settle();
     setNav({ screen, params });
   }, []);
 

@@ -7,7 +7,9 @@ import { useInternalLatchkey } from './useInternalLatchkey.ts';
  * Callbacks of {@link useLinkAccount}: `onSuccess({ user, linkMethod, linkedAccount })` when a
  * link finishes; `onError({ code, message })` with `must_be_authenticated` (no user logged in),
  * `exited_link_flow` (the modal closed before the end) or the server's code
- * (`cannot_link_more_of_type`, `linked_to_another_user`, ...).
+ * (`cannot_link_more_of_type`, `linked_to_another_user`, ...). A server failure is reported
+ * once the attempt has ended (the modal closed on it, or the user went back), never while the
+ * modal still offers another try (issue 14, item 6).
  */
 export type UseLinkAccountParameters = LinkListeners;
 
