@@ -308,8 +308,8 @@ const ja: Messages = {
   removePasskey: '削除',
   removingPasskey: '削除しています…',
   passkeyRemoved: 'パスキーを削除しました。',
-  passkeyLimitReached: 'パスキーは最大 {max} 個まで登録できます。上限に達しています。',
-  passkeyLastUsed: '最終使用日:{date}',
+  passkeyLimitReached: 'パスキーの登録数が上限({max} 個)に達しています。',
+  passkeyLastUsed: '最終使用:{date}',
 };
 
 export default ja;

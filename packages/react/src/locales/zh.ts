@@ -237,7 +237,7 @@ const zh: Messages = {
   txHash: '交易哈希',
   txBlock: '区块',
   txGasUsed: '已用 Gas',
-  viewOnExplorer: '在浏览器中查看',
+  viewOnExplorer: '在区块浏览器中查看',
   txErrorTitle: '交易失败',
   txErrorCode: '错误代码',
   retryTransaction: '重试交易',
