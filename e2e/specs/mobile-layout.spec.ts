@@ -5,7 +5,7 @@
  * the person sees (the visual viewport). The phone placeholder fits the 360 px card for the
  * countries with the widest code and example number (issue 14 item 10). Also the demo page
  * follows `?theme=` as the modal does, and its wagmi card keeps a signature inside its box at
- * 390 px.
+ * 390 px. The modal speaks the browser's language, or `config.intl.locale` (issue 14 item 12).
  * Screenshots go to e2e/artifacts/.
  */
 import assert from 'node:assert/strict';
@@ -181,6 +181,50 @@ test(
         });
         assert.deepEqual(outside, [], 'nothing in the wagmi card runs past its box');
         await screenshot(page, 'mobile-layout-3-wagmi-card');
+      });
+    } catch (error) {
+      reportFailure(stack, consoleLines);
+      throw error;
+    } finally {
+      await context.close();
+    }
+  },
+);
+
+test(
+  "the modal speaks the browser's language, or config.intl.locale (issue 14, item 12)",
+  { timeout: 120_000 },
+  async () => {
+    const { stack, browser } = env;
+    const { default: de } = await import('../../packages/react/src/locales/de.ts');
+    const { default: ja } = await import('../../packages/react/src/locales/ja.ts');
+    // A German browser, and no locale in the config: German.
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      locale: 'de-DE',
+    });
+    const page = await context.newPage();
+    const consoleLines = recordConsole(page);
+    try {
+      await withFailureScreenshot(page, 'locale', async () => {
+        await openDemo(page, stack.demoUrl, 'unauthenticated');
+        await page.getByRole('button', { name: 'Log in', exact: true }).click();
+        const heading = dialog(page).getByRole('heading', { level: 2 }).first();
+        await heading.filter({ hasText: de.landingHeader }).waitFor({ timeout: 15_000 });
+        // The email field is labelled in German too (its accessible name).
+        await dialog(page)
+          .getByRole('textbox', { name: de.emailLabel, exact: true })
+          .waitFor({ timeout: 15_000 });
+        await screenshot(page, 'locale-1-de-browser-390');
+        // config.intl.locale wins over the browser (the demo's ?locale=), dark page.
+        await page.goto(`${stack.demoUrl}?locale=ja&theme=dark`);
+        await page.getByRole('button', { name: 'Log in', exact: true }).click();
+        await dialog(page)
+          .getByRole('heading', { level: 2 })
+          .first()
+          .filter({ hasText: ja.landingHeader })
+          .waitFor({ timeout: 15_000 });
+        await screenshot(page, 'locale-2-ja-config-dark-390');
       });
     } catch (error) {
       reportFailure(stack, consoleLines);

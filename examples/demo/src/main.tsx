@@ -8,7 +8,8 @@ import './styles.css';
 const appId = import.meta.env.VITE_LATCHKEY_APP_ID || 'latchkeydemo0000000000000';
 const apiUrl = import.meta.env.VITE_LATCHKEY_API_URL || 'http://localhost:8787';
 
-// `?theme=dark` shows the dark modal on a dark page; `?accent=%230ea5e9` changes the accent colour.
+// `?theme=dark` shows the dark modal on a dark page; `?accent=%230ea5e9` changes the accent colour;
+// `?locale=ja` sets the modal's language.
 const params = new URLSearchParams(window.location.search);
 const theme = params.get('theme') === 'dark' ? 'dark' : 'light';
 // The page follows the same theme as the modal (styles.css keys its colours on data-theme).
@@ -26,6 +27,8 @@ const config: LatchkeyClientConfig = {
     // `?passwordOnCreate=1`: the password flow runs while the wallet is created.
     requireUserOwnedRecoveryOnCreate: params.get('passwordOnCreate') === '1',
   },
+  // `?locale=fr` (any BCP 47 tag): the modal's language; without it, the browser's (issue 14).
+  ...(params.get('locale') ? { intl: { locale: params.get('locale') as string } } : {}),
   // WalletConnect (an optional peer): offered when the app has a WalletConnect project id.
   externalWallets: { walletConnect: { connector: walletConnect } },
   legal: {

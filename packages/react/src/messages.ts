@@ -167,9 +167,15 @@ export type Messages = CoreMessages & { -readonly [K in keyof typeof reactMessag
 /** Any subset of {@link Messages}, passed as `config.messages`. */
 export type MessageOverrides = Partial<Messages>;
 
-/** Core's catalogue and the modal's, with `overrides` on top (non-string values ignored). */
-export function resolveAllMessages(overrides?: MessageOverrides): Messages {
-  const merged: Messages = { ...coreMessages, ...reactMessages };
+/**
+ * Core's catalogue and the modal's in English, then a locale's `catalogue` (`locales/`), then
+ * the host's `overrides` on top (non-string values ignored).
+ */
+export function resolveAllMessages(
+  overrides?: MessageOverrides,
+  catalogue?: Messages | null,
+): Messages {
+  const merged: Messages = { ...coreMessages, ...reactMessages, ...catalogue };
   if (!overrides) return merged;
   for (const [key, value] of Object.entries(overrides)) {
     if (typeof value === 'string') merged[key as keyof Messages] = value;

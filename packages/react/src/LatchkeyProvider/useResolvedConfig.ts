@@ -4,10 +4,12 @@ import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import type { LatchkeyClientConfig } from '../config/config.ts';
 import { walletConnectSetupWarning } from '../config/loginListConfig.ts';
 import {
+  type LocaleInput,
   type ResolvedConfig,
   resolveConfig,
   type ServerConfigInput,
 } from '../config/resolveConfig.ts';
+import { DEFAULT_LOCALE, loadCatalogue, matchLocale, requestedLocales } from '../locales/index.ts';
 
 /**
  * The config the modal renders from (spec section 3): the host's `config` merged over the
@@ -15,7 +17,9 @@ import {
  * loads the server app config and the server's chain info (issue 3, the default
  * `supportedChains`). Failures warn (session, config) or are ignored (chains): the client
  * config is used alone. It warns once when the app has a WalletConnect project id but the host
- * passed no connector (`walletConnectSetupWarning`).
+ * passed no connector (`walletConnectSetupWarning`). It loads the catalogue of the locale
+ * `config.intl.locale` or the browser asks for (`locales/`; English until it has loaded, and
+ * if it cannot load).
  *
  * @returns `resolved` for render; `latest`, a ref to it for callbacks created once; and
  *   `chainsReady()`, which settles once `latest.current` holds the final chains (after the
@@ -35,6 +39,26 @@ export function useResolvedConfig(
   const [serverConfig, setServerConfig] = useState<ServerConfigInput | null>(null);
   const [serverChains, setServerChains] = useState<ChainsResponse['chains'] | null>(null);
   const [chainsSettled, setChainsSettled] = useState(false);
+  const [localized, setLocalized] = useState<LocaleInput>({
+    locale: DEFAULT_LOCALE,
+    catalogue: null,
+  });
+  const configuredLocale = config?.intl?.locale;
+  useEffect(() => {
+    let live = true;
+    matchLocale(requestedLocales(configuredLocale))
+      .then(async (locale) => ({ locale, catalogue: await loadCatalogue(locale) }))
+      .then((next) => {
+        if (live) setLocalized(next);
+      })
+      .catch((error: unknown) => {
+        console.warn('[latchkey] could not load the locale; using English', error);
+        if (live) setLocalized({ locale: DEFAULT_LOCALE, catalogue: null });
+      });
+    return () => {
+      live = false;
+    };
+  }, [configuredLocale]);
   const [ready] = useState(() => {
     let resolve!: () => void;
     const promise = new Promise<void>((r) => {
@@ -75,8 +99,9 @@ export function useResolvedConfig(
         config,
         serverChains ? { ...serverConfig, chains: serverChains } : serverConfig,
         apiUrl,
+        localized,
       ),
-    [appId, config, serverConfig, serverChains, apiUrl],
+    [appId, config, serverConfig, serverChains, apiUrl, localized],
   );
   const latest = useRef(resolved);
   latest.current = resolved;

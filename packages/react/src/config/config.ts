@@ -58,7 +58,16 @@ export interface LatchkeyClientConfig extends MethodClientConfig {
     /** When `false` the modal has no close button and Escape does nothing. Default `true`. */
     closeable?: boolean;
   };
-  intl?: { defaultCountry?: string };
+  intl?: {
+    /** The phone input's first country (ISO 3166-1 alpha-2), default `'US'`. */
+    defaultCountry?: string;
+    /**
+     * The modal's language, a BCP 47 tag (`'fr'`, `'de-CH'`, `'ja'`); default the browser's
+     * languages. Matched to the shipped locales (`en`, `es`, `fr`, `de`, `ja`, `zh`), else
+     * English. `messages` overrides apply on top of the locale's catalogue (issue 14, item 12).
+     */
+    locale?: string;
+  };
   /**
    * The login list as primary items plus 'More options' (spec sections 2 and 9). Items are
    * login methods or wallet names of `walletList`. Without it the list is grouped.

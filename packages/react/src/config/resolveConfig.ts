@@ -1,6 +1,7 @@
 import type { ServerAppConfig } from '@latchkey/api';
 import { LOGIN_MESSAGE_MAX_LENGTH } from '@latchkey/api';
 import { LOGIN_METHODS } from '@latchkey/core';
+import { DEFAULT_LOCALE, type Locale } from '../locales/index.ts';
 import { type Messages, resolveAllMessages } from '../messages.ts';
 import { darkTheme, type LatchkeyTheme, lightTheme } from '../theme/theme.ts';
 import type { LatchkeyClientConfig, LoginMethod } from './config.ts';
@@ -41,7 +42,8 @@ export interface ResolvedConfig extends MethodResolvedConfig {
     privacyPolicyUrl: string | null;
   };
   render: { standalone: boolean; closeable: boolean };
-  intl: { defaultCountry: string };
+  /** `locale`: the shipped locale the modal speaks (`locales/`), for `Intl` formatting too. */
+  intl: { defaultCountry: string; locale: Locale };
   allowlistConfig: {
     errorTitle: string | null;
     errorDetail: string | null;
@@ -82,18 +84,26 @@ export function capLoginMessage(message: string | undefined | null): string | nu
   return Array.from(message).slice(0, LOGIN_MESSAGE_MAX_LENGTH).join('');
 }
 
+/** The locale the modal speaks and its catalogue (null for English), once loaded. */
+export interface LocaleInput {
+  locale: Locale;
+  catalogue: Messages | null;
+}
+
 /**
  * Merges the host's client config over the server app config (client wins), then fills
- * defaults. Pure; `server` is null until `GET /api/v1/apps/{appId}` answers.
+ * defaults. Pure; `server` is null until `GET /api/v1/apps/{appId}` answers; `localized` is
+ * English until the locale's catalogue has loaded (`locales/`).
  */
 export function resolveConfig(
   appId: string,
   client: LatchkeyClientConfig | undefined,
   server: ServerConfigInput | null,
   apiUrl?: string,
+  localized: LocaleInput = { locale: DEFAULT_LOCALE, catalogue: null },
 ): ResolvedConfig {
   const appearance = client?.appearance ?? {};
-  const messages = resolveAllMessages(client?.messages);
+  const messages = resolveAllMessages(client?.messages, localized.catalogue);
   const accentColor = appearance.accentColor ?? server?.accent_color ?? undefined;
   const named = typeof appearance.theme === 'string' ? appearance.theme : appearance.colorScheme;
   let theme: LatchkeyTheme;
@@ -132,7 +142,7 @@ export function resolveConfig(
       standalone: client?.render?.standalone ?? false,
       closeable: client?.render?.closeable ?? true,
     },
-    intl: { defaultCountry: client?.intl?.defaultCountry ?? 'US' },
+    intl: { defaultCountry: client?.intl?.defaultCountry ?? 'US', locale: localized.locale },
     ...resolveMethodConfigs(client, server),
     allowlistConfig: {
       errorTitle: allowlist?.error_title ?? null,

@@ -52,7 +52,9 @@ export default function SmsLoginMethod({
     input.setSelectionRange(caret.current, caret.current);
     caret.current = null;
   }, [raw]);
-  const countries = useMemo(() => phoneCountries(), []);
+  // Country names in the modal's language (issue 14, item 12).
+  const locale = config.intl.locale;
+  const countries = useMemo(() => phoneCountries(locale), [locale]);
   const selected = countries.find((c) => c.code === country);
   const phone = parsePhoneInput(raw, country);
   const placeholder = useMemo(() => phonePlaceholder(country), [country]);

@@ -9,12 +9,12 @@ import {
   type EmbeddedWalletManager,
   transactionType,
   explorerTxUrl,
-  formatUnits,
   toCoreChain,
   type TransactionReceipt,
 } from '@latchkey/core';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { Address } from '../../components/DisplayText/DisplayText.tsx';
+import { formatTokenAmount } from '../../locales/format.ts';
 import { Button } from '../../components/Button/Button.tsx';
 import { AlertIcon, CheckIcon, SendIcon } from '../../components/Icons/Icons.tsx';
 import { ModalHeader } from '../../components/ModalHeader/ModalHeader.tsx';
@@ -85,6 +85,8 @@ export default function EmbeddedWalletSendTransaction() {
   const chain = walletConfig.supportedChains.find((c) => c.id === transaction.chainId);
   const symbol = chain?.nativeCurrency.symbol ?? 'ETH';
   const decimals = chain?.nativeCurrency.decimals ?? 18;
+  /** An amount in wei, in the modal's language (issue 14, item 12). */
+  const amount = (wei: bigint) => formatTokenAmount(wei, decimals, symbol, config.intl.locale);
 
   useEffect(() => {
     let live = true;
@@ -256,7 +258,7 @@ export default function EmbeddedWalletSendTransaction() {
       {insufficient && (
         <>
           <p className="lk-send__amount" data-testid="send-amount">
-            {`${formatUnits(prepared.value, decimals)} ${symbol}`}
+            {amount(prepared.value)}
           </p>
           <dl className="lk-wallet__rows">
             {transaction.to && (
@@ -265,11 +267,9 @@ export default function EmbeddedWalletSendTransaction() {
               </Row>
             )}
             <Row label={m.txNetwork}>{chain?.name ?? String(prepared.chainId)}</Row>
-            <Row label={m.txEstimatedFee}>{`${formatUnits(prepared.fee, decimals)} ${symbol}`}</Row>
-            <Row label={m.txTotal}>
-              {`${formatUnits(prepared.value + prepared.fee, decimals)} ${symbol}`}
-            </Row>
-            <Row label={m.txBalance}>{`${formatUnits(prepared.balance, decimals)} ${symbol}`}</Row>
+            <Row label={m.txEstimatedFee}>{amount(prepared.fee)}</Row>
+            <Row label={m.txTotal}>{amount(prepared.value + prepared.fee)}</Row>
+            <Row label={m.txBalance}>{amount(prepared.balance)}</Row>
           </dl>
           <p className="lk-send__warning" role="alert">
             {m.insufficientFunds}
