@@ -95,11 +95,15 @@ function withoutComments(source: string): string {
 
 /**
  * A registry: `methods/index.ts`, react's and core's `methods/links.ts` and `methods/screens.ts`,
- * and react's `methods/public.ts` (each method's public hooks, one line per method, re-exported
- * by the package index).
+ * react's `methods/public.ts` (each method's public hooks, one line per method, re-exported
+ * by the package index), and react's `methods/locales/<locale>.ts` (each method's translations
+ * for one locale, one import per method; issue 14).
  */
 function isRegistry(file: string): boolean {
-  return /\/methods\/(index|links|screens|public)\.tsx?$/.test(file);
+  return (
+    /\/methods\/(index|links|screens|public)\.tsx?$/.test(file) ||
+    /\/methods\/locales\/[a-z]{2}(-[A-Za-z]+)?\.ts$/.test(file)
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Address, EmailText, emailBreakParts, middleEllipsis } from './DisplayText.tsx';
+import { Address, middleEllipsis } from './DisplayText.tsx';
 
 const ADDRESS = '0x9302daB5be464c4F164555baa278e138933Cd47d';
 
@@ -14,26 +14,6 @@ describe('middleEllipsis', () => {
     expect(middleEllipsis('0x1234567890abc')).toBe('0x1234…0abc');
     expect(middleEllipsis('0x1234567890a')).toBe('0x1234567890a');
     expect(middleEllipsis('')).toBe('');
-  });
-});
-
-describe('emailBreakParts', () => {
-  it('breaks after the @ and before each dot, never inside a word', () => {
-    expect(emailBreakParts('averylongname.surname@mail.example.com')).toEqual([
-      'averylongname',
-      '.surname@',
-      'mail',
-      '.example',
-      '.com',
-    ]);
-    expect(emailBreakParts('averylongname.surname@mail.example.com').join('')).toBe(
-      'averylongname.surname@mail.example.com',
-    );
-  });
-
-  it('returns anything that is not an email whole', () => {
-    expect(emailBreakParts('+1 415 555 2671')).toEqual(['+1 415 555 2671']);
-    expect(emailBreakParts('@handle')).toEqual(['@handle']);
   });
 });
 
@@ -51,18 +31,5 @@ describe('<Address>', () => {
     const { container } = render(<Address value="0x1234" />);
     expect(container.textContent).toBe('0x1234');
     expect((container.firstChild as HTMLElement).title).toBe('');
-  });
-});
-
-describe('<EmailText>', () => {
-  it('offers line breaks only after the @ and before dots, and reads as the whole email', () => {
-    const email = 'averylongfirstname.lastname@subdomain.example-company.com';
-    const { container } = render(<EmailText value={email} />);
-    const root = container.querySelector('.lk-email') as HTMLElement;
-    expect(root.textContent).toBe(email);
-    expect(root.title).toBe(email);
-    expect(root.querySelectorAll('wbr')).toHaveLength(4);
-    const before = [...root.querySelectorAll('wbr')].map((w) => w.previousSibling?.textContent);
-    expect(before).toEqual(['averylongfirstname', '.lastname@', 'subdomain', '.example-company']);
   });
 });

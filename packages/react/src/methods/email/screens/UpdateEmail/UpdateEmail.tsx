@@ -1,5 +1,5 @@
 import { SCREEN } from '@latchkey/core';
-import { EmailText } from '../../../../components/DisplayText/DisplayText.tsx';
+import { EmailText } from '../../EmailText.tsx';
 import { MailIcon } from '../../../../components/Icons/Icons.tsx';
 import { ModalHeader } from '../../../../components/ModalHeader/ModalHeader.tsx';
 import { useInternalLatchkey } from '../../../../hooks/useInternalLatchkey.ts';

@@ -3,7 +3,7 @@ import { useContext, useEffect, useState } from 'react';
 import { Button } from '../../../../components/Button/Button.tsx';
 import { CodeInput } from '../../../../components/CodeInput/CodeInput.tsx';
 import { CheckIcon, MailIcon, PhoneIcon } from '../../../../components/Icons/Icons.tsx';
-import { EmailText } from '../../../../components/DisplayText/DisplayText.tsx';
+import { EmailText } from '../../../email/EmailText.tsx';
 import { ModalHeader } from '../../../../components/ModalHeader/ModalHeader.tsx';
 import { usePasswordlessState } from '../../flow.ts';
 import { formatNodes } from '../../../../formatNodes.tsx';
