@@ -63,6 +63,8 @@ export interface LoginMethodUi extends MethodLink {
   hidden?: (item: string, config: ResolvedConfig) => boolean;
   /** The method's icon in the list (collapsed passwordless button, wallet fallback). */
   icon?: ComponentType;
+  /** The icon of one of its items on its login-list button (a social provider's logo). */
+  itemIcon?: ComponentType<{ item: string }>;
   /** Passwordless methods: the inline input the list renders (may be `lazy`). */
   Button?: ComponentType;
   /**

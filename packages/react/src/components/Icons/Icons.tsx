@@ -150,3 +150,18 @@ export function PhoneIcon() {
     </svg>
   );
 }
+
+/** A neutral person glyph (a provider without a bundled logo). */
+export function UserIcon() {
+  return (
+    <svg viewBox="0 0 24 24" fill="none" aria-hidden="true" focusable="false">
+      <circle cx="12" cy="8.5" r="3.8" stroke="currentColor" strokeWidth="1.8" />
+      <path
+        d="M4.5 20c.9-3.6 3.9-5.8 7.5-5.8s6.6 2.2 7.5 5.8"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}

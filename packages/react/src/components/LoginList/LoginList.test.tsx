@@ -1,10 +1,12 @@
 import { SCREEN } from '@latchkey/core';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import * as simpleIcons from 'simple-icons';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LatchkeyClientConfig } from '../../config/config.ts';
 import { resolveConfig } from '../../config/resolveConfig.ts';
 import { APP_ID } from '../../test/fakeClient.ts';
 import { renderScreen } from '../../test/renderScreen.tsx';
+import { bundledWalletIcon } from '../../methods/siwe/externalWallets/walletIcons.ts';
 import { LoginList } from './LoginList.tsx';
 import { loginListCss } from './LoginList.css.ts';
 
@@ -213,6 +215,72 @@ describe('LoginList', () => {
     expect(screen.queryByRole('textbox')).toBeNull();
     act(() => fireEvent.click(screen.getByRole('button', { name: /Continue with email/ })));
     expect(screen.getByRole('textbox', { name: 'Email address' })).toBeTruthy();
+  });
+
+  it.each([
+    ['google', simpleIcons.siGoogle, '#4285F4'],
+    ['twitter', simpleIcons.siX, 'currentColor'],
+    ['discord', simpleIcons.siDiscord, '#5865F2'],
+    ['github', simpleIcons.siGithub, 'currentColor'],
+    ['spotify', simpleIcons.siSpotify, '#1ED760'],
+    ['instagram', simpleIcons.siInstagram, '#FF0069'],
+    ['tiktok', simpleIcons.siTiktok, 'currentColor'],
+    ['apple', simpleIcons.siApple, 'currentColor'],
+  ] as const)('the %s button shows its simple-icons logo, decorative', (provider, icon, fill) => {
+    renderList({ loginMethods: [provider] });
+    const button = screen.getByRole('button', {
+      name: new RegExp(icon.title === 'X' ? 'Twitter' : icon.title, 'i'),
+    });
+    const svg = button.querySelector('svg');
+    expect(svg?.getAttribute('aria-hidden')).toBe('true');
+    expect(svg?.dataset.brand).toBe(icon.slug);
+    expect(svg?.querySelector('path')?.getAttribute('d')).toBe(icon.path);
+    expect(svg?.querySelector('path')?.getAttribute('fill')).toBe(fill);
+  });
+
+  it('LinkedIn (not in simple-icons) shows a neutral glyph, not a brand logo', () => {
+    renderList({ loginMethods: ['linkedin'] });
+    const svg = screen.getByRole('button', { name: /LinkedIn/ }).querySelector('svg');
+    expect(svg?.getAttribute('aria-hidden')).toBe('true');
+    expect(svg?.dataset.brand).toBeUndefined();
+  });
+
+  it('a detected wallet shows its EIP-6963 icon; an undetected known wallet its bundled icon', () => {
+    const stop = announceWallet('MetaMask', 'io.metamask');
+    renderList({
+      loginMethods: ['wallet'],
+      appearance: { walletList: ['metamask', 'rainbow', 'okx_wallet', 'brave_wallet'] },
+    });
+    const iconOf = (id: string) =>
+      screen.getByTestId(`wallet-${id}`).querySelector('img')?.getAttribute('src');
+    expect(iconOf('metamask')).toBe('data:image/png;base64,');
+    for (const id of ['rainbow', 'okx_wallet', 'brave_wallet'] as const) {
+      expect(iconOf(id)).toBe(bundledWalletIcon(id));
+      expect(iconOf(id)).toMatch(/^data:image\/svg\+xml,%3Csvg/);
+    }
+    stop();
+    cleanup();
+    renderList({ loginMethods: ['wallet'], appearance: { walletList: ['metamask'] } });
+    expect(iconOf('metamask')).toBe(bundledWalletIcon('metamask'));
+  });
+
+  it('every known wallet of spec section 3 has a bundled icon', () => {
+    for (const id of [
+      'metamask',
+      'coinbase_wallet',
+      'phantom',
+      'rainbow',
+      'wallet_connect',
+      'zerion',
+      'brave_wallet',
+      'uniswap',
+      'okx_wallet',
+      'rabby_wallet',
+    ] as const) {
+      expect(decodeURIComponent(bundledWalletIcon(id) ?? '')).toMatch(
+        /^data:image\/svg\+xml,<svg[^]*<\/svg>$/,
+      );
+    }
   });
 
   it('caps the list at 400 px (spec section 9)', () => {

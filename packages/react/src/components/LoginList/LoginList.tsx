@@ -95,7 +95,8 @@ export function LoginList({ mode = 'login' }: LoginListProps) {
           </li>
         );
       }
-      case 'method':
+      case 'method': {
+        const ItemIcon = methodUiOf(entry.method)?.itemIcon;
         return (
           <li key={`method-${entry.method}`}>
             <button
@@ -104,10 +105,12 @@ export function LoginList({ mode = 'login' }: LoginListProps) {
               data-method={entry.method}
               onClick={() => startMethod({ client, navigate, withCaptcha }, entry.method)}
             >
+              {ItemIcon && <ItemIcon item={entry.method} />}
               {methodLabelOf(entry.method)}
             </button>
           </li>
         );
+      }
       case 'more-options':
         return (
           <li key="more-options">

@@ -7,6 +7,7 @@ import { OAUTH_PROVIDER_DISPLAY } from '@latchkey/api';
 import { isOAuthProvider, SCREEN } from '@latchkey/core';
 import { oauthCaptchaOptions } from './captcha.ts';
 import type { LoginMethodUi } from '../types.ts';
+import { ProviderIcon } from './icons.tsx';
 import { oauthLink } from './link.ts';
 
 const isMobile = () =>
@@ -19,6 +20,7 @@ const LABELS: Readonly<Record<string, string>> = OAUTH_PROVIDER_DISPLAY;
 export const oauthUi: LoginMethodUi = {
   ...oauthLink,
   labels: LABELS,
+  itemIcon: ProviderIcon,
   // Twitter on mobile only with twitterOAuthOnMobileEnabled (spec section 5).
   hidden: (item, config) => item === 'twitter' && !config.twitterOAuthOnMobileEnabled && isMobile(),
   /**

@@ -5,6 +5,7 @@ import { useModal } from '../../Modal/ModalContext.ts';
 import type { MethodEntryProps } from '../types.ts';
 import { WalletButton } from './Button.tsx';
 import { walletDestination } from './externalWallets/openWallet.ts';
+import { bundledWalletIcon } from './externalWallets/walletIcons.ts';
 import {
   useEip6963Wallets,
   type WalletOption,
@@ -56,18 +57,22 @@ export function WalletEntries({ run, list, mode }: MethodEntryProps) {
 
   return (
     <>
-      {walletOptionsFor(walletsOf(run), announced, walletsOf(list)).map((option) => (
-        <li key={option.key}>
-          <WalletButton
-            name={option.name}
-            icon={option.icon ? <img src={option.icon} alt="" /> : <WalletIcon />}
-            badge={option.provider ? m.detectedWallet : null}
-            connectLabel={m.connect}
-            onClick={(event) => openWallet(option, event)}
-            testId={`wallet-${option.walletClientType}`}
-          />
-        </li>
-      ))}
+      {walletOptionsFor(walletsOf(run), announced, walletsOf(list)).map((option) => {
+        // The announced EIP-6963 icon, else the known wallet's bundled one, else a wallet glyph.
+        const icon = option.icon ?? (option.known ? bundledWalletIcon(option.known.id) : null);
+        return (
+          <li key={option.key}>
+            <WalletButton
+              name={option.name}
+              icon={icon ? <img src={icon} alt="" /> : <WalletIcon />}
+              badge={option.provider ? m.detectedWallet : null}
+              connectLabel={m.connect}
+              onClick={(event) => openWallet(option, event)}
+              testId={`wallet-${option.walletClientType}`}
+            />
+          </li>
+        );
+      })}
     </>
   );
 }
