@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { darkTheme, lightTheme, themeToCss, themeVarName } from './theme.ts';
+import {
+  contrastRatio,
+  darkTheme,
+  lightTheme,
+  MIN_TEXT_CONTRAST,
+  readableForeground,
+  relativeLuminance,
+  themeToCss,
+  themeVarName,
+} from './theme.ts';
 
 describe('themes', () => {
   it('light and dark are plain functions with an accent option', () => {
@@ -23,5 +32,57 @@ describe('themes', () => {
     const css = themeToCss(lightTheme({ accentColor: 'red; } body { display: none' }));
     expect(css).not.toContain('} body {');
     expect(css.match(/\{/g)).toHaveLength(1);
+  });
+});
+
+describe('contrast (WCAG 2, issue 14 item 4)', () => {
+  it('computes the WCAG ratio', () => {
+    expect(contrastRatio('#000000', '#ffffff')).toBeCloseTo(21, 5);
+    expect(contrastRatio('#fff', '#fff')).toBeCloseTo(1, 5);
+    // Known value: #767676 on white is the classic 4.54:1.
+    expect(contrastRatio('#767676', '#ffffff')).toBeCloseTo(4.54, 2);
+    expect(relativeLuminance('rgb(0, 0, 0)')).toBeNull();
+    expect(contrastRatio('red', '#ffffff')).toBeNull();
+  });
+
+  for (const [name, theme] of [
+    ['light', lightTheme()],
+    ['dark', darkTheme()],
+  ] as const) {
+    it(`${name}: every text colour reads at 4.5:1 or better where it is used`, () => {
+      const pairs: [string, string, string][] = [
+        ['primary button text', theme.accentForeground, theme.accent],
+        ['text', theme.foreground, theme.background],
+        ['text on surface', theme.foreground, theme.surface],
+        ['muted text', theme.muted, theme.background],
+        ['muted text on surface', theme.muted, theme.surface],
+        ['links (accent)', theme.accent, theme.background],
+        ['errors', theme.danger, theme.background],
+        ["'Code sent' and 'Success!'", theme.success, theme.background],
+        ["'Code sent' on surface", theme.success, theme.surface],
+      ];
+      for (const [what, fg, bg] of pairs) {
+        const ratio = contrastRatio(fg, bg)!;
+        expect(ratio, `${what}: ${fg} on ${bg} is ${ratio.toFixed(2)}:1`).toBeGreaterThanOrEqual(
+          MIN_TEXT_CONTRAST,
+        );
+      }
+    });
+  }
+
+  it('picks a readable text colour for any hex accent unless one is given', () => {
+    expect(readableForeground('#5b4bdb')).toBe('#ffffff');
+    expect(darkTheme().accentForeground).toBe('#15141a');
+    expect(lightTheme({ accentColor: '#0ea5e9' }).accentForeground).toBe('#15141a');
+    expect(lightTheme({ accentColor: '#0b3d91' }).accentForeground).toBe('#ffffff');
+    expect(darkTheme({ accentColorForeground: '#fff' }).accentForeground).toBe('#fff');
+    // Not hex: not computed, white as before.
+    expect(readableForeground('rebeccapurple')).toBe('#ffffff');
+    for (const accent of ['#0ea5e9', '#f59e0b', '#7c6df2', '#16a34a', '#e11d48', '#111111']) {
+      const fg = readableForeground(accent);
+      expect(contrastRatio(fg, accent)!, `${fg} on ${accent}`).toBeGreaterThanOrEqual(
+        MIN_TEXT_CONTRAST,
+      );
+    }
   });
 });

@@ -41,7 +41,10 @@ export interface LatchkeyTheme {
 export interface ThemeOptions {
   /** Accent colour (any CSS colour). Default `'#5b4bdb'`. */
   accentColor?: string;
-  /** Text colour on the accent. Default `'#ffffff'`. */
+  /**
+   * Text colour on the accent. Default: white, or near-black when white would read below
+   * 4.5:1 on a hex accent ({@link readableForeground}), e.g. on the dark theme's `#7c6df2`.
+   */
   accentColorForeground?: string;
   /** Card radius. Default `'16px'`. */
   borderRadius?: string;
@@ -56,17 +59,19 @@ export const DEFAULT_ACCENT = '#5b4bdb';
 
 /** The light theme. Pure: same options, same object. */
 export function lightTheme(options: ThemeOptions = {}): LatchkeyTheme {
+  const accent = options.accentColor ?? DEFAULT_ACCENT;
   return {
     colorScheme: 'light',
-    accent: options.accentColor ?? DEFAULT_ACCENT,
-    accentForeground: options.accentColorForeground ?? '#ffffff',
+    accent,
+    accentForeground: options.accentColorForeground ?? readableForeground(accent),
     background: '#ffffff',
     surface: '#f5f5f7',
     foreground: '#15141a',
     muted: '#6b6a75',
     border: '#e3e2e8',
     danger: '#d92d20',
-    success: '#12a150',
+    // 5.0:1 on the background, 4.6:1 on the surface: 'Code sent' and 'Success!' are text.
+    success: '#15803d',
     overlay: 'rgba(15, 14, 20, 0.45)',
     radius: options.borderRadius ?? '16px',
     radiusControl: '10px',
@@ -77,10 +82,13 @@ export function lightTheme(options: ThemeOptions = {}): LatchkeyTheme {
 
 /** The dark theme. Pure: same options, same object. */
 export function darkTheme(options: ThemeOptions = {}): LatchkeyTheme {
+  // Links and the focus ring use the accent on the dark card too (4.6:1), so it stays light
+  // and primary buttons carry dark text on it (white would be 3.9:1).
+  const accent = options.accentColor ?? '#7c6df2';
   return {
     colorScheme: 'dark',
-    accent: options.accentColor ?? '#7c6df2',
-    accentForeground: options.accentColorForeground ?? '#ffffff',
+    accent,
+    accentForeground: options.accentColorForeground ?? readableForeground(accent),
     background: '#17161c',
     surface: '#222128',
     foreground: '#f4f3f8',
@@ -94,6 +102,44 @@ export function darkTheme(options: ThemeOptions = {}): LatchkeyTheme {
     font: options.fontStack ?? SYSTEM_FONT,
     shadow: '0 12px 40px rgba(0, 0, 0, 0.5), 0 2px 6px rgba(0, 0, 0, 0.3)',
   };
+}
+
+/** White, and the near-black used for the light theme's text. */
+const LIGHT_TEXT = '#ffffff';
+const DARK_TEXT = '#15141a';
+/** WCAG 2 AA for normal text. */
+export const MIN_TEXT_CONTRAST = 4.5;
+
+/** Relative luminance (WCAG 2) of `#rgb` or `#rrggbb`; null for any other CSS colour. */
+export function relativeLuminance(color: string): number | null {
+  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(color.trim())?.[1];
+  if (!hex) return null;
+  const full = hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex;
+  const [r, g, b] = [0, 2, 4].map((i) => {
+    const v = parseInt(full.slice(i, i + 2), 16) / 255;
+    return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** WCAG 2 contrast ratio (1 to 21) of two hex colours; null if either is not hex. */
+export function contrastRatio(a: string, b: string): number | null {
+  const la = relativeLuminance(a);
+  const lb = relativeLuminance(b);
+  if (la === null || lb === null) return null;
+  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+}
+
+/**
+ * The text colour for a `background` such as the accent: white while it reads at 4.5:1 or
+ * better, else whichever of white and near-black contrasts more. Non-hex colours get white
+ * (their luminance is not computed here).
+ */
+export function readableForeground(background: string): string {
+  const white = contrastRatio(LIGHT_TEXT, background);
+  const dark = contrastRatio(DARK_TEXT, background);
+  if (white === null || dark === null || white >= MIN_TEXT_CONTRAST) return LIGHT_TEXT;
+  return dark > white ? DARK_TEXT : LIGHT_TEXT;
 }
 
 /** The CSS variable name of a token: `accentForeground` -> `--lk-accent-foreground`. */

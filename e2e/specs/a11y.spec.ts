@@ -1,0 +1,100 @@
+/**
+ * Contrast and accessibility (issue 14 item 4): axe-core finds no violation in the modal (its
+ * open shadow root) nor in the key export frame, on every screen this spec reaches, in the
+ * light and the dark theme of the demo (`?theme=dark`): the landing (login list), the email
+ * code screen (with 'Code sent'), the code screen with 'Invalid or expired verification code',
+ * and the key export screen with its frame. Each check writes e2e/artifacts/axe-<label>.json;
+ * screenshots go to e2e/artifacts/a11y-<theme>-<screen>.png.
+ */
+import { test } from 'node:test';
+import { expectNoAxeViolations } from '../a11y.ts';
+import {
+  dialog,
+  INVALID_CODE_TEXT,
+  openDemo,
+  openLoginModal,
+  submitEmail,
+  typeCode,
+  UI_TIMEOUT_MS,
+  waitForEmptyBoxes,
+  waitForStatus,
+} from '../demo.ts';
+import {
+  recordConsole,
+  reportFailure,
+  screenshot,
+  uniqueEmail,
+  useStackAndBrowser,
+  withFailureScreenshot,
+} from '../harness.ts';
+import { clearResult, WALLET_TIMEOUT_MS, waitForResult, waitForScreen } from '../wallet.ts';
+
+const env = useStackAndBrowser();
+
+for (const theme of ['light', 'dark'] as const) {
+  test(
+    `no axe violation on the modal's screens and the export frame (${theme})`,
+    {
+      timeout: 180_000,
+    },
+    async () => {
+      const { stack, browser } = env;
+      const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+      const page = await context.newPage();
+      const consoleLines = recordConsole(page);
+      const check = async (screen: string) => {
+        await screenshot(page, `a11y-${theme}-${screen}`);
+        await expectNoAxeViolations(page, `${theme}-${screen}`);
+      };
+      try {
+        await withFailureScreenshot(page, `a11y-${theme}`, async () => {
+          const email = uniqueEmail(`a11y-${theme}`);
+          await openDemo(page, `${stack.demoUrl}/?theme=${theme}`, 'unauthenticated');
+          await openLoginModal(page);
+          await check('landing');
+
+          const before = (await stack.outbox(email)).length;
+          await submitEmail(page, email);
+          const message = await stack.waitForCode(email, { after: before });
+          // 'Code sent' and its countdown show for 30 s after the send.
+          await dialog(page)
+            .getByText('Code sent', { exact: true })
+            .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+          await check('code');
+
+          const wrong = message.code === '000000' ? '111111' : '000000';
+          await typeCode(page, wrong);
+          await dialog(page)
+            .getByText(INVALID_CODE_TEXT, { exact: true })
+            .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+          await waitForEmptyBoxes(page);
+          await check('invalid-code');
+
+          await typeCode(page, message.code!);
+          await waitForScreen(page, 'EMBEDDED_WALLET_CREATED_SCREEN');
+          await dialog(page).waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
+          await waitForStatus(page, 'authenticated');
+
+          await clearResult(page);
+          await page.getByRole('button', { name: 'Export key', exact: true }).click();
+          await waitForScreen(page, 'EMBEDDED_WALLET_KEY_EXPORT_SCREEN');
+          await waitForResult(page);
+          const frame = page.frames().find((f) => f.url().includes('/embedded-wallets/export'));
+          if (!frame) throw new Error('the export frame is not mounted');
+          await frame
+            .getByRole('button', { name: 'Reveal', exact: true })
+            .waitFor({ state: 'visible', timeout: WALLET_TIMEOUT_MS });
+          await dialog(page)
+            .locator('.lk-export__frame[data-state="ready"]')
+            .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+          await check('export');
+        });
+      } catch (error) {
+        reportFailure(stack, consoleLines);
+        throw error;
+      } finally {
+        await context.close();
+      }
+    },
+  );
+}
