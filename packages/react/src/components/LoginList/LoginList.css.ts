@@ -11,7 +11,9 @@ export const loginListCss = `
 .lk-login-list__method:hover, .lk-login-list__method:focus-visible { border-color: var(--lk-accent); }
 .lk-login-list__method:focus-visible { outline: 2px solid var(--lk-accent); outline-offset: 2px; }
 .lk-login-list__method svg { width: 20px; height: 20px; color: var(--lk-muted); }
-.lk-login-list__method .lk-brand-icon { flex: none; color: var(--lk-foreground); }
+/* A provider's logo: drawn 20 px in a 28 px box, so its label lines up with the wallets'. */
+.lk-login-list__method[data-method] svg { flex: none; width: 28px; }
+.lk-login-list__method .lk-brand-icon { color: var(--lk-foreground); }
 .lk-login-list__more { justify-content: space-between; color: var(--lk-muted); }
 .lk-login-list__switch { align-self: center; }
 @media (prefers-reduced-motion: reduce) { .lk-login-list__method { transition: none; } }
