@@ -3,9 +3,11 @@
  * open shadow root) nor in the key export frame, on every screen this spec reaches, in the
  * light and the dark theme of the demo (`?theme=dark`): the landing (login list), the email
  * code screen (with 'Code sent'), the code screen with 'Invalid or expired verification code',
- * and the key export screen with its frame. Each check writes e2e/artifacts/axe-<label>.json;
+ * and the key export screen with its frame. A low-contrast probe put into the export frame makes
+ * the check fail (so it can). Each check writes e2e/artifacts/axe-<label>.json;
  * screenshots go to e2e/artifacts/a11y-<theme>-<screen>.png.
  */
+import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { expectNoAxeViolations } from '../a11y.ts';
 import {
@@ -88,6 +90,22 @@ for (const theme of ['light', 'dark'] as const) {
             .locator('.lk-export__frame[data-state="ready"]')
             .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
           await check('export');
+
+          if (theme === 'light') {
+            // The check can fail, inside the frame too: grey on grey text in the export frame.
+            await frame.evaluate(() => {
+              const p = document.createElement('p');
+              p.id = 'a11y-probe';
+              p.textContent = 'Low contrast probe';
+              p.style.cssText = 'color: #999999; background: #aaaaaa; font-size: 13px';
+              document.body.append(p);
+            });
+            await assert.rejects(expectNoAxeViolations(page, `${theme}-export-probe`), (error) => {
+              assert.match(String(error), /color-contrast \[serious\].*#a11y-probe/);
+              return true;
+            });
+            await frame.evaluate(() => document.getElementById('a11y-probe')?.remove());
+          }
         });
       } catch (error) {
         reportFailure(stack, consoleLines);
