@@ -1,8 +1,8 @@
 /**
  * Contrast and accessibility (issue 14 item 4): axe-core finds no violation in the modal (its
  * open shadow root) nor in the key export frame, on every screen this spec reaches, in the
- * light and the dark theme of the demo (`?theme=dark`): the landing (login list), the email
- * code screen (with 'Code sent'), the code screen with 'Invalid or expired verification code',
+ * light and the dark theme of the demo (`?theme=dark`): the landing (login list), the SMS
+ * input with a valid number (enabled primary button), the email code screen (with 'Code sent'), the code screen with 'Invalid or expired verification code',
  * and the key export screen with its frame. A low-contrast probe put into the export frame makes
  * the check fail (so it can). Each check writes e2e/artifacts/axe-<label>.json;
  * screenshots go to e2e/artifacts/a11y-<theme>-<screen>.png.
@@ -54,6 +54,18 @@ for (const theme of ['light', 'dark'] as const) {
           await openDemo(page, `${stack.demoUrl}/?theme=${theme}`, 'unauthenticated');
           await openLoginModal(page);
           await check('landing');
+
+          // The SMS input with a valid number: country select, phone field, enabled Submit.
+          await dialog(page).getByRole('button', { name: 'Use SMS instead' }).click();
+          const phone = dialog(page).getByRole('textbox', { name: 'Phone number' });
+          await phone.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+          await phone.click();
+          await page.keyboard.type('415 555 0100', { delay: 10 });
+          await dialog(page)
+            .getByRole('button', { name: 'Submit', disabled: false })
+            .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+          await check('sms');
+          await dialog(page).getByRole('button', { name: 'Use email instead' }).click();
 
           const before = (await stack.outbox(email)).length;
           await submitEmail(page, email);
