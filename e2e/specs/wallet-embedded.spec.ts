@@ -145,6 +145,12 @@ test(
         await waitForScreen(page, 'EMBEDDED_WALLET_SIGN_REQUEST_SCREEN');
         await dialogButton(page, 'Close').click();
         assert.match(await waitForResult(page), /4001 user rejected/);
+        // Focus returns to the button that opened the sign screen (issue 14, item 5).
+        await page.waitForFunction(
+          () => document.activeElement?.textContent === 'Sign message',
+          undefined,
+          { timeout: UI_TIMEOUT_MS },
+        );
 
         // 3. Send 0.001 ETH on anvil: review, submit, receipt; the recipient's balance moved.
         const before = BigInt(

@@ -1,11 +1,19 @@
 import { createModalFlow, createWalletController, type LatchkeyClient } from '@latchkey/core';
-import { lazy, type ReactNode, Suspense, useMemo, useState, useSyncExternalStore } from 'react';
+import {
+  lazy,
+  type ReactNode,
+  Suspense,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import type { LatchkeyClientConfig } from '../config/config.ts';
 import type { ScreenParams } from '../Modal/types.ts';
 import { LatchkeyContext, type LatchkeyContextValue } from './context.ts';
 import { newLinkedAccount } from './linkMethod.ts';
 import { useClientSession, useMethodMountEffects } from './useClientSession.ts';
-import { useModalOpeners } from './useModalOpeners.ts';
+import { focusedElement, useLastFocused, useModalOpeners } from './useModalOpeners.ts';
 import { useResolvedConfig } from './useResolvedConfig.ts';
 import { useTermsGate } from './useTermsGate.ts';
 import { useWalletAutoConnect } from './useWalletAutoConnect.ts';
@@ -75,13 +83,26 @@ export function LatchkeyProvider({
   );
   useMethodMountEffects(appId, client, flow);
 
+  // Where focus returns when the modal closes: the element focused when it opened.
+  const opener = useRef<HTMLElement | null>(null);
+  // The page's element focused last: a host button that started a wallet request and was
+  // disabled while it runs has lost focus (to <body>) by the time the wallet screen opens.
+  const lastFocused = useLastFocused();
   // The embedded wallet (issue 3): core's manager is loaded on first use.
   const [wallet] = useState(() =>
     createWalletController({
       client,
       getConfig: () => latestConfig.current.wallet,
       configReady: chainsReady,
-      openScreen: (screen, params) => flow.openWallet({ screen, params }),
+      openScreen: (screen, params) => {
+        // A wallet screen a hook opens (a sign button): focus returns to that button on close
+        // (issue 14, item 5); one opened inside a running flow keeps the flow's opener.
+        if (!flow.getState().open) {
+          const focused = focusedElement();
+          opener.current = focused && focused !== document.body ? focused : lastFocused.current;
+        }
+        flow.openWallet({ screen, params });
+      },
       load: () => import('@latchkey/core/embedded-wallet'),
     }),
   );
@@ -93,7 +114,7 @@ export function LatchkeyProvider({
     standalone,
   });
 
-  const { login, link, connectWallet, opener } = useModalOpeners(client, flow, session, resolved);
+  const { login, link, connectWallet } = useModalOpeners(client, flow, session, resolved, opener);
 
   const modal = useMemo<LatchkeyContextValue['modal']>(
     () => ({

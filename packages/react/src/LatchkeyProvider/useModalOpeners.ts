@@ -5,22 +5,47 @@ import {
   type ScreenName,
   type SessionState,
 } from '@latchkey/core';
-import { useCallback, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import type { ResolvedConfig } from '../config/resolveConfig.ts';
 import type { ScreenParams } from '../Modal/types.ts';
 import type { LatchkeyContextValue } from './context.ts';
 import { linkMethodOf } from './linkMethod.ts';
 
 /** The element focused now (where focus returns when the modal closes), or null. */
-function focusedElement(): HTMLElement | null {
+export function focusedElement(): HTMLElement | null {
   const active = typeof document === 'undefined' ? null : document.activeElement;
   return active instanceof HTMLElement ? active : null;
 }
 
 /**
+ * The page's element that took focus last and is still in the page (a `focusin` listener on
+ * the document; the modal's own focus shows as its shadow host and is skipped), or null.
+ * For a wallet screen opened after its button lost focus (issue 14, item 5).
+ */
+export function useLastFocused(): { readonly current: HTMLElement | null } {
+  const last = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    const onFocusIn = (event: FocusEvent) => {
+      const target = event.target;
+      // Focus inside the modal is retargeted to its shadow host: not a place to return to.
+      if (target instanceof HTMLElement && !target.shadowRoot) last.current = target;
+    };
+    document.addEventListener('focusin', onFocusIn);
+    return () => document.removeEventListener('focusin', onFocusIn);
+  }, []);
+  return {
+    get current() {
+      const element = last.current;
+      return element?.isConnected ? element : null;
+    },
+  };
+}
+
+/**
  * The provider's ways into the modal: `login()` (LANDING), `link(screen, params)` (issue 6) and
- * `connectWallet()` (connect-only, issue 4), each remembering the focused element (`opener`,
- * where focus returns on close) and opening the matching flow of core's `createModalFlow`.
+ * `connectWallet()` (connect-only, issue 4), each remembering the focused element in `opener`
+ * (the provider's; focus returns there on close) and opening the matching flow of core's
+ * `createModalFlow`.
  * None opens in `render.standalone` mode (the inline modal is always shown).
  */
 export function useModalOpeners(
@@ -28,10 +53,8 @@ export function useModalOpeners(
   flow: ModalFlow<ScreenParams>,
   session: SessionState,
   resolved: ResolvedConfig,
-): Pick<LatchkeyContextValue, 'login' | 'link' | 'connectWallet'> & {
-  opener: { current: HTMLElement | null };
-} {
-  const opener = useRef<HTMLElement | null>(null);
+  opener: { current: HTMLElement | null },
+): Pick<LatchkeyContextValue, 'login' | 'link' | 'connectWallet'> {
   const authenticated = session.status === 'authenticated';
   const login = useCallback(() => {
     if (authenticated) {
@@ -43,7 +66,7 @@ export function useModalOpeners(
     // Load the wallet frame while the user types, so the login's DPoP proof is ready (issue 10).
     client.prepareLogin?.();
     flow.openLogin();
-  }, [authenticated, resolved, client, flow]);
+  }, [authenticated, resolved, client, flow, opener]);
 
   // Linking (issue 6; spec section 6, "linking needs login"): the modal opens on a link screen.
   const link = useCallback(
@@ -63,7 +86,7 @@ export function useModalOpeners(
       );
       return true;
     },
-    [authenticated, resolved, client, flow],
+    [authenticated, resolved, client, flow, opener],
   );
 
   // Connect-only mode (issue 4): the modal opens on the wallet list; no login, so closing it
@@ -72,7 +95,7 @@ export function useModalOpeners(
     if (resolved.render.standalone) return;
     opener.current = focusedElement();
     flow.openConnect({ screen: SCREEN.CONNECT_ONLY_LANDING_SCREEN, params: {} });
-  }, [resolved, flow]);
+  }, [resolved, flow, opener]);
 
-  return { login, link, connectWallet, opener };
+  return { login, link, connectWallet };
 }

@@ -167,11 +167,20 @@ export default function LoginModal({ standalone = false }: LoginModalProps) {
     if (!wasOpen.current) return;
     wasOpen.current = false;
     setPhase('closing');
-    latestModal.current.opener.current?.focus();
+    const opener = latestModal.current.opener.current;
+    // The modal's shadow host: while focus is on it, it is still "in the modal".
+    const root = cardRef.current?.getRootNode();
+    const host = root instanceof ShadowRoot ? root.host : null;
+    opener?.focus();
     const timer = setTimeout(() => {
       setPhase('closed');
       setNav(LANDING);
       passwordless?.reset();
+      // The opener may have been disabled a moment ago (a host button busy with the request
+      // this screen just settled) and refused focus: once enabled again it gets it, unless
+      // focus has gone somewhere else meanwhile (issue 14, item 5).
+      const active = document.activeElement;
+      if (opener && (!active || active === document.body || active === host)) opener.focus();
     }, MODAL_TRANSITION_MS);
     return () => clearTimeout(timer);
   }, [open, passwordless]);
