@@ -1,7 +1,8 @@
 /**
  * Contrast and accessibility (issue 14 item 4): axe-core finds no violation in the modal (its
  * open shadow root) nor in the key export frame, on every screen this spec reaches, in the
- * light and the dark theme of the demo (`?theme=dark`): the landing (login list), the SMS
+ * light and the dark theme of the demo (`?theme=dark`): the landing (login list), the passkey
+ * error ('Retry'), the SMS
  * input with a valid number (enabled primary button), the email code screen (with 'Code sent'), the code screen with 'Invalid or expired verification code',
  * and the key export screen with its frame. A low-contrast probe put into the export frame makes
  * the check fail (so it can). Each check writes e2e/artifacts/axe-<label>.json;
@@ -44,6 +45,18 @@ for (const theme of ['light', 'dark'] as const) {
       const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
       const page = await context.newPage();
       const consoleLines = recordConsole(page);
+      // A virtual authenticator with no passkey, so 'I have a passkey' fails at once.
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('WebAuthn.enable');
+      await cdp.send('WebAuthn.addVirtualAuthenticator', {
+        options: {
+          protocol: 'ctap2',
+          transport: 'internal',
+          hasResidentKey: true,
+          hasUserVerification: true,
+          isUserVerified: true,
+        },
+      });
       const check = async (screen: string) => {
         await screenshot(page, `a11y-${theme}-${screen}`);
         await expectNoAxeViolations(page, `${theme}-${screen}`);
@@ -54,6 +67,15 @@ for (const theme of ['light', 'dark'] as const) {
           await openDemo(page, `${stack.demoUrl}/?theme=${theme}`, 'unauthenticated');
           await openLoginModal(page);
           await check('landing');
+
+          // An error state: no passkey on the (virtual) authenticator, 'Retry' offered.
+          await dialog(page).getByRole('button', { name: 'I have a passkey' }).click();
+          await dialog(page)
+            .getByRole('button', { name: 'Retry' })
+            .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+          await check('passkey-error');
+          await openDemo(page, `${stack.demoUrl}/?theme=${theme}`, 'unauthenticated');
+          await openLoginModal(page);
 
           // The SMS input with a valid number: country select, phone field, enabled Submit.
           await dialog(page).getByRole('button', { name: 'Use SMS instead' }).click();
