@@ -226,6 +226,7 @@ describe('LoginList', () => {
     ['instagram', simpleIcons.siInstagram, '#FF0069'],
     ['tiktok', simpleIcons.siTiktok, 'currentColor'],
     ['apple', simpleIcons.siApple, 'currentColor'],
+    ['telegram', simpleIcons.siTelegram, '#26A5E4'],
   ] as const)('the %s button shows its simple-icons logo, decorative', (provider, icon, fill) => {
     renderList({ loginMethods: [provider] });
     const button = screen.getByRole('button', {

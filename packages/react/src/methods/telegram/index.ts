@@ -6,6 +6,7 @@
 import { TELEGRAM_METHOD } from '@latchkey/api';
 import { SCREEN } from '@latchkey/core';
 import type { LoginMethodUi } from '../types.ts';
+import { TelegramIcon } from './icon.tsx';
 
 /** Display name of the `telegram` login-list entry (a brand name, not translated). */
 const LABEL = 'Telegram';
@@ -14,5 +15,6 @@ const LABEL = 'Telegram';
 export const telegramUi: LoginMethodUi = {
   contract: TELEGRAM_METHOD,
   labels: { telegram: LABEL },
+  itemIcon: TelegramIcon,
   start: ({ navigate }) => navigate(SCREEN.TELEGRAM_AUTH_SCREEN, { method: LABEL }),
 };
