@@ -50,6 +50,10 @@ test(
       await withFailureScreenshot(page, 'passkey-login', async () => {
         await openDemo(page, stack.demoUrl, 'unauthenticated');
         await openLoginModal(page);
+        // A new user finds passkey sign-up on the landing (issue 14, item 7).
+        await dialog(page)
+          .getByRole('button', { name: 'Sign up with a passkey' })
+          .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
         await screenshot(page, 'passkey-1-landing');
 
         // No passkey yet: the browser's dialog fails, the screen says so and offers sign-up.

@@ -183,6 +183,11 @@ describe('LoginList', () => {
     expect(value.navigate).toHaveBeenCalledWith(SCREEN.AWAITING_PASSKEY_SYSTEM_DIALOGUE, {
       passkey: 'login',
     });
+    // A new user signs up with a passkey from the landing, without failing a login first.
+    fireEvent.click(screen.getByRole('button', { name: 'Sign up with a passkey' }));
+    expect(value.navigate).toHaveBeenLastCalledWith(SCREEN.AWAITING_PASSKEY_SYSTEM_DIALOGUE, {
+      passkey: 'signup',
+    });
   });
 
   it('email and SMS are alternatives with one expanded', async () => {

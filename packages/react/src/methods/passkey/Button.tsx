@@ -5,8 +5,9 @@ import { passkeyLoginLinkCss } from './Button.css.ts';
 import { startPasskey } from './start.ts';
 
 /**
- * The login list's "I have a passkey" link (spec section 5; entry kind `passkey-link`): logs
- * in with an existing passkey. The list's passkey button signs up with a new one.
+ * The login list's passkey links (spec section 5; entry kind `passkey-link`): "I have a
+ * passkey" logs in with an existing passkey; "Sign up with a passkey" creates one, so a new
+ * user finds passkey sign-up without first failing a login (issue 14, item 7).
  */
 export function PasskeyLoginLink() {
   useStyleSheet(passkeyLoginLinkCss);
@@ -19,6 +20,13 @@ export function PasskeyLoginLink() {
         onClick={() => startPasskey({ navigate, withCaptcha }, 'login')}
       >
         {m.iHaveAPasskey}
+      </Button>
+      <Button
+        variant="link"
+        data-testid="passkey-signup"
+        onClick={() => startPasskey({ navigate, withCaptcha }, 'signup')}
+      >
+        {m.passkeySignUp}
       </Button>
     </li>
   );
