@@ -90,6 +90,8 @@ export function mountApproveView(doc: Document, options: ApproveViewOptions = {}
   const details = el('div', 'lk-approve__details');
   details.setAttribute('data-testid', 'approve-details');
   details.tabIndex = 0;
+  // A named, focusable scroll box: a region landmark (aria-label alone is not allowed on a bare div).
+  details.setAttribute('role', 'region');
   details.setAttribute('aria-label', 'Request details');
   const note = el('p', 'lk-approve__note');
   note.setAttribute('data-testid', 'approve-note');
