@@ -43,7 +43,7 @@ const env = useStackAndBrowser();
 
 for (const theme of ['light', 'dark'] as const) {
   test(
-    `no axe violation on the modal's screens and the export frame (${theme})`,
+    `no axe violation on the modal's screens and its frames (${theme})`,
     {
       timeout: 180_000,
     },
