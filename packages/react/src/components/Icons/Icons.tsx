@@ -165,3 +165,31 @@ export function UserIcon() {
     </svg>
   );
 }
+
+/** Props of {@link BrandIcon}: a `simple-icons` icon's fields (24 px viewBox). */
+export interface BrandIconProps {
+  /** The icon's SVG path data. */
+  path: string;
+  /** The icon's slug (`google`), kept as `data-brand`. */
+  slug: string;
+  /** The fill: the brand colour (`#4285F4`) or `currentColor` for a black mark. */
+  fill: string;
+}
+
+/**
+ * A brand's mark on a login-list button (issue 14 item 1: social providers, Telegram),
+ * decorative: the button has its text label.
+ */
+export function BrandIcon({ path, slug, fill }: BrandIconProps) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      focusable="false"
+      className="lk-brand-icon"
+      data-brand={slug}
+    >
+      <path d={path} fill={fill} />
+    </svg>
+  );
+}

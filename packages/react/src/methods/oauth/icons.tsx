@@ -18,7 +18,7 @@ import {
   siTiktok,
   siX,
 } from 'simple-icons';
-import { UserIcon } from '../../components/Icons/Icons.tsx';
+import { BrandIcon, UserIcon } from '../../components/Icons/Icons.tsx';
 
 /** Each provider's icon and its fill: the brand colour, or `currentColor` for a black mark. */
 export const PROVIDER_ICONS: Readonly<
@@ -38,15 +38,5 @@ export const PROVIDER_ICONS: Readonly<
 export function ProviderIcon({ item }: { item: string }) {
   const brand = PROVIDER_ICONS[item as OAuthProvider];
   if (!brand) return <UserIcon />;
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      focusable="false"
-      className="lk-brand-icon"
-      data-brand={brand.icon.slug}
-    >
-      <path d={brand.icon.path} fill={brand.fill} />
-    </svg>
-  );
+  return <BrandIcon path={brand.icon.path} slug={brand.icon.slug} fill={brand.fill} />;
 }
