@@ -5,7 +5,7 @@ import { LatchkeyProvider } from '../../LatchkeyProvider/LatchkeyProvider.tsx';
 import { APP_ID, createFakeClient, TEST_USER } from '../../test/fakeClient.ts';
 import { renderHost } from '../../test/Host.tsx';
 import { findDialog } from '../../test/modal.ts';
-import { COPIED_MS, LatchkeyButton, shortenAddress } from './LatchkeyButton.tsx';
+import { COPIED_MS, LatchkeyButton } from './LatchkeyButton.tsx';
 
 const ADDRESS = '0x1234567890abcdef1234567890abcdef1234abcd';
 
@@ -44,13 +44,6 @@ async function renderLoggedIn() {
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
-});
-
-describe('shortenAddress', () => {
-  it('keeps the first 6 and last 4 characters', () => {
-    expect(shortenAddress(ADDRESS)).toBe('0x1234…abcd');
-    expect(shortenAddress('short')).toBe('short');
-  });
 });
 
 describe('<LatchkeyButton/> logged out', () => {

@@ -8,6 +8,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { middleEllipsis } from '../DisplayText/DisplayText.tsx';
 import { useInternalLatchkey } from '../../hooks/useInternalLatchkey.ts';
 import { useWallets } from '../../hooks/useWallets.ts';
 import { useStyleSheet } from '../../styles/useStyleSheet.ts';
@@ -24,11 +25,6 @@ export interface LatchkeyButtonProps {
 
 /** How long 'Copied' replaces 'Copy address', in ms. */
 export const COPIED_MS = 1500;
-
-/** `0x1234567890…abcd` -> `0x1234…abcd`; strings of 13 characters or fewer are kept. */
-export function shortenAddress(address: string): string {
-  return address.length <= 13 ? address : `${address.slice(0, 6)}…${address.slice(-4)}`;
-}
 
 /**
  * The first linked account a person reads as theirs: an `address` or a `number` (the email or
@@ -87,7 +83,7 @@ export function LatchkeyButton({ label, className }: LatchkeyButtonProps) {
   const embedded = wallets.find((w) => w.walletClientType === 'latchkey');
   const address = embedded?.address ?? user?.wallet?.address ?? null;
   const contact = contactOf(user);
-  const display = address ? shortenAddress(address) : (contact ?? m.latchkeyButtonAccount);
+  const display = address ? middleEllipsis(address) : (contact ?? m.latchkeyButtonAccount);
 
   const items = () =>
     Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
