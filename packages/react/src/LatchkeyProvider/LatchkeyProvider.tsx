@@ -99,7 +99,7 @@ export function LatchkeyProvider({
         // (issue 14, item 5); one opened inside a running flow keeps the flow's opener.
         if (!flow.getState().open) {
           const focused = focusedElement();
-          opener.current = focused && focused !== document.body ? focused : lastFocused.current;
+          opener.current = focused && focused !== document.body ? focused : lastFocused();
         }
         flow.openWallet({ screen, params });
       },

@@ -18,11 +18,11 @@ export function focusedElement(): HTMLElement | null {
 }
 
 /**
- * The page's element that took focus last and is still in the page (a `focusin` listener on
- * the document; the modal's own focus shows as its shadow host and is skipped), or null.
- * For a wallet screen opened after its button lost focus (issue 14, item 5).
+ * A stable function returning the page's element that took focus last and is still in the page
+ * (a `focusin` listener on the document; the modal's own focus shows as its shadow host and is
+ * skipped), or null. For a wallet screen opened after its button lost focus (issue 14, item 5).
  */
-export function useLastFocused(): { readonly current: HTMLElement | null } {
+export function useLastFocused(): () => HTMLElement | null {
   const last = useRef<HTMLElement | null>(null);
   useEffect(() => {
     const onFocusIn = (event: FocusEvent) => {
@@ -33,12 +33,7 @@ export function useLastFocused(): { readonly current: HTMLElement | null } {
     document.addEventListener('focusin', onFocusIn);
     return () => document.removeEventListener('focusin', onFocusIn);
   }, []);
-  return {
-    get current() {
-      const element = last.current;
-      return element?.isConnected ? element : null;
-    },
-  };
+  return useCallback(() => (last.current?.isConnected ? last.current : null), []);
 }
 
 /**
