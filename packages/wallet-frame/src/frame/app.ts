@@ -2,6 +2,7 @@ import { FRAME_EVENTS } from '@latchkey/api';
 import { createPolicyCheck } from '../custody/policy-client.ts';
 import { parentOriginOf, readFrameConfig } from './config.ts';
 import { type KeyValueStore, openDeviceShareStore } from './device-store.ts';
+import { forwardEscapeToParent } from './escape.ts';
 import { startApprovePage } from './approve-page.ts';
 import { mountExportView } from './export-page.ts';
 import { startPasswordPage } from './password-page.ts';
@@ -15,7 +16,8 @@ import { createExportHandler, createWalletHandlers, shareApiFor } from './wallet
  * Starts the wallet frame page: reads the `latchkey-config` meta tag, opens the device-share store
  * (localStorage, or memory when blocked), routes messages from the allowed origins to the wallet
  * handlers (mode `wallet`) or the one export handler (mode `export`), and announces
- * `latchkey:iframe:ready` to the parent when its origin is allowed.
+ * `latchkey:iframe:ready` to the parent when its origin is allowed. The visible pages (approve,
+ * password, export) forward the user's Escape key to that parent (`escape.ts`).
  * @returns the router, or null when the config is missing/invalid (the frame then stays silent).
  */
 export function startFrame(win: Window, doc: Document): FrameRouter | null {
@@ -70,7 +72,9 @@ export function startFrame(win: Window, doc: Document): FrameRouter | null {
     handlers,
   });
   const parent = parentOriginOf(win, doc, config.allowedOrigins);
-  if (parent) router.announceReady(parent);
-  else console.error('Latchkey wallet frame: the parent page is not an allowed origin');
+  if (parent) {
+    router.announceReady(parent);
+    if (config.mode !== 'wallet') forwardEscapeToParent({ doc, parent: win.parent }, parent);
+  } else console.error('Latchkey wallet frame: the parent page is not an allowed origin');
   return router;
 }

@@ -4,6 +4,7 @@ import { Button } from '../../components/Button/Button.tsx';
 import { ModalHeader } from '../../components/ModalHeader/ModalHeader.tsx';
 import { walletLayoutCss } from '../../components/WalletLayout/WalletLayout.css.ts';
 import { useStyleSheet } from '../../styles/useStyleSheet.ts';
+import { useFrameEscape } from '../../wallet/useFrameEscape.ts';
 import { useWalletScreen } from '../../wallet/useWalletScreen.ts';
 import { keyExportCss } from './EmbeddedWalletKeyExport.css.ts';
 
@@ -28,6 +29,8 @@ export default function EmbeddedWalletKeyExport() {
   const { wallet, client, settle, close, messages: m, config } = useWalletScreen('export');
   const { colorScheme, accent, accentForeground } = config.theme;
   const container = useRef<HTMLDivElement>(null);
+  // Escape with focus inside the frame closes the modal too (the key never reaches the card).
+  useFrameEscape(container);
   const [state, setState] = useState<ExportState>('connecting');
   const [error, setError] = useState<string | null>(null);
 

@@ -9,6 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ResolvedConfig } from '../../config/resolveConfig.ts';
 import type { Messages } from '../../messages.ts';
 import { useStyleSheet } from '../../styles/useStyleSheet.ts';
+import { useFrameEscape } from '../../wallet/useFrameEscape.ts';
 import { passwordFrameCss } from './PasswordFrame.css.ts';
 
 /** Props of {@link PasswordFrame}. */
@@ -43,6 +44,8 @@ export function PasswordFrame({
 }: PasswordFrameProps) {
   useStyleSheet(passwordFrameCss);
   const container = useRef<HTMLDivElement>(null);
+  // Escape with focus inside the frame closes the modal too (the key never reaches the card).
+  useFrameEscape(container);
   const [state, setState] = useState<FrameState>('connecting');
   const latest = useRef({ onResult, onError });
   latest.current = { onResult, onError };

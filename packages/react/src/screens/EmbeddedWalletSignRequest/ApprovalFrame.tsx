@@ -1,5 +1,6 @@
 import type { ChainConfig, EmbeddedWalletManager } from '@latchkey/core';
 import { useEffect, useRef, useState } from 'react';
+import { useFrameEscape } from '../../wallet/useFrameEscape.ts';
 
 /** The approval frame's height (px); the screens read `--lk-approval-frame-height`. */
 export const APPROVAL_FRAME_HEIGHT_PX = 320;
@@ -44,6 +45,8 @@ export function ApprovalFrame({
   onEvent: (event: ApprovalFrameEvent) => void;
 }) {
   const container = useRef<HTMLDivElement>(null);
+  // Escape with focus inside the frame closes the modal too (the key never reaches the card).
+  useFrameEscape(container);
   const [loading, setLoading] = useState(true);
   const latest = useRef(onEvent);
   latest.current = onEvent;
