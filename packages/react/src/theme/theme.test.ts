@@ -5,7 +5,6 @@ import {
   lightTheme,
   MIN_TEXT_CONTRAST,
   readableForeground,
-  relativeLuminance,
   themeToCss,
   themeVarName,
 } from './theme.ts';
@@ -41,8 +40,10 @@ describe('contrast (WCAG 2, issue 14 item 4)', () => {
     expect(contrastRatio('#fff', '#fff')).toBeCloseTo(1, 5);
     // Known value: #767676 on white is the classic 4.54:1.
     expect(contrastRatio('#767676', '#ffffff')).toBeCloseTo(4.54, 2);
-    expect(relativeLuminance('rgb(0, 0, 0)')).toBeNull();
+    // colord parses rgb() and hsl() too; keywords are not parsed (no names plugin).
+    expect(contrastRatio('rgb(0, 0, 0)', 'hsl(0, 0%, 100%)')).toBeCloseTo(21, 5);
     expect(contrastRatio('red', '#ffffff')).toBeNull();
+    expect(contrastRatio('not a colour', '#ffffff')).toBeNull();
   });
 
   for (const [name, theme] of [
@@ -76,8 +77,9 @@ describe('contrast (WCAG 2, issue 14 item 4)', () => {
     expect(lightTheme({ accentColor: '#0ea5e9' }).accentForeground).toBe('#15141a');
     expect(lightTheme({ accentColor: '#0b3d91' }).accentForeground).toBe('#ffffff');
     expect(darkTheme({ accentColorForeground: '#fff' }).accentForeground).toBe('#fff');
-    // Not hex: not computed, white as before.
+    // A keyword is not parsed: white as before. rgb() is computed like hex.
     expect(readableForeground('rebeccapurple')).toBe('#ffffff');
+    expect(readableForeground('rgb(14, 165, 233)')).toBe('#15141a');
     for (const accent of ['#0ea5e9', '#f59e0b', '#7c6df2', '#16a34a', '#e11d48', '#111111']) {
       const fg = readableForeground(accent);
       expect(contrastRatio(fg, accent)!, `${fg} on ${accent}`).toBeGreaterThanOrEqual(

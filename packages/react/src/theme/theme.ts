@@ -2,7 +2,10 @@
  * Theme tokens for the Latchkey modal: a typed set of CSS custom properties, all prefixed
  * `--lk-` so a host page can target them and they never clash with the page's own variables.
  * Themes are plain objects built by plain functions (RainbowKit style); no runtime CSS-in-JS.
+ * WCAG contrast comes from colord and its a11y plugin (issue 14 item 4).
  */
+import { colord, extend } from 'colord';
+import a11yPlugin from 'colord/plugins/a11y';
 
 /** Every themeable token. Colours are any CSS colour; `radius` and `font` are CSS values. */
 export interface LatchkeyTheme {
@@ -110,36 +113,31 @@ const DARK_TEXT = '#15141a';
 /** WCAG 2 AA for normal text. */
 export const MIN_TEXT_CONTRAST = 4.5;
 
-/** Relative luminance (WCAG 2) of `#rgb` or `#rrggbb`; null for any other CSS colour. */
-export function relativeLuminance(color: string): number | null {
-  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(color.trim())?.[1];
-  if (!hex) return null;
-  const full = hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex;
-  const [r, g, b] = [0, 2, 4].map((i) => {
-    const v = parseInt(full.slice(i, i + 2), 16) / 255;
-    return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
-  }) as [number, number, number];
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
+extend([a11yPlugin]);
 
-/** WCAG 2 contrast ratio (1 to 21) of two hex colours; null if either is not hex. */
+/**
+ * WCAG 2 contrast ratio (1 to 21, rounded down to two decimals) of two CSS colours, through
+ * colord's a11y plugin; null if either is not a colour colord parses (hex, `rgb()`, `hsl()`;
+ * colour keywords are not parsed: the names plugin is not loaded, to keep the eager bundle small).
+ * @example contrastRatio('#767676', '#ffffff') // 4.54
+ */
 export function contrastRatio(a: string, b: string): number | null {
-  const la = relativeLuminance(a);
-  const lb = relativeLuminance(b);
-  if (la === null || lb === null) return null;
-  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+  const ca = colord(a.trim());
+  const cb = colord(b.trim());
+  if (!ca.isValid() || !cb.isValid()) return null;
+  return ca.contrast(cb);
 }
 
 /**
  * The text colour for a `background` such as the accent: white while it reads at 4.5:1 or
- * better, else whichever of white and near-black contrasts more. Non-hex colours get white
- * (their luminance is not computed here).
+ * better (colord's `isReadable`, WCAG AA), else whichever of white and near-black contrasts
+ * more. Colours colord does not parse (keywords) get white.
+ * @example readableForeground('#7c6df2') // '#15141a'
  */
 export function readableForeground(background: string): string {
-  const white = contrastRatio(LIGHT_TEXT, background);
-  const dark = contrastRatio(DARK_TEXT, background);
-  if (white === null || dark === null || white >= MIN_TEXT_CONTRAST) return LIGHT_TEXT;
-  return dark > white ? DARK_TEXT : LIGHT_TEXT;
+  const bg = colord(background.trim());
+  if (!bg.isValid() || bg.isReadable(LIGHT_TEXT)) return LIGHT_TEXT;
+  return bg.contrast(DARK_TEXT) > bg.contrast(LIGHT_TEXT) ? DARK_TEXT : LIGHT_TEXT;
 }
 
 /** The CSS variable name of a token: `accentForeground` -> `--lk-accent-foreground`. */
