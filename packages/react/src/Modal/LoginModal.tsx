@@ -15,22 +15,25 @@ import {
   useCallback,
   useEffect,
   useId,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
+  useTransition,
 } from 'react';
 import { createPortal } from 'react-dom';
 import { Footer } from '../components/Footer/Footer.tsx';
 import { BackIcon, CloseIcon } from '../components/Icons/Icons.tsx';
 import { useInternalLatchkey } from '../hooks/useInternalLatchkey.ts';
 import { ShadowHost } from '../ShadowHost/ShadowHost.tsx';
-import { screenEntry } from '../screens/registry.ts';
+import { preloadLikelyNext, screenEntry } from '../screens/registry.ts';
 import { useStyleSheet } from '../styles/useStyleSheet.ts';
 import { themeToCss } from '../theme/theme.ts';
 import { afterLoginDelay, routeAfterLogin } from './afterLogin.ts';
 import { type CaptchaHandle, gateWithCaptcha } from './captchaGate.ts';
 import { focusInitial, trapTab } from './focus.ts';
 import { modalCss } from './Modal.css.ts';
+import { LOADING_ATTRIBUTE, useAnimatedHeight } from './useAnimatedHeight.ts';
 import { useVisualViewportBox } from './visualViewport.ts';
 import { ModalContext, type ModalContextValue } from './ModalContext.ts';
 import type { LoginFailure, ScreenParams } from './types.ts';
@@ -57,6 +60,11 @@ const LANDING: Nav = { screen: SCREEN.LANDING, params: {} };
  * - Escape, the close button and a click on the backdrop share one graceful close path: the
  *   current screen's cancel handler runs first (spec section 2).
  * - 150 ms transitions; 150 ms after closing, the screen resets to LANDING.
+ * - No flicker, no jumps (issue 14 item 2): a screen change is a transition, so the shown
+ *   screen stays (the card `aria-busy`) until the next one's code is in, never a card with only
+ *   a spinner; the registry preloads the likely next screens; an opening modal keeps its frame
+ *   hidden until the first screen's code is in (`Loading`); the card's height follows its
+ *   content with the 150 ms transition (`useAnimatedHeight`) instead of jumping.
  * - Rendered in a shadow root with constructable stylesheets (no `<style>` tags).
  * - Login gates (issue 6): a finished login goes on through `finishLogin` (`afterLogin.ts`:
  *   consent screen, wallet creation or close); apps with a captcha get one captcha per open
@@ -69,6 +77,9 @@ export default function LoginModal({ standalone = false }: LoginModalProps) {
   const open = standalone || modal.open;
   const [phase, setPhase] = useState<Phase>(open ? 'open' : 'closed');
   const [nav, setNav] = useState<Nav>(modal.start ?? LANDING);
+  // Screen changes while the card shows are transitions: React keeps the shown screen until
+  // the next one has rendered (its lazy code in), instead of the Suspense fallback.
+  const [changing, startTransition] = useTransition();
   const [passwordless, setPasswordless] = useState<PasswordlessFlow | null>(null);
   const cancelHandler = useRef<(() => void | LoginFailure) | null>(null);
   const cardRef = useRef<HTMLDivElement>(null);
@@ -95,7 +106,7 @@ export default function LoginModal({ standalone = false }: LoginModalProps) {
             config: latestConfig.current,
             navigate: (screen, params) => {
               cancelHandler.current = null;
-              setNav({ screen, params: params ?? {} });
+              startTransition(() => setNav({ screen, params: params ?? {} }));
             },
             complete: (r) => latestModal.current.complete(r),
           },
@@ -149,11 +160,15 @@ export default function LoginModal({ standalone = false }: LoginModalProps) {
     return () => setCaptcha(null);
   }, [createdCaptcha, captchaHost]);
 
-  // A wallet screen request (sign, send, export...) opens the modal on that screen.
+  // A wallet screen request (sign, send, export...) opens the modal on that screen: at once
+  // when the modal is opening (no earlier screen may show first), in a transition when the
+  // card already shows a screen.
   useEffect(() => {
     if (open && modal.start) {
       cancelHandler.current = null;
-      setNav(modal.start);
+      const start = modal.start;
+      if (cardRef.current) startTransition(() => setNav(start));
+      else setNav(start);
     }
   }, [open, modal.start]);
 
@@ -199,7 +214,7 @@ export default function LoginModal({ standalone = false }: LoginModalProps) {
     // Back on the landing, the user chooses another method: a failed attempt has ended, and
     // only now does `useLogin({ onError })` hear of it (issue 14, item 6).
     if (screen === SCREEN.LANDING) latestModal.current.settle();
-    setNav({ screen, params });
+    startTransition(() => setNav({ screen, params }));
   }, []);
 
   const setCancelHandler = useCallback((handler: (() => void | LoginFailure) | null) => {
@@ -236,8 +251,17 @@ export default function LoginModal({ standalone = false }: LoginModalProps) {
     [closeable, navigate],
   );
 
+  // The shown screen: set on commit, as a transition may render a screen that is not shown yet.
   const currentScreen = useRef(nav.screen);
-  currentScreen.current = nav.screen;
+  useLayoutEffect(() => {
+    currentScreen.current = nav.screen;
+  }, [nav.screen]);
+
+  // Issue 14 item 2: the screens that usually come next are fetched while this one shows.
+  useEffect(() => {
+    if (phase === 'open') preloadLikelyNext(nav.screen);
+  }, [phase, nav.screen]);
+  const contentRef = useAnimatedHeight();
   const withCaptcha = useCallback<ModalContextValue['withCaptcha']>(
     (run, options) =>
       gateWithCaptcha(
@@ -320,55 +344,58 @@ export default function LoginModal({ standalone = false }: LoginModalProps) {
       aria-labelledby={titleId}
       tabIndex={-1}
       data-screen={nav.screen}
+      aria-busy={changing || undefined}
       onKeyDown={onKeyDown}
     >
-      <div className="lk-topbar">
-        {back ? (
-          <button
-            type="button"
-            className="lk-icon-button lk-back"
-            aria-label={m.back}
-            onClick={() => navigate(back)}
-          >
-            <BackIcon />
-          </button>
-        ) : (
-          <span />
-        )}
-        {closeable && (
-          <button
-            type="button"
-            className="lk-icon-button lk-close"
-            aria-label={m.close}
-            onClick={requestClose}
-          >
-            <CloseIcon />
-          </button>
-        )}
+      <div ref={contentRef} className="lk-card__content">
+        <div className="lk-topbar">
+          {back ? (
+            <button
+              type="button"
+              className="lk-icon-button lk-back"
+              aria-label={m.back}
+              onClick={() => navigate(back)}
+            >
+              <BackIcon />
+            </button>
+          ) : (
+            <span />
+          )}
+          {closeable && (
+            <button
+              type="button"
+              className="lk-icon-button lk-close"
+              aria-label={m.close}
+              onClick={requestClose}
+            >
+              <CloseIcon />
+            </button>
+          )}
+        </div>
+        <ModalContext.Provider value={value}>
+          <Suspense fallback={<Loading label={m.loading} />}>
+            <div className="lk-screen" key={screenKey(nav)} data-screen={nav.screen}>
+              <Screen />
+            </div>
+            <FocusOnMount target={cardRef} screen={nav.screen} skipFirst={standalone} />
+          </Suspense>
+          <Footer
+            legal={config.legal}
+            messages={m}
+            hideTerms={
+              // The sentence is about logging in: not for a logged-in user's wallet, link or
+              // update screens, nor on the consent screen that asks instead.
+              nav.screen.startsWith('EMBEDDED_WALLET_') ||
+              nav.screen.startsWith('LINK_') ||
+              nav.screen === SCREEN.UPDATE_EMAIL_SCREEN ||
+              nav.screen === SCREEN.AFFIRMATIVE_CONSENT_SCREEN ||
+              (nav.params.mode !== undefined && nav.params.mode !== 'login')
+            }
+          />
+          {/* The captcha widget's home (Turnstile renders an invisible iframe here). */}
+          <div ref={setCaptchaHost} className="lk-captcha-host" hidden data-testid="captcha-host" />
+        </ModalContext.Provider>
       </div>
-      <ModalContext.Provider value={value}>
-        <Suspense fallback={<Loading label={m.loading} />}>
-          <div className="lk-screen" key={screenKey(nav)} data-screen={nav.screen}>
-            <Screen />
-          </div>
-          <FocusOnMount target={cardRef} screen={nav.screen} skipFirst={standalone} />
-        </Suspense>
-        <Footer
-          legal={config.legal}
-          messages={m}
-          hideTerms={
-            // The sentence is about logging in: not for a logged-in user's wallet, link or
-            // update screens, nor on the consent screen that asks instead.
-            nav.screen.startsWith('EMBEDDED_WALLET_') ||
-            nav.screen.startsWith('LINK_') ||
-            nav.screen === SCREEN.UPDATE_EMAIL_SCREEN ||
-            nav.screen === SCREEN.AFFIRMATIVE_CONSENT_SCREEN ||
-            (nav.params.mode !== undefined && nav.params.mode !== 'login')
-          }
-        />
-        {/* The captcha widget's home (Turnstile renders an invisible iframe here). */}
-        <div ref={setCaptchaHost} className="lk-captcha-host" hidden data-testid="captcha-host" />
-      </ModalContext.Provider>
     </div>
   );
 
@@ -449,9 +476,25 @@ function FocusOnMount({
   return null;
 }
 
+/**
+ * The screen's Suspense fallback. Screen changes are transitions, so it shows only while an
+ * opening modal fetches its first screen's code; the frame (overlay, else the standalone card)
+ * then carries {@link LOADING_ATTRIBUTE}, which hides it and holds its entry animation, so the
+ * modal appears with its first screen rather than as a card with only a spinner (issue 14
+ * item 2). A fallback hiding a screen already shown (a screen suspending on its own) leaves the
+ * frame alone.
+ */
 function Loading({ label }: { label: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const card = ref.current?.closest<HTMLElement>('.lk-card');
+    if (!card || card.querySelector('.lk-screen')) return;
+    const frame = card.closest<HTMLElement>('.lk-overlay') ?? card;
+    frame.setAttribute(LOADING_ATTRIBUTE, '');
+    return () => frame.removeAttribute(LOADING_ATTRIBUTE);
+  }, []);
   return (
-    <div className="lk-loading" role="status" aria-label={label}>
+    <div ref={ref} className="lk-loading" role="status" aria-label={label}>
       <span className="lk-spinner" />
     </div>
   );

@@ -10,6 +10,14 @@ import {
  * 360 px wide from tablets up, a full-width bottom sheet below 440 px, 150 ms transitions).
  * Class names are stable and readable (`lk-*`) so hosts can target them through `::part`-free
  * theming variables; animations are off under `prefers-reduced-motion`.
+ *
+ * Issue 14 item 2 ("No flicker, no jumps"): the card's padding is on `.lk-card__content`, whose
+ * height `useAnimatedHeight` copies onto the card as an explicit `height`; the card's `height`
+ * transition then animates every change of content (a new screen, an error line) over the
+ * modal's 150 ms, and the centred card (or the bottom sheet) moves with it instead of jumping.
+ * While it moves (`data-resizing`) the card clips instead of scrolling. While an opening modal
+ * fetches its first screen (`data-loading`, the Suspense fallback) the frame is hidden and its
+ * entry animation waits.
  */
 export const modalCss = `
 :host { all: initial; display: block; }
@@ -37,6 +45,8 @@ export const modalCss = `
   background: var(--lk-overlay);
   animation: lk-fade-in ${MODAL_TRANSITION_MS}ms ease-out both;
 }
+.lk-overlay[data-loading], .lk-card[data-loading] { visibility: hidden; }
+.lk-overlay[data-loading], .lk-overlay[data-loading] .lk-card { animation: none; }
 .lk-overlay[data-state="closing"] { animation: lk-fade-out ${MODAL_TRANSITION_MS}ms ease-in both; }
 .lk-card {
   position: relative;
@@ -46,11 +56,18 @@ export const modalCss = `
   max-width: 100%;
   max-height: min(${MODAL_HEIGHT_FULL_PX}px, 100%);
   overflow-y: auto;
-  padding: 20px 24px 16px;
   background: var(--lk-background);
   border-radius: var(--lk-radius);
   box-shadow: var(--lk-shadow);
   outline: none;
+  transition: height ${MODAL_TRANSITION_MS}ms ease-out;
+}
+.lk-card[data-resizing] { overflow: clip; }
+.lk-card__content {
+  display: flex;
+  flex-direction: column;
+  flex: none;
+  padding: 20px 24px 16px;
 }
 .lk-overlay .lk-card { animation: lk-pop-in ${MODAL_TRANSITION_MS}ms ease-out both; }
 .lk-overlay[data-state="closing"] .lk-card { animation: lk-pop-out ${MODAL_TRANSITION_MS}ms ease-in both; }
@@ -106,13 +123,14 @@ export const modalCss = `
     max-width: 100%;
     max-height: calc(100% - 24px);
     border-radius: var(--lk-radius) var(--lk-radius) 0 0;
-    padding-bottom: max(16px, env(safe-area-inset-bottom));
     animation-name: lk-sheet-in;
   }
+  .lk-overlay .lk-card__content { padding-bottom: max(16px, env(safe-area-inset-bottom)); }
   .lk-overlay[data-state="closing"] .lk-card { animation-name: lk-sheet-out; }
 }
 @media (prefers-reduced-motion: reduce) {
   .lk-overlay, .lk-overlay .lk-card, .lk-screen { animation: none !important; }
+  .lk-card { transition: none; }
   .lk-spinner { animation-duration: 1.5s; }
 }
 `;

@@ -1,13 +1,16 @@
 import { SCREEN, type ScreenName } from '@latchkey/core';
-import { lazy } from 'react';
+import { lazyScreen, preloadScreenComponent, screenComponentSettled } from '../Modal/lazyScreen.ts';
 import { METHOD_SCREENS } from '../methods/screens.ts';
 import type { ScreenEntries, ScreenEntry } from '../Modal/types.ts';
 
-const ErrorScreen = lazy(() => import('./ErrorScreen/ErrorScreen.tsx'));
+const ErrorScreen = lazyScreen(() => import('./ErrorScreen/ErrorScreen.tsx'));
 
 /**
  * The modal's navigation, as data: screen name -> lazily imported component
- * (spec section 2). Each screen's code is fetched the first time it is shown.
+ * (spec section 2). Each screen's code is fetched the first time it is shown, or before:
+ * {@link preloadLikelyNext} fetches the screens that usually follow the one shown (issue 14
+ * item 2), and the modal uses {@link preloadScreen} / {@link screenReady} to show no card
+ * until its first screen can render.
  * A new screen is one entry here and one folder beside this file; a login method's screens
  * live in its folder (`methods/<id>/screens.ts`) and come in through `METHOD_SCREENS`.
  * The allowlist, user-limit and account-not-found screens render core's `errorScreenFor`
@@ -15,72 +18,74 @@ const ErrorScreen = lazy(() => import('./ErrorScreen/ErrorScreen.tsx'));
  */
 export const SCREENS: ScreenEntries = {
   ...METHOD_SCREENS,
-  [SCREEN.LANDING]: { component: lazy(() => import('./Landing/Landing.tsx')) },
+  [SCREEN.LANDING]: { component: lazyScreen(() => import('./Landing/Landing.tsx')) },
   [SCREEN.ERROR_SCREEN]: { component: ErrorScreen },
   [SCREEN.ALLOWLIST_REJECTION_SCREEN]: { component: ErrorScreen },
   [SCREEN.USER_LIMIT_REACHED_SCREEN]: { component: ErrorScreen },
   [SCREEN.ACCOUNT_NOT_FOUND_SCREEN]: { component: ErrorScreen },
   // Embedded wallet (issue 3): one folder each; the password-flow steps go Back inside their screen.
   [SCREEN.EMBEDDED_WALLET_ON_ACCOUNT_CREATE_SCREEN]: {
-    component: lazy(
+    component: lazyScreen(
       () => import('./EmbeddedWalletOnAccountCreate/EmbeddedWalletOnAccountCreate.tsx'),
     ),
   },
   [SCREEN.EMBEDDED_WALLET_CREATED_SCREEN]: {
-    component: lazy(() => import('./EmbeddedWalletCreated/EmbeddedWalletCreated.tsx')),
+    component: lazyScreen(() => import('./EmbeddedWalletCreated/EmbeddedWalletCreated.tsx')),
   },
   [SCREEN.EMBEDDED_WALLET_CONNECTING_SCREEN]: {
-    component: lazy(() => import('./EmbeddedWalletConnecting/EmbeddedWalletConnecting.tsx')),
+    component: lazyScreen(() => import('./EmbeddedWalletConnecting/EmbeddedWalletConnecting.tsx')),
   },
   [SCREEN.EMBEDDED_WALLET_RECOVERY_SELECTION_SCREEN]: {
-    component: lazy(
+    component: lazyScreen(
       () => import('./EmbeddedWalletRecoverySelection/EmbeddedWalletRecoverySelection.tsx'),
     ),
   },
   [SCREEN.EMBEDDED_WALLET_PASSWORD_RECOVERY_SCREEN]: {
-    component: lazy(
+    component: lazyScreen(
       () => import('./EmbeddedWalletPasswordRecovery/EmbeddedWalletPasswordRecovery.tsx'),
     ),
   },
   [SCREEN.EMBEDDED_WALLET_PASSWORD_CREATE_SCREEN]: {
-    component: lazy(
+    component: lazyScreen(
       () => import('./EmbeddedWalletPasswordCreate/EmbeddedWalletPasswordCreate.tsx'),
     ),
   },
   [SCREEN.EMBEDDED_WALLET_PASSWORD_UPDATE_SPLASH_SCREEN]: {
-    component: lazy(
+    component: lazyScreen(
       () => import('./EmbeddedWalletPasswordUpdateSplash/EmbeddedWalletPasswordUpdateSplash.tsx'),
     ),
   },
   [SCREEN.EMBEDDED_WALLET_PASSWORD_UPDATE_SCREEN]: {
-    component: lazy(
+    component: lazyScreen(
       () => import('./EmbeddedWalletPasswordUpdate/EmbeddedWalletPasswordUpdate.tsx'),
     ),
   },
   [SCREEN.EMBEDDED_WALLET_SIGN_REQUEST_SCREEN]: {
-    component: lazy(() => import('./EmbeddedWalletSignRequest/EmbeddedWalletSignRequest.tsx')),
+    component: lazyScreen(
+      () => import('./EmbeddedWalletSignRequest/EmbeddedWalletSignRequest.tsx'),
+    ),
   },
   [SCREEN.EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN]: {
-    component: lazy(
+    component: lazyScreen(
       () => import('./EmbeddedWalletSendTransaction/EmbeddedWalletSendTransaction.tsx'),
     ),
   },
   [SCREEN.EMBEDDED_WALLET_KEY_EXPORT_SCREEN]: {
-    component: lazy(() => import('./EmbeddedWalletKeyExport/EmbeddedWalletKeyExport.tsx')),
+    component: lazyScreen(() => import('./EmbeddedWalletKeyExport/EmbeddedWalletKeyExport.tsx')),
   },
   // Connect-only and the login-failed screen (issue 4).
-  [SCREEN.CONNECT_OR_CREATE]: { component: lazy(() => import('./Landing/Landing.tsx')) },
+  [SCREEN.CONNECT_OR_CREATE]: { component: lazyScreen(() => import('./Landing/Landing.tsx')) },
   [SCREEN.CONNECT_ONLY_LANDING_SCREEN]: {
-    component: lazy(() => import('./ConnectOnly/ConnectOnlyLanding.tsx')),
+    component: lazyScreen(() => import('./ConnectOnly/ConnectOnlyLanding.tsx')),
   },
   [SCREEN.CONNECT_ONLY_AUTHENTICATED_SCREEN]: {
-    component: lazy(() => import('./ConnectOnly/ConnectOnlyAuthenticated.tsx')),
+    component: lazyScreen(() => import('./ConnectOnly/ConnectOnlyAuthenticated.tsx')),
   },
   // Accounts and gates (issue 6).
   [SCREEN.AFFIRMATIVE_CONSENT_SCREEN]: {
-    component: lazy(() => import('./AffirmativeConsent/AffirmativeConsent.tsx')),
+    component: lazyScreen(() => import('./AffirmativeConsent/AffirmativeConsent.tsx')),
   },
-  [SCREEN.CAPTCHA_SCREEN]: { component: lazy(() => import('./Captcha/Captcha.tsx')) },
+  [SCREEN.CAPTCHA_SCREEN]: { component: lazyScreen(() => import('./Captcha/Captcha.tsx')) },
 };
 
 const FALLBACK: ScreenEntry = { component: ErrorScreen };
@@ -88,4 +93,42 @@ const FALLBACK: ScreenEntry = { component: ErrorScreen };
 /** The entry for `screen`; a screen not built yet shows ERROR_SCREEN. */
 export function screenEntry(screen: ScreenName): ScreenEntry {
   return SCREENS[screen] ?? FALLBACK;
+}
+
+/**
+ * The screens that usually follow each screen (issue 14 item 2, "No flicker, no jumps"): their
+ * code is fetched while that screen shows, so moving on renders at once. The email login goes
+ * LANDING -> AWAITING_PASSWORDLESS_CODE -> (consent) -> wallet creation -> wallet created.
+ * Other moves still keep the old screen until the new one's code is in (the modal navigates in
+ * a transition).
+ */
+const LIKELY_NEXT: Partial<Record<ScreenName, readonly ScreenName[]>> = {
+  [SCREEN.LANDING]: [SCREEN.AWAITING_PASSWORDLESS_CODE, SCREEN.ERROR_SCREEN],
+  [SCREEN.AWAITING_PASSWORDLESS_CODE]: [
+    SCREEN.EMBEDDED_WALLET_ON_ACCOUNT_CREATE_SCREEN,
+    SCREEN.AFFIRMATIVE_CONSENT_SCREEN,
+    SCREEN.ERROR_SCREEN,
+  ],
+  [SCREEN.AFFIRMATIVE_CONSENT_SCREEN]: [SCREEN.EMBEDDED_WALLET_ON_ACCOUNT_CREATE_SCREEN],
+  [SCREEN.EMBEDDED_WALLET_ON_ACCOUNT_CREATE_SCREEN]: [SCREEN.EMBEDDED_WALLET_CREATED_SCREEN],
+};
+
+/**
+ * Starts fetching `screen`'s code.
+ *
+ * @returns A promise that settles once the fetch has (fulfilled even when it failed: rendering
+ * the screen then shows the import error as before).
+ */
+export function preloadScreen(screen: ScreenName): Promise<void> {
+  return preloadScreenComponent(screenEntry(screen).component);
+}
+
+/** Whether `screen` can render without waiting for its code (fetched, or failed to fetch). */
+export function screenReady(screen: ScreenName): boolean {
+  return screenComponentSettled(screenEntry(screen).component);
+}
+
+/** Starts fetching the code of the screens that usually follow `screen` ({@link LIKELY_NEXT}). */
+export function preloadLikelyNext(screen: ScreenName): void {
+  for (const next of LIKELY_NEXT[screen] ?? []) void preloadScreen(next);
 }

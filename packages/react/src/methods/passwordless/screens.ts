@@ -4,12 +4,12 @@
  * screen and the modal's flow handle, `./flow.ts`).
  */
 import { SCREEN } from '@latchkey/core';
-import { lazy } from 'react';
+import { lazyScreen } from '../../Modal/lazyScreen.ts';
 import type { ScreenEntries } from '../types.ts';
 
 export const passwordlessScreens: ScreenEntries = {
   [SCREEN.AWAITING_PASSWORDLESS_CODE]: {
-    component: lazy(
+    component: lazyScreen(
       () => import('./screens/AwaitingPasswordlessCode/AwaitingPasswordlessCode.tsx'),
     ),
     back: SCREEN.LANDING,

@@ -4,10 +4,10 @@
  * LINK_WALLET_SCREEN, each lazy.
  */
 import { SCREEN } from '@latchkey/core';
-import { lazy } from 'react';
+import { lazyScreen } from '../../Modal/lazyScreen.ts';
 import type { ScreenEntries } from '../types.ts';
 
-const AwaitingConnection = lazy(
+const AwaitingConnection = lazyScreen(
   () => import('./screens/AwaitingConnection/AwaitingConnection.tsx'),
 );
 
@@ -18,25 +18,25 @@ export const siweScreens: ScreenEntries = {
     back: SCREEN.CONNECT_ONLY_LANDING_SCREEN,
   },
   [SCREEN.PHANTOM_INTERSTITIAL_SCREEN]: {
-    component: lazy(() => import('./screens/Phantom/PhantomInterstitial.tsx')),
+    component: lazyScreen(() => import('./screens/Phantom/PhantomInterstitial.tsx')),
     back: SCREEN.LANDING,
   },
   [SCREEN.INSTALL_PHANTOM_SCREEN]: {
-    component: lazy(() => import('./screens/Phantom/InstallPhantom.tsx')),
+    component: lazyScreen(() => import('./screens/Phantom/InstallPhantom.tsx')),
     back: SCREEN.PHANTOM_INTERSTITIAL_SCREEN,
   },
   [SCREEN.PHANTOM_REDIRECT_SCREEN]: {
-    component: lazy(() => import('./screens/Phantom/PhantomRedirect.tsx')),
+    component: lazyScreen(() => import('./screens/Phantom/PhantomRedirect.tsx')),
     back: SCREEN.LANDING,
   },
   [SCREEN.IN_APP_BROWSER_LOGIN_NOT_POSSIBLE]: {
-    component: lazy(() => import('./screens/InAppBrowser/InAppBrowser.tsx')),
+    component: lazyScreen(() => import('./screens/InAppBrowser/InAppBrowser.tsx')),
   },
   // The connection failed (spec sections 2 and 8): retry the same attempt or pick another wallet.
   [SCREEN.LOGIN_FAILED_SCREEN]: {
-    component: lazy(() => import('./screens/LoginFailed/LoginFailed.tsx')),
+    component: lazyScreen(() => import('./screens/LoginFailed/LoginFailed.tsx')),
   },
   [SCREEN.LINK_WALLET_SCREEN]: {
-    component: lazy(() => import('./screens/LinkWallet/LinkWallet.tsx')),
+    component: lazyScreen(() => import('./screens/LinkWallet/LinkWallet.tsx')),
   },
 };

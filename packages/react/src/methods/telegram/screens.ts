@@ -1,9 +1,9 @@
 /** The Telegram method's screens (issue 11): 'not configured' until issue 16 draws the widget. */
 import { SCREEN } from '@latchkey/core';
-import { lazy } from 'react';
+import { lazyScreen } from '../../Modal/lazyScreen.ts';
 import type { ScreenEntries } from '../types.ts';
 
-const MethodNotConfigured = lazy(
+const MethodNotConfigured = lazyScreen(
   () => import('../../screens/MethodNotConfigured/MethodNotConfigured.tsx'),
 );
 
