@@ -8,7 +8,6 @@ import {
   hkdfSync,
   randomBytes,
   randomInt,
-  timingSafeEqual,
 } from 'node:crypto';
 import { CompactEncrypt, compactDecrypt } from 'jose';
 
@@ -61,13 +60,6 @@ export function hmacHex(key: Buffer, parts: string[]): string {
 /** SHA-256 of a string, hex. */
 export function sha256Hex(value: string): string {
   return createHash('sha256').update(value).digest('hex');
-}
-
-/** Constant-time comparison of two hex strings of equal length. */
-export function hexEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a, 'hex');
-  const y = Buffer.from(b, 'hex');
-  return x.length === y.length && timingSafeEqual(x, y);
 }
 
 /** `length` decimal digits from the CSPRNG (crypto.randomInt), e.g. a 6-digit login code. */

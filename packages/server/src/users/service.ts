@@ -8,7 +8,7 @@ import {
   type RecoveryMethod,
   type UserWire,
 } from '@latchkey/api';
-import { and, asc, eq, sql, TransactionRollbackError } from 'drizzle-orm';
+import { and, asc, eq, is, SQL, sql, TransactionRollbackError } from 'drizzle-orm';
 import { randomId } from '../crypto.ts';
 import type { Db } from '../db/index.ts';
 import {
@@ -245,6 +245,57 @@ async function createInOpenApp(
 }
 
 /**
+ * {@link findOrCreateUserByAccount}'s single statement for an app without an allowlist: marks
+ * the account verified (with `refreshDetails`) when it exists, else inserts the user and the
+ * account when the app (read in the same statement) takes sign-ups and has no `max_users`.
+ *
+ * @returns the user id and whether it is new, or `'gated'` when the account does not exist and
+ *   the app is closed, capped or gone (nothing written).
+ * @throws the driver's unique violation when the account was created concurrently (nothing
+ *   written).
+ */
+async function findOrCreateInOpenApp(
+  db: Db,
+  appId: string,
+  account: LoginAccount,
+  now: Date,
+): Promise<{ userId: string; isNewUser: boolean } | 'gated'> {
+  const at = now.toISOString();
+  const refresh = account.refreshDetails;
+  const details =
+    refresh === undefined
+      ? sql`${linkedAccounts.details}`
+      : is(refresh, SQL)
+        ? refresh
+        : sql`${JSON.stringify(refresh)}::jsonb`;
+  const result = await db.execute(sql`
+    WITH existing AS (
+      UPDATE ${linkedAccounts} SET latest_verified_at = ${at}::timestamptz, details = ${details}
+      WHERE app_id = ${appId} AND type = ${account.type} AND subject = ${account.subject}
+      RETURNING user_id
+    ), open_app AS (
+      SELECT id FROM ${apps}
+      WHERE id = ${appId} AND NOT disable_signups AND max_users IS NULL
+        AND NOT EXISTS (SELECT 1 FROM existing)
+    ), created_user AS (
+      INSERT INTO ${users} (id, app_id, created_at)
+      SELECT ${newUserId()}, id, ${at}::timestamptz FROM open_app
+      RETURNING id
+    ), created_account AS (
+      INSERT INTO ${linkedAccounts}
+        (app_id, user_id, type, subject, details, first_verified_at, latest_verified_at)
+      SELECT ${appId}, id, ${account.type}, ${account.subject},
+        ${JSON.stringify(account.details ?? {})}::jsonb, ${at}::timestamptz, ${at}::timestamptz
+      FROM created_user
+      RETURNING user_id
+    )
+    SELECT user_id, false AS is_new FROM existing
+    UNION ALL SELECT user_id, true AS is_new FROM created_account`);
+  const [row] = (result as unknown as { rows: { user_id: string; is_new: boolean }[] }).rows;
+  return row ? { userId: row.user_id, isNewUser: row.is_new } : 'gated';
+}
+
+/**
  * Finds the user owning the account `(type, subject)` in `app`, or creates the user and the
  * account (first login). The one place every login method passes, so the login gates live
  * here: the allowlist (`allowlist_rejected`; the identity or any account of the existing user
@@ -270,6 +321,18 @@ export async function findOrCreateUserByAccount(
     eq(linkedAccounts.subject, account.subject),
   );
   for (let attempt = 0; attempt < 3; attempt++) {
+    // Without an allowlist to consult first, the common login is one statement (issue 13).
+    if (!app.allowlistEnabled) {
+      let found: { userId: string; isNewUser: boolean } | 'gated';
+      try {
+        found = await findOrCreateInOpenApp(db, app.id, account, now);
+      } catch (error) {
+        if (isUniqueViolation(error)) continue; // Created concurrently: look again.
+        throw error;
+      }
+      if (found !== 'gated') return found;
+      // A new user of an app that is closed, capped or gone: the gate decides below.
+    }
     const [existing] = await db
       .select({ userId: linkedAccounts.userId })
       .from(linkedAccounts)

@@ -12,7 +12,7 @@
 import { CODE_LENGTH, CODE_MAX_ATTEMPTS, CODE_RESEND_COOLDOWN_S, CODE_TTL_S } from '@latchkey/api';
 import { and, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { ServerContext } from '../../context.ts';
-import { hexEqual, hmacHex, randomDigits } from '../../crypto.ts';
+import { hmacHex, randomDigits } from '../../crypto.ts';
 import { type AppRow, loginCodes } from '../../db/schema.ts';
 import { ApiError, INVALID_CODE_MESSAGE } from '../../errors.ts';
 import {
@@ -158,8 +158,8 @@ export async function sendLoginCode(
  * Checks a submitted code and consumes it, without logging anyone in (the code check shared by
  * login, link and update). Every submission first reserves one attempt with a
  * single conditional UPDATE (`attempts < CODE_MAX_ATTEMPTS`, not consumed, not expired), so
- * concurrent guesses cannot evaluate more than CODE_MAX_ATTEMPTS times; consuming is a second
- * conditional UPDATE, so a code logs in once. Failures also count across codes, per destination
+ * concurrent guesses cannot evaluate more than CODE_MAX_ATTEMPTS times; the same UPDATE
+ * consumes a right code, so a code logs in once. Failures also count across codes, per destination
  * and IP (`failuresPerDestinationIp`) and per destination from all IPs
  * (`failuresPerDestination`): a stranger's wrong codes from one IP cap that IP, not the owner,
  * who can ask for a fresh code and use it from another IP.
@@ -198,9 +198,18 @@ export async function consumeLoginCode(
     throw new ApiError('invalid_credentials', INVALID_CODE_MESSAGE);
   };
 
-  const [reserved] = await ctx.db
+  // One conditional UPDATE reserves an attempt and, when the code is right, consumes it
+  // (issue 13: it was two). Row-locked, so concurrent guesses cannot evaluate more than
+  // CODE_MAX_ATTEMPTS times and a right code consumes once: a second submission finds
+  // `consumed_at` set and matches no row. The comparison is of HMAC digests the submitter
+  // cannot choose, so comparing them in SQL (not in constant time) reveals nothing.
+  const [checked] = await ctx.db
     .update(loginCodes)
-    .set({ attempts: sql`${loginCodes.attempts} + 1` })
+    .set({
+      attempts: sql`${loginCodes.attempts} + 1`,
+      consumedAt: sql`CASE WHEN ${loginCodes.codeHash} = ${codeHash(ctx, ch, app.id, to, code)}
+        THEN ${new Date(nowMs).toISOString()}::timestamptz END`,
+    })
     .where(
       and(
         codeWhere(ch, app.id, to),
@@ -209,16 +218,8 @@ export async function consumeLoginCode(
         gte(loginCodes.expiresAt, new Date(nowMs)),
       ),
     )
-    .returning({ id: loginCodes.id, codeHash: loginCodes.codeHash });
-  if (!reserved || !hexEqual(reserved.codeHash, codeHash(ctx, ch, app.id, to, code))) {
-    return fail();
-  }
-  const consumed = await ctx.db
-    .update(loginCodes)
-    .set({ consumedAt: new Date(nowMs) })
-    .where(and(eq(loginCodes.id, reserved.id), isNull(loginCodes.consumedAt)))
-    .returning({ id: loginCodes.id });
-  if (consumed.length === 0) return fail();
+    .returning({ consumed: sql<boolean>`${loginCodes.consumedAt} IS NOT NULL` });
+  if (!checked?.consumed) return fail();
   return to;
 }
 
