@@ -114,6 +114,8 @@ describe('readiness', () => {
   it('reports a never-migrated database as pending, not as a failure', async () => {
     const client = new PGlite();
     try {
+      // Started first: on a busy machine PGlite's start alone can outlast the probe's timeout.
+      await client.waitReady;
       const db = pgliteDrizzle({ client }) as unknown as Db;
       const ready = await get(healthRoutes({ db }), '/readyz');
       expect(ready.status).toBe(503);
