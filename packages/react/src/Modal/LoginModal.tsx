@@ -257,10 +257,6 @@ export default function LoginModal({ standalone = false }: LoginModalProps) {
     currentScreen.current = nav.screen;
   }, [nav.screen]);
 
-  // Issue 14 item 2: the screens that usually come next are fetched while this one shows.
-  useEffect(() => {
-    if (phase === 'open') preloadLikelyNext(nav.screen);
-  }, [phase, nav.screen]);
   const contentRef = useAnimatedHeight();
   const withCaptcha = useCallback<ModalContextValue['withCaptcha']>(
     (run, options) =>
@@ -378,6 +374,7 @@ export default function LoginModal({ standalone = false }: LoginModalProps) {
               <Screen />
             </div>
             <FocusOnMount target={cardRef} screen={nav.screen} skipFirst={standalone} />
+            <PreloadLikelyNext screen={nav.screen} />
           </Suspense>
           <Footer
             legal={config.legal}
@@ -473,6 +470,16 @@ function FocusOnMount({
     first.current = false;
     if (!skip && target.current) focusInitial(target.current);
   }, [target, screen, skipFirst]);
+  return null;
+}
+
+/**
+ * Rendered after the screen inside its Suspense boundary: once the screen shows, fetches the
+ * code of the screens that usually come next (issue 14 item 2; the registry's list), so it does
+ * not compete with the shown screen's own code.
+ */
+function PreloadLikelyNext({ screen }: { screen: ScreenName }) {
+  useEffect(() => preloadLikelyNext(screen), [screen]);
   return null;
 }
 
