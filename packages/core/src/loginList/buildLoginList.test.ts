@@ -1,6 +1,13 @@
 import { OAUTH_PROVIDERS } from '@latchkey/api';
 import { describe, expect, it } from 'vitest';
-import { buildLoginList, LOGIN_METHODS, type LoginListEntry } from './buildLoginList.ts';
+import {
+  type BuildLoginListParameters,
+  buildLoginList,
+  LOGIN_METHODS,
+  type LoginListEntry,
+  type LoginListView,
+} from './buildLoginList.ts';
+import { DEFAULT_WALLET_LIST, type WalletId } from './methods/index.ts';
 
 /** A short label per entry, to compare lists at a glance. */
 const labels = (entries: LoginListEntry[]) =>
@@ -11,7 +18,7 @@ const labels = (entries: LoginListEntry[]) =>
       case 'method':
         return e.method;
       case 'wallet':
-        return `wallet:${e.wallet}`;
+        return `wallet:${e.detected ?? e.wallet}`;
       case 'overflow':
         return `overflow:${e.panel}:${e.count}`;
       default:
@@ -198,14 +205,8 @@ describe('buildLoginList, grouped layout (spec sections 2 and 9)', () => {
       view: 'overflow',
     });
     expect(panel.back).toBe(true);
-    expect(labels(panel.entries)).toEqual([
-      'google',
-      'twitter',
-      'discord',
-      'github',
-      'apple',
-      'telegram',
-    ]);
+    // Only what the '+2' row hides (issue 14 item 3): nothing the default view shows.
+    expect(labels(panel.entries)).toEqual(['apple', 'telegram']);
   });
 
   it('shows up to 4 wallets, then collapses the rest into the web3-overflow panel', () => {
@@ -230,7 +231,8 @@ describe('buildLoginList, grouped layout (spec sections 2 and 9)', () => {
       view: 'web3-overflow',
     });
     expect(panel.back).toBe(true);
-    expect(labels(panel.entries)).toEqual(walletList.map((w) => `wallet:${w}`));
+    // 'More wallets' lists only the wallet the '+1' row hides (issue 14 item 3).
+    expect(labels(panel.entries)).toEqual(['wallet:wallet_connect']);
   });
 
   it("adds 'I have a passkey' when passkeys are on", () => {
@@ -288,6 +290,128 @@ describe('buildLoginList, grouped layout (spec sections 2 and 9)', () => {
     expect(
       labels(buildLoginList({ loginMethods: ['wallet'], walletList: ['wallet_connect'] }).entries),
     ).toEqual(['wallet:wallet_connect']);
+  });
+});
+
+describe('buildLoginList, detected wallets and the More wallets panel (issue 14 item 3)', () => {
+  const testWallet = { uuid: 'uuid-test', rdns: 'dev.latchkey.testwallet' };
+  const otherWallet = { uuid: 'uuid-other', rdns: 'com.example.other' };
+  const metamask = { uuid: 'uuid-metamask', rdns: 'io.metamask' };
+  const build = (
+    detectedWallets: BuildLoginListParameters['detectedWallets'],
+    view: LoginListView = 'default',
+    more: Partial<BuildLoginListParameters> = {},
+  ) =>
+    buildLoginList({
+      loginMethods: ['email', 'wallet', 'passkey'],
+      detectedWallets,
+      view,
+      ...more,
+    });
+
+  it('makes each announced wallet the list does not name a row of its own, in announcement order', () => {
+    expect(
+      labels(build([testWallet, otherWallet], 'default', { walletConnect: false }).entries),
+    ).toEqual([
+      'input:email',
+      'wallet:uuid-test',
+      'wallet:uuid-other',
+      'wallet:metamask',
+      'wallet:coinbase_wallet',
+      'overflow:web3-overflow:1',
+      'passkey-link',
+    ]);
+    expect(build([testWallet], 'default', { walletConnect: false }).entries[1]).toEqual({
+      kind: 'wallet',
+      wallet: 'detected_wallets',
+      detected: 'uuid-test',
+    });
+  });
+
+  it('keeps a named wallet (MetaMask by io.metamask) at its name only, never twice', () => {
+    const list = build([metamask, testWallet], 'default', { walletConnect: false });
+    expect(labels(list.entries)).toEqual([
+      'input:email',
+      'wallet:uuid-test',
+      'wallet:metamask',
+      'wallet:coinbase_wallet',
+      'wallet:rainbow',
+      'passkey-link',
+    ]);
+    // In the ordered layout too.
+    const ordered = buildLoginList({
+      loginMethods: ['wallet'],
+      loginMethodsAndOrder: { primary: ['wallet'] },
+      walletList: ['detected_wallets', 'metamask'],
+      detectedWallets: [metamask, testWallet],
+    });
+    expect(labels(ordered.entries)).toEqual(['wallet:uuid-test', 'wallet:metamask']);
+  });
+
+  it('drops detected_wallets when nothing is announced, so the group counts only real rows', () => {
+    expect(labels(build([], 'default', { walletConnect: false }).entries)).toEqual([
+      'input:email',
+      'wallet:metamask',
+      'wallet:coinbase_wallet',
+      'wallet:rainbow',
+      'passkey-link',
+    ]);
+    expect(build([], 'web3-overflow', { walletConnect: false }).entries).toEqual([]);
+  });
+
+  it('the default dev app with a detected wallet and WalletConnect: More wallets holds only WalletConnect', () => {
+    expect(labels(build([testWallet]).entries)).toEqual([
+      'input:email',
+      'wallet:uuid-test',
+      'wallet:metamask',
+      'wallet:coinbase_wallet',
+      'wallet:rainbow',
+      'overflow:web3-overflow:1',
+      'passkey-link',
+    ]);
+    expect(labels(build([testWallet], 'web3-overflow').entries)).toEqual(['wallet:wallet_connect']);
+  });
+
+  it('the panel and the default view never share a wallet and together hold the whole group', () => {
+    const lists: (readonly WalletId[])[] = [
+      DEFAULT_WALLET_LIST,
+      ['metamask', 'detected_wallets', 'phantom', 'rainbow', 'zerion', 'okx_wallet', 'uniswap'],
+      ['detected_wallets'],
+    ];
+    const announced = [[], [testWallet], [testWallet, otherWallet, metamask]];
+    for (const walletList of lists)
+      for (const detectedWallets of announced)
+        for (const loginGroupPriority of ['web2-first', 'web3-first'] as const) {
+          const more = { walletList, loginGroupPriority };
+          const wallets = (entries: LoginListEntry[]) =>
+            labels(entries).filter((l) => l.startsWith('wallet:'));
+          const shown = wallets(build(detectedWallets, 'default', more).entries);
+          const panel = wallets(build(detectedWallets, 'web3-overflow', more).entries);
+          const all = wallets(build(detectedWallets, 'wallets', more).entries);
+          expect(shown.filter((w) => panel.includes(w))).toEqual([]);
+          expect([...shown, ...panel]).toEqual(all);
+          expect(new Set(all).size).toBe(all.length);
+        }
+  });
+
+  it("the 'wallets' view lists every wallet without Back (connect-only, link)", () => {
+    const list = build([testWallet], 'wallets');
+    expect(list.back).toBe(false);
+    expect(labels(list.entries)).toEqual([
+      'wallet:uuid-test',
+      'wallet:metamask',
+      'wallet:coinbase_wallet',
+      'wallet:rainbow',
+      'wallet:wallet_connect',
+    ]);
+    expect(buildLoginList({ loginMethods: ['email'], view: 'wallets' }).entries).toEqual([]);
+  });
+
+  it('without detectedWallets, detected_wallets stays one entry (drawn in place)', () => {
+    expect(build(undefined, 'default', { walletConnect: false }).entries[1]).toEqual({
+      kind: 'wallet',
+      wallet: 'detected_wallets',
+    });
   });
 });
 

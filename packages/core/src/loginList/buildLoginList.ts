@@ -6,7 +6,9 @@
 import { LOGIN_METHOD_FLAGS } from '@latchkey/api';
 import {
   DEFAULT_WALLET_LIST,
+  type Eip6963ProviderInfo,
   type ItemsOfKind,
+  knownWalletOf,
   LOGIN_ITEM_KINDS,
   type MethodLoginItem,
   type WalletId,
@@ -65,8 +67,12 @@ export type LoginListEntry =
     }
   /** A social, Farcaster, Telegram or passkey button. */
   | { kind: 'method'; method: LoginMethodName }
-  /** A wallet button (`detected` stands for every EIP-6963 wallet the list does not name). */
-  | { kind: 'wallet'; wallet: WalletId }
+  /**
+   * A wallet button. `wallet: 'detected_wallets'` with `detected` (an EIP-6963 `uuid`) is one
+   * announced wallet the list does not name (built when the caller passes `detectedWallets`);
+   * without `detected` it stands for every such wallet, drawn in place.
+   */
+  | { kind: 'wallet'; wallet: WalletId; detected?: string }
   /** 'More options': opens the 'overflow' view. */
   | { kind: 'more-options' }
   /** A collapsed group: opens the 'overflow' (socials) or 'web3-overflow' (wallets) panel. */
@@ -74,8 +80,12 @@ export type LoginListEntry =
   /** A `link` item's link (grouped layout), e.g. 'I have a passkey' (`passkey-link`). */
   | { kind: `${ItemsOfKind<'link'>}-link` };
 
-/** Views of the login list (spec section 4): Back returns to 'default'. */
-export type LoginListView = 'default' | 'overflow' | 'web3-overflow';
+/**
+ * Views of the login list (spec section 4): Back returns to 'default' from the two overflow
+ * panels. 'wallets' is every wallet, uncollapsed and without Back: the wallets-only lists
+ * (CONNECT_ONLY_LANDING_SCREEN, LINK_WALLET_SCREEN).
+ */
+export type LoginListView = 'default' | 'overflow' | 'web3-overflow' | 'wallets';
 
 /** Parameters of {@link buildLoginList}. */
 export interface BuildLoginListParameters {
@@ -100,6 +110,14 @@ export interface BuildLoginListParameters {
    * Default true.
    */
   walletConnect?: boolean;
+  /**
+   * The wallets announced in the page through EIP-6963, in announcement order (issue 14 item
+   * 3). When given, `detected_wallets` expands to one row per announced wallet that the list
+   * does not name (a named one, e.g. MetaMask by `io.metamask`, stays at its name's place), so
+   * a group counts and collapses the rows a person sees and the 'More wallets' panel repeats
+   * none of them. When absent, `detected_wallets` stays one entry standing for all of them.
+   */
+  detectedWallets?: readonly Pick<Eip6963ProviderInfo, 'uuid' | 'rdns'>[] | null;
   /** Which view to build. Default 'default'. */
   view?: LoginListView;
 }
@@ -111,7 +129,7 @@ export interface LoginList {
   priority: 'web2-first' | 'web3-first' | null;
   view: LoginListView;
   entries: LoginListEntry[];
-  /** True when the view has a Back button (any overflow view). */
+  /** True when the view has a Back button (the overflow views). */
   back: boolean;
 }
 
@@ -124,6 +142,7 @@ function toEntries(
   items: readonly LoginListItemName[],
   hideDirectWeb2Inputs: boolean,
   walletList: readonly WalletId[],
+  detected: readonly Pick<Eip6963ProviderInfo, 'uuid'>[] | null,
 ): LoginListEntry[] {
   const entries: LoginListEntry[] = [];
   const passwordless = items.filter(isPasswordless);
@@ -139,8 +158,15 @@ function toEntries(
         collapsed: hideDirectWeb2Inputs,
       });
     } else if (kindOf(item) === 'wallets') {
-      // 'wallet' stands for the whole wallet list at this place.
-      for (const wallet of walletList) entries.push({ kind: 'wallet', wallet });
+      // 'wallet' stands for the whole wallet list at this place; the detected wallets one row
+      // each when they are known.
+      entries.push(
+        ...walletList.flatMap((wallet): LoginListEntry[] =>
+          wallet === 'detected_wallets' && detected
+            ? detected.map((info) => ({ kind: 'wallet', wallet, detected: info.uuid }))
+            : [{ kind: 'wallet', wallet }],
+        ),
+      );
     } else if (isWalletItem(item)) {
       entries.push({ kind: 'wallet', wallet: item as WalletId });
     } else {
@@ -150,7 +176,10 @@ function toEntries(
   return entries;
 }
 
-/** Shows a group whole, or its first {@link LOGIN_LIST_GROUP_MAX} plus an overflow row. */
+/**
+ * Shows a group whole, or its first {@link LOGIN_LIST_GROUP_MAX} plus an overflow row whose
+ * panel lists the rest.
+ */
 function collapse(
   entries: LoginListEntry[],
   panel: 'overflow' | 'web3-overflow',
@@ -174,9 +203,12 @@ function collapse(
  *
  * Grouped layout (otherwise): a web2 group (email/SMS input, then socials) and a web3 group
  * (the wallet list), web2 first unless `loginGroupPriority` is 'web3-first' or (without it) the
- * server's `show_wallet_login_first` is on. Each group shows up to 4 entries, then collapses
- * into an overflow row opening the 'overflow' (socials) or 'web3-overflow' (wallets) panel,
- * which lists the whole group. 'I have a passkey' ends the default view when passkeys are on.
+ * server's `show_wallet_login_first` is on. Each group shows up to 4 rows, then collapses
+ * into an overflow row ('+N') opening the 'overflow' (socials) or 'web3-overflow' ('More
+ * wallets') panel, which lists only those N: nothing the default view already shows (issue 14
+ * item 3). With `detectedWallets`, each detected wallet is a row of its own and counts. 'I have
+ * a passkey' ends the default view when passkeys are on. The 'wallets' view lists every wallet
+ * (the wallets-only lists).
  *
  * In both layouts email and SMS share one row (alternatives, the first configured expanded),
  * and `hideDirectWeb2Inputs` turns the inputs into buttons. Methods that are not enabled in
@@ -193,13 +225,20 @@ export function buildLoginList(parameters: BuildLoginListParameters): LoginList 
   const listed = parameters.walletList?.length ? parameters.walletList : DEFAULT_WALLET_LIST;
   const walletList = noWalletConnect ? listed.filter((w) => w !== 'wallet_connect') : listed;
   const hide = parameters.hideDirectWeb2Inputs ?? false;
+  const ordered = parameters.loginMethodsAndOrder;
+  // A wallet the wallet list names shows at its name, not as a detected row.
+  const detected =
+    parameters.detectedWallets?.filter(
+      (info) => !(walletList as readonly string[]).includes(knownWalletOf(info)?.id as string),
+    ) ?? null;
+  const toRows = (items: readonly LoginListItemName[]) =>
+    toEntries(items, hide, walletList, detected);
   const allowed = (item: LoginListItemName) =>
     isWalletItem(item)
       ? enabled.has('wallet') && !(noWalletConnect && item === 'wallet_connect')
       : enabled.has(item);
 
-  const ordered = parameters.loginMethodsAndOrder;
-  if (ordered) {
+  if (ordered && view !== 'wallets') {
     const primary = ordered.primary.filter(allowed);
     const overflow = (ordered.overflow ?? []).filter(allowed);
     const showAll =
@@ -207,38 +246,36 @@ export function buildLoginList(parameters: BuildLoginListParameters): LoginList 
       (primary.length === LOGIN_LIST_PRIMARY_ALL && overflow.length === 0);
     const shown = showAll ? primary : primary.slice(0, LOGIN_LIST_PRIMARY_MAX);
     const hidden = [...primary.slice(shown.length), ...overflow];
-    if (view !== 'default') {
-      return {
-        layout: 'ordered',
-        priority: null,
-        view,
-        back: true,
-        entries: toEntries(hidden, hide, walletList),
-      };
-    }
-    const entries = toEntries(shown, hide, walletList);
-    if (hidden.length > 0) entries.push({ kind: 'more-options' });
-    return { layout: 'ordered', priority: null, view, back: false, entries };
+    const back = view !== 'default';
+    const entries = toRows(back ? hidden : shown);
+    if (!back && hidden.length) entries.push({ kind: 'more-options' });
+    return { layout: 'ordered', priority: null, view, back, entries };
   }
 
   const priority =
     parameters.loginGroupPriority ??
     (parameters.showWalletLoginFirst ? 'web3-first' : 'web2-first');
   const methods = parameters.loginMethods;
-  const passwordless = toEntries(methods.filter(isPasswordless), hide, walletList);
-  const socials = toEntries(methods.filter(isSocial), hide, walletList);
-  const wallets = enabled.has('wallet') ? toEntries(['wallet'], hide, walletList) : [];
+  const passwordless = toRows(methods.filter(isPasswordless));
+  const socials = toRows(methods.filter(isSocial));
+  const wallets = enabled.has('wallet') ? toRows(['wallet']) : [];
 
-  if (view === 'overflow') {
-    return { layout: 'grouped', priority, view, back: true, entries: socials };
-  }
-  if (view === 'web3-overflow') {
-    return { layout: 'grouped', priority, view, back: true, entries: wallets };
+  // A panel lists what its group's overflow row hides; 'wallets' is the whole wallet group.
+  const back = view === 'overflow' || view === 'web3-overflow';
+  if (view !== 'default') {
+    const group = view === 'overflow' ? socials : wallets;
+    return {
+      layout: 'grouped',
+      priority,
+      view,
+      back,
+      entries: group.slice(back ? LOGIN_LIST_GROUP_MAX : 0),
+    };
   }
   const web2 = [...passwordless, ...collapse(socials, 'overflow')];
   const web3 = collapse(wallets, 'web3-overflow');
   const entries = priority === 'web3-first' ? [...web3, ...web2] : [...web2, ...web3];
   for (const item of enabled)
     if (kindOf(item) === 'link') entries.push({ kind: `${item as ItemsOfKind<'link'>}-link` });
-  return { layout: 'grouped', priority, view, back: false, entries };
+  return { layout: 'grouped', priority, view, back, entries };
 }

@@ -12,7 +12,12 @@ import { siweLoginItems } from '../../methods/siwe/loginList.ts';
 import { smsLoginItems } from '../../methods/sms/loginList.ts';
 import type { LoginItemKind } from '../types.ts';
 
-export { DEFAULT_WALLET_LIST, type WalletId } from '../../methods/siwe/walletCatalog.ts';
+export {
+  DEFAULT_WALLET_LIST,
+  type Eip6963ProviderInfo,
+  knownWalletOf,
+  type WalletId,
+} from '../../methods/siwe/walletCatalog.ts';
 
 /** Every method's declared login items and their kind. */
 export const LOGIN_ITEM_KINDS = {

@@ -1,6 +1,6 @@
 /** Modal footer: terms line and the 'Protected by Latchkey' link. */
 export const footerCss = `
-.lk-footer { display: flex; flex-direction: column; align-items: center; gap: 8px; margin-top: 20px; padding-top: 14px; border-top: 1px solid var(--lk-border); font-size: 12px; color: var(--lk-muted); text-align: center; }
+.lk-footer { display: flex; flex-direction: column; align-items: center; gap: 8px; margin-top: 16px; padding-top: 14px; border-top: 1px solid var(--lk-border); font-size: 12px; color: var(--lk-muted); text-align: center; }
 .lk-footer__terms { margin: 0; }
 .lk-footer a { color: inherit; text-decoration: underline; text-underline-offset: 2px; }
 .lk-footer a:hover { color: var(--lk-foreground); }

@@ -1,6 +1,34 @@
-/** The login list: at most 400 px tall (spec section 9), scrolling beyond. */
+import { MOBILE_BREAKPOINT_PX, MODAL_HEIGHT_FULL_PX } from '@latchkey/api';
+
+/**
+ * The login list: at most 400 px tall (spec section 9), scrolling beyond, and shorter when the
+ * modal card cannot hold it (issue 14 item 3): its cap is also the card's maximum height
+ * (`--lk-card-max`, as `Modal.css.ts` sizes the card: 620 px or the visible height less the
+ * overlay's 16 px padding each side; the bottom sheet, the visible height less 24 px) less
+ * everything else in the card (`--lk-list-rest`, measured by `useFitInCard`), and never under
+ * two rows. So the list is the part that gives way, and the header, the links under the list
+ * ('I have a passkey') and the footer keep their full height. When rows are hidden the
+ * list fades out at that edge (`data-fade-top` / `data-fade-bottom`, set by `useScrollFade`), a
+ * mask over the box, not the rows, so it stays put while the rows scroll under it. The scroll
+ * padding keeps a row that keyboard focus scrolls into view clear of the fade. No animation.
+ */
 export const loginListCss = `
-.lk-login-list { display: flex; flex-direction: column; gap: 10px; margin: 0; padding: 2px; list-style: none; max-height: 400px; overflow-y: auto; }
+.lk-login-list {
+  --lk-card-max: min(${MODAL_HEIGHT_FULL_PX}px, calc(var(--lk-vv-height, 100dvh) - 32px));
+  display: flex; flex-direction: column; gap: 10px; margin: 0; padding: 2px; list-style: none;
+  max-height: max(120px, min(400px, calc(var(--lk-card-max) - var(--lk-list-rest, 0px))));
+  min-height: 0; overflow-y: auto; overscroll-behavior: contain;
+  scroll-padding-block: 40px;
+  --lk-fade-top: #000; --lk-fade-bottom: #000;
+}
+.lk-login-list > li { flex: none; }
+.lk-login-list[data-fade-top] { --lk-fade-top: transparent; }
+.lk-login-list[data-fade-bottom] { --lk-fade-bottom: transparent; }
+.lk-login-list[data-fade-top], .lk-login-list[data-fade-bottom] {
+  -webkit-mask-image: linear-gradient(to bottom, var(--lk-fade-top), #000 32px, #000 calc(100% - 44px), var(--lk-fade-bottom));
+  mask-image: linear-gradient(to bottom, var(--lk-fade-top), #000 32px, #000 calc(100% - 44px), var(--lk-fade-bottom));
+}
+.lk-login-list__links { flex: none; display: flex; flex-direction: column; gap: 4px; margin: 4px 0 0; padding: 0; list-style: none; }
 .lk-login-list__back { align-self: flex-start; }
 .lk-login-list__method {
   display: flex; align-items: center; gap: 12px; width: 100%; min-height: 50px; padding: 0 14px;
@@ -16,5 +44,8 @@ export const loginListCss = `
 .lk-login-list__method .lk-brand-icon { color: var(--lk-foreground); }
 .lk-login-list__more { justify-content: space-between; color: var(--lk-muted); }
 .lk-login-list__switch { align-self: center; }
+@media (max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px) {
+  .lk-login-list { --lk-card-max: calc(var(--lk-vv-height, 100dvh) - 24px); }
+}
 @media (prefers-reduced-motion: reduce) { .lk-login-list__method { transition: none; } }
 `;

@@ -36,8 +36,11 @@ function renderList(
   return renderScreen(<LoginList mode={mode} />, { config, messages: config.messages });
 }
 
+/** The scrolling list (the links under it are a second list). */
+const mainList = () => screen.getAllByRole('list')[0]!;
+
 const rowNames = () =>
-  within(screen.getByRole('list'))
+  within(mainList())
     .getAllByRole('listitem')
     .map((li) => li.textContent?.trim());
 
@@ -53,7 +56,7 @@ describe('LoginList', () => {
       loginMethods: ['email', 'wallet'],
       appearance: { walletList: ['detected_wallets', 'metamask'] },
     });
-    expect(screen.getByRole('list').dataset).toMatchObject({
+    expect(mainList().dataset).toMatchObject({
       layout: 'grouped',
       priority: 'web2-first',
     });
@@ -74,7 +77,7 @@ describe('LoginList', () => {
       { show_wallet_login_first: true },
     );
     expect(rowNames()[0]).toContain('MetaMask');
-    expect(screen.getByRole('list').dataset.priority).toBe('web3-first');
+    expect(mainList().dataset.priority).toBe('web3-first');
   });
 
   it('a click on an installed wallet opens AWAITING_CONNECTION with its injected provider', () => {
@@ -167,7 +170,7 @@ describe('LoginList', () => {
         overflow: ['email'],
       },
     });
-    expect(screen.getByRole('list').dataset.layout).toBe('ordered');
+    expect(mainList().dataset.layout).toBe('ordered');
     expect(rowNames()).toEqual(['Google', 'Twitter', 'Discord', 'GitHub', 'More options']);
     act(() => fireEvent.click(screen.getByRole('button', { name: 'More options' })));
     expect(rowNames()).toEqual(['Apple', expect.stringContaining('Submit')]);
@@ -290,6 +293,120 @@ describe('LoginList', () => {
   });
 
   it('caps the list at 400 px (spec section 9)', () => {
-    expect(loginListCss).toContain('max-height: 400px');
+    expect(loginListCss).toContain(
+      'min(400px, calc(var(--lk-card-max) - var(--lk-list-rest, 0px)))',
+    );
+  });
+});
+
+describe('LoginList shows what it holds (issue 14 item 3)', () => {
+  /** The demo's wallets with WalletConnect offered: 4 named wallets plus detected ones. */
+  const withWalletConnect = (): [LatchkeyClientConfig, Record<string, unknown>] => [
+    {
+      loginMethods: ['email', 'wallet', 'passkey'],
+      externalWallets: { walletConnect: { connector: { connect: vi.fn() } } },
+    },
+    { wallet_connect_cloud_project_id: 'cloud-project' },
+  ];
+
+  it("'More wallets' lists only the wallets the default view does not show, with icons; Back returns", async () => {
+    const stopTest = announceWallet('Test Wallet', 'dev.latchkey.test');
+    const stopMetaMask = announceWallet('MetaMask', 'io.metamask');
+    renderList(...withWalletConnect());
+    // The detected wallet is a row of its own and counts: 4 wallets, then 'More wallets +1'.
+    expect(rowNames().slice(1)).toEqual([
+      expect.stringContaining('Test Wallet'),
+      expect.stringContaining('MetaMask'),
+      expect.stringContaining('Coinbase Wallet'),
+      expect.stringContaining('Rainbow'),
+      'More wallets+1',
+    ]);
+    // MetaMask is announced and named: once, at its name, marked installed.
+    expect(screen.getAllByRole('button', { name: /MetaMask/ })).toHaveLength(1);
+    expect(screen.getByTestId('wallet-metamask').textContent).toContain('Installed');
+    const shown = rowNames();
+
+    act(() => fireEvent.click(screen.getByRole('button', { name: /More wallets/ })));
+    expect(mainList().dataset.view).toBe('web3-overflow');
+    expect(rowNames()).toEqual([expect.stringContaining('WalletConnect')]);
+    for (const name of shown) expect(rowNames()).not.toContain(name);
+    expect(
+      screen.getByTestId('wallet-wallet_connect').querySelector('img')?.getAttribute('src'),
+    ).toBe(bundledWalletIcon('wallet_connect'));
+    // The passkey links belong to the default view only.
+    expect(screen.queryByRole('button', { name: 'I have a passkey' })).toBeNull();
+    // Focus moves to the panel's Back, and back to 'More wallets' after it.
+    const back = screen.getByRole('button', { name: /Back/ });
+    expect(document.activeElement).toBe(back);
+    act(() => fireEvent.click(back));
+    expect(rowNames()).toEqual(shown);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: /More wallets/ }));
+    stopTest();
+    stopMetaMask();
+  });
+
+  it('without a detected wallet the four named wallets show and nothing collapses', () => {
+    renderList({ loginMethods: ['email', 'wallet'] });
+    expect(rowNames().slice(1)).toEqual([
+      expect.stringContaining('MetaMask'),
+      expect.stringContaining('Coinbase Wallet'),
+      expect.stringContaining('Rainbow'),
+    ]);
+    expect(screen.queryByRole('button', { name: /More wallets/ })).toBeNull();
+  });
+
+  it('connect-only lists every wallet, with no More wallets and no Back', () => {
+    const stop = announceWallet();
+    renderList(withWalletConnect()[0], withWalletConnect()[1], 'connect-only');
+    expect(rowNames()).toEqual([
+      expect.stringContaining('Test Wallet'),
+      expect.stringContaining('MetaMask'),
+      expect.stringContaining('Coinbase Wallet'),
+      expect.stringContaining('Rainbow'),
+      expect.stringContaining('WalletConnect'),
+    ]);
+    expect(screen.queryByRole('button', { name: /Back|More wallets/ })).toBeNull();
+    stop();
+  });
+
+  it("draws 'I have a passkey' in a list of its own under the scrolling one", () => {
+    renderList({ loginMethods: ['email', 'google', 'passkey'] });
+    const [list, links] = screen.getAllByRole('list');
+    expect(list!.className).toBe('lk-login-list');
+    expect(within(list!).queryByRole('button', { name: 'I have a passkey' })).toBeNull();
+    expect(links!.className).toBe('lk-login-list__links');
+    expect(within(links!).getByRole('button', { name: 'I have a passkey' })).toBeTruthy();
+    expect(within(links!).getByRole('button', { name: 'Sign up with a passkey' })).toBeTruthy();
+  });
+
+  it('fades the edge rows are hidden behind, only while there is more to scroll', () => {
+    renderList({ loginMethods: ['email', 'google', 'wallet'] });
+    const list = mainList();
+    expect(list.dataset.fadeTop).toBeUndefined();
+    expect(list.dataset.fadeBottom).toBeUndefined();
+    // jsdom has no layout: give the list 500 px of rows in a 300 px box.
+    const sizes = { scrollHeight: 500, clientHeight: 300, scrollTop: 0 };
+    for (const [key, value] of Object.entries(sizes))
+      Object.defineProperty(list, key, { value, configurable: true, writable: true });
+    act(() => fireEvent.scroll(list));
+    expect(list.dataset.fadeTop).toBeUndefined();
+    expect(list.dataset.fadeBottom).toBe('true');
+    act(() => {
+      list.scrollTop = 100;
+      fireEvent.scroll(list);
+    });
+    expect(list.dataset).toMatchObject({ fadeTop: 'true', fadeBottom: 'true' });
+    act(() => {
+      list.scrollTop = 200;
+      fireEvent.scroll(list);
+    });
+    expect(list.dataset.fadeTop).toBe('true');
+    expect(list.dataset.fadeBottom).toBeUndefined();
+  });
+
+  it('the fade is a mask on the box; the list, not the header or footer, gives way in a short card', () => {
+    expect(loginListCss).toMatch(/\[data-fade-bottom\] \{ --lk-fade-bottom: transparent; \}/);
+    expect(loginListCss).toMatch(/mask-image: linear-gradient\(to bottom, var\(--lk-fade-top\)/);
+    expect(loginListCss).toContain('scroll-padding-block');
   });
 });

@@ -1,10 +1,12 @@
 import {
   buildLoginList,
+  type Eip6963ProviderInfo,
   formatMessage,
   type LoginListEntry,
   type LoginListView,
+  watchEip6963Wallets,
 } from '@latchkey/core';
-import { type ReactNode, useContext, useState } from 'react';
+import { type ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { LatchkeyContext } from '../../LatchkeyProvider/context.ts';
 import { methodEntryOf, methodLabelOf, methodUiOf, startMethod } from '../../methods/index.ts';
 import type { LoginListMode } from '../../methods/types.ts';
@@ -13,6 +15,21 @@ import { useStyleSheet } from '../../styles/useStyleSheet.ts';
 import { Button } from '../Button/Button.tsx';
 import { BackIcon } from '../Icons/Icons.tsx';
 import { loginListCss } from './LoginList.css.ts';
+import { useFitInCard } from './useFitInCard.ts';
+import { useScrollFade } from './useScrollFade.ts';
+
+/** The wallets announced in the page through EIP-6963 (their info), kept up to date. */
+function useAnnouncedWallets(): readonly Eip6963ProviderInfo[] {
+  const [infos, setInfos] = useState<readonly Eip6963ProviderInfo[]>([]);
+  useEffect(() => {
+    if (typeof window === 'undefined') return;
+    return watchEip6963Wallets(window, (wallets) => setInfos(wallets.map((w) => w.info)));
+  }, []);
+  return infos;
+}
+
+/** A `link` item's entry ('I have a passkey'): drawn under the list, never scrolled away. */
+const isLink = (entry: LoginListEntry) => entry.kind.endsWith('-link');
 
 /** Props of {@link LoginList}. */
 export interface LoginListProps {
@@ -25,17 +42,46 @@ export interface LoginListProps {
 
 /**
  * The login list of LANDING (spec sections 2, 4 and 9): core's `buildLoginList` decides the
- * entries; this renders them, keeps the view (default / overflow / web3-overflow, Back returns)
- * and turns clicks into navigation.
+ * entries (given the EIP-6963 wallets announced in the page, so each detected wallet is a row
+ * and 'More wallets' lists only wallets not already shown); this renders them, keeps the view
+ * (default / overflow / web3-overflow, Back returns; 'wallets' in the wallets-only modes) and
+ * turns clicks into navigation.
+ *
+ * Fitting the modal (issue 14 item 3): the list is at most 400 px tall (spec section 9) and
+ * gives way when the card is shorter, so the header, the links ('I have a passkey', drawn in a
+ * second list under the scrolling one) and the footer are never cut; when rows are hidden the
+ * list fades at the edge they are hidden behind (`data-fade-top` / `data-fade-bottom`).
  */
 export function LoginList({ mode = 'login' }: LoginListProps) {
   useStyleSheet(loginListCss);
   const { config, messages: m, navigate, withCaptcha } = useModal();
   const client = useContext(LatchkeyContext)?.client;
   const walletsOnly = mode !== 'login';
-  const [view, setView] = useState<LoginListView>(walletsOnly ? 'web3-overflow' : 'default');
+  const [view, setViewState] = useState<LoginListView>(walletsOnly ? 'wallets' : 'default');
   const [passwordlessChoice, setPasswordlessChoice] = useState<string | null>(null);
   const [inputsOpen, setInputsOpen] = useState(false);
+  const announced = useAnnouncedWallets();
+  const { ref: scrollRef, fade, element: listElement } = useScrollFade<HTMLUListElement>();
+  useFitInCard(listElement);
+  // Focus follows the view: into a panel, its Back; back out, the row that opened it.
+  const focusNext = useRef<string | null>(null);
+  const listRef = useRef<HTMLUListElement | null>(null);
+  const setListRef = useCallback(
+    (el: HTMLUListElement | null) => {
+      listRef.current = el;
+      scrollRef(el);
+    },
+    [scrollRef],
+  );
+  const setView = (next: LoginListView) => {
+    focusNext.current = next === 'default' ? `[data-panel="${view}"]` : '.lk-login-list__back';
+    setViewState(next);
+  };
+  useEffect(() => {
+    const selector = focusNext.current;
+    focusNext.current = null;
+    if (selector) listRef.current?.parentElement?.querySelector<HTMLElement>(selector)?.focus();
+  }, [view]);
   const ll = config.loginList;
   const list = buildLoginList({
     loginMethods: walletsOnly
@@ -49,6 +95,7 @@ export function LoginList({ mode = 'login' }: LoginListProps) {
     walletList: ll.walletList,
     // No project id (or connector): WalletConnect is not listed at all (issue 14 item 8).
     walletConnect: ll.walletConnectEnabled,
+    detectedWallets: announced,
     view,
   });
 
@@ -117,6 +164,7 @@ export function LoginList({ mode = 'login' }: LoginListProps) {
             <button
               type="button"
               className="lk-login-list__method lk-login-list__more"
+              data-panel="overflow"
               onClick={() => setView('overflow')}
             >
               {m.moreOptions}
@@ -129,6 +177,7 @@ export function LoginList({ mode = 'login' }: LoginListProps) {
             <button
               type="button"
               className="lk-login-list__method lk-login-list__more"
+              data-panel={entry.panel}
               onClick={() => setView(entry.panel)}
             >
               {entry.panel === 'web3-overflow' ? m.moreWallets : m.moreSocials}
@@ -143,25 +192,29 @@ export function LoginList({ mode = 'login' }: LoginListProps) {
 
   // Entries a method draws itself (wallets, a credential link) render as one component per run
   // of consecutive entries of that kind, so `detected_wallets` can expand in place.
-  const rows: ReactNode[] = [];
-  for (let i = 0; i < list.entries.length; i++) {
-    const entry = list.entries[i]!;
-    const Entry = methodEntryOf(entry.kind);
-    if (!Entry) {
-      rows.push(renderEntry(entry, i));
-      continue;
+  const rowsOf = (entries: readonly LoginListEntry[]): ReactNode[] => {
+    const rows: ReactNode[] = [];
+    for (let i = 0; i < entries.length; i++) {
+      const entry = entries[i]!;
+      const Entry = methodEntryOf(entry.kind);
+      if (!Entry) {
+        rows.push(renderEntry(entry, i));
+        continue;
+      }
+      const start = i;
+      while (i + 1 < entries.length && entries[i + 1]!.kind === entry.kind) i++;
+      rows.push(
+        <Entry
+          key={`${entry.kind}-${start}`}
+          run={entries.slice(start, i + 1)}
+          list={list.entries}
+          mode={mode}
+        />,
+      );
     }
-    const start = i;
-    while (i + 1 < list.entries.length && list.entries[i + 1]!.kind === entry.kind) i++;
-    rows.push(
-      <Entry
-        key={`${entry.kind}-${start}`}
-        run={list.entries.slice(start, i + 1)}
-        list={list.entries}
-        mode={mode}
-      />,
-    );
-  }
+    return rows;
+  };
+  const links = list.entries.filter(isLink);
 
   return (
     <>
@@ -171,14 +224,18 @@ export function LoginList({ mode = 'login' }: LoginListProps) {
         </Button>
       )}
       <ul
+        ref={setListRef}
         className="lk-login-list"
         data-layout={list.layout}
         data-priority={list.priority ?? undefined}
         data-view={list.view}
+        data-fade-top={fade.top || undefined}
+        data-fade-bottom={fade.bottom || undefined}
         aria-label={formatMessage(m.landingHeader, {})}
       >
-        {rows}
+        {rowsOf(list.entries.filter((e) => !isLink(e)))}
       </ul>
+      {links.length > 0 && <ul className="lk-login-list__links">{rowsOf(links)}</ul>}
     </>
   );
 }

@@ -19,8 +19,27 @@ const walletsOf = (entries: MethodEntryProps['run']): WalletId[] =>
   entries.flatMap((e) => (e.kind === 'wallet' ? [e.wallet] : []));
 
 /**
+ * The options of a run: a detected-wallet row core made for one announcement (`detected`, its
+ * EIP-6963 uuid; issue 14 item 3) draws that wallet only; a `detected_wallets` entry without it
+ * expands to every announced wallet the list does not name; a named wallet is that wallet.
+ */
+function optionsOf(
+  run: MethodEntryProps['run'],
+  list: MethodEntryProps['list'],
+  announced: ReturnType<typeof useEip6963Wallets>,
+): WalletOption[] {
+  return run.flatMap((e) => {
+    if (e.kind !== 'wallet') return [];
+    if (e.detected === undefined) return walletOptionsFor([e.wallet], announced, walletsOf(list));
+    const match = announced.filter((d) => d.info.uuid === e.detected);
+    return walletOptionsFor(['detected_wallets'], match, []);
+  });
+}
+
+/**
  * A run of wallet entries of the login list (spec sections 4 and 9; issue 4): one button per
- * wallet option (`detected_wallets` expands in place to the EIP-6963 wallets the list does not
+ * wallet option, with its icon (a detected-wallet row is the announced wallet core placed
+ * there; a bare `detected_wallets` expands in place to the EIP-6963 wallets the list does not
  * name). A click opens the wallet's screen (`walletDestination`): in 'link' mode to link it,
  * in 'connect-only' mode to connect it, else to log in, through the captcha gate (SIWE init).
  */
@@ -57,7 +76,7 @@ export function WalletEntries({ run, list, mode }: MethodEntryProps) {
 
   return (
     <>
-      {walletOptionsFor(walletsOf(run), announced, walletsOf(list)).map((option) => {
+      {optionsOf(run, list, announced).map((option) => {
         // The announced EIP-6963 icon, else the known wallet's bundled one, else a wallet glyph.
         const icon = option.icon ?? (option.known ? bundledWalletIcon(option.known.id) : null);
         return (
