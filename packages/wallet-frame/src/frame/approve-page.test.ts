@@ -153,6 +153,8 @@ describe('approval page', () => {
     expect(button.textContent).toBe(APPROVE_TEXTS.sign);
     expect(document.body.textContent).toContain(page.address.slice(0, 6));
 
+    // Not armed: 'not ready' for assistive technology and drawn outlined (frame.css).
+    expect(button.getAttribute('aria-disabled')).toBe('true');
     // Before the page was seen for the arm time: refused with the note, nothing signed.
     trustedClick(button);
     await sleep(10);
@@ -161,8 +163,9 @@ describe('approval page', () => {
     expect(document.querySelector('main')!.getAttribute('data-refused')).toBe('not_armed');
 
     await page.arm();
-    // Armed again: the note goes.
+    // Armed again: the note goes, and the button is no longer aria-disabled.
     expect($('approve-note').hidden).toBe(true);
+    expect(button.hasAttribute('aria-disabled')).toBe(false);
     // A script's click: ignored.
     button.click();
     syntheticClick(button);
@@ -171,6 +174,7 @@ describe('approval page', () => {
     trustedClick(button);
     await sleep(10);
     expect(document.querySelector('main')!.getAttribute('data-refused')).toBe('not_armed');
+    expect(button.getAttribute('aria-disabled')).toBe('true');
     // The shares were fetched while the user reads (so the click does not wait), once.
     expect(page.calls).toEqual([ROUTES.walletAuthShare]);
     expect(await Promise.race([settled, sleep(5).then(() => 'pending')])).toBe('pending');
@@ -187,6 +191,7 @@ describe('approval page', () => {
     ).toBe(true);
     expect(page.calls).toEqual([ROUTES.walletAuthShare]);
     expect(button.textContent).toBe(APPROVE_TEXTS.signed);
+    expect(button.hasAttribute('aria-disabled')).toBe(false);
     expect(document.querySelector('main')!.getAttribute('data-state')).toBe('signed');
     // The CSP forbids inline style markup.
     expect(document.body.querySelectorAll('[style]')).toHaveLength(0);

@@ -190,6 +190,7 @@ export function startApprovePage(
         win,
         doc,
         onChange: (armed) => {
+          view.setArmed(armed);
           if (armed) view.clearRefusal();
         },
       });

@@ -37,6 +37,12 @@ export interface ApproveView {
   refuse(): void;
   /** Hides the refused-click note (the guard armed again). */
   clearRefusal(): void;
+  /**
+   * Shows whether the click guard is armed: while not, the button is `aria-disabled` and drawn
+   * outlined ('not ready', text at full contrast); armed, it is the filled accent button. It
+   * stays clickable either way (a refused click shows the note); the guard decides.
+   */
+  setArmed(armed: boolean): void;
   /** 'Signing…' on a disabled button. */
   signing(): void;
   /** The signed state: the button says 'Signed' and stays disabled. */
@@ -155,6 +161,8 @@ export function mountApproveView(doc: Document, options: ApproveViewOptions = {}
       root.setAttribute('data-kind', description.kind);
       button.textContent = buttonText;
       button.disabled = false;
+      // Not armed until the click guard says so (the guard starts disarmed).
+      button.setAttribute('aria-disabled', 'true');
       note.hidden = true;
       setState('ready');
     },
@@ -169,19 +177,27 @@ export function mountApproveView(doc: Document, options: ApproveViewOptions = {}
         note.hidden = true;
       }
     },
+    setArmed(armed) {
+      if (current !== 'ready') return;
+      if (armed) button.removeAttribute('aria-disabled');
+      else button.setAttribute('aria-disabled', 'true');
+    },
     signing() {
       button.disabled = true;
+      button.removeAttribute('aria-disabled');
       button.textContent = APPROVE_TEXTS.signing;
       note.hidden = true;
       setState('signing');
     },
     signed() {
       button.disabled = true;
+      button.removeAttribute('aria-disabled');
       button.textContent = APPROVE_TEXTS.signed;
       setState('signed');
     },
     fail(message) {
       button.disabled = true;
+      button.removeAttribute('aria-disabled');
       if (current === 'signing' || current === 'loading') button.textContent = APPROVE_TEXTS.sign;
       note.textContent = message ?? APPROVE_TEXTS.failed;
       note.className = 'lk-approve__note lk-approve__note--error';
