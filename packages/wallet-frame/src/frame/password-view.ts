@@ -17,6 +17,8 @@ export type PasswordAction = 'create' | 'recover' | 'set' | 'change';
  * the frame; these are the inputs, buttons and step texts that were drawn by the host before.
  */
 export const PASSWORD_TEXTS = {
+  /** The page's own (visually hidden) level-one heading; the host screen shows its title. */
+  pageTitle: 'Wallet password',
   passwordLabel: 'Password',
   confirmLabel: 'Confirm password',
   show: 'Show password',
@@ -236,6 +238,9 @@ export function mountPasswordView(doc: Document, options: PasswordViewOptions = 
 
   const main = el('main', 'lk-pwf');
   main.setAttribute('data-state', 'waiting');
+  // A document needs a level-one heading (axe page-has-heading-one; inside the landmark, axe
+  // region); the step titles are h2.
+  main.append(el('h1', 'lk-visually-hidden', T.pageTitle));
   doc.body.append(main);
   const setState = (state: string) => main.setAttribute('data-state', state);
   let started = false;
