@@ -33,11 +33,16 @@ export const TEST_PUBLIC_URL = 'http://api.latchkey.test';
 /**
  * Opens an isolated, migrated database for one test file.
  * With `LATCHKEY_TEST_DATABASE_URL` (a PostgreSQL URL whose user may CREATE DATABASE), a new
- * database `latchkey_test_<random>` is created there and dropped on `close()`.
+ * database `latchkey_test_<random>` is created there and dropped on `close()`. Without it, PGlite
+ * in memory, on the test's thread, or on a worker thread with `LATCHKEY_TEST_PGLITE_THREAD=worker`
+ * (as the server runs it).
  */
 export async function testDatabase(): Promise<Database> {
   const url = process.env.LATCHKEY_TEST_DATABASE_URL;
-  if (!url) return openDatabase();
+  if (!url) {
+    const thread = process.env.LATCHKEY_TEST_PGLITE_THREAD === 'worker' ? 'worker' : 'main';
+    return openDatabase({ pgliteThread: thread });
+  }
   const { default: pg } = await import('pg');
   const name = `latchkey_test_${randomId(12)}`;
   const admin = new pg.Client({ connectionString: url });

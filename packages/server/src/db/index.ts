@@ -7,6 +7,8 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { PACKAGE_ROOT } from '../paths.ts';
+import type { PgliteForDrizzle } from './pglite-client.ts';
+import type { PgliteWorker } from './pglite-worker.ts';
 import * as schema from './schema.ts';
 
 /** The Drizzle handle used everywhere: PostgreSQL dialect, driver-independent. */
@@ -50,6 +52,12 @@ export interface OpenDatabaseOptions {
   poolMax?: number;
   /** A folder where PGlite keeps its files. Without it (and without `url`), PGlite is in memory. */
   dataDir?: string;
+  /**
+   * PGlite only: `'worker'` runs it on a worker thread (`pglite-worker.ts`), so database and
+   * HTTP work use two cores; `'main'` runs it on the calling thread. Default: `'worker'` with a
+   * `dataDir` (the server), `'main'` in memory (tests, scripts: no thread to start).
+   */
+  pgliteThread?: 'main' | 'worker';
 }
 
 /**
@@ -145,12 +153,17 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       },
     };
   }
-  const { createPgliteForDrizzle } = await import('./pglite-client.ts');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
-  const { pglite: client, client: drizzleClient } = await createPgliteForDrizzle(options.dataDir);
-  const db = drizzle({ client: drizzleClient, schema });
+  const thread = options.pgliteThread ?? (options.dataDir ? 'worker' : 'main');
+  const client =
+    thread === 'worker'
+      ? await (await import('./pglite-worker.ts')).startPgliteWorker(options.dataDir)
+      : inProcess(
+          await (await import('./pglite-client.ts')).createPgliteForDrizzle(options.dataDir),
+        );
+  const db = drizzle({ client: client.client, schema });
   try {
     await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   } catch (error) {
@@ -165,6 +178,17 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       if (client.closed) return;
       await client.close();
     },
+  };
+}
+
+/** The in-process PGlite seen like a worker's: the client for Drizzle, and closing. */
+function inProcess({ pglite, client }: PgliteForDrizzle): PgliteWorker {
+  return {
+    client,
+    get closed() {
+      return pglite.closed;
+    },
+    close: () => pglite.close(),
   };
 }
 
