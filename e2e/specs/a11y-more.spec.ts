@@ -8,6 +8,7 @@
  * - the SMS code screen;
  * - AFFIRMATIVE_CONSENT_SCREEN (terms required through `stack.admin`, restored at the end);
  * - EMBEDDED_WALLET_CREATED_SCREEN (shown 2.5 s after the consent);
+ * - the link screens: LINK_EMAIL_SCREEN and the phone link screen;
  * - the send-transaction screen with its approval frame, before the approve button is armed
  *   (its 'not ready' look, `aria-disabled`) and once armed;
  * - the password splash, the password screen with its frame (a password typed, strength shown)
@@ -177,6 +178,20 @@ for (const theme of ['light', 'dark'] as const) {
               privacy_policy_url: null,
             });
           }
+
+          // The link screens (email, phone); Escape closes each.
+          await page.getByRole('button', { name: 'Link email', exact: true }).click();
+          await waitForScreen(page, 'LINK_EMAIL_SCREEN', UI_TIMEOUT_MS);
+          await check('link-email');
+          await page.keyboard.press('Escape');
+          await dialog(page).waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
+          await page.getByRole('button', { name: 'Link phone', exact: true }).click();
+          await dialog(page)
+            .getByRole('textbox', { name: 'Phone number' })
+            .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+          await check('link-phone');
+          await page.keyboard.press('Escape');
+          await dialog(page).waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
 
           // The send screen with its approval frame: the 'not ready' button, then armed.
           const send = page.getByRole('button', {
