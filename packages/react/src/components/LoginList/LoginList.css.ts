@@ -18,15 +18,15 @@ export const loginListCss = `
   display: flex; flex-direction: column; gap: 10px; margin: 0; padding: 2px; list-style: none;
   max-height: max(120px, min(400px, calc(var(--lk-card-max) - var(--lk-list-rest, 0px))));
   min-height: 0; overflow-y: auto; overscroll-behavior: contain;
-  scroll-padding-block: 40px;
+  scroll-padding-block: 32px 60px;
   --lk-fade-top: #000; --lk-fade-bottom: #000;
 }
 .lk-login-list > li { flex: none; }
 .lk-login-list[data-fade-top] { --lk-fade-top: transparent; }
 .lk-login-list[data-fade-bottom] { --lk-fade-bottom: transparent; }
 .lk-login-list[data-fade-top], .lk-login-list[data-fade-bottom] {
-  -webkit-mask-image: linear-gradient(to bottom, var(--lk-fade-top), #000 32px, #000 calc(100% - 44px), var(--lk-fade-bottom));
-  mask-image: linear-gradient(to bottom, var(--lk-fade-top), #000 32px, #000 calc(100% - 44px), var(--lk-fade-bottom));
+  -webkit-mask-image: linear-gradient(to bottom, var(--lk-fade-top), #000 32px, #000 calc(100% - 60px), var(--lk-fade-bottom));
+  mask-image: linear-gradient(to bottom, var(--lk-fade-top), #000 32px, #000 calc(100% - 60px), var(--lk-fade-bottom));
 }
 .lk-login-list__links { flex: none; display: flex; flex-direction: column; gap: 4px; margin: 4px 0 0; padding: 0; list-style: none; }
 .lk-login-list__back { align-self: flex-start; }
