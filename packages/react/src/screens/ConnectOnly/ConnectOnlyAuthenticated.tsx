@@ -1,6 +1,7 @@
 import { formatMessage, SUCCESS_CLOSE_MS } from '@latchkey/core';
 import { useEffect } from 'react';
 import { Button } from '../../components/Button/Button.tsx';
+import { middleEllipsis } from '../../components/DisplayText/DisplayText.tsx';
 import { CheckIcon } from '../../components/Icons/Icons.tsx';
 import { ModalHeader } from '../../components/ModalHeader/ModalHeader.tsx';
 import { useInternalLatchkey } from '../../hooks/useInternalLatchkey.ts';
@@ -19,7 +20,7 @@ export default function ConnectOnlyAuthenticated() {
     const timer = setTimeout(requestClose, SUCCESS_CLOSE_MS);
     return () => clearTimeout(timer);
   }, [requestClose]);
-  const short = wallet ? `${wallet.address.slice(0, 6)}…${wallet.address.slice(-4)}` : '';
+  const short = wallet ? middleEllipsis(wallet.address) : '';
   return (
     <div className="lk-error">
       <ModalHeader

@@ -1,16 +1,12 @@
 import { WALLET_CREATED_CLOSE_MS } from '@latchkey/api';
 import { useEffect } from 'react';
+import { Address } from '../../components/DisplayText/DisplayText.tsx';
 import { CheckIcon } from '../../components/Icons/Icons.tsx';
 import { ModalHeader } from '../../components/ModalHeader/ModalHeader.tsx';
 import { walletLayoutCss } from '../../components/WalletLayout/WalletLayout.css.ts';
 import { useStyleSheet } from '../../styles/useStyleSheet.ts';
 import { useWalletScreen } from '../../wallet/useWalletScreen.ts';
 import { walletCreatedCss } from './EmbeddedWalletCreated.css.ts';
-
-/** A short form of an address: 0x1234…abcd. */
-export function shortAddress(address: string): string {
-  return address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address;
-}
 
 /**
  * EMBEDDED_WALLET_CREATED_SCREEN (spec sections 2 and 4): 'Welcome' for a user new this session,
@@ -41,8 +37,8 @@ export default function EmbeddedWalletCreated() {
         iconTone="success"
       />
       {request.address && (
-        <p className="lk-wallet-created__address lk-wallet__mono" title={request.address}>
-          {shortAddress(request.address)}
+        <p className="lk-wallet-created__address lk-wallet__mono">
+          <Address value={request.address} />
         </p>
       )}
     </div>
