@@ -49,6 +49,15 @@ export const FRAME_EVENTS = {
   solanaRpc: 'latchkey:solana-wallet:rpc',
 } as const;
 export type FrameEvent = (typeof FRAME_EVENTS)[keyof typeof FRAME_EVENTS];
+
+/**
+ * The `event` of the message a visible frame page (approve, password, export) posts to its
+ * parent's exact origin when the user presses Escape inside it (issue 14 item 5): key events in
+ * the cross-origin frame never reach the modal, whose screens then run their close path. Not a
+ * request (it carries no `id`, and {@link isFrameEvent} is false for it), so the request bridge
+ * ignores it.
+ */
+export const FRAME_ESCAPE_EVENT = 'latchkey:iframe:escape';
 const FRAME_EVENT_SET: ReadonlySet<string> = new Set(Object.values(FRAME_EVENTS));
 
 /** True when `value` names an event of the protocol. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FRAME_ESCAPE_EVENT, isFrameEscape } from './useFrameEscape.ts';
+import { FRAME_ESCAPE_EVENT } from '@latchkey/api';
+import { isFrameEscape } from './useFrameEscape.ts';
 
 const frameWindow = {} as Window;
 const otherWindow = {} as Window;

@@ -1,12 +1,6 @@
+import { FRAME_ESCAPE_EVENT } from '@latchkey/api';
 import { type RefObject, useContext, useEffect, useRef } from 'react';
 import { ModalContext } from '../Modal/ModalContext.ts';
-
-/**
- * The message a visible wallet frame page (approve, password, export) posts to this page when
- * the user presses Escape inside it (`@latchkey/wallet-frame` `frame/escape.ts` spells the same
- * name). Key events inside the cross-origin frame never reach the modal's keydown handler.
- */
-export const FRAME_ESCAPE_EVENT = 'latchkey:iframe:escape';
 
 /**
  * True when `event` is a frame's Escape message from one of the iframes inside `root`: its

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { FRAME_ESCAPE_EVENT, forwardEscapeToParent } from './escape.ts';
+import { FRAME_ESCAPE_EVENT } from '@latchkey/api';
+import { forwardEscapeToParent } from './escape.ts';
 
 /** A keydown whose `isTrusted` is `trusted` (happy-dom's events are untrusted). */
 function keydown(key: string, trusted = true): KeyboardEvent {

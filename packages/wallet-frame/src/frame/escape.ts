@@ -4,13 +4,7 @@
  * cannot see it: the page tells its parent instead, with one message to the parent's exact
  * origin (never `*`), and the host runs the modal's close path (the screen's cancel first).
  */
-
-/**
- * The message's `event`. It carries no `id`, so the host's request bridge (core `bridge.ts`),
- * which only settles answers to its own ids, ignores it; the React screens around the frame
- * (`@latchkey/react` `wallet/useFrameEscape.ts`, which spells the same name) act on it.
- */
-export const FRAME_ESCAPE_EVENT = 'latchkey:iframe:escape';
+import { FRAME_ESCAPE_EVENT } from '@latchkey/api';
 
 /** The message a frame page posts to its parent when the user presses Escape in it. */
 export interface FrameEscapeMessage {
