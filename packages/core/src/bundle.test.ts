@@ -67,7 +67,10 @@ describe('browser bundle', () => {
     // 66 kB before issue 14 (item 8) let the code flow count wrong answers and mark a code dead
     // after 5 (`codeExhausted`, its two texts) and the login list leave out an unconfigured
     // WalletConnect: 66.25 kB after (wallets' install pages went to the lazy failed screen).
-    expect(result.outputFiles[0]!.contents.byteLength).toBeLessThan(66_500);
+    // 66.5 kB before issue 14 (item 3) counted each detected EIP-6963 wallet as a login-list row
+    // and made the overflow panels list only what they hide: 66.48 kB after, so the next
+    // budget is 67 kB rather than a 21-byte margin kept by squeezing readable code.
+    expect(result.outputFiles[0]!.contents.byteLength).toBeLessThan(67_000);
   });
 
   it('the lazy embedded-wallet entry bundles on its own, zod-free', async () => {
