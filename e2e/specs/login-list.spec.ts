@@ -279,7 +279,9 @@ for (const c of CASES) {
             await assertRowsWholeOrFaded(page, `${label} panel`);
             await assertWhole(d.locator('.lk-footer__protected'), 'Protected by Latchkey (panel)');
 
-            await d.getByRole('button', { name: /Back/ }).first().click();
+            // One Back control (issue 14 item 11): the modal's top bar, not one in the list.
+            assert.equal(await d.getByRole('button', { name: /Back/ }).count(), 1);
+            await d.locator('.lk-topbar .lk-back').click();
             await more.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
             assert.deepEqual(
               await walletNames(page),

@@ -221,6 +221,12 @@ export default function LoginModal({ standalone = false }: LoginModalProps) {
     cancelHandler.current = handler;
   }, []);
 
+  // A view inside the screen (the login list's panels) may take the one Back (issue 14 item 11).
+  const [backHandler, setBackHandlerState] = useState<(() => void) | null>(null);
+  const setBackHandler = useCallback((handler: (() => void) | null) => {
+    setBackHandlerState(() => handler);
+  }, []);
+
   const finishLogin = useCallback(
     (result: AuthenticateResult) => {
       routeAfterLogin(
@@ -293,6 +299,7 @@ export default function LoginModal({ standalone = false }: LoginModalProps) {
         captcha,
         requestClose,
         setCancelHandler,
+        setBackHandler,
       },
     [
       passwordless,
@@ -302,6 +309,7 @@ export default function LoginModal({ standalone = false }: LoginModalProps) {
       titleId,
       requestClose,
       setCancelHandler,
+      setBackHandler,
       finishLogin,
       exit,
       withCaptcha,
@@ -329,6 +337,7 @@ export default function LoginModal({ standalone = false }: LoginModalProps) {
   const entry = screenEntry(nav.screen);
   const Screen = entry.component;
   const back = entry.back;
+  const onBack = backHandler ?? (back ? () => navigate(back) : null);
   const m = config.messages;
 
   const card = (
@@ -345,12 +354,12 @@ export default function LoginModal({ standalone = false }: LoginModalProps) {
     >
       <div ref={contentRef} className="lk-card__content">
         <div className="lk-topbar">
-          {back ? (
+          {onBack ? (
             <button
               type="button"
               className="lk-icon-button lk-back"
               aria-label={m.back}
-              onClick={() => navigate(back)}
+              onClick={onBack}
             >
               <BackIcon />
             </button>

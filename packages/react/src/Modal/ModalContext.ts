@@ -52,6 +52,13 @@ export interface ModalContextValue {
   requestClose: () => void;
   /** Registers what the current screen does when the modal is closed (internal). */
   setCancelHandler: (handler: (() => void | LoginFailure) | null) => void;
+  /**
+   * Gives the top bar's Back (the modal's one Back control, issue 14 item 11) to a view inside
+   * the current screen, e.g. the login list's 'More wallets' panel: while set, Back shows and
+   * runs `handler` instead of going to the registry's previous screen; null gives it back. See
+   * {@link useBackHandler}.
+   */
+  setBackHandler: (handler: (() => void) | null) => void;
 }
 
 export const ModalContext = createContext<ModalContextValue | null>(null);
@@ -61,6 +68,22 @@ export function useModal(): ModalContextValue {
   const value = useContext(ModalContext);
   if (!value) throw new Error('Latchkey screens must be rendered inside the Latchkey modal.');
   return value;
+}
+
+/**
+ * While `handler` is not null, the modal's top-bar Back runs it (a view inside the screen going
+ * back to the screen's first view); the latest `handler` runs. Gives Back back on null/unmount.
+ */
+export function useBackHandler(handler: (() => void) | null): void {
+  const { setBackHandler } = useModal();
+  const latest = useRef(handler);
+  latest.current = handler;
+  const active = handler !== null;
+  useEffect(() => {
+    if (!active) return;
+    setBackHandler(() => latest.current?.());
+    return () => setBackHandler(null);
+  }, [active, setBackHandler]);
 }
 
 /**

@@ -30,6 +30,7 @@ export function renderScreen(ui: ReactElement, overrides: Partial<ModalContextVa
     captcha: null,
     requestClose: vi.fn(),
     setCancelHandler: vi.fn(),
+    setBackHandler: vi.fn(),
     ...overrides,
   };
   return { ...render(<ModalContext.Provider value={value}>{ui}</ModalContext.Provider>), value };

@@ -137,6 +137,7 @@ export function renderWalletScreen(
     setCancelHandler: (handler) => {
       cancel = handler;
     },
+    setBackHandler: vi.fn(),
   };
   const latchkey = {
     client: fake.client,

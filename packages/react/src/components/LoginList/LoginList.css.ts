@@ -29,7 +29,6 @@ export const loginListCss = `
   mask-image: linear-gradient(to bottom, var(--lk-fade-top), #000 32px, #000 calc(100% - 60px), var(--lk-fade-bottom));
 }
 .lk-login-list__links { flex: none; display: flex; flex-direction: column; gap: 4px; margin: 4px 0 0; padding: 0; list-style: none; }
-.lk-login-list__back { align-self: flex-start; }
 .lk-login-list__method {
   display: flex; align-items: center; gap: 12px; width: 100%; min-height: 50px; padding: 0 14px;
   border: 1px solid var(--lk-border); border-radius: var(--lk-radius-control);

@@ -1,7 +1,7 @@
 import { SCREEN } from '@latchkey/core';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import * as simpleIcons from 'simple-icons';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, type Mock, vi } from 'vitest';
 import type { LatchkeyClientConfig } from '../../config/config.ts';
 import { resolveConfig } from '../../config/resolveConfig.ts';
 import { APP_ID } from '../../test/fakeClient.ts';
@@ -34,6 +34,12 @@ function renderList(
 ) {
   const config = resolveConfig(APP_ID, client, { name: 'Acme', ...server });
   return renderScreen(<LoginList mode={mode} />, { config, messages: config.messages });
+}
+
+/** What the list last gave the modal's top-bar Back (`setBackHandler`), or null. */
+function lastBackHandler(value: { setBackHandler: unknown }): (() => void) | null {
+  const calls = (value.setBackHandler as Mock<(handler: (() => void) | null) => void>).mock.calls;
+  return calls.at(-1)?.[0] ?? null;
 }
 
 /** The scrolling list (the links under it are a second list). */
@@ -163,7 +169,7 @@ describe('LoginList', () => {
   });
 
   it('ordered: 4 primary items plus More options; the overflow view has Back', () => {
-    renderList({
+    const rendered = renderList({
       loginMethods: ['email', 'google', 'twitter', 'discord', 'github', 'apple'],
       loginMethodsAndOrder: {
         primary: ['google', 'twitter', 'discord', 'github', 'apple'],
@@ -172,10 +178,14 @@ describe('LoginList', () => {
     });
     expect(mainList().dataset.layout).toBe('ordered');
     expect(rowNames()).toEqual(['Google', 'Twitter', 'Discord', 'GitHub', 'More options']);
+    const { value } = rendered;
     act(() => fireEvent.click(screen.getByRole('button', { name: 'More options' })));
     expect(rowNames()).toEqual(['Apple', expect.stringContaining('Submit')]);
-    act(() => fireEvent.click(screen.getByRole('button', { name: /Back/ })));
+    // The panel takes the modal's one Back (issue 14 item 11), and has none of its own.
+    expect(screen.queryByRole('button', { name: /Back/ })).toBeNull();
+    act(() => lastBackHandler(value)?.());
     expect(rowNames()).toHaveLength(5);
+    expect(lastBackHandler(value)).toBeNull();
   });
 
   it('methods of later issues open a screen that says they are not configured; passkeys add the link', () => {
@@ -312,7 +322,7 @@ describe('LoginList shows what it holds (issue 14 item 3)', () => {
   it("'More wallets' lists only the wallets the default view does not show, with icons; Back returns", async () => {
     const stopTest = announceWallet('Test Wallet', 'dev.latchkey.test');
     const stopMetaMask = announceWallet('MetaMask', 'io.metamask');
-    renderList(...withWalletConnect());
+    const { value } = renderList(...withWalletConnect());
     // The detected wallet is a row of its own and counts: 4 wallets, then 'More wallets +1'.
     expect(rowNames().slice(1)).toEqual([
       expect.stringContaining('Test Wallet'),
@@ -335,10 +345,9 @@ describe('LoginList shows what it holds (issue 14 item 3)', () => {
     ).toBe(bundledWalletIcon('wallet_connect'));
     // The passkey links belong to the default view only.
     expect(screen.queryByRole('button', { name: 'I have a passkey' })).toBeNull();
-    // Focus moves to the panel's Back, and back to 'More wallets' after it.
-    const back = screen.getByRole('button', { name: /Back/ });
-    expect(document.activeElement).toBe(back);
-    act(() => fireEvent.click(back));
+    // Focus moves to the panel's first wallet, and back to 'More wallets' after Back.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: /WalletConnect/ }));
+    act(() => lastBackHandler(value)?.());
     expect(rowNames()).toEqual(shown);
     expect(document.activeElement).toBe(screen.getByRole('button', { name: /More wallets/ }));
     stopTest();

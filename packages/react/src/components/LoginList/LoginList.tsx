@@ -10,10 +10,9 @@ import { type ReactNode, useCallback, useContext, useEffect, useRef, useState } 
 import { LatchkeyContext } from '../../LatchkeyProvider/context.ts';
 import { methodEntryOf, methodLabelOf, methodUiOf, startMethod } from '../../methods/index.ts';
 import type { LoginListMode } from '../../methods/types.ts';
-import { useModal } from '../../Modal/ModalContext.ts';
+import { useBackHandler, useModal } from '../../Modal/ModalContext.ts';
 import { useStyleSheet } from '../../styles/useStyleSheet.ts';
 import { Button } from '../Button/Button.tsx';
-import { BackIcon } from '../Icons/Icons.tsx';
 import { loginListCss } from './LoginList.css.ts';
 import { useFitInCard } from './useFitInCard.ts';
 import { useScrollFade } from './useScrollFade.ts';
@@ -63,7 +62,7 @@ export function LoginList({ mode = 'login' }: LoginListProps) {
   const announced = useAnnouncedWallets();
   const { ref: scrollRef, fade, element: listElement } = useScrollFade<HTMLUListElement>();
   useFitInCard(listElement);
-  // Focus follows the view: into a panel, its Back; back out, the row that opened it.
+  // Focus follows the view: into a panel, its first row; back out, the row that opened it.
   const focusNext = useRef<string | null>(null);
   const listRef = useRef<HTMLUListElement | null>(null);
   const setListRef = useCallback(
@@ -74,14 +73,17 @@ export function LoginList({ mode = 'login' }: LoginListProps) {
     [scrollRef],
   );
   const setView = (next: LoginListView) => {
-    focusNext.current = next === 'default' ? `[data-panel="${view}"]` : '.lk-login-list__back';
+    focusNext.current = next === 'default' ? `[data-panel="${view}"]` : 'button, input';
     setViewState(next);
   };
   useEffect(() => {
     const selector = focusNext.current;
     focusNext.current = null;
-    if (selector) listRef.current?.parentElement?.querySelector<HTMLElement>(selector)?.focus();
+    if (selector) listRef.current?.querySelector<HTMLElement>(selector)?.focus();
   }, [view]);
+  // A panel's Back is the modal's top-bar Back (one Back control, issue 14 item 11).
+  const inPanel = view === 'overflow' || view === 'web3-overflow';
+  useBackHandler(inPanel && mode === 'login' ? () => setView('default') : null);
   const ll = config.loginList;
   const list = buildLoginList({
     loginMethods: walletsOnly
@@ -218,11 +220,6 @@ export function LoginList({ mode = 'login' }: LoginListProps) {
 
   return (
     <>
-      {list.back && mode === 'login' && (
-        <Button variant="link" className="lk-login-list__back" onClick={() => setView('default')}>
-          <BackIcon /> {m.back}
-        </Button>
-      )}
       <ul
         ref={setListRef}
         className="lk-login-list"
