@@ -28,7 +28,8 @@
  *   so no token is presented twice: a reuse would revoke its session and count as an error);
  * - `GET /api/v1/users/me` with one access token (autocannon).
  * For each: requests/s (flows/s for sign-ins), p50/p99 in ms, the ratio to bare Hono's
- * requests/s, and the server process's CPU (% of one core over the phase, from
+ * requests/s, and the server process's CPU (% of one core over the phase, all its threads, so
+ * over 100 when PGlite's worker thread and the main thread both work; from
  * /proc/<pid>/stat) and RSS at the end of the phase (/proc/<pid>/status).
  *
  * Before the HTTP runs it counts the SQL statements each path issues (an in-process server on
@@ -677,7 +678,7 @@ async function main() {
       'compare the "x bare" ratios, not the raw rates.',
   );
   console.log(
-    'x bare = req/s (sign-ins: flows/s) / bare Hono req/s of this run. CPU % of one core, RSS at the end of each phase.',
+    'x bare = req/s (sign-ins: flows/s) / bare Hono req/s of this run. CPU % of one core (all threads of the process), RSS at the end of each phase.',
   );
   const betterAuth = rows.find((r) => r.server === BETTER_AUTH && r.name.startsWith('email'));
   if (betterAuth) {
