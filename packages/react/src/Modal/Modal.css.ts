@@ -41,7 +41,7 @@ export const modalCss = `
   display: flex;
   align-items: center;
   justify-content: center;
-  padding: 16px;
+  padding: var(--lk-space-4);
   background: var(--lk-overlay);
   animation: lk-fade-in ${MODAL_TRANSITION_MS}ms ease-out both;
 }
@@ -67,7 +67,7 @@ export const modalCss = `
   display: flex;
   flex-direction: column;
   flex: none;
-  padding: 20px 24px 16px;
+  padding: var(--lk-space-5) var(--lk-space-6) var(--lk-space-4);
 }
 .lk-overlay .lk-card { animation: lk-pop-in ${MODAL_TRANSITION_MS}ms ease-out both; }
 .lk-overlay[data-state="closing"] .lk-card { animation: lk-pop-out ${MODAL_TRANSITION_MS}ms ease-in both; }
@@ -81,7 +81,7 @@ export const modalCss = `
   align-items: center;
   justify-content: space-between;
   min-height: 32px;
-  margin: -4px -8px 4px;
+  margin: calc(-1 * var(--lk-space-1)) calc(-1 * var(--lk-space-2)) var(--lk-space-1);
 }
 .lk-icon-button {
   display: inline-flex;
@@ -100,7 +100,7 @@ export const modalCss = `
 .lk-icon-button:focus-visible { outline: 2px solid var(--lk-accent); outline-offset: 1px; }
 .lk-icon-button svg { width: 18px; height: 18px; }
 .lk-screen { display: flex; flex-direction: column; animation: lk-fade-in ${MODAL_TRANSITION_MS}ms ease-out both; }
-.lk-loading { display: flex; justify-content: center; padding: 48px 0; color: var(--lk-muted); }
+.lk-loading { display: flex; justify-content: center; padding: var(--lk-space-12) 0; color: var(--lk-muted); }
 .lk-spinner {
   width: 24px;
   height: 24px;
@@ -125,7 +125,7 @@ export const modalCss = `
     border-radius: var(--lk-radius) var(--lk-radius) 0 0;
     animation-name: lk-sheet-in;
   }
-  .lk-overlay .lk-card__content { padding-bottom: max(16px, env(safe-area-inset-bottom)); }
+  .lk-overlay .lk-card__content { padding-bottom: max(var(--lk-space-4), env(safe-area-inset-bottom)); }
   .lk-overlay[data-state="closing"] .lk-card { animation-name: lk-sheet-out; }
 }
 @media (prefers-reduced-motion: reduce) {

@@ -5,6 +5,7 @@ import {
   lightTheme,
   MIN_TEXT_CONTRAST,
   readableForeground,
+  SPACING_SCALE,
   themeToCss,
   themeVarName,
 } from './theme.ts';
@@ -25,6 +26,19 @@ describe('themes', () => {
     expect(css).toContain('--lk-accent: #0ea5e9;');
     expect(css).toContain('--lk-radius: 16px;');
     expect(css).toContain('color-scheme: light;');
+  });
+
+  it('writes the spacing scale (4 px steps) with every theme, on the same selector', () => {
+    for (const selector of [':host', ':where(.lk-latchkey-button)']) {
+      for (const theme of [lightTheme(), darkTheme()]) {
+        const css = themeToCss(theme, selector);
+        expect(css.startsWith(`${selector} {`)).toBe(true);
+        expect(css).toContain('--lk-space-1: 4px;');
+        expect(css).toContain('--lk-space-2: 8px;');
+        expect(css).toContain('--lk-space-12: 48px;');
+      }
+    }
+    for (const [step, px] of Object.entries(SPACING_SCALE)) expect(px).toBe(Number(step) * 4);
   });
 
   it('cannot break out of the declaration with a hostile value', () => {

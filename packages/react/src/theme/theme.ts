@@ -3,6 +3,13 @@
  * `--lk-` so a host page can target them and they never clash with the page's own variables.
  * Themes are plain objects built by plain functions (RainbowKit style); no runtime CSS-in-JS.
  * WCAG contrast comes from colord and its a11y plugin (issue 14 item 4).
+ *
+ * Spacing (issue 14 item 11) is one scale of 4 px steps, {@link SPACING_SCALE}, written by
+ * {@link themeToCss} next to the tokens as `--lk-space-1` (4 px) to `--lk-space-12` (48 px), the
+ * step being the multiple of 4 px (Tailwind's and Radix's numbering). Every gap, margin and
+ * padding in the modal's `*.css.ts` files is `var(--lk-space-N)` (`styles/spacing.test.ts` fails
+ * on a raw px value). The scale is not a theme token: no option sets it and `LatchkeyTheme`
+ * does not carry it.
  */
 import { colord, extend } from 'colord';
 import a11yPlugin from 'colord/plugins/a11y';
@@ -140,6 +147,23 @@ export function readableForeground(background: string): string {
   return bg.contrast(DARK_TEXT) > bg.contrast(LIGHT_TEXT) ? DARK_TEXT : LIGHT_TEXT;
 }
 
+/**
+ * The spacing scale in px, keyed by step: step N is N x 4 px, written as `--lk-space-N`. Only the
+ * steps the stylesheets use are defined (no 7, 9, 10, 11). The same on every theme; a page can
+ * still set one from CSS like any `--lk-` variable (`.lk-host { --lk-space-3: 10px; }`), which
+ * changes every place that step is used.
+ */
+export const SPACING_SCALE = {
+  1: 4,
+  2: 8,
+  3: 12,
+  4: 16,
+  5: 20,
+  6: 24,
+  8: 32,
+  12: 48,
+} as const;
+
 /** The CSS variable name of a token: `accentForeground` -> `--lk-accent-foreground`. */
 export function themeVarName(token: keyof LatchkeyTheme): string {
   return `--lk-${token.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
@@ -147,14 +171,17 @@ export function themeVarName(token: keyof LatchkeyTheme): string {
 
 /**
  * The theme as a CSS rule that sets every `--lk-` variable on `selector`, for a constructable
- * stylesheet. The default, `:host`, is the modal's shadow host: a rule in the host page such as
+ * stylesheet: the tokens, then the spacing scale ({@link SPACING_SCALE}), so whatever sees the
+ * theme sees the scale (the modal's shadow root, and `<LatchkeyButton/>` in the page). The
+ * default selector, `:host`, is the modal's shadow host: a rule in the host page such as
  * `.lk-host { --lk-radius: 4px; }` beats it, so any token can be overridden from plain CSS.
  */
 export function themeToCss(theme: LatchkeyTheme, selector = ':host'): string {
   const decls = (Object.keys(theme) as (keyof LatchkeyTheme)[])
     .filter((k) => k !== 'colorScheme')
     .map((k) => `  ${themeVarName(k)}: ${sanitizeCssValue(theme[k])};`);
-  return `${selector} {\n  color-scheme: ${theme.colorScheme};\n${decls.join('\n')}\n}`;
+  const space = Object.entries(SPACING_SCALE).map(([step, px]) => `  --lk-space-${step}: ${px}px;`);
+  return `${selector} {\n  color-scheme: ${theme.colorScheme};\n${[...decls, ...space].join('\n')}\n}`;
 }
 
 /** Drops characters that could end the declaration or the rule (`;`, `{`, `}`, `<`). */

@@ -4,10 +4,10 @@ export const buttonCss = `
   display: inline-flex;
   align-items: center;
   justify-content: center;
-  gap: 8px;
+  gap: var(--lk-space-2);
   width: 100%;
   min-height: 44px;
-  padding: 0 16px;
+  padding: 0 var(--lk-space-4);
   border: 1px solid transparent;
   border-radius: var(--lk-radius-control);
   font: inherit;
@@ -25,7 +25,7 @@ export const buttonCss = `
 .lk-button--link {
   width: auto;
   min-height: 0;
-  padding: 2px 4px;
+  padding: 2px var(--lk-space-1);
   background: none;
   color: var(--lk-accent);
   font-weight: 600;

@@ -1,6 +1,6 @@
 /** Six code boxes; `data-state` tints them while verifying, on success and on an invalid code. */
 export const codeInputCss = `
-.lk-code { display: flex; justify-content: center; gap: 8px; }
+.lk-code { display: flex; justify-content: center; gap: var(--lk-space-2); }
 .lk-code__box {
   width: 44px;
   height: 54px;
@@ -20,6 +20,6 @@ export const codeInputCss = `
 .lk-code[data-state="invalid"] .lk-code__box { border-color: var(--lk-danger); color: var(--lk-danger); }
 .lk-code[data-state="success"] .lk-code__box { border-color: var(--lk-success); color: var(--lk-success); }
 .lk-code[data-state="verifying"] .lk-code__box { opacity: 0.6; }
-@media (max-width: 360px) { .lk-code { gap: 6px; } .lk-code__box { width: 40px; height: 50px; } }
+@media (max-width: 360px) { .lk-code { gap: var(--lk-space-1); } .lk-code__box { width: 40px; height: 50px; } }
 @media (prefers-reduced-motion: reduce) { .lk-code__box { transition: none; } }
 `;

@@ -14,11 +14,11 @@ export const latchkeyButtonCss = `
   display: inline-flex;
   align-items: center;
   justify-content: center;
-  gap: 6px;
+  gap: var(--lk-space-2);
   min-width: 112px;
   max-width: 100%;
   min-height: 40px;
-  padding: 0 16px;
+  padding: 0 var(--lk-space-4);
   border: 1px solid transparent;
   border-radius: var(--lk-radius-control);
   background: var(--lk-accent);
@@ -50,7 +50,7 @@ export const latchkeyButtonCss = `
   width: max-content;
   min-width: 100%;
   max-width: min(320px, calc(100vw - 16px));
-  padding: 6px;
+  padding: var(--lk-space-1);
   border: 1px solid var(--lk-border);
   border-radius: var(--lk-radius-control);
   background: var(--lk-background);
@@ -59,7 +59,7 @@ export const latchkeyButtonCss = `
 }
 .lk-latchkey-button__address {
   margin: 0;
-  padding: 6px 10px 8px;
+  padding: var(--lk-space-2) var(--lk-space-3);
   color: var(--lk-muted);
   font-family: ui-monospace, SFMono-Regular, Menlo, monospace;
   font-size: 12px;
@@ -69,7 +69,7 @@ export const latchkeyButtonCss = `
 .lk-latchkey-button__item {
   display: block;
   width: 100%;
-  padding: 8px 10px;
+  padding: var(--lk-space-2) var(--lk-space-3);
   border: 0;
   border-radius: calc(var(--lk-radius-control) - 2px);
   background: none;

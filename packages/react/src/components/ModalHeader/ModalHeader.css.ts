@@ -1,14 +1,14 @@
 /** Screen header: optional logo or icon, title, and a line of text under it. */
 export const modalHeaderCss = `
-.lk-header { display: flex; flex-direction: column; align-items: center; text-align: center; gap: 6px; margin: 4px 0 20px; }
-.lk-header__logo { display: block; max-width: 180px; max-height: 56px; object-fit: contain; margin-bottom: 10px; }
+.lk-header { display: flex; flex-direction: column; align-items: center; text-align: center; gap: var(--lk-space-2); margin: var(--lk-space-1) 0 var(--lk-space-5); }
+.lk-header__logo { display: block; max-width: 180px; max-height: 56px; object-fit: contain; margin-bottom: var(--lk-space-2); }
 .lk-header__icon {
   display: flex;
   align-items: center;
   justify-content: center;
   width: 48px;
   height: 48px;
-  margin-bottom: 8px;
+  margin-bottom: var(--lk-space-2);
   border-radius: 50%;
   background: var(--lk-surface);
   color: var(--lk-accent);

@@ -1,12 +1,12 @@
 /** The email method: one input with the Submit button inside it, on the right. */
 export const emailLoginMethodCss = `
-.lk-email { display: flex; flex-direction: column; gap: 6px; }
+.lk-email { display: flex; flex-direction: column; gap: var(--lk-space-2); }
 .lk-email__field {
   display: flex;
   align-items: center;
-  gap: 8px;
+  gap: var(--lk-space-2);
   height: 50px;
-  padding: 0 6px 0 14px;
+  padding: 0 var(--lk-space-1) 0 var(--lk-space-3);
   border: 1px solid var(--lk-border);
   border-radius: var(--lk-radius-control);
   background: var(--lk-background);
@@ -28,7 +28,7 @@ export const emailLoginMethodCss = `
   font-size: 16px;
 }
 .lk-email__input::placeholder { color: var(--lk-muted); opacity: 0.8; }
-.lk-email .lk-button { width: auto; min-height: 38px; padding: 0 14px; font-size: 14px; }
+.lk-email .lk-button { width: auto; min-height: 38px; padding: 0 var(--lk-space-3); font-size: 14px; }
 .lk-email__error { margin: 0; font-size: 13px; color: var(--lk-danger); }
 .lk-visually-hidden { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 @media (prefers-reduced-motion: reduce) { .lk-email__field { transition: none; } }

@@ -3,10 +3,10 @@ export const walletButtonCss = `
 .lk-wallet-button {
   display: flex;
   align-items: center;
-  gap: 12px;
+  gap: var(--lk-space-3);
   width: 100%;
   min-height: 50px;
-  padding: 0 14px;
+  padding: 0 var(--lk-space-3);
   border: 1px solid var(--lk-border);
   border-radius: var(--lk-radius-control);
   background: var(--lk-background);

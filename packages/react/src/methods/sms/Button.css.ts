@@ -5,13 +5,13 @@
  * card (issue 14 item 10); an ellipsis is the last resort.
  */
 export const smsLoginMethodCss = `
-.lk-sms { display: flex; flex-direction: column; gap: 6px; }
+.lk-sms { display: flex; flex-direction: column; gap: var(--lk-space-2); }
 .lk-sms__field {
   display: flex;
   align-items: center;
-  gap: 4px;
+  gap: var(--lk-space-1);
   height: 50px;
-  padding: 0 6px 0 8px;
+  padding: 0 var(--lk-space-1) 0 var(--lk-space-2);
   border: 1px solid var(--lk-border);
   border-radius: var(--lk-radius-control);
   background: var(--lk-background);
@@ -23,9 +23,9 @@ export const smsLoginMethodCss = `
   position: relative;
   display: flex;
   align-items: center;
-  gap: 4px;
+  gap: var(--lk-space-1);
   height: 34px;
-  padding: 0 6px;
+  padding: 0 var(--lk-space-2);
   border-radius: 8px;
   background: color-mix(in srgb, var(--lk-foreground) 6%, transparent);
   color: var(--lk-foreground);
@@ -57,7 +57,7 @@ export const smsLoginMethodCss = `
   text-overflow: ellipsis;
 }
 .lk-sms__input::placeholder { color: var(--lk-muted); opacity: 0.8; font-size: 13px; }
-.lk-sms .lk-button { width: auto; flex: none; min-height: 38px; padding: 0 10px; font-size: 14px; }
+.lk-sms .lk-button { width: auto; flex: none; min-height: 38px; padding: 0 var(--lk-space-2); font-size: 14px; }
 .lk-sms__error { margin: 0; font-size: 13px; color: var(--lk-danger); }
 .lk-sms__loading { margin: 0; height: 50px; display: flex; align-items: center; justify-content: center; color: var(--lk-muted); font-size: 14px; }
 .lk-visually-hidden { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }

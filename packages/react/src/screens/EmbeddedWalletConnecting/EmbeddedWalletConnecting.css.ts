@@ -1,4 +1,4 @@
 /** Connecting: header and spinner. */
 export const connectingCss = `
-.lk-wallet-connecting .lk-spinner { margin: 4px auto; }
+.lk-wallet-connecting .lk-spinner { margin: var(--lk-space-1) auto; }
 `;

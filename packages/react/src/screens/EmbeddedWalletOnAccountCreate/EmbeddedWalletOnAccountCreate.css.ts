@@ -1,4 +1,4 @@
 /** Wallet creation: header and a spinner. */
 export const onAccountCreateCss = `
-.lk-wallet-create .lk-spinner { margin: 8px auto 4px; }
+.lk-wallet-create .lk-spinner { margin: var(--lk-space-2) auto var(--lk-space-1); }
 `;
