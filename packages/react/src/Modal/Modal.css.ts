@@ -55,6 +55,8 @@ export const modalCss = `
   width: ${MODAL_WIDTH_PX}px;
   max-width: 100%;
   max-height: min(${MODAL_HEIGHT_FULL_PX}px, 100%);
+  /* The same bound as a length, for content that sizes itself to the card (the login list). */
+  --lk-card-max: min(${MODAL_HEIGHT_FULL_PX}px, calc(var(--lk-vv-height, 100dvh) - 2 * var(--lk-space-4)));
   overflow-y: auto;
   background: var(--lk-background);
   border-radius: var(--lk-radius);
@@ -122,6 +124,7 @@ export const modalCss = `
     width: 100%;
     max-width: 100%;
     max-height: calc(100% - 24px);
+    --lk-card-max: calc(var(--lk-vv-height, 100dvh) - 24px);
     border-radius: var(--lk-radius) var(--lk-radius) 0 0;
     animation-name: lk-sheet-in;
   }

@@ -18,19 +18,6 @@ import { SPACING_SCALE } from '../theme/theme.ts';
 
 const srcDir = path.resolve(import.meta.dirname, '..');
 
-/**
- * PENDING: stylesheets not on the scale yet, by path under `src/`. Issue 14 item 11 lands in
- * parts and these files are edited by a parallel change; they are converted next. Each must
- * still need its exemption (the last test fails once a file is clean): convert the file, delete
- * its line, and delete the set when it is empty.
- */
-const PENDING = new Set<string>([
-  // The login list (landing screen): gap 10px/4px, padding 0 14px, margin 4px 0 0.
-  'components/LoginList/LoginList.css.ts',
-  // The footer under every screen: gap 8px/4px, margin-top 16px, padding-top 14px.
-  'components/Footer/Footer.css.ts',
-]);
-
 /** Spacing properties: gap, row-gap, column-gap, margin*, padding* (not scroll-*, not custom). */
 const SPACING_DECL =
   /(?:^|[\s;{])((?:row-|column-)?gap|margin(?:-[a-z-]+)?|padding(?:-[a-z-]+)?)\s*:\s*([^;{}]+)/g;
@@ -122,22 +109,10 @@ describe('spacing scale (issue 14 item 11)', () => {
   it('every gap, margin and padding in a *.css.ts is a step of the scale', async () => {
     const offenders: string[] = [];
     for (const file of stylesheetFiles()) {
-      if (PENDING.has(file)) continue;
       for (const v of spacingViolations(await stylesheetText(file))) {
         offenders.push(`${file}: ${v.property}: ${v.value} (${v.offending})`);
       }
     }
     expect(offenders, 'use var(--lk-space-N) from theme.ts SPACING_SCALE').toEqual([]);
-  });
-
-  it('each PENDING exemption is a stylesheet that still needs it', async () => {
-    const files = stylesheetFiles();
-    for (const file of PENDING) {
-      expect(files, `${file} does not exist: drop it from PENDING`).toContain(file);
-      expect(
-        spacingViolations(await stylesheetText(file)).length,
-        `${file} is on the scale now: drop it from PENDING`,
-      ).toBeGreaterThan(0);
-    }
   });
 });

@@ -1,10 +1,7 @@
-import { MOBILE_BREAKPOINT_PX, MODAL_HEIGHT_FULL_PX } from '@latchkey/api';
-
 /**
  * The login list: at most 400 px tall (spec section 9), scrolling beyond, and shorter when the
  * modal card cannot hold it (issue 14 item 3): its cap is also the card's maximum height
- * (`--lk-card-max`, as `Modal.css.ts` sizes the card: 620 px or the visible height less the
- * overlay's 16 px padding each side; the bottom sheet, the visible height less 24 px) less
+ * (`--lk-card-max`, set with the card's own sizing in `Modal.css.ts`) less
  * everything else in the card (`--lk-list-rest`, measured by `useFitInCard`), and never under
  * two rows. So the list is the part that gives way, and the header, the links under the list
  * ('I have a passkey') and the footer keep their full height. When rows are hidden the
@@ -14,9 +11,8 @@ import { MOBILE_BREAKPOINT_PX, MODAL_HEIGHT_FULL_PX } from '@latchkey/api';
  */
 export const loginListCss = `
 .lk-login-list {
-  --lk-card-max: min(${MODAL_HEIGHT_FULL_PX}px, calc(var(--lk-vv-height, 100dvh) - 32px));
-  display: flex; flex-direction: column; gap: 10px; margin: 0; padding: 2px; list-style: none;
-  max-height: max(120px, min(400px, calc(var(--lk-card-max) - var(--lk-list-rest, 0px))));
+  display: flex; flex-direction: column; gap: var(--lk-space-2); margin: 0; padding: 2px; list-style: none;
+  max-height: max(120px, min(400px, calc(var(--lk-card-max, 400px) - var(--lk-list-rest, 0px))));
   min-height: 0; overflow-y: auto; overscroll-behavior: contain;
   scroll-padding-block: 32px 60px;
   --lk-fade-top: #000; --lk-fade-bottom: #000;
@@ -28,9 +24,9 @@ export const loginListCss = `
   -webkit-mask-image: linear-gradient(to bottom, var(--lk-fade-top), #000 32px, #000 calc(100% - 60px), var(--lk-fade-bottom));
   mask-image: linear-gradient(to bottom, var(--lk-fade-top), #000 32px, #000 calc(100% - 60px), var(--lk-fade-bottom));
 }
-.lk-login-list__links { flex: none; display: flex; flex-direction: column; gap: 4px; margin: 4px 0 0; padding: 0; list-style: none; }
+.lk-login-list__links { flex: none; display: flex; flex-direction: column; gap: var(--lk-space-1); margin: var(--lk-space-1) 0 0; padding: 0; list-style: none; }
 .lk-login-list__method {
-  display: flex; align-items: center; gap: 12px; width: 100%; min-height: 50px; padding: 0 14px;
+  display: flex; align-items: center; gap: var(--lk-space-3); width: 100%; min-height: 50px; padding: 0 var(--lk-space-3);
   border: 1px solid var(--lk-border); border-radius: var(--lk-radius-control);
   background: var(--lk-background); color: var(--lk-foreground); font: inherit; font-size: 15px; font-weight: 500;
   text-align: left; cursor: pointer; transition: border-color 150ms;
@@ -43,8 +39,5 @@ export const loginListCss = `
 .lk-login-list__method .lk-brand-icon { color: var(--lk-foreground); }
 .lk-login-list__more { justify-content: space-between; color: var(--lk-muted); }
 .lk-login-list__switch { align-self: center; }
-@media (max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px) {
-  .lk-login-list { --lk-card-max: calc(var(--lk-vv-height, 100dvh) - 24px); }
-}
 @media (prefers-reduced-motion: reduce) { .lk-login-list__method { transition: none; } }
 `;

@@ -304,7 +304,7 @@ describe('LoginList', () => {
 
   it('caps the list at 400 px (spec section 9)', () => {
     expect(loginListCss).toContain(
-      'min(400px, calc(var(--lk-card-max) - var(--lk-list-rest, 0px)))',
+      'min(400px, calc(var(--lk-card-max, 400px) - var(--lk-list-rest, 0px)))',
     );
   });
 });
