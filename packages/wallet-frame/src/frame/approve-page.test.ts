@@ -18,6 +18,7 @@ import { splitEntropy } from '../custody/shares.ts';
 import { deriveEvmAddress, generateEntropy } from '../custody/wallet-secret.ts';
 import { type ApprovalPolicyCheck, startApprovePage } from './approve-page.ts';
 import { APPROVE_TEXTS } from './approve-view.ts';
+import type { FrameLocale } from './locales/index.ts';
 import type { IntersectionObserverLike } from './click-guard.ts';
 import { openDeviceShareStore } from './device-store.ts';
 import { sha256Hex, toBase64 } from './encoding.ts';
@@ -76,7 +77,9 @@ function fakeVisibility() {
 }
 
 /** A device with a wallet's device share and a fake auth-share route that counts its calls. */
-async function approvePage(options: { policyCheck?: ApprovalPolicyCheck } = {}) {
+async function approvePage(
+  options: { policyCheck?: ApprovalPolicyCheck; locale?: FrameLocale } = {},
+) {
   const entropy = generateEntropy();
   const address = deriveEvmAddress(entropy);
   const shares = await splitEntropy(entropy);
@@ -136,6 +139,8 @@ afterEach(() => {
   document.documentElement.removeAttribute('data-theme');
   document.documentElement.removeAttribute('style');
   document.documentElement.className = '';
+  document.documentElement.removeAttribute('lang');
+  window.history.replaceState(null, '', '/');
 });
 
 describe('approval page', () => {
@@ -370,5 +375,36 @@ describe('approval page', () => {
     );
     expect(document.documentElement.getAttribute('data-theme')).toBe('dark');
     expect(document.documentElement.style.getPropertyValue('--lk-accent')).toBe('#0ea5e9');
+  });
+
+  it('speaks the locale of its URL (issue 14 item 12): French texts, default label and lang', async () => {
+    window.history.replaceState(null, '', '/?locale=fr-CA');
+    const page = await approvePage();
+    expect(document.documentElement.lang).toBe('fr');
+    expect($('approve-title').textContent).toBe('Chargement de la demande…');
+    await request(page, {
+      request: { method: 'personal_sign', params: [stringToHex('hi'), page.address] },
+    });
+    expect($('approve-button').textContent).toBe('Signer et continuer');
+    expect($('approve-details').getAttribute('aria-label')).toBe('Détails de la demande');
+    expect(document.querySelector('.lk-approve__wallet-label')!.textContent).toBe('Portefeuille');
+  });
+
+  it("the host's buttonText keeps its rules in any locale; a hostile locale only gives English", async () => {
+    window.history.replaceState(
+      null,
+      '',
+      `/?locale=${encodeURIComponent('Approve everything"><b>')}`,
+    );
+    const page = await approvePage();
+    expect(document.documentElement.lang).toBe('en');
+    await request(page, {
+      request: { method: 'personal_sign', params: [stringToHex('hi'), page.address] },
+      buttonText: 'x'.repeat(80),
+    });
+    // Too long a label falls back to the page's own default, as before; nothing of the URL shows.
+    expect($('approve-button').textContent).toBe(APPROVE_TEXTS.sign);
+    expect(document.body.textContent).not.toContain('Approve everything');
+    expect(document.querySelector('b')).toBeNull();
   });
 });

@@ -7,7 +7,6 @@ import { type EvmRpcRequest, handleEvmRpc } from '../custody/evm-rpc.ts';
 import { reconstructEntropy } from '../custody/shares.ts';
 import { deriveEvmPrivateKey, generateEntropy } from '../custody/wallet-secret.ts';
 import {
-  APPROVE_TEXTS,
   type ApproveView,
   type ApproveViewOptions,
   BUTTON_TEXT_MAX,
@@ -102,8 +101,11 @@ function chainOf(value: unknown): DescribeChain {
   };
 }
 
-/** The button's label: the host's `buttonText` when it is a short one-line string, else the default. */
-function labelOf(value: unknown, method: string): string {
+/**
+ * The button's label: the host's `buttonText` when it is a short one-line string, else the
+ * default of the page's locale (`texts.send` for transactions, `texts.sign` otherwise).
+ */
+function labelOf(value: unknown, method: string, texts: ApproveView['texts']): string {
   if (
     typeof value === 'string' &&
     value.trim().length > 0 &&
@@ -112,7 +114,7 @@ function labelOf(value: unknown, method: string): string {
   ) {
     return value.trim();
   }
-  return method === 'eth_signTransaction' ? APPROVE_TEXTS.send : APPROVE_TEXTS.sign;
+  return method === 'eth_signTransaction' ? texts.send : texts.sign;
 }
 
 /**
@@ -236,7 +238,11 @@ export function startApprovePage(
       const loading = core.loadDeviceSession(token, userId, address);
       loading.catch(() => undefined);
       if (policy) await policy.catch(discard(loading));
-      view.show(description, address, labelOf((data as Partial<ApproveIn>).buttonText, raw.method));
+      view.show(
+        description,
+        address,
+        labelOf((data as Partial<ApproveIn>).buttonText, raw.method, view.texts),
+      );
       setTimeout(() => void warmUp(request.method), 0);
       await approval().catch(discard(loading));
       view.signing();

@@ -1,20 +1,13 @@
 import type { DescriptionRow, RequestDescription } from '../custody/describe.ts';
-import { CLICK_REFUSED_TEXT } from './click-guard.ts';
+import en from './locales/en.ts';
+import { type FrameLocale, type FrameMessages, localizeFrame } from './locales/index.ts';
 import { applyFrameTheme, type FrameTheme, frameThemeFromSearch } from './theme.ts';
 
-/** Texts of the in-frame approval page. */
-export const APPROVE_TEXTS = {
-  loading: 'Loading request…',
-  /** Default button label for `personal_sign` / `eth_signTypedData_v4` (spec: sign-request UI). */
-  sign: 'Sign and continue',
-  /** Default button label for `eth_signTransaction` (spec: send-transaction screen, 'Submit'). */
-  send: 'Submit',
-  signing: 'Signing…',
-  signed: 'Signed',
-  wallet: 'Wallet',
-  refused: CLICK_REFUSED_TEXT,
-  failed: 'Unable to sign this request. Close this window and try again.',
-} as const;
+/**
+ * English texts of the in-frame approval page (the page shows its locale's catalogue,
+ * `locales/<lc>.ts` `approve` and `common.wallet`; issue 14 item 12).
+ */
+export const APPROVE_TEXTS = { ...en.approve, wallet: en.common.wallet } as const;
 
 /** Longest `buttonText` the page shows (longer labels fall back to the default). */
 export const BUTTON_TEXT_MAX = 48;
@@ -31,6 +24,8 @@ export interface ApproveView {
   readonly root: HTMLElement;
   /** The approve button. */
   readonly button: HTMLButtonElement;
+  /** The page's texts in its locale (`locales/<lc>.ts` `approve`): e.g. the default labels. */
+  readonly texts: FrameMessages['approve'];
   /** Draws the request, the wallet and the button label, and sets `ready`. */
   show(description: RequestDescription, address: string, buttonText: string): void;
   /** Shows the refused-click note ({@link APPROVE_TEXTS.refused}) under the details. */
@@ -57,6 +52,11 @@ export interface ApproveView {
 export interface ApproveViewOptions {
   /** The modal's theme. Default: read from `doc.location.search`. */
   theme?: FrameTheme;
+  /**
+   * The page's locale. Default: the URL's `locale` tag, else the browser's languages, else
+   * `en` (`locales/index.ts`). Only picks a built-in catalogue; no text comes from the host.
+   */
+  locale?: FrameLocale;
 }
 
 /** A short form of an address for the header: `0x1234…abcd`. */
@@ -73,6 +73,8 @@ export function shortAddress(address: string): string {
  */
 export function mountApproveView(doc: Document, options: ApproveViewOptions = {}): ApproveView {
   applyFrameTheme(doc, options.theme ?? frameThemeFromSearch(doc.location?.search ?? ''));
+  const { messages } = localizeFrame(doc, options.locale);
+  const T: FrameMessages['approve'] = messages.approve;
   doc.documentElement.classList.add('lk-approve-page');
   const el = <K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string) => {
     const node = doc.createElement(tag);
@@ -85,7 +87,7 @@ export function mountApproveView(doc: Document, options: ApproveViewOptions = {}
   root.setAttribute('data-state', 'loading');
   root.setAttribute('aria-busy', 'true');
   const header = el('header', 'lk-approve__header');
-  const title = el('h1', 'lk-approve__title', APPROVE_TEXTS.loading);
+  const title = el('h1', 'lk-approve__title', T.loading);
   title.setAttribute('data-testid', 'approve-title');
   const wallet = el('p', 'lk-approve__wallet');
   wallet.hidden = true;
@@ -98,12 +100,12 @@ export function mountApproveView(doc: Document, options: ApproveViewOptions = {}
   details.tabIndex = 0;
   // A named, focusable scroll box: a region landmark (aria-label alone is not allowed on a bare div).
   details.setAttribute('role', 'region');
-  details.setAttribute('aria-label', 'Request details');
+  details.setAttribute('aria-label', T.details);
   const note = el('p', 'lk-approve__note');
   note.setAttribute('data-testid', 'approve-note');
   note.setAttribute('aria-live', 'polite');
   note.hidden = true;
-  const button = el('button', 'lk-approve__button', APPROVE_TEXTS.sign);
+  const button = el('button', 'lk-approve__button', T.sign);
   button.type = 'button';
   button.disabled = true;
   button.setAttribute('data-testid', 'approve-button');
@@ -131,10 +133,11 @@ export function mountApproveView(doc: Document, options: ApproveViewOptions = {}
   return {
     root,
     button,
+    texts: T,
     show(description, address, buttonText) {
       title.textContent = description.title;
       wallet.replaceChildren(
-        el('span', 'lk-approve__wallet-label', APPROVE_TEXTS.wallet),
+        el('span', 'lk-approve__wallet-label', messages.common.wallet),
         el('span', 'lk-approve__wallet-value', shortAddress(address)),
       );
       wallet.title = address;
@@ -168,7 +171,7 @@ export function mountApproveView(doc: Document, options: ApproveViewOptions = {}
     },
     refuse() {
       if (current !== 'ready') return;
-      note.textContent = APPROVE_TEXTS.refused;
+      note.textContent = T.refused;
       note.className = 'lk-approve__note lk-approve__note--refused';
       note.hidden = false;
     },
@@ -185,21 +188,21 @@ export function mountApproveView(doc: Document, options: ApproveViewOptions = {}
     signing() {
       button.disabled = true;
       button.removeAttribute('aria-disabled');
-      button.textContent = APPROVE_TEXTS.signing;
+      button.textContent = T.signing;
       note.hidden = true;
       setState('signing');
     },
     signed() {
       button.disabled = true;
       button.removeAttribute('aria-disabled');
-      button.textContent = APPROVE_TEXTS.signed;
+      button.textContent = T.signed;
       setState('signed');
     },
     fail(message) {
       button.disabled = true;
       button.removeAttribute('aria-disabled');
-      if (current === 'signing' || current === 'loading') button.textContent = APPROVE_TEXTS.sign;
-      note.textContent = message ?? APPROVE_TEXTS.failed;
+      if (current === 'signing' || current === 'loading') button.textContent = T.sign;
+      note.textContent = message ?? T.failed;
       note.className = 'lk-approve__note lk-approve__note--error';
       note.hidden = false;
       setState('error');

@@ -1,3 +1,4 @@
+import en from './locales/en.ts';
 /**
  * The approve button's anti-clickjacking guard (issue 24 item 2), as payment frames do it.
  *
@@ -51,8 +52,8 @@ export const VISIBILITY_DELAY_MS = 100;
 /** How long after a trusted Tab keydown a focus of the button counts as the user's (ms). */
 const KEYBOARD_FOCUS_WINDOW_MS = 1000;
 
-/** The note a refused click shows inside the frame. */
-export const CLICK_REFUSED_TEXT = 'Make sure this window is fully visible, then try again.';
+/** The note a refused click shows inside the frame, in English (`locales/<lc>.ts` `approve.refused`). */
+export const CLICK_REFUSED_TEXT = en.approve.refused;
 
 /** Why a click was refused (stable codes, for tests and the page's `data-refused`). */
 export type ClickRefusal = 'untrusted' | 'not_armed' | 'hidden' | 'not_focused' | 'not_on_button';

@@ -91,6 +91,8 @@ afterEach(() => {
   document.body.replaceChildren();
   document.documentElement.removeAttribute('data-theme');
   document.documentElement.removeAttribute('style');
+  document.documentElement.removeAttribute('lang');
+  window.history.replaceState(null, '', '/');
 });
 
 describe('export page', () => {
@@ -234,5 +236,24 @@ describe('export page theme', () => {
   it('without a theme the page leaves the scheme to prefers-color-scheme', () => {
     mountExportView(document, undefined, { theme: exportThemeFromSearch('') });
     expect(document.documentElement.hasAttribute('data-theme')).toBe(false);
+  });
+
+  it('speaks the locale of its URL: `locale=de` shows the German page (issue 14 item 12)', () => {
+    window.history.replaceState(null, '', '/?theme=dark&locale=de');
+    mountExportView(document, undefined);
+    expect(document.documentElement.lang).toBe('de');
+    expect(document.querySelector('h1')!.textContent).toBe(
+      'Geben Sie Ihren privaten Schlüssel niemals weiter',
+    );
+    expect($('export-reveal').textContent).toBe('Anzeigen');
+    expect($('export-copy').textContent).toBe('Kopieren');
+  });
+
+  it('an unknown locale tag shows the English page', () => {
+    window.history.replaceState(null, '', '/?locale=tlh');
+    mountExportView(document, undefined, { theme: {} });
+    expect(document.documentElement.lang).toBe('en');
+    expect(document.querySelector('h1')!.textContent).toBe(EXPORT_TEXTS.title);
+    expect($('export-reveal').textContent).toBe(EXPORT_TEXTS.reveal);
   });
 });

@@ -1,3 +1,5 @@
+import en from './locales/en.ts';
+import { type FrameLocale, localizeFrame } from './locales/index.ts';
 import {
   applyFrameTheme,
   FRAME_THEME_PARAMS,
@@ -5,19 +7,15 @@ import {
   frameThemeFromSearch,
 } from './theme.ts';
 
-/** Texts of the in-frame export page. */
+/**
+ * English texts of the in-frame export page (the page shows its locale's catalogue,
+ * `locales/<lc>.ts` `export` and `common`; issue 14 item 12).
+ */
 export const EXPORT_TEXTS = {
-  title: 'Never share your private key',
-  warning:
-    'It is the master password of your wallet. Anyone who has it has full control of your wallet and its funds, and Latchkey cannot recover them.',
-  address: 'Wallet',
-  hidden: 'Hidden until you choose Reveal',
-  reveal: 'Reveal',
-  revealing: 'Revealing…',
-  hide: 'Hide',
-  copy: 'Copy',
-  copied: 'Copied',
-  failed: 'Unable to show your private key. Please close this window and try again.',
+  ...en.export,
+  address: en.common.wallet,
+  copy: en.common.copy,
+  copied: en.common.copied,
 } as const;
 /** How long 'Copied' shows (spec section 9: copy feedback 1500 ms). */
 export const COPY_FEEDBACK_MS = 1500;
@@ -49,6 +47,11 @@ export interface ExportView {
 export interface ExportViewOptions {
   /** The modal's theme. Default: read from `doc.location.search` ({@link exportThemeFromSearch}). */
   theme?: ExportTheme;
+  /**
+   * The page's locale. Default: the URL's `locale` tag, else the browser's languages, else
+   * `en` (`locales/index.ts`). Only picks a built-in catalogue; no text comes from the host.
+   */
+  locale?: FrameLocale;
 }
 
 /**
@@ -63,6 +66,13 @@ export function mountExportView(
   options: ExportViewOptions = {},
 ): ExportView {
   applyExportTheme(doc, options.theme ?? exportThemeFromSearch(doc.location?.search ?? ''));
+  const { messages } = localizeFrame(doc, options.locale);
+  const T = {
+    ...messages.export,
+    address: messages.common.wallet,
+    copy: messages.common.copy,
+    copied: messages.common.copied,
+  };
   const el = <K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string) => {
     const node = doc.createElement(tag);
     node.className = className;
@@ -79,22 +89,22 @@ export function mountExportView(
   const warning = el('section', 'lk-export__warning');
   warning.setAttribute('role', 'note');
   warning.append(
-    el('h1', 'lk-export__title', EXPORT_TEXTS.title),
-    el('p', 'lk-export__warning-text', EXPORT_TEXTS.warning),
+    el('h1', 'lk-export__title', T.title),
+    el('p', 'lk-export__warning-text', T.warning),
   );
   const address = el('p', 'lk-export__address');
   const addressValue = el('span', 'lk-export__address-value');
-  address.append(el('span', 'lk-export__address-label', EXPORT_TEXTS.address), addressValue);
+  address.append(el('span', 'lk-export__address-label', T.address), addressValue);
   address.hidden = true;
-  const key = el('output', 'lk-export__key lk-export__key--hidden', EXPORT_TEXTS.hidden);
+  const key = el('output', 'lk-export__key lk-export__key--hidden', T.hidden);
   key.setAttribute('data-testid', 'export-private-key');
   key.setAttribute('aria-live', 'polite');
-  const reveal = button('lk-export__reveal', EXPORT_TEXTS.reveal);
+  const reveal = button('lk-export__reveal', T.reveal);
   reveal.setAttribute('data-testid', 'export-reveal');
   reveal.disabled = true;
-  const copy = button('lk-export__copy', EXPORT_TEXTS.copy);
+  const copy = button('lk-export__copy', T.copy);
   copy.setAttribute('data-testid', 'export-copy');
-  const hide = button('lk-export__hide', EXPORT_TEXTS.hide);
+  const hide = button('lk-export__hide', T.hide);
   hide.setAttribute('data-testid', 'export-hide');
   const actions = el('div', 'lk-export__actions');
   actions.append(reveal, copy, hide);
@@ -115,22 +125,22 @@ export function mountExportView(
   const conceal = () => {
     secret = '';
     clearTimeout(timer);
-    key.textContent = EXPORT_TEXTS.hidden;
+    key.textContent = T.hidden;
     key.className = 'lk-export__key lk-export__key--hidden';
     doc.getSelection()?.removeAllRanges();
     copy.hidden = true;
-    copy.textContent = EXPORT_TEXTS.copy;
+    copy.textContent = T.copy;
     hide.hidden = true;
     reveal.hidden = false;
     reveal.disabled = armed === null;
-    reveal.textContent = EXPORT_TEXTS.reveal;
+    reveal.textContent = T.reveal;
     setState(armed ? 'armed' : 'waiting');
   };
 
   const fail = () => {
     failed = true;
     secret = '';
-    key.textContent = EXPORT_TEXTS.failed;
+    key.textContent = T.failed;
     key.className = 'lk-export__key lk-export__key--error';
     reveal.hidden = true;
     copy.hidden = true;
@@ -143,7 +153,7 @@ export function mountExportView(
     if (!event.isTrusted || !armed || busy || failed || secret) return;
     busy = true;
     reveal.disabled = true;
-    reveal.textContent = EXPORT_TEXTS.revealing;
+    reveal.textContent = T.revealing;
     setState('revealing');
     armed().then(
       () => {
@@ -164,9 +174,9 @@ export function mountExportView(
   copy.addEventListener('click', () => {
     if (!secret) return;
     const done = () => {
-      copy.textContent = EXPORT_TEXTS.copied;
+      copy.textContent = T.copied;
       clearTimeout(timer);
-      timer = setTimeout(() => (copy.textContent = EXPORT_TEXTS.copy), COPY_FEEDBACK_MS);
+      timer = setTimeout(() => (copy.textContent = T.copy), COPY_FEEDBACK_MS);
     };
     const selectKey = () => {
       const range = doc.createRange();

@@ -46,6 +46,8 @@ const state = () => document.querySelector('main')!.getAttribute('data-state');
 afterEach(() => {
   document.body.replaceChildren();
   document.documentElement.removeAttribute('data-theme');
+  document.documentElement.removeAttribute('lang');
+  window.history.replaceState(null, '', '/');
 });
 
 describe('password page: create, set, change (issue 24 item 4)', () => {
@@ -254,5 +256,49 @@ describe('password page: recover', () => {
     // The notice replaces the inputs: nothing left to try.
     expect($('password-submit')).toBeNull();
     expect($('password-input')).toBeNull();
+  });
+
+  it('speaks the locale of its URL (issue 14 item 12): rules, strength and retry time in ja', async () => {
+    window.history.replaceState(null, '', '/?locale=ja');
+    const at = Date.UTC(2030, 0, 1, 14, 5);
+    const error = Object.assign(new CustodyError('recovery_attempts_exceeded', 'Too many'), {
+      retryAt: at,
+    });
+    const { handle } = page({ [FRAME_EVENTS.walletRecover]: vi.fn().mockRejectedValue(error) });
+    const answer = Promise.resolve(
+      handle({ accessToken: T, action: 'recover', address: ADDRESS }, ORIGIN),
+    );
+    await flush();
+    expect(document.documentElement.lang).toBe('ja');
+    expect($('password-submit')!.textContent).toBe('ウォレットを復元');
+    type('password-input', SECRET);
+    submit(true);
+    await expect(answer).rejects.toBe(error);
+    const time = new Intl.DateTimeFormat('ja', { hour: '2-digit', minute: '2-digit' }).format(at);
+    expect($('password-failure')!.textContent).toBe(
+      `パスワードの試行回数が多すぎます。 ${time} 以降にもう一度お試しください。`,
+    );
+  });
+});
+
+describe('password page: create in de (issue 14 item 12)', () => {
+  it('shows the rules, strength, steps and mismatch in German', async () => {
+    window.history.replaceState(null, '', '/?locale=de-AT');
+    const { handle } = page({ [FRAME_EVENTS.walletCreate]: vi.fn() });
+    void handle({ accessToken: T, action: 'create' }, ORIGIN);
+    await flush();
+    type('password-input', 'abc');
+    expect($('password-input-message')!.textContent).toBe(
+      'Das Passwort muss mindestens 6 Zeichen lang sein',
+    );
+    type('password-input', 'abc ?def');
+    expect($('password-input-message')!.textContent).toBe('Ungültige Zeichen verwendet (   ? )');
+    type('password-input', SECRET);
+    expect($('password-strength')!.textContent).toMatch(/^Stärke: (Schwach|Mittel|Stark)$/);
+    expect(document.querySelector('.lk-pwf__step')!.textContent).toBe('1 / 4');
+    submit(false);
+    submit(false);
+    type('password-confirm', `${SECRET}x`);
+    expect($('password-confirm-message')!.textContent).toBe('Die Passwörter stimmen nicht überein');
   });
 });

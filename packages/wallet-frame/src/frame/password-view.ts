@@ -3,52 +3,27 @@ import {
   passwordConfirmationError,
   passwordError,
   passwordStrength,
+  type PasswordStrengthLabel,
   recoveryFileName,
 } from '@latchkey/api';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
+import en from './locales/en.ts';
+import { fill, type FrameLocale, localizeFrame } from './locales/index.ts';
 import { applyFrameTheme, type FrameTheme, frameThemeFromSearch } from './theme.ts';
 
 /** What the password page is asked to do (`latchkey:wallet:password` `action`). */
 export type PasswordAction = 'create' | 'recover' | 'set' | 'change';
 
 /**
- * Texts of the in-frame password page (spec section 2, password flow; section 5, "Password";
- * section 8 for the recovery errors). The host screen keeps its own title and description above
- * the frame; these are the inputs, buttons and step texts that were drawn by the host before.
+ * English texts of the in-frame password page (spec section 2, password flow; section 5,
+ * "Password"; section 8 for the recovery errors). The page shows its locale's catalogue
+ * (`locales/<lc>.ts` `password` and `common`; issue 14 item 12). The host screen keeps its own
+ * title and description above the frame; these are the inputs, buttons and step texts.
  */
 export const PASSWORD_TEXTS = {
-  /** The page's own (visually hidden) level-one heading; the host screen shows its title. */
-  pageTitle: 'Wallet password',
-  passwordLabel: 'Password',
-  confirmLabel: 'Confirm password',
-  show: 'Show password',
-  hide: 'Hide password',
-  strength: 'Strength: {label}',
-  generate: 'Generate a password',
-  continue: 'Continue',
-  back: '‹ Back',
-  saveTitle: 'Save your password',
-  saveDetail: 'Keep it somewhere safe. We cannot recover it for you.',
-  copy: 'Copy',
-  copied: 'Copied',
-  download: 'Download',
-  confirmTitle: 'Confirm your password',
-  confirmDetail: 'Type your password again.',
-  finalizeTitle: 'Confirm you saved it',
-  acknowledgement:
-    'I understand that if I lose my password and device, I will lose access to my account and my assets.',
-  setPassword: 'Set Password',
-  settingPassword: 'Setting password…',
-  done: 'Your wallet is now secured with your password.',
-  failed: 'Something went wrong. Please close this window and try again.',
-  recover: 'Recover wallet',
-  recovering: 'Recovering…',
-  recovered: 'Your wallet is restored on this device.',
-  invalidPassword: 'Invalid recovery password, please try again.',
-  unableToRecover: 'Unable to recover wallet',
-  attemptsExceeded: 'Too many password attempts.',
-  retryLater: 'Please try again later.',
-  retryAt: 'You can try again at {time}.',
+  ...en.password,
+  copy: en.common.copy,
+  copied: en.common.copied,
 } as const;
 
 /** Copy feedback and download-URL lifetimes (spec section 9). */
@@ -70,6 +45,11 @@ export interface PasswordViewOptions {
   appName?: string;
   /** Draws a blob as a download (default: a blob URL anchor in this document). Tests. */
   download?: (fileName: string, text: string) => void;
+  /**
+   * The page's locale. Default: the URL's `locale` tag, else the browser's languages, else
+   * `en` (`locales/index.ts`). Only picks a built-in catalogue; no text comes from the host.
+   */
+  locale?: FrameLocale;
 }
 
 /** The error shapes the page tells apart (a CustodyError as thrown by the wallet handlers). */
@@ -101,8 +81,11 @@ export interface PasswordView {
 
 const WRONG_PASSWORD_TYPES = new Set(['invalid_recovery_pin', 'invalid_request_arguments']);
 
-/** '14:05' style time of a retry, or null when the error carries none. */
-function retryTimeOf(error: SubmitError, now: number): string | null {
+/**
+ * The time of a retry in `locale` (`Intl.DateTimeFormat`, hour and minute: '14:05' in `de`,
+ * '2:05 PM' in `en`), or null when the error carries none.
+ */
+function retryTimeOf(error: SubmitError, now: number, locale: string): string | null {
   let at: number | null = null;
   if (typeof error.retryAt === 'number') at = error.retryAt;
   else if (typeof error.retryAt === 'string' && !Number.isNaN(Date.parse(error.retryAt)))
@@ -110,7 +93,7 @@ function retryTimeOf(error: SubmitError, now: number): string | null {
   else if (typeof error.retryAfterSeconds === 'number')
     at = now + Math.max(0, error.retryAfterSeconds) * 1000;
   if (at === null || !Number.isFinite(at)) return null;
-  return new Date(at).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(at);
 }
 
 /** Downloads `text` as a .txt file from this frame; the URL is released after 5 s. */
@@ -145,7 +128,22 @@ export function mountPasswordView(doc: Document, options: PasswordViewOptions = 
   const appName = options.appName ?? new URLSearchParams(search).get('app_name') ?? '';
   const download =
     options.download ?? ((name: string, text: string) => downloadFromFrame(doc, name, text));
-  const T = PASSWORD_TEXTS;
+  const { locale, messages } = localizeFrame(doc, options.locale);
+  const T = { ...messages.password, copy: messages.common.copy, copied: messages.common.copied };
+  const count = new Intl.NumberFormat(locale);
+  const STRENGTH: Record<PasswordStrengthLabel, string> = {
+    Weak: T.strengthWeak,
+    Medium: T.strengthMedium,
+    Strong: T.strengthStrong,
+  };
+  /** `passwordError`'s English rule message (spec section 5) in the page's locale. */
+  const ruleError = (value: string): string | null => {
+    const error = passwordError(value);
+    if (error === null) return null;
+    const invalid = /^Invalid characters used \( (.*) \)$/.exec(error);
+    if (invalid) return fill(T.invalidCharacters, { characters: invalid[1]! });
+    return error === 'Password must be at least 6 characters' ? T.tooShort : error;
+  };
   let uid = 0;
 
   const el = <K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string) => {
@@ -302,7 +300,7 @@ export function mountPasswordView(doc: Document, options: PasswordViewOptions = 
         strength.setAttribute('data-label', label);
         strength.setAttribute('data-value', value.toFixed(3));
         meter.setAttribute('aria-valuenow', value.toFixed(3));
-        const text = T.strength.replace('{label}', label);
+        const text = fill(T.strength, { label: STRENGTH[label] });
         meter.setAttribute('aria-label', text);
         strengthLabel.textContent = text;
         // Through the CSSOM, which the page's CSP allows (no inline style markup).
@@ -329,7 +327,10 @@ export function mountPasswordView(doc: Document, options: PasswordViewOptions = 
       const draw = () => {
         setState(step);
         const index = FLOW.indexOf(step);
-        stepLabel.textContent = index >= 0 ? `${index + 1} / 4` : '';
+        stepLabel.textContent =
+          index >= 0
+            ? fill(T.step, { step: count.format(index + 1), total: count.format(FLOW.length) })
+            : '';
         back.hidden = index <= 0;
         body.replaceChildren();
         heading.hidden = detail.hidden = true;
@@ -391,7 +392,7 @@ export function mountPasswordView(doc: Document, options: PasswordViewOptions = 
 
       first.input.addEventListener('input', () => {
         password = first.input.value;
-        first.setError(password === '' ? null : passwordError(password));
+        first.setError(password === '' ? null : ruleError(password));
         // A new password must be confirmed and acknowledged again.
         confirmation = second.input.value = '';
         acknowledged = box.checked = false;
@@ -401,7 +402,9 @@ export function mountPasswordView(doc: Document, options: PasswordViewOptions = 
       second.input.addEventListener('input', () => {
         confirmation = second.input.value;
         second.setError(
-          confirmation === '' ? null : passwordConfirmationError(password, confirmation),
+          confirmation === '' || passwordConfirmationError(password, confirmation) === null
+            ? null
+            : T.mismatch,
         );
         next.disabled = !canContinue();
       });
@@ -530,11 +533,11 @@ export function mountPasswordView(doc: Document, options: PasswordViewOptions = 
             form.replaceChildren(notice);
             notice.replaceChildren();
             if (error.type === 'recovery_attempts_exceeded') {
-              const time = retryTimeOf(error, Date.now());
+              const time = retryTimeOf(error, Date.now(), locale);
               notice.append(
                 el('strong', '', T.attemptsExceeded),
                 ' ',
-                time ? T.retryAt.replace('{time}', time) : T.retryLater,
+                time ? fill(T.retryAt, { time }) : T.retryLater,
               );
               setState('locked');
             } else {

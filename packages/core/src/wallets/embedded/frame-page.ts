@@ -2,18 +2,27 @@ import type { FrameEvent } from '@latchkey/api';
 import { createFrameChannel, DEFAULT_BRIDGE_TIMEOUTS, FRAME_CLIENT_ID } from './bridge.ts';
 import { WALLET_ERROR_MESSAGES, WalletError } from './errors.ts';
 
-/** The modal's theme, handed to a visible frame page in its URL (`?theme=`, `accent=`, `accent_fg=`). */
+/**
+ * The modal's theme and language, handed to a visible frame page in its URL (`?theme=`,
+ * `accent=`, `accent_fg=`, `locale=`).
+ */
 export type FramePageTheme = {
   colorScheme?: 'light' | 'dark';
   /** Accent colour (any CSS colour; the page ignores values it does not accept). */
   accent?: string;
   /** Text colour on the accent. */
   accentForeground?: string;
+  /**
+   * The modal's resolved locale, a BCP 47 tag (`config.intl.locale`; issue 14 item 12). It only
+   * picks one of the page's built-in catalogues (English when unknown); no text is passed.
+   */
+  locale?: string;
 };
 
 /**
  * The URL of a visible frame page on the API origin:
- * `{apiUrl}{path}?client_id=...&theme=...&accent=...&accent_fg=...` plus `extra` parameters.
+ * `{apiUrl}{path}?client_id=...&theme=...&accent=...&accent_fg=...&locale=...` plus `extra`
+ * parameters.
  */
 export function framePageUrl(
   apiUrl: string,
@@ -25,6 +34,7 @@ export function framePageUrl(
   if (theme.colorScheme) query.set('theme', theme.colorScheme);
   if (theme.accent) query.set('accent', theme.accent);
   if (theme.accentForeground) query.set('accent_fg', theme.accentForeground);
+  if (theme.locale) query.set('locale', theme.locale);
   for (const [name, value] of Object.entries(extra)) if (value) query.set(name, value);
   return `${apiUrl.replace(/\/+$/, '')}${path}?${query.toString()}`;
 }

@@ -16,7 +16,7 @@ type ExportState = 'connecting' | 'ready' | 'error';
 /**
  * EMBEDDED_WALLET_KEY_EXPORT_SCREEN (spec sections 2, 4 and 9): a frame of the wallet's export page
  * (`apiUrl` + `/apps/{appId}/embedded-wallets/export`, the API origin), themed like the modal (its
- * colour scheme and accent go in the page URL). Once it is ready, core's
+ * colour scheme, accent and locale go in the page URL). Once it is ready, core's
  * `createEmbeddedWalletExport` posts `latchkey:wallet:export` {accessToken, address} to the frame's
  * exact origin; the frame shows a warning and a Reveal button, and only a real click on Reveal
  * inside the frame fetches, rebuilds and shows the key in the frame's own document, so no key
@@ -28,6 +28,8 @@ export default function EmbeddedWalletKeyExport() {
   useStyleSheet(keyExportCss);
   const { wallet, client, settle, close, messages: m, config } = useWalletScreen('export');
   const { colorScheme, accent, accentForeground } = config.theme;
+  // The frame speaks the modal's language (issue 14 item 12): only the tag crosses.
+  const { locale } = config.intl;
   const container = useRef<HTMLDivElement>(null);
   // Escape with focus inside the frame closes the modal too (the key never reaches the card).
   useFrameEscape(container);
@@ -51,7 +53,7 @@ export default function EmbeddedWalletKeyExport() {
         getAccessToken: () => client.getAccessToken(),
         address,
         container: el,
-        theme: { colorScheme, accent, accentForeground },
+        theme: { colorScheme, accent, accentForeground, locale },
       });
       mounted.iframe.title = m.exportFrameTitle;
       await mounted.ready;
@@ -73,7 +75,7 @@ export default function EmbeddedWalletKeyExport() {
       live = false;
       mounted?.destroy();
     };
-  }, [wallet, client, settle, m, colorScheme, accent, accentForeground]);
+  }, [wallet, client, settle, m, colorScheme, accent, accentForeground, locale]);
 
   return (
     <div className="lk-wallet lk-export">

@@ -50,6 +50,8 @@ export function PasswordFrame({
   const latest = useRef({ onResult, onError });
   latest.current = { onResult, onError };
   const { colorScheme, accent, accentForeground } = config.theme;
+  // The frame speaks the modal's language (issue 14 item 12): only the tag crosses.
+  const { locale } = config.intl;
   const appName = config.appName;
 
   useEffect(() => {
@@ -59,7 +61,7 @@ export function PasswordFrame({
       wallet,
       host,
       action,
-      theme: { colorScheme, accent, accentForeground },
+      theme: { colorScheme, accent, accentForeground, locale },
       appName,
       frameTitle: m.passwordFrameTitle,
       unableToRecoverMessage: m.unableToRecoverWallet,
@@ -70,7 +72,7 @@ export function PasswordFrame({
         latest.current.onError(error);
       },
     });
-  }, [action, wallet, m, colorScheme, accent, accentForeground, appName]);
+  }, [action, wallet, m, colorScheme, accent, accentForeground, locale, appName]);
 
   return (
     <div className="lk-pwframe" data-action={action} data-state={state}>

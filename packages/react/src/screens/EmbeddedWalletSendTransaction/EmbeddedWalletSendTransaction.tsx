@@ -295,7 +295,7 @@ export default function EmbeddedWalletSendTransaction() {
           request={{ method: 'eth_signTransaction', params: [signable.tx] }}
           chain={signable.chain}
           buttonText={request.uiOptions?.buttonText ?? m.submit}
-          theme={{ colorScheme, accent, accentForeground }}
+          theme={{ colorScheme, accent, accentForeground, locale: config.intl.locale }}
           title={m.approvalFrameTitle}
           onEvent={onApproval(prepared)}
         />

@@ -18,7 +18,7 @@ export type ApprovalFrameEvent =
 /**
  * The wallet's approval page framed inside a sign or send screen (issue 24 items 1 and 2):
  * mounted through `manager.mountApproval` (core's `createEmbeddedWalletApproval`), themed like
- * the modal, at a fixed height (`--lk-approval-frame-height`, 320 px). The frame draws the
+ * the modal and in its locale, at a fixed height (`--lk-approval-frame-height`, 320 px). The frame draws the
  * request and its own approve button and answers only after the user's trusted click inside
  * it; `onEvent` gets `ready` once loaded, then `approved` with the signature / signed
  * transaction, or `error`. Nothing of the modal may cover the frame (no decorations, shadows,
@@ -39,7 +39,13 @@ export function ApprovalFrame({
   request: ApprovalRequest;
   chain: ChainConfig;
   buttonText?: string;
-  theme: { colorScheme?: 'light' | 'dark'; accent?: string; accentForeground?: string };
+  /** The modal's theme and resolved locale (a BCP 47 tag), carried in the page URL. */
+  theme: {
+    colorScheme?: 'light' | 'dark';
+    accent?: string;
+    accentForeground?: string;
+    locale?: string;
+  };
   title: string;
   attempt?: number;
   onEvent: (event: ApprovalFrameEvent) => void;

@@ -141,7 +141,7 @@ export default function EmbeddedWalletSignRequest() {
           request={target.request}
           chain={target.chain}
           buttonText={ui.buttonText ?? m.signButton}
-          theme={{ colorScheme, accent, accentForeground }}
+          theme={{ colorScheme, accent, accentForeground, locale: config.intl.locale }}
           title={m.approvalFrameTitle}
           attempt={attempt}
           onEvent={onEvent}

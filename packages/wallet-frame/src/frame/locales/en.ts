@@ -1,0 +1,97 @@
+/**
+ * English texts of the wallet frame's visible pages (approve, export, password; issue 14
+ * item 12): the source of truth. Every other locale (`es.ts`, `fr.ts`, ...) `satisfies`
+ * {@link FrameMessages}, so a missing key fails typecheck; `locales.test.ts` checks that every
+ * value is non-empty and keeps en's `{placeholders}`.
+ *
+ * These strings are built into the frame. The host page only picks a catalogue by its locale
+ * TAG (`?locale=`); it can never pass texts of its own for them (security: a hostile host must
+ * not relabel the approve button or soften a warning).
+ */
+const en = {
+  /** Texts shared by the pages. */
+  common: {
+    /** Label before the wallet's address. */
+    wallet: 'Wallet',
+    copy: 'Copy',
+    copied: 'Copied',
+  },
+  /** The approval page (approve-view.ts). */
+  approve: {
+    loading: 'Loading request…',
+    /** Default button label for `personal_sign` / `eth_signTypedData_v4` (spec: sign-request UI). */
+    sign: 'Sign and continue',
+    /** Default button label for `eth_signTransaction` (spec: send-transaction screen, 'Submit'). */
+    send: 'Submit',
+    signing: 'Signing…',
+    signed: 'Signed',
+    /** Accessible name of the scrolling box with the request's details. */
+    details: 'Request details',
+    /** A click the click guard refused (the frame was covered, hidden or just shown). */
+    refused: 'Make sure this window is fully visible, then try again.',
+    failed: 'Unable to sign this request. Close this window and try again.',
+  },
+  /** The key export page (export-page.ts). */
+  export: {
+    title: 'Never share your private key',
+    warning:
+      'It is the master password of your wallet. Anyone who has it has full control of your wallet and its funds, and Latchkey cannot recover them.',
+    hidden: 'Hidden until you choose Reveal',
+    reveal: 'Reveal',
+    revealing: 'Revealing…',
+    hide: 'Hide',
+    failed: 'Unable to show your private key. Please close this window and try again.',
+  },
+  /** The password page (password-view.ts; spec sections 2, 5 and 8). */
+  password: {
+    /** The page's own (visually hidden) level-one heading; the host screen shows its title. */
+    pageTitle: 'Wallet password',
+    passwordLabel: 'Password',
+    confirmLabel: 'Confirm password',
+    show: 'Show password',
+    hide: 'Hide password',
+    /** `{label}` is one of strengthWeak / strengthMedium / strengthStrong. */
+    strength: 'Strength: {label}',
+    strengthWeak: 'Weak',
+    strengthMedium: 'Medium',
+    strengthStrong: 'Strong',
+    /** Spec section 5: fewer than 6 characters. */
+    tooShort: 'Password must be at least 6 characters',
+    /** Spec section 5: `{characters}` lists the characters not allowed, space-separated. */
+    invalidCharacters: 'Invalid characters used ( {characters} )',
+    mismatch: 'Passwords do not match',
+    generate: 'Generate a password',
+    continue: 'Continue',
+    back: '‹ Back',
+    /** `{step}` of `{total}` steps, e.g. '1 / 4'. */
+    step: '{step} / {total}',
+    saveTitle: 'Save your password',
+    saveDetail: 'Keep it somewhere safe. We cannot recover it for you.',
+    download: 'Download',
+    confirmTitle: 'Confirm your password',
+    confirmDetail: 'Type your password again.',
+    finalizeTitle: 'Confirm you saved it',
+    acknowledgement:
+      'I understand that if I lose my password and device, I will lose access to my account and my assets.',
+    setPassword: 'Set Password',
+    settingPassword: 'Setting password…',
+    done: 'Your wallet is now secured with your password.',
+    failed: 'Something went wrong. Please close this window and try again.',
+    recover: 'Recover wallet',
+    recovering: 'Recovering…',
+    recovered: 'Your wallet is restored on this device.',
+    invalidPassword: 'Invalid recovery password, please try again.',
+    unableToRecover: 'Unable to recover wallet',
+    attemptsExceeded: 'Too many password attempts.',
+    retryLater: 'Please try again later.',
+    /** `{time}`: the local time of the next allowed attempt (Intl.DateTimeFormat, hour:minute). */
+    retryAt: 'You can try again at {time}.',
+  },
+} as const;
+
+/** The shape every frame catalogue has: en's keys, string values. */
+export type FrameMessages = {
+  readonly [S in keyof typeof en]: { readonly [K in keyof (typeof en)[S]]: string };
+};
+
+export default en satisfies FrameMessages;
