@@ -209,6 +209,36 @@ export async function createUserWithAccount(
 }
 
 /**
+ * The sign-up steps of a single statement, as CTEs (`open_app`, `created_user`,
+ * `created_account`, the last returning `user_id`): the user `userId` and its first account are
+ * inserted when the app takes sign-ups, has no `max_users`, and `condition` (extra SQL of the
+ * app row's WHERE, e.g. `AND NOT EXISTS (...)`) holds. `at` is an ISO time.
+ */
+function signUpSteps(
+  appId: string,
+  userId: string,
+  account: AccountToLink,
+  at: string,
+  condition = sql``,
+) {
+  return sql`open_app AS (
+      SELECT id FROM ${apps}
+      WHERE id = ${appId} AND NOT disable_signups AND max_users IS NULL ${condition}
+    ), created_user AS (
+      INSERT INTO ${users} (id, app_id, created_at)
+      SELECT ${userId}, id, ${at}::timestamptz FROM open_app
+      RETURNING id
+    ), created_account AS (
+      INSERT INTO ${linkedAccounts}
+        (app_id, user_id, type, subject, details, first_verified_at, latest_verified_at)
+      SELECT ${appId}, id, ${account.type}, ${account.subject},
+        ${JSON.stringify(account.details ?? {})}::jsonb, ${at}::timestamptz, ${at}::timestamptz
+      FROM created_user
+      RETURNING user_id
+    )`;
+}
+
+/**
  * {@link createUserWithAccount}'s single statement: inserts the user and its account when the
  * app (read in the same statement) takes sign-ups and has no `max_users`.
  *
@@ -222,24 +252,10 @@ async function createInOpenApp(
   account: AccountToLink,
   now: Date,
 ): Promise<string | 'gated'> {
-  const at = now.toISOString();
-  const result = await db.execute(sql`
-    WITH open_app AS (
-      SELECT id FROM ${apps}
-      WHERE id = ${appId} AND NOT disable_signups AND max_users IS NULL
-    ), created_user AS (
-      INSERT INTO ${users} (id, app_id, created_at)
-      SELECT ${userId}, id, ${at}::timestamptz FROM open_app
-      RETURNING id
-    ), created_account AS (
-      INSERT INTO ${linkedAccounts}
-        (app_id, user_id, type, subject, details, first_verified_at, latest_verified_at)
-      SELECT ${appId}, id, ${account.type}, ${account.subject},
-        ${JSON.stringify(account.details ?? {})}::jsonb, ${at}::timestamptz, ${at}::timestamptz
-      FROM created_user
-      RETURNING user_id
-    )
-    SELECT user_id FROM created_account`);
+  const result = await db.execute(
+    sql`WITH ${signUpSteps(appId, userId, account, now.toISOString())}
+      SELECT user_id FROM created_account`,
+  );
   const [row] = (result as unknown as { rows: { user_id: string }[] }).rows;
   return row ? row.user_id : 'gated';
 }
@@ -273,22 +289,7 @@ async function findOrCreateInOpenApp(
       UPDATE ${linkedAccounts} SET latest_verified_at = ${at}::timestamptz, details = ${details}
       WHERE app_id = ${appId} AND type = ${account.type} AND subject = ${account.subject}
       RETURNING user_id
-    ), open_app AS (
-      SELECT id FROM ${apps}
-      WHERE id = ${appId} AND NOT disable_signups AND max_users IS NULL
-        AND NOT EXISTS (SELECT 1 FROM existing)
-    ), created_user AS (
-      INSERT INTO ${users} (id, app_id, created_at)
-      SELECT ${newUserId()}, id, ${at}::timestamptz FROM open_app
-      RETURNING id
-    ), created_account AS (
-      INSERT INTO ${linkedAccounts}
-        (app_id, user_id, type, subject, details, first_verified_at, latest_verified_at)
-      SELECT ${appId}, id, ${account.type}, ${account.subject},
-        ${JSON.stringify(account.details ?? {})}::jsonb, ${at}::timestamptz, ${at}::timestamptz
-      FROM created_user
-      RETURNING user_id
-    )
+    ), ${signUpSteps(appId, newUserId(), account, at, sql`AND NOT EXISTS (SELECT 1 FROM existing)`)}
     SELECT user_id, false AS is_new FROM existing
     UNION ALL SELECT user_id, true AS is_new FROM created_account`);
   const [row] = (result as unknown as { rows: { user_id: string; is_new: boolean }[] }).rows;
