@@ -6,6 +6,8 @@
  * whose address (viem) is the wallet's; Copy puts it on the clipboard and says 'Copied'; Hide
  * wipes it. The frame follows the modal's theme: light, then dark with another accent.
  * Screenshots: e2e/artifacts/wallet-export-{light,dark}-{1280x800,390x844}-{warning,revealed}[-dialog].png.
+ * A German modal (`?locale=de`) gets a German export frame (issue 14 item 12):
+ * e2e/artifacts/wallet-export-de-390x844.png.
  */
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
@@ -18,6 +20,7 @@ import {
   artifactsDir,
   recordConsole,
   reportFailure,
+  screenshot,
   uniqueEmail,
   useStackAndBrowser,
   withFailureScreenshot,
@@ -205,6 +208,56 @@ test(
         await shoot(page, 'dark', 'revealed');
         await dialogButton(page, 'Done').click();
         await dialog(page).waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
+      });
+    } catch (error) {
+      reportFailure(stack, consoleLines);
+      throw error;
+    } finally {
+      await context.close();
+    }
+  },
+);
+
+test(
+  "key export in the modal's locale: ?locale=de gives a German frame (issue 14 item 12)",
+  { timeout: 300_000 },
+  async () => {
+    const { stack, browser } = env;
+    const { default: de } = await import('../../packages/wallet-frame/src/frame/locales/de.ts');
+    const context = await browser.newContext({ viewport: VIEWPORTS[1] });
+    const page = await context.newPage();
+    const consoleLines = recordConsole(page);
+    try {
+      await withFailureScreenshot(page, 'wallet-export-de', async () => {
+        await logInWithEmail(page, stack, uniqueEmail('export-de'));
+        await waitForScreen(page, 'EMBEDDED_WALLET_CREATED_SCREEN');
+        await dialog(page).waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
+        await waitForStatus(page, 'authenticated');
+        await page.goto(`${stack.demoUrl}/?locale=de`);
+        await waitForStatus(page, 'authenticated');
+        await clearResult(page);
+        await page.getByRole('button', { name: 'Export key', exact: true }).click();
+        await waitForScreen(page, 'EMBEDDED_WALLET_KEY_EXPORT_SCREEN');
+        await waitForResult(page);
+        const frame = page.frames().find((f) => f.url().includes('/embedded-wallets/export'));
+        assert.ok(frame, 'the export frame is mounted');
+        assert.equal(new URL(frame.url()).searchParams.get('locale'), 'de');
+        await frame.getByRole('button', { name: de.export.reveal, exact: true }).waitFor({
+          state: 'visible',
+          timeout: WALLET_TIMEOUT_MS,
+        });
+        await dialog(page)
+          .locator('.lk-export__frame[data-state="ready"]')
+          .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+        assert.equal(await frame.locator('h1').textContent(), de.export.title);
+        assert.equal(await frame.evaluate(() => document.documentElement.lang), 'de');
+        assert.match(await frame.locator('body').innerText(), /volle Kontrolle/);
+        await page.mouse.move(0, 0);
+        await screenshot(page, 'wallet-export-de-390x844');
+        await dialog(page).screenshot({
+          path: path.join(artifactsDir, 'wallet-export-de-390x844-dialog.png'),
+          animations: 'disabled',
+        });
       });
     } catch (error) {
       reportFailure(stack, consoleLines);

@@ -243,7 +243,7 @@ describe('export page theme', () => {
     mountExportView(document, undefined);
     expect(document.documentElement.lang).toBe('de');
     expect(document.querySelector('h1')!.textContent).toBe(
-      'Geben Sie Ihren privaten Schlüssel niemals weiter',
+      'Privaten Schlüssel niemals weitergeben',
     );
     expect($('export-reveal').textContent).toBe('Anzeigen');
     expect($('export-copy').textContent).toBe('Kopieren');

@@ -20,7 +20,7 @@ export default {
       'Diese Anfrage kann nicht signiert werden. Schließen Sie dieses Fenster und versuchen Sie es erneut.',
   },
   export: {
-    title: 'Geben Sie Ihren privaten Schlüssel niemals weiter',
+    title: 'Privaten Schlüssel niemals weitergeben',
     warning:
       'Er ist das Master-Passwort Ihrer Wallet. Wer ihn kennt, hat die volle Kontrolle über Ihre Wallet und Ihr Guthaben, und Latchkey kann es nicht wiederherstellen.',
     hidden: 'Verborgen, bis Sie „Anzeigen“ wählen',
