@@ -19,7 +19,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from 'playwright-core';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const artifactsDir = path.join(repoRoot, 'e2e', 'artifacts');
@@ -530,6 +536,34 @@ export function useStackAndBrowser(options: StartStackOptions = {}): {
     await state.stack?.stop();
   });
   return state;
+}
+
+/**
+ * One test's page: a new browser context (`contextOptions`: viewport, isMobile, ...) and page on
+ * `env`'s browser, its console recorded; runs `body`, and on failure saves
+ * `failure-<name>.png` and writes the console and the stack's output; always closes the
+ * context. The set-up every spec repeats, once.
+ *
+ * @returns what `body` returns.
+ * @throws what `body` throws.
+ */
+export async function withPage<T>(
+  env: { stack: Stack; browser: Browser },
+  name: string,
+  contextOptions: BrowserContextOptions,
+  body: (page: Page, context: BrowserContext) => Promise<T>,
+): Promise<T> {
+  const context = await env.browser.newContext(contextOptions);
+  const page = await context.newPage();
+  const consoleLines = recordConsole(page);
+  try {
+    return await withFailureScreenshot(page, name, () => body(page, context));
+  } catch (error) {
+    reportFailure(env.stack, consoleLines);
+    throw error;
+  } finally {
+    await context.close();
+  }
 }
 
 /** Writes what helps to understand a failed spec: the page's console and the stack's output. */

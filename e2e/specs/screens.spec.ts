@@ -19,14 +19,7 @@ import {
   UI_TIMEOUT_MS,
   waitForStatus,
 } from '../demo.ts';
-import {
-  recordConsole,
-  reportFailure,
-  screenshot,
-  uniqueEmail,
-  useStackAndBrowser,
-  withFailureScreenshot,
-} from '../harness.ts';
+import { screenshot, uniqueEmail, useStackAndBrowser, withPage } from '../harness.ts';
 import { approveButton, dialogButton, WALLET_TIMEOUT_MS, waitForScreen } from '../wallet.ts';
 
 const env = useStackAndBrowser();
@@ -60,82 +53,73 @@ for (const size of SIZES) {
       `every main screen fits the viewport, ${theme}, ${size.label}`,
       { timeout: 240_000 },
       async () => {
-        const { stack, browser } = env;
-        const context = await browser.newContext({
+        const contextOptions = {
           viewport: size.viewport,
           ...(size.phone ? { isMobile: true, hasTouch: true } : {}),
-        });
-        const page = await context.newPage();
-        const consoleLines = recordConsole(page);
-        /** Waits for the animations to settle, checks the chrome and `primary`, saves a shot. */
-        const shoot = async (screen: string, primary: Locator, primaryName: string) => {
-          const d = dialog(page);
-          await page.waitForTimeout(300);
-          await assertInViewport(page, d, `${label} ${screen}: the dialog`);
-          await assertInViewport(page, d.locator('h2').first(), `${label} ${screen}: the title`);
-          await assertInViewport(
-            page,
-            d.locator('.lk-topbar .lk-close'),
-            `${label} ${screen}: Close`,
-          );
-          await assertInViewport(page, primary, `${label} ${screen}: ${primaryName}`);
-          await screenshot(page, `screens-${label}-${screen}`);
         };
-        try {
-          await withFailureScreenshot(page, `screens-${label}`, async () => {
-            const email = uniqueEmail(`screens-${label}`);
-            await openDemo(page, `${stack.demoUrl}/?theme=${theme}`, 'unauthenticated');
-            await openLoginModal(page);
+        await withPage(env, `screens-${label}`, contextOptions, async (page) => {
+          const { stack } = env;
+          /** Waits for the animations to settle, checks the chrome and `primary`, saves a shot. */
+          const shoot = async (screen: string, primary: Locator, primaryName: string) => {
             const d = dialog(page);
-            await shoot('landing', d.getByRole('textbox', { name: 'Email address' }), 'email');
+            await page.waitForTimeout(300);
+            await assertInViewport(page, d, `${label} ${screen}: the dialog`);
+            await assertInViewport(page, d.locator('h2').first(), `${label} ${screen}: the title`);
+            await assertInViewport(
+              page,
+              d.locator('.lk-topbar .lk-close'),
+              `${label} ${screen}: Close`,
+            );
+            await assertInViewport(page, primary, `${label} ${screen}: ${primaryName}`);
+            await screenshot(page, `screens-${label}-${screen}`);
+          };
+          const email = uniqueEmail(`screens-${label}`);
+          await openDemo(page, `${stack.demoUrl}/?theme=${theme}`, 'unauthenticated');
+          await openLoginModal(page);
+          const d = dialog(page);
+          await shoot('landing', d.getByRole('textbox', { name: 'Email address' }), 'email');
 
-            const before = (await stack.outbox(email)).length;
-            await submitEmail(page, email);
-            const message = await stack.waitForCode(email, { after: before });
-            await d
-              .getByText('Code sent', { exact: true })
-              .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-            await shoot('code', d.getByRole('textbox', { name: 'Digit 6' }), 'the last digit');
+          const before = (await stack.outbox(email)).length;
+          await submitEmail(page, email);
+          const message = await stack.waitForCode(email, { after: before });
+          await d
+            .getByText('Code sent', { exact: true })
+            .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+          await shoot('code', d.getByRole('textbox', { name: 'Digit 6' }), 'the last digit');
 
-            await typeCode(page, message.code!);
-            await waitForScreen(page, 'EMBEDDED_WALLET_CREATED_SCREEN');
-            await shoot('wallet-created', d.locator('.lk-wallet-created__address'), 'address');
-            await d.waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
-            await waitForStatus(page, 'authenticated');
+          await typeCode(page, message.code!);
+          await waitForScreen(page, 'EMBEDDED_WALLET_CREATED_SCREEN');
+          await shoot('wallet-created', d.locator('.lk-wallet-created__address'), 'address');
+          await d.waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
+          await waitForStatus(page, 'authenticated');
 
-            await page.getByRole('button', { name: 'Sign message', exact: true }).click();
-            await waitForScreen(page, 'EMBEDDED_WALLET_SIGN_REQUEST_SCREEN');
-            await approveButton(page, true).waitFor({
-              state: 'visible',
-              timeout: WALLET_TIMEOUT_MS,
-            });
-            await shoot('sign', approveButton(page), 'the approve button (in its frame)');
-            await page.keyboard.press('Escape');
-            await d.waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
-
-            await page.getByRole('button', { name: 'Send transaction', exact: true }).click();
-            await waitForScreen(page, 'EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN');
-            await approveButton(page).waitFor({ state: 'visible', timeout: WALLET_TIMEOUT_MS });
-            await shoot('send', approveButton(page), 'the approve button (in its frame)');
-            await d.locator('.lk-topbar .lk-close').click();
-            await d.waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
-
-            await page.getByRole('button', { name: 'Export key', exact: true }).click();
-            await waitForScreen(page, 'EMBEDDED_WALLET_KEY_EXPORT_SCREEN');
-            const reveal = page
-              .frameLocator('iframe[src*="/embedded-wallets/export"]')
-              .getByRole('button', { name: 'Reveal', exact: true });
-            await reveal.waitFor({ state: 'visible', timeout: WALLET_TIMEOUT_MS });
-            await shoot('export', reveal, 'Reveal (in its frame)');
-            await dialogButton(page, 'Done').click();
-            await d.waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
+          await page.getByRole('button', { name: 'Sign message', exact: true }).click();
+          await waitForScreen(page, 'EMBEDDED_WALLET_SIGN_REQUEST_SCREEN');
+          await approveButton(page, true).waitFor({
+            state: 'visible',
+            timeout: WALLET_TIMEOUT_MS,
           });
-        } catch (error) {
-          reportFailure(stack, consoleLines);
-          throw error;
-        } finally {
-          await context.close();
-        }
+          await shoot('sign', approveButton(page), 'the approve button (in its frame)');
+          await page.keyboard.press('Escape');
+          await d.waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
+
+          await page.getByRole('button', { name: 'Send transaction', exact: true }).click();
+          await waitForScreen(page, 'EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN');
+          await approveButton(page).waitFor({ state: 'visible', timeout: WALLET_TIMEOUT_MS });
+          await shoot('send', approveButton(page), 'the approve button (in its frame)');
+          await d.locator('.lk-topbar .lk-close').click();
+          await d.waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
+
+          await page.getByRole('button', { name: 'Export key', exact: true }).click();
+          await waitForScreen(page, 'EMBEDDED_WALLET_KEY_EXPORT_SCREEN');
+          const reveal = page
+            .frameLocator('iframe[src*="/embedded-wallets/export"]')
+            .getByRole('button', { name: 'Reveal', exact: true });
+          await reveal.waitFor({ state: 'visible', timeout: WALLET_TIMEOUT_MS });
+          await shoot('export', reveal, 'Reveal (in its frame)');
+          await dialogButton(page, 'Done').click();
+          await d.waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
+        });
       },
     );
   }
