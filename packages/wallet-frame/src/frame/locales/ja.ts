@@ -33,7 +33,7 @@ export default {
     confirmLabel: 'パスワードを確認',
     show: 'パスワードを表示',
     hide: 'パスワードを隠す',
-    strength: '強度:{label}',
+    strength: '強度：{label}',
     strengthWeak: '弱',
     strengthMedium: '中',
     strengthStrong: '強',
