@@ -2,13 +2,7 @@
  * Small wrappers over node:crypto and jose. Nothing here implements a primitive: HKDF,
  * HMAC-SHA256, SHA-256, the CSPRNG and JWE (`dir` + A256GCM) all come from the platform or jose.
  */
-import {
-  createHash,
-  createHmac,
-  hkdfSync,
-  randomBytes,
-  randomInt,
-} from 'node:crypto';
+import { createHash, createHmac, hkdfSync, randomBytes, randomInt } from 'node:crypto';
 import { CompactEncrypt, compactDecrypt } from 'jose';
 
 /** Minimum length of the server secret, in characters. */
