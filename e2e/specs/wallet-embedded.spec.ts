@@ -26,6 +26,7 @@ import {
   approveInFrame,
   clearFrameStorage,
   clearResult,
+  currentScreen,
   dialogButton,
   logInWithEmail,
   rpc,
@@ -87,8 +88,19 @@ test(
         // 1. Log in: the code screen, then the wallet-creation screen, then 'Welcome'.
         const email = uniqueEmail('wallet');
         await logInWithEmail(page, stack, email);
-        await waitForScreen(page, 'EMBEDDED_WALLET_ON_ACCOUNT_CREATE_SCREEN');
-        await screenshot(page, 'wallet-1-creating');
+        // The creation screen can be gone before a poll sees it (its code is preloaded and the
+        // frame creates the key in about a second): wait for it or for the screen after it.
+        await page
+          .locator(
+            ['EMBEDDED_WALLET_ON_ACCOUNT_CREATE_SCREEN', 'EMBEDDED_WALLET_CREATED_SCREEN']
+              .map((screen) => `[role="dialog"][data-screen="${screen}"]`)
+              .join(', '),
+          )
+          .first()
+          .waitFor({ state: 'visible', timeout: WALLET_TIMEOUT_MS });
+        if ((await currentScreen(page)) === 'EMBEDDED_WALLET_ON_ACCOUNT_CREATE_SCREEN') {
+          await screenshot(page, 'wallet-1-creating');
+        }
         await waitForScreen(page, 'EMBEDDED_WALLET_CREATED_SCREEN');
         // 'Welcome' for a user new this session.
         await dialog(page)
