@@ -538,11 +538,18 @@ export function useStackAndBrowser(options: StartStackOptions = {}): {
   return state;
 }
 
+/** Options of {@link withPage}. */
+export interface WithPageOptions {
+  /** The browser context's options (viewport, isMobile, colorScheme, ...). */
+  context?: BrowserContextOptions;
+  /** Runs on the new context before its page opens (init scripts, permissions, a test wallet). */
+  setUp?: (context: BrowserContext) => Promise<unknown>;
+}
+
 /**
- * One test's page: a new browser context (`contextOptions`: viewport, isMobile, ...) and page on
- * `env`'s browser, its console recorded; runs `body`, and on failure saves
- * `failure-<name>.png` and writes the console and the stack's output; always closes the
- * context. The set-up every spec repeats, once.
+ * One test's page: a new browser context and page on `env`'s browser, its console recorded;
+ * runs `body`, and on failure saves `failure-<name>.png` and writes the console and the
+ * stack's output; always closes the context. The set-up every spec repeats, once.
  *
  * @returns what `body` returns.
  * @throws what `body` throws.
@@ -550,10 +557,11 @@ export function useStackAndBrowser(options: StartStackOptions = {}): {
 export async function withPage<T>(
   env: { stack: Stack; browser: Browser },
   name: string,
-  contextOptions: BrowserContextOptions,
+  options: WithPageOptions,
   body: (page: Page, context: BrowserContext) => Promise<T>,
 ): Promise<T> {
-  const context = await env.browser.newContext(contextOptions);
+  const context = await env.browser.newContext(options.context);
+  await options.setUp?.(context);
   const page = await context.newPage();
   const consoleLines = recordConsole(page);
   try {

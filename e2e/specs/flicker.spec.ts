@@ -13,7 +13,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import {
   dialog,
   openDemo,
@@ -23,14 +23,7 @@ import {
   UI_TIMEOUT_MS,
   waitForStatus,
 } from '../demo.ts';
-import {
-  recordConsole,
-  reportFailure,
-  screenshot,
-  uniqueEmail,
-  useStackAndBrowser,
-  withFailureScreenshot,
-} from '../harness.ts';
+import { screenshot, uniqueEmail, useStackAndBrowser, withPage } from '../harness.ts';
 
 const env = useStackAndBrowser();
 
@@ -230,41 +223,30 @@ for (const viewport of [
     `no blank card and an animated height across the email login at ${viewport.label}`,
     { timeout: 180_000 },
     async () => {
-      const { stack, browser } = env;
-      const context = await browser.newContext({
-        viewport: { width: viewport.width, height: viewport.height },
-        isMobile: viewport.mobile,
-        hasTouch: viewport.mobile,
+      const { stack } = env;
+      const options = {
+        context: {
+          viewport: { width: viewport.width, height: viewport.height },
+          isMobile: viewport.mobile,
+          hasTouch: viewport.mobile,
+        },
+        setUp: (context: BrowserContext) => context.addInitScript({ content: RECORDER }),
+      };
+      await withPage(env, `flicker-${viewport.label}`, options, async (page) => {
+        const frames = await emailLoginRecorded(page, stack, viewport.label);
+        checkFrames(frames, viewport.label);
+        if (viewport.mobile) {
+          // The bottom sheet stays on the viewport's bottom edge while its height moves (its
+          // entry and exit slides, the first and last 400 ms, move it down on purpose).
+          const shown = frames.filter((f) => f.visible);
+          const from = shown[0]!.t + 400;
+          const to = shown.at(-1)!.t - 400;
+          const off = shown.filter(
+            (f) => f.t > from && f.t < to && Math.abs(f.bottom - f.viewport) > 1,
+          );
+          assert.deepEqual(off.slice(0, 5), [], 'the sheet’s bottom edge stays on the viewport’s');
+        }
       });
-      await context.addInitScript({ content: RECORDER });
-      const page = await context.newPage();
-      const consoleLines = recordConsole(page);
-      try {
-        await withFailureScreenshot(page, `flicker-${viewport.label}`, async () => {
-          const frames = await emailLoginRecorded(page, stack, viewport.label);
-          checkFrames(frames, viewport.label);
-          if (viewport.mobile) {
-            // The bottom sheet stays on the viewport's bottom edge while its height moves (its
-            // entry and exit slides, the first and last 400 ms, move it down on purpose).
-            const shown = frames.filter((f) => f.visible);
-            const from = shown[0]!.t + 400;
-            const to = shown.at(-1)!.t - 400;
-            const off = shown.filter(
-              (f) => f.t > from && f.t < to && Math.abs(f.bottom - f.viewport) > 1,
-            );
-            assert.deepEqual(
-              off.slice(0, 5),
-              [],
-              'the sheet’s bottom edge stays on the viewport’s',
-            );
-          }
-        });
-      } catch (error) {
-        reportFailure(stack, consoleLines);
-        throw error;
-      } finally {
-        await context.close();
-      }
     },
   );
 }

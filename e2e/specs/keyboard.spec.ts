@@ -25,14 +25,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Frame, Page } from 'playwright-core';
 import { dialog, emailField, openDemo, UI_TIMEOUT_MS, waitForStatus } from '../demo.ts';
-import {
-  recordConsole,
-  reportFailure,
-  screenshot,
-  uniqueEmail,
-  useStackAndBrowser,
-  withFailureScreenshot,
-} from '../harness.ts';
+import { screenshot, uniqueEmail, useStackAndBrowser, withPage } from '../harness.ts';
 import {
   approvalFrame,
   clearResult,
@@ -123,143 +116,134 @@ test(
     timeout: 240_000,
   },
   async () => {
-    const { stack, browser } = env;
-    const context = await browser.newContext({ viewport: { width: 1024, height: 800 } });
-    const page = await context.newPage();
-    const consoleLines = recordConsole(page);
-    try {
-      await withFailureScreenshot(page, 'keyboard', async () => {
-        const email = uniqueEmail('keyboard');
-        await openDemo(page, stack.demoUrl, 'unauthenticated');
-        await page
-          .getByRole('button', { name: 'Log in', exact: true, disabled: false })
-          .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-        // Negative control: nothing focused yet, and the helper says so.
-        assert.equal((await focusOf(page)).body, true, 'a fresh page has focus on <body>');
+    const { stack } = env;
+    const context = { viewport: { width: 1024, height: 800 } };
+    await withPage(env, 'keyboard', { context }, async (page) => {
+      const email = uniqueEmail('keyboard');
+      await openDemo(page, stack.demoUrl, 'unauthenticated');
+      await page
+        .getByRole('button', { name: 'Log in', exact: true, disabled: false })
+        .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+      // Negative control: nothing focused yet, and the helper says so.
+      assert.equal((await focusOf(page)).body, true, 'a fresh page has focus on <body>');
 
-        // 1. Open the modal from 'Log in' with Tab + Enter.
-        await tabTo(page, 'Log in');
-        await page.keyboard.press('Enter');
-        await dialog(page).waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-        await emailField(page).waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-        const start = await assertFocusInDialog(page, 'after opening');
-        assert.equal(start.tag, 'INPUT', `first control on open: ${start.key}`);
-        assert.equal(start.name, 'Email address', `first control on open: ${start.key}`);
-        await screenshot(page, 'keyboard-1-landing');
+      // 1. Open the modal from 'Log in' with Tab + Enter.
+      await tabTo(page, 'Log in');
+      await page.keyboard.press('Enter');
+      await dialog(page).waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+      await emailField(page).waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+      const start = await assertFocusInDialog(page, 'after opening');
+      assert.equal(start.tag, 'INPUT', `first control on open: ${start.key}`);
+      assert.equal(start.name, 'Email address', `first control on open: ${start.key}`);
+      await screenshot(page, 'keyboard-1-landing');
 
-        // Negative control while the dialog is open: a page button focused by script is reported
-        // as outside the dialog (so the trap checks below can fail).
-        await page.evaluate(() => {
-          const button = [...document.querySelectorAll('button')].find(
-            (b) => b.textContent?.trim() === 'Log in',
-          );
-          button?.focus();
-        });
-        const outside = await focusOf(page);
-        assert.equal(outside.inDialog, false, `a page button is outside: ${outside.key}`);
-        await assert.rejects(assertFocusInDialog(page, 'control'), /outside the dialog/);
-        // Back into the dialog by keyboard alone is not possible from the page (the modal is
-        // modal): put focus back on the email field the way the modal does on open.
-        await emailField(page).focus();
-
-        // 2. The trap: Tab forward around the whole dialog and back to the start; the same
-        // backwards with Shift+Tab. Every stop is inside the dialog.
-        for (const key of ['Tab', 'Shift+Tab']) {
-          const seen: string[] = [];
-          let back = false;
-          for (let i = 0; i < 40; i++) {
-            await page.keyboard.press(key);
-            const focus = await assertFocusInDialog(page, `${key} #${i + 1}`);
-            if (focus.key === start.key) {
-              back = true;
-              break;
-            }
-            seen.push(focus.key);
-          }
-          assert.ok(back, `${key} never came back to the email field: ${seen.join(', ')}`);
-          assert.ok(seen.length >= 2, `${key} visited ${seen.length} other control(s)`);
-        }
-
-        // 3. The email and Enter: the code screen, focus on the first code box.
-        await page.keyboard.type(email, { delay: 10 });
-        const before = (await stack.outbox(email)).length;
-        await page.keyboard.press('Enter');
-        const firstBox = dialog(page).getByRole('textbox', { name: 'Digit 1', exact: true });
-        await firstBox.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-        await stack.waitForCode(email, { after: before });
-        const onCode = await assertFocusInDialog(page, 'code screen');
-        assert.equal(onCode.name, 'Digit 1', `first control on the code screen: ${onCode.key}`);
-        await screenshot(page, 'keyboard-2-code');
-
-        // 4. Escape closes; focus returns to 'Log in'.
-        await page.keyboard.press('Escape');
-        await dialog(page).waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
-        const returned = await focusOf(page);
-        assert.equal(returned.inDialog, false);
-        assert.equal(returned.tag, 'BUTTON', `focus after closing: ${returned.key}`);
-        assert.equal(returned.name, 'Log in', `focus after closing: ${returned.key}`);
-
-        // 5. Log in by keyboard (a second address: no resend wait): Enter on the focused
-        // 'Log in', the email, the code.
-        const email2 = uniqueEmail('keyboard-2');
-        await page.keyboard.press('Enter');
-        await dialog(page).waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-        assert.equal((await assertFocusInDialog(page, 'reopened')).name, 'Email address');
-        await page.keyboard.type(email2, { delay: 10 });
-        const before2 = (await stack.outbox(email2)).length;
-        await page.keyboard.press('Enter');
-        await firstBox.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-        const code2 = await stack.waitForCode(email2, { after: before2 });
-        assert.equal((await assertFocusInDialog(page, 'code screen again')).name, 'Digit 1');
-        await page.keyboard.type(code2.code!, { delay: 40 });
-        await waitForStatus(page, 'authenticated', WALLET_TIMEOUT_MS);
-        await dialog(page).waitFor({ state: 'hidden', timeout: WALLET_TIMEOUT_MS });
-
-        const sign = page.getByRole('button', {
-          name: 'Sign message',
-          exact: true,
-          disabled: false,
-        });
-        await sign.waitFor({ state: 'visible', timeout: WALLET_TIMEOUT_MS });
-        await clearResult(page);
-        await tabTo(page, 'Sign message');
-        await page.keyboard.press('Enter');
-        await waitForScreen(page, 'EMBEDDED_WALLET_SIGN_REQUEST_SCREEN');
-        await assertFocusInDialog(page, 'sign screen');
-        await screenshot(page, 'keyboard-3-sign');
-        await page.keyboard.press('Escape');
-        await dialog(page).waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
-        assert.match(await waitForResult(page), /4001 user rejected/);
-        const afterSign = await focusOf(page);
-        assert.equal(afterSign.name, 'Sign message', `focus after Escape: ${afterSign.key}`);
-
-        // 6. Escape with focus inside the approval frame (another origin).
-        await clearResult(page);
-        await page.keyboard.press('Enter');
-        await waitForScreen(page, 'EMBEDDED_WALLET_SIGN_REQUEST_SCREEN');
-        await approvalFrame(page)
-          .locator('main.lk-approve[data-state="ready"]')
-          .waitFor({ state: 'visible', timeout: WALLET_TIMEOUT_MS });
-        const frame = approvalPage(page);
-        let inFrame = '';
-        for (let i = 0; i < 20 && inFrame !== 'approve-button'; i++) {
-          await page.keyboard.press('Tab');
-          const top = await assertFocusInDialog(page, `Tab #${i + 1} on the sign screen`);
-          inFrame = top.tag === 'IFRAME' ? await focusInFrame(frame) : '';
-        }
-        assert.equal(inFrame, 'approve-button', 'Tab reaches the approve button in the frame');
-        await screenshot(page, 'keyboard-4-approve-focused');
-        await page.keyboard.press('Escape');
-        await dialog(page).waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
-        assert.match(await waitForResult(page), /4001 user rejected/);
-        const afterFrame = await focusOf(page);
-        assert.equal(afterFrame.name, 'Sign message', `focus after Escape: ${afterFrame.key}`);
+      // Negative control while the dialog is open: a page button focused by script is reported
+      // as outside the dialog (so the trap checks below can fail).
+      await page.evaluate(() => {
+        const button = [...document.querySelectorAll('button')].find(
+          (b) => b.textContent?.trim() === 'Log in',
+        );
+        button?.focus();
       });
-    } catch (error) {
-      reportFailure(stack, consoleLines);
-      throw error;
-    } finally {
-      await context.close();
-    }
+      const outside = await focusOf(page);
+      assert.equal(outside.inDialog, false, `a page button is outside: ${outside.key}`);
+      await assert.rejects(assertFocusInDialog(page, 'control'), /outside the dialog/);
+      // Back into the dialog by keyboard alone is not possible from the page (the modal is
+      // modal): put focus back on the email field the way the modal does on open.
+      await emailField(page).focus();
+
+      // 2. The trap: Tab forward around the whole dialog and back to the start; the same
+      // backwards with Shift+Tab. Every stop is inside the dialog.
+      for (const key of ['Tab', 'Shift+Tab']) {
+        const seen: string[] = [];
+        let back = false;
+        for (let i = 0; i < 40; i++) {
+          await page.keyboard.press(key);
+          const focus = await assertFocusInDialog(page, `${key} #${i + 1}`);
+          if (focus.key === start.key) {
+            back = true;
+            break;
+          }
+          seen.push(focus.key);
+        }
+        assert.ok(back, `${key} never came back to the email field: ${seen.join(', ')}`);
+        assert.ok(seen.length >= 2, `${key} visited ${seen.length} other control(s)`);
+      }
+
+      // 3. The email and Enter: the code screen, focus on the first code box.
+      await page.keyboard.type(email, { delay: 10 });
+      const before = (await stack.outbox(email)).length;
+      await page.keyboard.press('Enter');
+      const firstBox = dialog(page).getByRole('textbox', { name: 'Digit 1', exact: true });
+      await firstBox.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+      await stack.waitForCode(email, { after: before });
+      const onCode = await assertFocusInDialog(page, 'code screen');
+      assert.equal(onCode.name, 'Digit 1', `first control on the code screen: ${onCode.key}`);
+      await screenshot(page, 'keyboard-2-code');
+
+      // 4. Escape closes; focus returns to 'Log in'.
+      await page.keyboard.press('Escape');
+      await dialog(page).waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
+      const returned = await focusOf(page);
+      assert.equal(returned.inDialog, false);
+      assert.equal(returned.tag, 'BUTTON', `focus after closing: ${returned.key}`);
+      assert.equal(returned.name, 'Log in', `focus after closing: ${returned.key}`);
+
+      // 5. Log in by keyboard (a second address: no resend wait): Enter on the focused
+      // 'Log in', the email, the code.
+      const email2 = uniqueEmail('keyboard-2');
+      await page.keyboard.press('Enter');
+      await dialog(page).waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+      assert.equal((await assertFocusInDialog(page, 'reopened')).name, 'Email address');
+      await page.keyboard.type(email2, { delay: 10 });
+      const before2 = (await stack.outbox(email2)).length;
+      await page.keyboard.press('Enter');
+      await firstBox.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+      const code2 = await stack.waitForCode(email2, { after: before2 });
+      assert.equal((await assertFocusInDialog(page, 'code screen again')).name, 'Digit 1');
+      await page.keyboard.type(code2.code!, { delay: 40 });
+      await waitForStatus(page, 'authenticated', WALLET_TIMEOUT_MS);
+      await dialog(page).waitFor({ state: 'hidden', timeout: WALLET_TIMEOUT_MS });
+
+      const sign = page.getByRole('button', {
+        name: 'Sign message',
+        exact: true,
+        disabled: false,
+      });
+      await sign.waitFor({ state: 'visible', timeout: WALLET_TIMEOUT_MS });
+      await clearResult(page);
+      await tabTo(page, 'Sign message');
+      await page.keyboard.press('Enter');
+      await waitForScreen(page, 'EMBEDDED_WALLET_SIGN_REQUEST_SCREEN');
+      await assertFocusInDialog(page, 'sign screen');
+      await screenshot(page, 'keyboard-3-sign');
+      await page.keyboard.press('Escape');
+      await dialog(page).waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
+      assert.match(await waitForResult(page), /4001 user rejected/);
+      const afterSign = await focusOf(page);
+      assert.equal(afterSign.name, 'Sign message', `focus after Escape: ${afterSign.key}`);
+
+      // 6. Escape with focus inside the approval frame (another origin).
+      await clearResult(page);
+      await page.keyboard.press('Enter');
+      await waitForScreen(page, 'EMBEDDED_WALLET_SIGN_REQUEST_SCREEN');
+      await approvalFrame(page)
+        .locator('main.lk-approve[data-state="ready"]')
+        .waitFor({ state: 'visible', timeout: WALLET_TIMEOUT_MS });
+      const frame = approvalPage(page);
+      let inFrame = '';
+      for (let i = 0; i < 20 && inFrame !== 'approve-button'; i++) {
+        await page.keyboard.press('Tab');
+        const top = await assertFocusInDialog(page, `Tab #${i + 1} on the sign screen`);
+        inFrame = top.tag === 'IFRAME' ? await focusInFrame(frame) : '';
+      }
+      assert.equal(inFrame, 'approve-button', 'Tab reaches the approve button in the frame');
+      await screenshot(page, 'keyboard-4-approve-focused');
+      await page.keyboard.press('Escape');
+      await dialog(page).waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
+      assert.match(await waitForResult(page), /4001 user rejected/);
+      const afterFrame = await focusOf(page);
+      assert.equal(afterFrame.name, 'Sign message', `focus after Escape: ${afterFrame.key}`);
+    });
   },
 );

@@ -17,13 +17,7 @@ import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { dialog, openDemo, openLoginModal, UI_TIMEOUT_MS } from '../demo.ts';
-import {
-  recordConsole,
-  reportFailure,
-  screenshot,
-  useStackAndBrowser,
-  withFailureScreenshot,
-} from '../harness.ts';
+import { screenshot, useStackAndBrowser, withPage } from '../harness.ts';
 import { installTestWallet, TEST_WALLET_NAME } from '../testWallet.ts';
 
 const env = useStackAndBrowser();
@@ -148,34 +142,27 @@ async function withCase(
   theme: (typeof THEMES)[number],
   body: (page: Page, label: string) => Promise<void>,
 ) {
-  const { stack, browser } = env;
+  const { stack } = env;
   const label = `login-list-${c.name}-${theme}-${size.width}x${size.height}`;
   const mobile = size.width < 440;
-  const context = await browser.newContext({
-    viewport: size,
-    colorScheme: theme,
-    ...(mobile ? { isMobile: true, hasTouch: true } : {}),
+  const options = {
+    context: {
+      viewport: size,
+      colorScheme: theme,
+      ...(mobile ? { isMobile: true, hasTouch: true } : {}),
+    },
+    setUp: c.wallet ? installTestWallet : undefined,
+  };
+  await withPage(env, label, options, async (page) => {
+    await openDemo(page, `${stack.demoUrl}/?theme=${theme}`);
+    await openLoginModal(page);
+    if (c.wallet) {
+      await dialog(page)
+        .getByRole('button', { name: new RegExp(TEST_WALLET_NAME) })
+        .waitFor({ state: 'attached', timeout: UI_TIMEOUT_MS });
+    }
+    await body(page, label);
   });
-  if (c.wallet) await installTestWallet(context);
-  const page = await context.newPage();
-  const consoleLines = recordConsole(page);
-  try {
-    await withFailureScreenshot(page, label, async () => {
-      await openDemo(page, `${stack.demoUrl}/?theme=${theme}`);
-      await openLoginModal(page);
-      if (c.wallet) {
-        await dialog(page)
-          .getByRole('button', { name: new RegExp(TEST_WALLET_NAME) })
-          .waitFor({ state: 'attached', timeout: UI_TIMEOUT_MS });
-      }
-      await body(page, label);
-    });
-  } catch (error) {
-    reportFailure(stack, consoleLines);
-    throw error;
-  } finally {
-    await context.close();
-  }
 }
 
 let walletConnectOn = false;

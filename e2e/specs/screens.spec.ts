@@ -53,11 +53,11 @@ for (const size of SIZES) {
       `every main screen fits the viewport, ${theme}, ${size.label}`,
       { timeout: 240_000 },
       async () => {
-        const contextOptions = {
+        const context = {
           viewport: size.viewport,
           ...(size.phone ? { isMobile: true, hasTouch: true } : {}),
         };
-        await withPage(env, `screens-${label}`, contextOptions, async (page) => {
+        await withPage(env, `screens-${label}`, { context }, async (page) => {
           const { stack } = env;
           /** Waits for the animations to settle, checks the chrome and `primary`, saves a shot. */
           const shoot = async (screen: string, primary: Locator, primaryName: string) => {
