@@ -90,3 +90,20 @@ export function violationLines(
     })),
   );
 }
+
+/**
+ * Waits until no CSS animation or transition runs in the page's document nor in any open shadow
+ * root (the modal's): axe judges contrast from computed colours, so a screen still fading in
+ * reads as lower contrast than it is (`timeout` in ms).
+ */
+export async function animationsDone(page: Page, timeout = 5_000): Promise<void> {
+  await page.waitForFunction(
+    `(() => {
+      const roots = [document];
+      for (const el of document.querySelectorAll('*')) if (el.shadowRoot) roots.push(el.shadowRoot);
+      return roots.every((root) => root.getAnimations().every((a) => a.playState !== 'running'));
+    })()`,
+    undefined,
+    { timeout, polling: 'raf' },
+  );
+}
