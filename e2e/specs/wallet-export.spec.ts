@@ -6,7 +6,8 @@
  * whose address (viem) is the wallet's; Copy puts it on the clipboard and says 'Copied'; Hide
  * wipes it. The frame follows the modal's theme: light, then dark with another accent.
  * Screenshots: e2e/artifacts/wallet-export-{light,dark}-{1280x800,390x844}-{warning,revealed}[-dialog].png.
- * A German modal (`?locale=de`) gets a German export frame (issue 14 item 12):
+ * A German modal (`?locale=de`) gets a German export frame (issue 14 item 12), as tall as its
+ * page's content (Reveal inside the frame at 390 px, nothing scrolls):
  * e2e/artifacts/wallet-export-de-390x844.png.
  */
 import assert from 'node:assert/strict';
@@ -252,6 +253,21 @@ test(
         assert.equal(await frame.locator('h1').textContent(), de.export.title);
         assert.equal(await frame.evaluate(() => document.documentElement.lang), 'de');
         assert.match(await frame.locator('body').innerText(), /volle Kontrolle/);
+        // The frame is as tall as its page (the page reports its height): at 390 px the longer
+        // German warning no longer pushes Reveal below the frame's fold, and nothing scrolls.
+        const iframe = dialog(page).locator('.lk-export__frame iframe');
+        const reveal = frame.getByRole('button', { name: de.export.reveal, exact: true });
+        const fits = async () => {
+          const outer = (await iframe.boundingBox())!;
+          const inner = (await reveal.boundingBox())!;
+          const scrolls = await frame.evaluate(
+            () => document.documentElement.scrollHeight > window.innerHeight,
+          );
+          return !scrolls && inner.y + inner.height <= outer.y + outer.height;
+        };
+        const until = Date.now() + 5_000;
+        while (!(await fits()) && Date.now() < until) await page.waitForTimeout(100);
+        assert.ok(await fits(), 'Reveal is inside the export frame, which does not scroll');
         await page.mouse.move(0, 0);
         await screenshot(page, 'wallet-export-de-390x844');
         await dialog(page).screenshot({

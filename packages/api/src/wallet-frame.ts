@@ -58,6 +58,13 @@ export type FrameEvent = (typeof FRAME_EVENTS)[keyof typeof FRAME_EVENTS];
  * ignores it.
  */
 export const FRAME_ESCAPE_EVENT = 'latchkey:iframe:escape';
+/**
+ * The `event` of the message the export page posts to its parent's exact origin whenever its
+ * content's height changes (issue 14: a longer locale must not push Reveal below the frame's
+ * fold): `data.height` is the page content's height in CSS px, a whole number. The host sizes
+ * the iframe to it within its own bounds. Not a request (no `id`; {@link isFrameEvent} is false).
+ */
+export const FRAME_RESIZE_EVENT = 'latchkey:iframe:resize';
 const FRAME_EVENT_SET: ReadonlySet<string> = new Set(Object.values(FRAME_EVENTS));
 
 /** True when `value` names an event of the protocol. */

@@ -3,22 +3,34 @@ import { type RefObject, useContext, useEffect, useRef } from 'react';
 import { ModalContext } from '../Modal/ModalContext.ts';
 
 /**
+ * The iframe under `root` that sent `event` with `data.event === name`: its `source` is that
+ * iframe's window and its `origin` the origin of that iframe's `src`; else null.
+ */
+export function frameMessageSource(
+  event: MessageEvent,
+  root: ParentNode,
+  name: string,
+): HTMLIFrameElement | null {
+  const data = event.data as unknown;
+  if (typeof data !== 'object' || data === null) return null;
+  if ((data as { event?: unknown }).event !== name) return null;
+  for (const iframe of root.querySelectorAll('iframe')) {
+    if (event.source === null || iframe.contentWindow !== event.source) continue;
+    try {
+      return event.origin === new URL(iframe.src).origin ? iframe : null;
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+/**
  * True when `event` is a frame's Escape message from one of the iframes inside `root`: its
  * `source` is that iframe's window and its `origin` the origin of that iframe's `src`.
  */
 export function isFrameEscape(event: MessageEvent, root: ParentNode): boolean {
-  const data = event.data as unknown;
-  if (typeof data !== 'object' || data === null) return false;
-  if ((data as { event?: unknown }).event !== FRAME_ESCAPE_EVENT) return false;
-  for (const iframe of root.querySelectorAll('iframe')) {
-    if (event.source === null || iframe.contentWindow !== event.source) continue;
-    try {
-      return event.origin === new URL(iframe.src).origin;
-    } catch {
-      return false;
-    }
-  }
-  return false;
+  return frameMessageSource(event, root, FRAME_ESCAPE_EVENT) !== null;
 }
 
 /**

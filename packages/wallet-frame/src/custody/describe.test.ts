@@ -15,6 +15,7 @@ import {
   UNLIMITED,
   UNLIMITED_WARNING,
 } from './describe.ts';
+import { FRAME_CATALOGUES, FRAME_LOCALES, type FrameLocale } from '../frame/locales/index.ts';
 import { CustodyError } from './errors.ts';
 
 const WALLET = '0x1111111111111111111111111111111111111111' as const;
@@ -119,7 +120,8 @@ describe('describeRequest: eth_signTypedData_v4', () => {
     const p = rows(d, 'Permit');
     expect(p.Spender!.value).toBe(SPENDER);
     expect(p.Amount).toEqual({ label: 'Amount', value: UNLIMITED, tone: 'danger' });
-    expect(p.Expires!.value).toContain('2030-01-01');
+    // In the run's time zone (the date may be the day before); the seconds follow the date.
+    expect(p.Expires!.value).toMatch(/^(Jan 1, 2030|Dec 31, 2029), .*\(1893456000\)$/);
     expect(d.warnings).toContain(UNLIMITED_WARNING);
     const domain = rows(d, 'Domain');
     expect(domain.Name!.value).toBe('USD Coin');
@@ -143,7 +145,7 @@ describe('describeRequest: eth_signTypedData_v4', () => {
       { method: 'eth_signTypedData_v4', params: [WALLET, permit(1_000_000n)] },
       CHAIN,
     );
-    expect(rows(small, 'Permit').Amount!.value).toBe('1000000 (base units)');
+    expect(rows(small, 'Permit').Amount!.value).toBe('1,000,000 (base units)');
     expect(small.warnings).toEqual([]);
   });
 
@@ -215,7 +217,7 @@ describe('describeRequest: eth_signTypedData_v4', () => {
     const p = rows(d, 'Permit');
     expect(p.Token!.value).toBe(TOKEN);
     expect(p.Spender!.value).toBe(SPENDER);
-    expect(p.Amount!.value).toBe('5000 (base units)');
+    expect(p.Amount!.value).toBe('5,000 (base units)');
   });
 
   it('refuses malformed typed data and a foreign signer', () => {
@@ -316,7 +318,7 @@ describe('describeRequest: eth_signTransaction', () => {
     expect(rows(d, 'Transaction').Amount!.value).toBe('0 ETH');
     const call = rows(d, 'Token transfer');
     expect(call.To!.value).toBe(OTHER);
-    expect(call.Amount!.value).toBe('2500 (base units)');
+    expect(call.Amount!.value).toBe('2,500 (base units)');
     expect(d.warnings).toEqual([]);
   });
 
@@ -401,5 +403,79 @@ describe('describeRequest: eth_signTransaction', () => {
     expectInvalid(() =>
       describeRequest(WALLET, { method: 'eth_signTransaction', params: ['0x'] }, CHAIN),
     );
+  });
+});
+
+describe('describeRequest in the page locale (issue 14 item 12)', () => {
+  const transfer = (locale: FrameLocale) =>
+    describeRequest(
+      WALLET,
+      {
+        method: 'eth_signTransaction',
+        params: [
+          {
+            chainId: '0x7a69',
+            to: TOKEN,
+            value: toHex(parseEther('1234.5')),
+            gas: '0x5208',
+            maxFeePerGas: toHex(parseGwei('2')),
+            data: encodeFunctionData({
+              abi: erc20Abi,
+              functionName: 'transfer',
+              args: [OTHER, 2500n],
+            }),
+          },
+        ],
+      },
+      CHAIN,
+      locale,
+    );
+
+  it('German: headings and labels from de, amounts with de digits, exact', () => {
+    const d = transfer('de');
+    expect(d.title).toBe('Token-Überweisung');
+    const t = rows(d, 'Transaktion');
+    expect(t.Netzwerk!.value).toBe('Anvil (31337)');
+    expect(t.Betrag!.value).toBe('1.234,5 ETH');
+    expect(t['Max. Netzwerkgebühr']!.value).toBe('0,000042 ETH');
+    expect(rows(d, 'Token-Überweisung').Betrag!.value).toBe('2.500 (Basiseinheiten)');
+  });
+
+  it('Japanese: an unlimited approve, its warning and a contract call size', () => {
+    const approve = describeRequest(
+      WALLET,
+      {
+        method: 'eth_signTransaction',
+        params: [
+          {
+            chainId: 31337,
+            to: TOKEN,
+            data: encodeFunctionData({
+              abi: erc20Abi,
+              functionName: 'approve',
+              args: [SPENDER, maxUint256],
+            }),
+          },
+        ],
+      },
+      CHAIN,
+      'ja',
+    );
+    expect(rows(approve, 'トークンの承認').金額).toEqual({
+      label: '金額',
+      value: '無制限',
+      tone: 'danger',
+    });
+    expect(approve.warnings).toEqual([FRAME_CATALOGUES.ja.describe.unlimitedWarning]);
+    expect(rows(approve, 'トランザクション').最大ネットワーク手数料!.value).toBe('不明');
+  });
+
+  it('every locale: no English heading or label left in a transfer but shared words', () => {
+    for (const locale of FRAME_LOCALES.filter((l) => l !== 'en')) {
+      const d = transfer(locale);
+      const words = d.sections.flatMap((s) => [s.title, ...s.rows.map((r) => r.label)]);
+      for (const word of ['Network', 'Amount', 'Max network fee', 'Function'])
+        expect(words, locale).not.toContain(word);
+    }
   });
 });

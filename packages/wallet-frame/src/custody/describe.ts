@@ -11,12 +11,21 @@ import {
   size,
   slice,
 } from 'viem';
+import en from '../frame/locales/en.ts';
+import {
+  FRAME_CATALOGUES,
+  type FrameLocale,
+  type FrameMessages,
+  fill,
+} from '../frame/locales/index.ts';
 import { displayMessage } from './evm-rpc.ts';
 import { CustodyError } from './errors.ts';
 
 /**
  * What the approval page shows of one signing request (issue 24 item 1): a pure description
- * built from the EIP-1193 request with viem, checked like `handleEvmRpc` checks it.
+ * built from the EIP-1193 request with viem, checked like `handleEvmRpc` checks it, in the
+ * page's locale (the `describe` texts of `frame/locales`; numbers and dates through Intl; issue
+ * 14 item 12).
  */
 
 /** The chain the host names for the request (`latchkey:wallet:approve` `chain`). */
@@ -54,11 +63,17 @@ export interface RequestDescription {
 
 /** Amounts at or above 2^255 are shown as 'Unlimited' (max uint256 and its common variants). */
 export const UNLIMITED_THRESHOLD = 2n ** 255n;
-/** The label shown for an unlimited amount. */
-export const UNLIMITED = 'Unlimited';
-/** Warning shown when a request grants an unlimited token allowance. */
-export const UNLIMITED_WARNING =
-  'This grants the spender an unlimited amount of this token until you revoke it.';
+/** The label shown for an unlimited amount (English; the page's locale has its own). */
+export const UNLIMITED = en.describe.unlimited;
+/** Warning shown when a request grants an unlimited token allowance (English). */
+export const UNLIMITED_WARNING = en.describe.unlimitedWarning;
+
+/** The texts and formats of one description: its locale's `describe` catalogue and Intl. */
+interface Words {
+  t: FrameMessages['describe'];
+  locale: FrameLocale;
+  warnings: string[];
+}
 
 /** EIP-2612 `permit(owner, spender, value, deadline, v, r, s)`. */
 export const erc2612PermitAbi = [
@@ -121,43 +136,59 @@ function checksum(value: unknown): string {
     : String(value);
 }
 
-/** A token amount in base units, or 'Unlimited' at or above {@link UNLIMITED_THRESHOLD}. */
-export function formatTokenAmount(amount: bigint): { text: string; unlimited: boolean } {
-  if (amount >= UNLIMITED_THRESHOLD) return { text: UNLIMITED, unlimited: true };
-  return { text: `${amount.toString()} (base units)`, unlimited: false };
+/**
+ * A token amount in base units, grouped by the locale (`1,000,000 (base units)`), or the
+ * locale's 'Unlimited' at or above {@link UNLIMITED_THRESHOLD}.
+ */
+export function formatTokenAmount(
+  amount: bigint,
+  locale: FrameLocale = 'en',
+): { text: string; unlimited: boolean } {
+  const t = FRAME_CATALOGUES[locale].describe;
+  if (amount >= UNLIMITED_THRESHOLD) return { text: t.unlimited, unlimited: true };
+  const grouped = new Intl.NumberFormat(locale).format(amount);
+  return { text: fill(t.baseUnits, { amount: grouped }), unlimited: false };
 }
 
-function amountRow(label: string, value: unknown, warnings: string[]): DescriptionRow {
+function amountRow(label: string, value: unknown, w: Words): DescriptionRow {
   let amount: bigint;
   try {
     amount = BigInt(value as string | number | bigint);
   } catch {
     return { label, value: String(value) };
   }
-  const { text, unlimited } = formatTokenAmount(amount);
+  const { text, unlimited } = formatTokenAmount(amount, w.locale);
   if (unlimited) {
-    if (!warnings.includes(UNLIMITED_WARNING)) warnings.push(UNLIMITED_WARNING);
+    if (!w.warnings.includes(w.t.unlimitedWarning)) w.warnings.push(w.t.unlimitedWarning);
     return { label, value: text, tone: 'danger' };
   }
   return { label, value: text };
 }
 
-/** A Unix time in seconds as an ISO date, or 'Never' for max values. */
-function deadlineText(value: unknown): string {
+/**
+ * A Unix time in seconds as a date and time of the locale in the browser's time zone, with the
+ * seconds in parentheses (what the signature holds), or the locale's 'Never' for max values.
+ */
+function deadlineText(value: unknown, w: Words): string {
   let seconds: bigint;
   try {
     seconds = BigInt(value as string | number | bigint);
   } catch {
     return String(value);
   }
-  if (seconds >= 2n ** 48n - 1n) return 'Never';
-  return `${new Date(Number(seconds) * 1000).toISOString().replace('.000Z', 'Z')} (${seconds})`;
+  if (seconds >= 2n ** 48n - 1n) return w.t.never;
+  const date = new Date(Number(seconds) * 1000);
+  const text = new Intl.DateTimeFormat(w.locale, {
+    dateStyle: 'medium',
+    timeStyle: 'long',
+  }).format(date);
+  return `${text} (${seconds})`;
 }
 
 // ---------------------------------------------------------------------------------------------
 // personal_sign
 
-function describePersonalSign(address: Address, params: unknown[]): RequestDescription {
+function describePersonalSign(address: Address, params: unknown[], w: Words): RequestDescription {
   const [message, from] = params;
   assertSigner(address, from);
   if (typeof message !== 'string' || message.length === 0 || message === '0x') {
@@ -165,7 +196,7 @@ function describePersonalSign(address: Address, params: unknown[]): RequestDescr
   }
   return {
     kind: 'message',
-    title: 'Message',
+    title: w.t.message,
     message: displayMessage(message),
     sections: [],
     warnings: [],
@@ -192,13 +223,20 @@ function leafText(type: string, value: unknown): DescriptionRow['value'] {
 }
 
 /** Flattens a typed-data value into rows `a.b[0].c: value`, depth-first, in type order. */
-function flatten(types: Types, type: string, value: unknown, path: string, out: DescriptionRow[]) {
+function flatten(
+  types: Types,
+  type: string,
+  value: unknown,
+  path: string,
+  out: DescriptionRow[],
+  w: Words,
+) {
   if (out.length >= MAX_TYPED_ROWS) return;
   const array = /^(.*)\[(\d*)\]$/.exec(type);
   if (array) {
     const items = Array.isArray(value) ? value : [];
-    if (items.length === 0) out.push({ label: path, value: '(empty)' });
-    items.forEach((item, i) => flatten(types, array[1]!, item, `${path}[${i}]`, out));
+    if (items.length === 0) out.push({ label: path, value: w.t.empty });
+    items.forEach((item, i) => flatten(types, array[1]!, item, `${path}[${i}]`, out, w));
     return;
   }
   const fields = types[type];
@@ -214,6 +252,7 @@ function flatten(types: Types, type: string, value: unknown, path: string, out: 
         object[field.name],
         path ? `${path}.${field.name}` : field.name,
         out,
+        w,
       );
     }
     return;
@@ -273,16 +312,17 @@ function describeTypedData(
   address: Address,
   params: unknown[],
   chain: DescribeChain,
+  w: Words,
 ): RequestDescription {
   const [from, typed] = params;
   assertSigner(address, from);
   const { domain, types, primaryType, message } = parseTypedData(typed);
-  const warnings: string[] = [];
+  const { t } = w;
 
   const domainRows: DescriptionRow[] = [];
-  if (domain.name !== undefined) domainRows.push({ label: 'Name', value: String(domain.name) });
+  if (domain.name !== undefined) domainRows.push({ label: t.name, value: String(domain.name) });
   if (domain.version !== undefined)
-    domainRows.push({ label: 'Version', value: String(domain.version) });
+    domainRows.push({ label: t.version, value: String(domain.version) });
   if (domain.chainId !== undefined) {
     const id = String(domain.chainId);
     let chainId: number | undefined;
@@ -292,32 +332,32 @@ function describeTypedData(
       chainId = undefined;
     }
     domainRows.push({
-      label: 'Chain',
+      label: t.chain,
       value: chainId === chain.id ? `${chain.name} (${chain.id})` : id,
     });
-    if (chainId !== chain.id) warnings.push(`This signature is for another chain (${id}).`);
+    if (chainId !== chain.id) w.warnings.push(fill(t.otherChain, { chainId: id }));
   }
   if (domain.verifyingContract !== undefined)
     domainRows.push({
-      label: 'Contract',
+      label: t.contract,
       value: checksum(domain.verifyingContract),
       tone: 'mono',
     });
   if (domain.salt !== undefined)
-    domainRows.push({ label: 'Salt', value: String(domain.salt), tone: 'mono' });
+    domainRows.push({ label: t.salt, value: String(domain.salt), tone: 'mono' });
 
   const sections: DescriptionSection[] = [];
   let title = primaryType;
-  const permit = describePermit(types, primaryType, message, warnings);
+  const permit = describePermit(types, primaryType, message, w);
   if (permit) {
     title = permit.title;
     sections.push(permit.section);
   }
-  sections.push({ title: 'Domain', rows: domainRows });
+  sections.push({ title: t.domain, rows: domainRows });
   const fields: DescriptionRow[] = [];
-  flatten(types, primaryType, message, '', fields);
-  sections.push({ title: `${primaryType} fields`, rows: fields });
-  return { kind: 'typed-data', title, sections, warnings };
+  flatten(types, primaryType, message, '', fields, w);
+  sections.push({ title: fill(t.fields, { type: primaryType }), rows: fields });
+  return { kind: 'typed-data', title, sections, warnings: w.warnings };
 }
 
 /** The EIP-2612 Permit and Permit2 `PermitSingle` / `PermitTransferFrom`, spelled out. */
@@ -325,19 +365,20 @@ function describePermit(
   types: Types,
   primaryType: string,
   message: Record<string, unknown>,
-  warnings: string[],
+  w: Words,
 ): { title: string; section: DescriptionSection } | null {
+  const { t } = w;
   const has = (type: string, ...names: string[]) =>
     names.every((n) => types[type]?.some((f) => f.name === n));
   if (primaryType === 'Permit' && has('Permit', 'owner', 'spender', 'value', 'deadline')) {
     return {
-      title: 'Token permit',
+      title: t.tokenPermit,
       section: {
-        title: 'Permit',
+        title: t.permit,
         rows: [
-          { label: 'Spender', value: checksum(message.spender), tone: 'mono' },
-          amountRow('Amount', message.value, warnings),
-          { label: 'Expires', value: deadlineText(message.deadline) },
+          { label: t.spender, value: checksum(message.spender), tone: 'mono' },
+          amountRow(t.amount, message.value, w),
+          { label: t.expires, value: deadlineText(message.deadline, w) },
         ],
       },
     };
@@ -345,14 +386,14 @@ function describePermit(
   if (primaryType === 'PermitSingle' && has('PermitSingle', 'details', 'spender')) {
     const details = (message.details ?? {}) as Record<string, unknown>;
     return {
-      title: 'Token permit (Permit2)',
+      title: t.tokenPermit2,
       section: {
-        title: 'Permit',
+        title: t.permit,
         rows: [
-          { label: 'Token', value: checksum(details.token), tone: 'mono' },
-          { label: 'Spender', value: checksum(message.spender), tone: 'mono' },
-          amountRow('Amount', details.amount, warnings),
-          { label: 'Expires', value: deadlineText(details.expiration) },
+          { label: t.token, value: checksum(details.token), tone: 'mono' },
+          { label: t.spender, value: checksum(message.spender), tone: 'mono' },
+          amountRow(t.amount, details.amount, w),
+          { label: t.expires, value: deadlineText(details.expiration, w) },
         ],
       },
     };
@@ -360,14 +401,14 @@ function describePermit(
   if (primaryType === 'PermitTransferFrom' && has('PermitTransferFrom', 'permitted', 'spender')) {
     const permitted = (message.permitted ?? {}) as Record<string, unknown>;
     return {
-      title: 'Token transfer permit (Permit2)',
+      title: t.tokenTransferPermit2,
       section: {
-        title: 'Permit',
+        title: t.permit,
         rows: [
-          { label: 'Token', value: checksum(permitted.token), tone: 'mono' },
-          { label: 'Spender', value: checksum(message.spender), tone: 'mono' },
-          amountRow('Amount', permitted.amount, warnings),
-          { label: 'Expires', value: deadlineText(message.deadline) },
+          { label: t.token, value: checksum(permitted.token), tone: 'mono' },
+          { label: t.spender, value: checksum(message.spender), tone: 'mono' },
+          amountRow(t.amount, permitted.amount, w),
+          { label: t.expires, value: deadlineText(message.deadline, w) },
         ],
       },
     };
@@ -378,53 +419,68 @@ function describePermit(
 // ---------------------------------------------------------------------------------------------
 // eth_signTransaction
 
-/** `amount` wei-like base units in the chain's native currency, e.g. '0.5 ETH'. */
-function nativeAmount(amount: bigint, chain: DescribeChain): string {
-  return `${formatUnits(amount, chain.nativeCurrency.decimals)} ${chain.nativeCurrency.symbol}`;
+/**
+ * `amount` in the chain's smallest unit (wei) in its native currency, exact (every decimal;
+ * the string goes to Intl, never through a float), e.g. '1.5 ETH', in `de` '1,5 ETH'.
+ */
+function nativeAmount(amount: bigint, chain: DescribeChain, locale: FrameLocale): string {
+  const { decimals, symbol } = chain.nativeCurrency;
+  const decimal = formatUnits(amount, decimals) as Intl.StringNumericLiteral;
+  const digits = Math.min(Math.max(decimals, 0), 100);
+  const text = new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(decimal);
+  return `${text} ${symbol}`;
 }
 
-function describeCall(data: `0x${string}`, warnings: string[]): DescriptionSection {
+/** `count` bytes in the locale's words ('6 bytes', '1 byte', '6 Byte'). */
+function bytes(count: number, locale: FrameLocale): string {
+  return new Intl.NumberFormat(locale, { style: 'unit', unit: 'byte', unitDisplay: 'long' }).format(
+    count,
+  );
+}
+
+function describeCall(data: `0x${string}`, w: Words): DescriptionSection {
+  const { t } = w;
   try {
     const { functionName, args } = decodeFunctionData({ abi: KNOWN_ABI, data });
     const a = args as readonly unknown[];
     switch (functionName) {
       case 'transfer':
         return {
-          title: 'Token transfer',
+          title: t.tokenTransfer,
           rows: [
-            { label: 'Function', value: 'transfer(address,uint256)' },
-            { label: 'To', value: checksum(a[0]), tone: 'mono' },
-            { label: 'Amount', value: formatTokenAmount(a[1] as bigint).text },
+            { label: t.function, value: 'transfer(address,uint256)' },
+            { label: t.to, value: checksum(a[0]), tone: 'mono' },
+            { label: t.amount, value: formatTokenAmount(a[1] as bigint, w.locale).text },
           ],
         };
       case 'transferFrom':
         return {
-          title: 'Token transfer',
+          title: t.tokenTransfer,
           rows: [
-            { label: 'Function', value: 'transferFrom(address,address,uint256)' },
-            { label: 'From', value: checksum(a[0]), tone: 'mono' },
-            { label: 'To', value: checksum(a[1]), tone: 'mono' },
-            { label: 'Amount', value: formatTokenAmount(a[2] as bigint).text },
+            { label: t.function, value: 'transferFrom(address,address,uint256)' },
+            { label: t.from, value: checksum(a[0]), tone: 'mono' },
+            { label: t.to, value: checksum(a[1]), tone: 'mono' },
+            { label: t.amount, value: formatTokenAmount(a[2] as bigint, w.locale).text },
           ],
         };
       case 'approve':
         return {
-          title: 'Token approval',
+          title: t.tokenApproval,
           rows: [
-            { label: 'Function', value: 'approve(address,uint256)' },
-            { label: 'Spender', value: checksum(a[0]), tone: 'mono' },
-            amountRow('Amount', a[1], warnings),
+            { label: t.function, value: 'approve(address,uint256)' },
+            { label: t.spender, value: checksum(a[0]), tone: 'mono' },
+            amountRow(t.amount, a[1], w),
           ],
         };
       case 'permit':
         return {
-          title: 'Token permit',
+          title: t.tokenPermit,
           rows: [
-            { label: 'Function', value: 'permit(...)' },
-            { label: 'Owner', value: checksum(a[0]), tone: 'mono' },
-            { label: 'Spender', value: checksum(a[1]), tone: 'mono' },
-            amountRow('Amount', a[2], warnings),
-            { label: 'Expires', value: deadlineText(a[3]) },
+            { label: t.function, value: 'permit(...)' },
+            { label: t.owner, value: checksum(a[0]), tone: 'mono' },
+            { label: t.spender, value: checksum(a[1]), tone: 'mono' },
+            amountRow(t.amount, a[2], w),
+            { label: t.expires, value: deadlineText(a[3], w) },
           ],
         };
     }
@@ -433,14 +489,14 @@ function describeCall(data: `0x${string}`, warnings: string[]): DescriptionSecti
   }
   const length = size(data);
   return {
-    title: 'Contract call',
+    title: t.contractCall,
     rows: [
       {
-        label: 'Function',
+        label: t.function,
         value: length >= 4 ? slice(data, 0, 4) : data,
         tone: 'mono',
       },
-      { label: 'Data', value: `${length} bytes` },
+      { label: t.data, value: bytes(length, w.locale) },
     ],
   };
 }
@@ -449,7 +505,9 @@ function describeTransaction(
   address: Address,
   params: unknown[],
   chain: DescribeChain,
+  w: Words,
 ): RequestDescription {
+  const m = w.t;
   const [tx] = params;
   if (typeof tx !== 'object' || tx === null || Array.isArray(tx))
     throw invalid('Transaction request must be an object');
@@ -472,31 +530,30 @@ function describeTransaction(
     throw invalid('data must be hex');
   const hasData = typeof data === 'string' && data !== '0x';
 
-  const warnings: string[] = [];
   const rows: DescriptionRow[] = [
-    { label: 'Network', value: `${chain.name} (${chain.id})` },
+    { label: m.network, value: `${chain.name} (${chain.id})` },
     to === null
-      ? { label: 'To', value: 'Contract deployment' }
-      : { label: 'To', value: getAddress(to), tone: 'mono' },
-    { label: 'Amount', value: nativeAmount(value, chain) },
+      ? { label: m.to, value: m.contractDeployment }
+      : { label: m.to, value: getAddress(to), tone: 'mono' },
+    { label: m.amount, value: nativeAmount(value, chain, w.locale) },
   ];
   const feePerGas = maxFeePerGas ?? gasPrice;
   rows.push({
-    label: 'Max network fee',
+    label: m.maxFee,
     value:
       gas !== undefined && feePerGas !== undefined
-        ? nativeAmount(gas * feePerGas, chain)
-        : 'Unknown',
+        ? nativeAmount(gas * feePerGas, chain, w.locale)
+        : m.unknown,
   });
-  const sections: DescriptionSection[] = [{ title: 'Transaction', rows }];
-  let title = to === null ? 'Contract deployment' : hasData ? 'Contract call' : 'Send';
+  const sections: DescriptionSection[] = [{ title: m.transaction, rows }];
+  let title = to === null ? m.contractDeployment : hasData ? m.contractCall : m.send;
   if (hasData && to !== null) {
-    const call = describeCall(data as `0x${string}`, warnings);
+    const call = describeCall(data as `0x${string}`, w);
     // What the call does (a token's recipient and amount) comes first; the contract is `To`.
     sections.unshift(call);
     title = call.title;
   }
-  return { kind: 'transaction', title, sections, warnings };
+  return { kind: 'transaction', title, sections, warnings: w.warnings };
 }
 
 /**
@@ -513,9 +570,12 @@ function describeTransaction(
  *   `transfer`/`transferFrom`/`approve` and EIP-2612 `permit`, else its 4-byte selector and size.
  *
  * Token amounts are base units (the page knows no token decimals); amounts >= 2^255 show as
- * 'Unlimited' with a warning.
+ * 'Unlimited' with a warning. Texts are `locale`'s (`frame/locales`, `describe`); native
+ * amounts (exact, every decimal), base units and dates go through Intl in that locale, dates in
+ * the browser's time zone with the Unix seconds after them.
  * @param address the wallet's address: the signer (`from`) must be it.
  * @param chain the chain the host names; a transaction's `chainId` must equal `chain.id`.
+ * @param locale the page's locale (default `en`).
  * @throws CustodyError `invalid_request_arguments` for an unsupported method, a foreign signer,
  *   an empty message, malformed typed data, a missing or other chainId, malformed quantities.
  */
@@ -523,15 +583,17 @@ export function describeRequest(
   address: Address,
   request: { method: string; params?: unknown },
   chain: DescribeChain,
+  locale: FrameLocale = 'en',
 ): RequestDescription {
+  const w: Words = { t: FRAME_CATALOGUES[locale].describe, locale, warnings: [] };
   const params = Array.isArray(request.params) ? (request.params as unknown[]) : [];
   switch (request.method) {
     case 'personal_sign':
-      return describePersonalSign(address, params);
+      return describePersonalSign(address, params, w);
     case 'eth_signTypedData_v4':
-      return describeTypedData(address, params, chain);
+      return describeTypedData(address, params, chain, w);
     case 'eth_signTransaction':
-      return describeTransaction(address, params, chain);
+      return describeTransaction(address, params, chain, w);
     default:
       throw invalid(`Unsupported method ${request.method}`);
   }

@@ -3,6 +3,7 @@ import { createPolicyCheck } from '../custody/policy-client.ts';
 import { parentOriginOf, readFrameConfig } from './config.ts';
 import { type KeyValueStore, openDeviceShareStore } from './device-store.ts';
 import { forwardEscapeToParent } from './escape.ts';
+import { reportHeightToParent } from './resize.ts';
 import { startApprovePage } from './approve-page.ts';
 import { mountExportView } from './export-page.ts';
 import { startPasswordPage } from './password-page.ts';
@@ -17,7 +18,8 @@ import { createExportHandler, createWalletHandlers, shareApiFor } from './wallet
  * (localStorage, or memory when blocked), routes messages from the allowed origins to the wallet
  * handlers (mode `wallet`) or the one export handler (mode `export`), and announces
  * `latchkey:iframe:ready` to the parent when its origin is allowed. The visible pages (approve,
- * password, export) forward the user's Escape key to that parent (`escape.ts`).
+ * password, export) forward the user's Escape key to that parent (`escape.ts`); the export
+ * page also tells it its content's height (`resize.ts`).
  * @returns the router, or null when the config is missing/invalid (the frame then stays silent).
  */
 export function startFrame(win: Window, doc: Document): FrameRouter | null {
@@ -36,6 +38,7 @@ export function startFrame(win: Window, doc: Document): FrameRouter | null {
   const key = openFrameKey(config.appId, win.indexedDB);
   const base = { appId: config.appId, apiUrl: config.apiUrl, store, key };
   let handlers;
+  let content: HTMLElement | null = null;
   if (config.mode === 'approve') {
     // Issue 24 item 3: the approval page refuses what the app's wallet policy refuses.
     const policyCheck = createPolicyCheck(shareApiFor(base, key));
@@ -44,6 +47,7 @@ export function startFrame(win: Window, doc: Document): FrameRouter | null {
     handlers = { [FRAME_EVENTS.walletPassword]: startPasswordPage(doc, win, base) };
   } else if (config.mode === 'export') {
     const view = mountExportView(doc, win.navigator.clipboard);
+    content = view.root;
     const exportHandler = createExportHandler({
       ...base,
       ready: (reveal, address) => view.arm(reveal, address),
@@ -75,6 +79,15 @@ export function startFrame(win: Window, doc: Document): FrameRouter | null {
   if (parent) {
     router.announceReady(parent);
     if (config.mode !== 'wallet') forwardEscapeToParent({ doc, parent: win.parent }, parent);
+    // The export page's content height, so the host's frame fits it (`resize.ts`).
+    if (content) {
+      const target = {
+        element: content,
+        parent: win.parent,
+        ResizeObserver: (win as Window & typeof globalThis).ResizeObserver,
+      };
+      reportHeightToParent(target, parent);
+    }
   } else console.error('Latchkey wallet frame: the parent page is not an allowed origin');
   return router;
 }

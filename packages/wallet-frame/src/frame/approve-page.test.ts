@@ -4,6 +4,7 @@ import {
   encodeFunctionData,
   erc20Abi,
   maxUint256,
+  parseEther,
   parseGwei,
   parseTransaction,
   recoverTransactionAddress,
@@ -283,7 +284,7 @@ describe('approval page', () => {
     expect($('approve-title').textContent).toBe('Token transfer');
     expect(text).toContain('Anvil (31337)');
     expect(text).toContain('0.00018 ETH');
-    expect(text).toContain('2500');
+    expect(text).toContain('2,500');
     expect($('approve-button').textContent).toBe(APPROVE_TEXTS.send);
     await page.arm();
     trustedClick($('approve-button'));
@@ -388,6 +389,27 @@ describe('approval page', () => {
     expect($('approve-button').textContent).toBe('Signer et continuer');
     expect($('approve-details').getAttribute('aria-label')).toBe('Détails de la demande');
     expect(document.querySelector('.lk-approve__wallet-label')!.textContent).toBe('Portefeuille');
+  });
+
+  it('describes the request in the locale of its URL: a German transfer, Intl digits', async () => {
+    window.history.replaceState(null, '', '/?locale=de');
+    const page = await approvePage();
+    const tx = {
+      from: page.address,
+      to: OTHER,
+      value: toHex(parseEther('1234.5')),
+      chainId: toHex(31337),
+      gas: toHex(21000),
+      maxFeePerGas: toHex(parseGwei('2')),
+    };
+    await request(page, { request: { method: 'eth_signTransaction', params: [tx] } });
+    expect($('approve-title').textContent).toBe('Senden');
+    const labels = [...document.querySelectorAll('.lk-approve__label')].map((l) => l.textContent);
+    expect(labels).toEqual(['Netzwerk', 'An', 'Betrag', 'Max. Netzwerkgebühr']);
+    const values = [...document.querySelectorAll('.lk-approve__value')].map((v) => v.textContent);
+    expect(values).toContain('1.234,5 ETH');
+    expect(values).toContain('0,000042 ETH');
+    expect(document.querySelector('.lk-approve__section-title')!.textContent).toBe('Transaktion');
   });
 
   it("the host's buttonText keeps its rules in any locale; a hostile locale only gives English", async () => {

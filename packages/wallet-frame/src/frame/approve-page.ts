@@ -226,7 +226,7 @@ export function startApprovePage(
       }
       const request: EvmRpcRequest = { method: raw.method, params: raw.params };
       const chain = chainOf(data.chain);
-      const description = describeRequest(address, request, chain);
+      const description = describeRequest(address, request, chain, view.locale);
       const stored = base.store.get(userId, address);
       if (!stored) throw new CustodyError('wallet_not_on_device', WALLET_NOT_ON_DEVICE_MESSAGE);
       stored.share.fill(0);

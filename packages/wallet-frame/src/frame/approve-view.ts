@@ -26,6 +26,8 @@ export interface ApproveView {
   readonly button: HTMLButtonElement;
   /** The page's texts in its locale (`locales/<lc>.ts` `approve`): e.g. the default labels. */
   readonly texts: FrameMessages['approve'];
+  /** The page's locale: the request's description is written in it (`describeRequest`). */
+  readonly locale: FrameLocale;
   /** Draws the request, the wallet and the button label, and sets `ready`. */
   show(description: RequestDescription, address: string, buttonText: string): void;
   /** Shows the refused-click note ({@link APPROVE_TEXTS.refused}) under the details. */
@@ -73,7 +75,7 @@ export function shortAddress(address: string): string {
  */
 export function mountApproveView(doc: Document, options: ApproveViewOptions = {}): ApproveView {
   applyFrameTheme(doc, options.theme ?? frameThemeFromSearch(doc.location?.search ?? ''));
-  const { messages } = localizeFrame(doc, options.locale);
+  const { locale, messages } = localizeFrame(doc, options.locale);
   const T: FrameMessages['approve'] = messages.approve;
   doc.documentElement.classList.add('lk-approve-page');
   const el = <K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string) => {
@@ -134,6 +136,7 @@ export function mountApproveView(doc: Document, options: ApproveViewOptions = {}
     root,
     button,
     texts: T,
+    locale,
     show(description, address, buttonText) {
       title.textContent = description.title;
       wallet.replaceChildren(

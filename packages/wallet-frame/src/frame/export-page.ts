@@ -41,6 +41,8 @@ export interface ExportView {
   /** Shows the key inside this frame, with Copy and Hide. The key is written only into this document. */
   showKey(privateKey: string, address: string): void;
   showError(): void;
+  /** The page's content (`main.lk-export`): its height is what the parent sizes the frame to. */
+  readonly root: HTMLElement;
 }
 
 /** Options of {@link mountExportView}. */
@@ -193,6 +195,7 @@ export function mountExportView(
   });
 
   return {
+    root: main,
     arm(next, walletAddress) {
       if (failed) return;
       armed = next;

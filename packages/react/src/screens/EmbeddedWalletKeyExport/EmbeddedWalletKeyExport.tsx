@@ -5,11 +5,18 @@ import { ModalHeader } from '../../components/ModalHeader/ModalHeader.tsx';
 import { walletLayoutCss } from '../../components/WalletLayout/WalletLayout.css.ts';
 import { useStyleSheet } from '../../styles/useStyleSheet.ts';
 import { useFrameEscape } from '../../wallet/useFrameEscape.ts';
+import { useFrameHeight } from '../../wallet/useFrameHeight.ts';
 import { useWalletScreen } from '../../wallet/useWalletScreen.ts';
 import { keyExportCss } from './EmbeddedWalletKeyExport.css.ts';
 
 /** Key export holds its connecting state at least this long (spec section 9). */
 export const KEY_EXPORT_MIN_CONNECTING_MS = 1000;
+
+/**
+ * The export frame's height bounds in CSS px: it follows its page's content (the page reports
+ * it) between these; 340 px (the stylesheet's) until the page first reports.
+ */
+export const KEY_EXPORT_FRAME_HEIGHT = { min: 160, max: 560 } as const;
 
 type ExportState = 'connecting' | 'ready' | 'error';
 
@@ -21,7 +28,8 @@ type ExportState = 'connecting' | 'ready' | 'error';
  * exact origin; the frame shows a warning and a Reveal button, and only a real click on Reveal
  * inside the frame fetches, rebuilds and shows the key in the frame's own document, so no key
  * material ever reaches this page (design.md, Keys). The connecting state lasts at least 1 s;
- * the request settles once the frame is ready.
+ * the request settles once the frame is ready. The frame's height follows the height its page
+ * reports (`useFrameHeight`, {@link KEY_EXPORT_FRAME_HEIGHT}).
  */
 export default function EmbeddedWalletKeyExport() {
   useStyleSheet(walletLayoutCss);
@@ -33,6 +41,8 @@ export default function EmbeddedWalletKeyExport() {
   const container = useRef<HTMLDivElement>(null);
   // Escape with focus inside the frame closes the modal too (the key never reaches the card).
   useFrameEscape(container);
+  // The frame is as tall as its page's content (a German warning is longer than English).
+  useFrameHeight(container, KEY_EXPORT_FRAME_HEIGHT);
   const [state, setState] = useState<ExportState>('connecting');
   const [error, setError] = useState<string | null>(null);
 

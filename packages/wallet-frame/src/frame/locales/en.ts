@@ -31,6 +31,52 @@ const en = {
     refused: 'Make sure this window is fully visible, then try again.',
     failed: 'Unable to sign this request. Close this window and try again.',
   },
+  /**
+   * What the approval page says of a request (custody/describe.ts): headings, row labels and
+   * the words among values. Numbers and dates go through Intl in the page's locale.
+   */
+  describe: {
+    message: 'Message',
+    transaction: 'Transaction',
+    send: 'Send',
+    contractCall: 'Contract call',
+    contractDeployment: 'Contract deployment',
+    tokenTransfer: 'Token transfer',
+    tokenApproval: 'Token approval',
+    tokenPermit: 'Token permit',
+    tokenPermit2: 'Token permit (Permit2)',
+    tokenTransferPermit2: 'Token transfer permit (Permit2)',
+    permit: 'Permit',
+    domain: 'Domain',
+    /** `{type}`: the typed data's primary type, e.g. 'Mail fields'. */
+    fields: '{type} fields',
+    name: 'Name',
+    version: 'Version',
+    chain: 'Chain',
+    contract: 'Contract',
+    salt: 'Salt',
+    network: 'Network',
+    to: 'To',
+    from: 'From',
+    owner: 'Owner',
+    spender: 'Spender',
+    token: 'Token',
+    amount: 'Amount',
+    expires: 'Expires',
+    function: 'Function',
+    data: 'Data',
+    maxFee: 'Max network fee',
+    unknown: 'Unknown',
+    unlimited: 'Unlimited',
+    never: 'Never',
+    empty: '(empty)',
+    /** `{amount}`: a token amount in its smallest unit (the page knows no token decimals). */
+    baseUnits: '{amount} (base units)',
+    unlimitedWarning:
+      'This grants the spender an unlimited amount of this token until you revoke it.',
+    /** `{chainId}`: the chain id the typed data names. */
+    otherChain: 'This signature is for another chain ({chainId}).',
+  },
   /** The key export page (export-page.ts). */
   export: {
     title: 'Never share your private key',

@@ -5,6 +5,7 @@
  * Nothing from the URL or the host ever becomes a text of the page's own UI (a hostile host
  * must not relabel the approve button or soften the export warning).
  */
+import { match } from '@formatjs/intl-localematcher';
 import de from './de.ts';
 import en, { type FrameMessages } from './en.ts';
 import es from './es.ts';
@@ -39,9 +40,13 @@ export const LOCALE_TAG_MAX = 35;
 /** A syntactically plausible BCP 47 tag: letters, digits and dashes in 1-8 character subtags. */
 const TAG = /^[a-z]{2,8}(-[a-z0-9]{1,8})*$/i;
 
+/** What {@link match} answers when none of {@link FRAME_LOCALES} serves a tag. */
+const NO_MATCH = 'und';
+
 /**
- * `tag` as one of {@link FRAME_LOCALES}: the exact tag, else its language subtag (`fr-CA` ->
- * `fr`, `zh-Hant-TW` -> `zh`), else null. Tags that are too long, not BCP 47
+ * `tag` as one of {@link FRAME_LOCALES}, matched as the modal matches its locales
+ * (`@formatjs/intl-localematcher`, best fit: `fr-CA` -> `fr`, `zh-CN` -> `zh`; `zh-Hant-TW`
+ * and `pt-BR` match none), else null. Tags that are too long, not BCP 47
  * (`Intl.getCanonicalLocales` throws) or not strings give null.
  */
 export function matchFrameLocale(tag: unknown): FrameLocale | null {
@@ -53,10 +58,8 @@ export function matchFrameLocale(tag: unknown): FrameLocale | null {
   } catch {
     return null;
   }
-  const exact = FRAME_LOCALES.find((l) => l === canonical);
-  if (exact) return exact;
-  const language = canonical.split('-')[0]!.toLowerCase();
-  return FRAME_LOCALES.find((l) => l === language) ?? null;
+  const found = match([canonical], FRAME_LOCALES, NO_MATCH);
+  return found === NO_MATCH ? null : (found as FrameLocale);
 }
 
 /**
