@@ -15,7 +15,9 @@
  * 6. 'Sign message' again; Tab into the wallet's approval frame (another origin) onto its
  *    approve button, then Escape there: the key never reaches the card, so the frame forwards
  *    it to the host (`wallet-frame` `escape.ts`, `react` `wallet/useFrameEscape.ts`); it still
- *    rejects, closes and returns focus to 'Sign message'.
+ *    rejects, closes and returns focus to 'Sign message';
+ * 7. 'Export key' reached with Tab: Tab into the export frame onto Reveal, Escape there closes
+ *    the modal and returns focus to 'Export key'.
  *
  * Negative controls show each focus check can fail: focus on `<body>` and on a page button
  * while the dialog is open are reported as such by the same helper.
@@ -244,6 +246,29 @@ test(
       assert.match(await waitForResult(page), /4001 user rejected/);
       const afterFrame = await focusOf(page);
       assert.equal(afterFrame.name, 'Sign message', `focus after Escape: ${afterFrame.key}`);
+
+      // 7. The same in the key export frame: Tab onto its Reveal button, Escape there.
+      await clearResult(page);
+      await tabTo(page, 'Export key');
+      await page.keyboard.press('Enter');
+      await waitForScreen(page, 'EMBEDDED_WALLET_KEY_EXPORT_SCREEN');
+      await waitForResult(page);
+      const exportFrame = page.frames().find((f) => f.url().includes('/embedded-wallets/export'));
+      assert.ok(exportFrame, 'the export frame is mounted');
+      await exportFrame
+        .locator('main.lk-export[data-state="armed"]')
+        .waitFor({ state: 'visible', timeout: WALLET_TIMEOUT_MS });
+      let inExport = '';
+      for (let i = 0; i < 20 && inExport !== 'export-reveal'; i++) {
+        await page.keyboard.press('Tab');
+        const top = await assertFocusInDialog(page, `Tab #${i + 1} on the export screen`);
+        inExport = top.tag === 'IFRAME' ? await focusInFrame(exportFrame) : '';
+      }
+      assert.equal(inExport, 'export-reveal', 'Tab reaches Reveal in the export frame');
+      await page.keyboard.press('Escape');
+      await dialog(page).waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
+      const afterExport = await focusOf(page);
+      assert.equal(afterExport.name, 'Export key', `focus after Escape: ${afterExport.key}`);
     });
   },
 );

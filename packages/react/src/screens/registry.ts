@@ -97,17 +97,32 @@ export function screenEntry(screen: ScreenName): ScreenEntry {
 
 /**
  * The screens that usually follow each screen (issue 14 item 2, "No flicker, no jumps"): their
- * code is fetched while that screen shows, so moving on renders at once. The email login goes
- * LANDING -> AWAITING_PASSWORDLESS_CODE -> (consent) -> wallet creation -> wallet created.
+ * code is fetched while that screen shows, so moving on renders at once. A login goes LANDING ->
+ * the method's awaiting screen (code, OAuth, passkey, wallet) -> (consent) -> wallet creation ->
+ * wallet created; the password splash leads to the password screen.
  * Other moves still keep the old screen until the new one's code is in (the modal navigates in
  * a transition).
  */
+/** What follows a login method's awaiting screen: the consent, or the wallet's creation. */
+const AFTER_LOGIN = [
+  SCREEN.EMBEDDED_WALLET_ON_ACCOUNT_CREATE_SCREEN,
+  SCREEN.AFFIRMATIVE_CONSENT_SCREEN,
+  SCREEN.ERROR_SCREEN,
+] as const;
+
 const LIKELY_NEXT: Partial<Record<ScreenName, readonly ScreenName[]>> = {
-  [SCREEN.LANDING]: [SCREEN.AWAITING_PASSWORDLESS_CODE, SCREEN.ERROR_SCREEN],
-  [SCREEN.AWAITING_PASSWORDLESS_CODE]: [
-    SCREEN.EMBEDDED_WALLET_ON_ACCOUNT_CREATE_SCREEN,
-    SCREEN.AFFIRMATIVE_CONSENT_SCREEN,
+  [SCREEN.LANDING]: [
+    SCREEN.AWAITING_PASSWORDLESS_CODE,
+    SCREEN.AWAITING_OAUTH_SCREEN,
+    SCREEN.AWAITING_PASSKEY_SYSTEM_DIALOGUE,
     SCREEN.ERROR_SCREEN,
+  ],
+  [SCREEN.AWAITING_PASSWORDLESS_CODE]: AFTER_LOGIN,
+  [SCREEN.AWAITING_OAUTH_SCREEN]: AFTER_LOGIN,
+  [SCREEN.AWAITING_PASSKEY_SYSTEM_DIALOGUE]: AFTER_LOGIN,
+  [SCREEN.AWAITING_CONNECTION]: AFTER_LOGIN,
+  [SCREEN.EMBEDDED_WALLET_PASSWORD_UPDATE_SPLASH_SCREEN]: [
+    SCREEN.EMBEDDED_WALLET_PASSWORD_UPDATE_SCREEN,
   ],
   [SCREEN.AFFIRMATIVE_CONSENT_SCREEN]: [SCREEN.EMBEDDED_WALLET_ON_ACCOUNT_CREATE_SCREEN],
   [SCREEN.EMBEDDED_WALLET_ON_ACCOUNT_CREATE_SCREEN]: [SCREEN.EMBEDDED_WALLET_CREATED_SCREEN],

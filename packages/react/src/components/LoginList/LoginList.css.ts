@@ -7,22 +7,24 @@
  * ('I have a passkey') and the footer keep their full height. When rows are hidden the
  * list fades out at that edge (`data-fade-top` / `data-fade-bottom`, set by `useScrollFade`), a
  * mask over the box, not the rows, so it stays put while the rows scroll under it. The scroll
- * padding keeps a row that keyboard focus scrolls into view clear of the fade. No animation.
+ * padding keeps a row that keyboard focus scrolls into view clear of the fade (the same two
+ * sizes, `--lk-fade-top-size` and `--lk-fade-bottom-size`). No animation.
  */
 export const loginListCss = `
 .lk-login-list {
   display: flex; flex-direction: column; gap: var(--lk-space-2); margin: 0; padding: 2px; list-style: none;
   max-height: max(120px, min(400px, calc(var(--lk-card-max, 400px) - var(--lk-list-rest, 0px))));
   min-height: 0; overflow-y: auto; overscroll-behavior: contain;
-  scroll-padding-block: 32px 60px;
+  --lk-fade-top-size: 32px; --lk-fade-bottom-size: 60px;
+  scroll-padding-block: var(--lk-fade-top-size) var(--lk-fade-bottom-size);
   --lk-fade-top: #000; --lk-fade-bottom: #000;
 }
 .lk-login-list > li { flex: none; }
 .lk-login-list[data-fade-top] { --lk-fade-top: transparent; }
 .lk-login-list[data-fade-bottom] { --lk-fade-bottom: transparent; }
 .lk-login-list[data-fade-top], .lk-login-list[data-fade-bottom] {
-  -webkit-mask-image: linear-gradient(to bottom, var(--lk-fade-top), #000 32px, #000 calc(100% - 60px), var(--lk-fade-bottom));
-  mask-image: linear-gradient(to bottom, var(--lk-fade-top), #000 32px, #000 calc(100% - 60px), var(--lk-fade-bottom));
+  -webkit-mask-image: linear-gradient(to bottom, var(--lk-fade-top), #000 var(--lk-fade-top-size), #000 calc(100% - var(--lk-fade-bottom-size)), var(--lk-fade-bottom));
+  mask-image: linear-gradient(to bottom, var(--lk-fade-top), #000 var(--lk-fade-top-size), #000 calc(100% - var(--lk-fade-bottom-size)), var(--lk-fade-bottom));
 }
 .lk-login-list__links { flex: none; display: flex; flex-direction: column; gap: var(--lk-space-1); margin: var(--lk-space-1) 0 0; padding: 0; list-style: none; }
 .lk-login-list__method {
