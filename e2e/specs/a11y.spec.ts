@@ -22,14 +22,7 @@ import {
   waitForEmptyBoxes,
   waitForStatus,
 } from '../demo.ts';
-import {
-  recordConsole,
-  reportFailure,
-  screenshot,
-  uniqueEmail,
-  useStackAndBrowser,
-  withFailureScreenshot,
-} from '../harness.ts';
+import { screenshot, uniqueEmail, useStackAndBrowser, withPage } from '../harness.ts';
 import {
   approveButton,
   clearResult,
@@ -48,30 +41,30 @@ for (const theme of ['light', 'dark'] as const) {
       timeout: 180_000,
     },
     async () => {
-      const { stack, browser } = env;
-      const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
-      const page = await context.newPage();
-      const consoleLines = recordConsole(page);
-      // A virtual authenticator with no passkey, so 'I have a passkey' fails at once.
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('WebAuthn.enable');
-      await cdp.send('WebAuthn.addVirtualAuthenticator', {
-        options: {
-          protocol: 'ctap2',
-          transport: 'internal',
-          hasResidentKey: true,
-          hasUserVerification: true,
-          isUserVerified: true,
-        },
-      });
-      /** Screenshot, then axe; `settle` runs between (a full-page shot can change the state). */
-      const check = async (screen: string, settle?: () => Promise<void>) => {
-        await screenshot(page, `a11y-${theme}-${screen}`);
-        await settle?.();
-        await expectNoAxeViolations(page, `${theme}-${screen}`);
-      };
-      try {
-        await withFailureScreenshot(page, `a11y-${theme}`, async () => {
+      const { stack } = env;
+      await withPage(
+        env,
+        `a11y-${theme}`,
+        { context: { viewport: { width: 1024, height: 768 } } },
+        async (page, context) => {
+          // A virtual authenticator with no passkey, so 'I have a passkey' fails at once.
+          const cdp = await context.newCDPSession(page);
+          await cdp.send('WebAuthn.enable');
+          await cdp.send('WebAuthn.addVirtualAuthenticator', {
+            options: {
+              protocol: 'ctap2',
+              transport: 'internal',
+              hasResidentKey: true,
+              hasUserVerification: true,
+              isUserVerified: true,
+            },
+          });
+          /** Screenshot, then axe; `settle` runs between (a full-page shot can change the state). */
+          const check = async (screen: string, settle?: () => Promise<void>) => {
+            await screenshot(page, `a11y-${theme}-${screen}`);
+            await settle?.();
+            await expectNoAxeViolations(page, `${theme}-${screen}`);
+          };
           const email = uniqueEmail(`a11y-${theme}`);
           await openDemo(page, `${stack.demoUrl}/?theme=${theme}`, 'unauthenticated');
           await openLoginModal(page);
@@ -165,13 +158,8 @@ for (const theme of ['light', 'dark'] as const) {
           // The full-page shot resizes the page, which disarms the click guard for a moment:
           // axe then checks the armed button (a11y-more.spec checks the not yet armed look).
           await check('sign', armed);
-        });
-      } catch (error) {
-        reportFailure(stack, consoleLines);
-        throw error;
-      } finally {
-        await context.close();
-      }
+        },
+      );
     },
   );
 }

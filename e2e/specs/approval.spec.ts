@@ -24,14 +24,7 @@ import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { parseEther, verifyMessage } from 'viem';
 import { dialog, UI_TIMEOUT_MS, waitForStatus } from '../demo.ts';
-import {
-  artifactsDir,
-  recordConsole,
-  reportFailure,
-  uniqueEmail,
-  useStackAndBrowser,
-  withFailureScreenshot,
-} from '../harness.ts';
+import { artifactsDir, uniqueEmail, useStackAndBrowser, withPage } from '../harness.ts';
 import {
   approvalFrame,
   approveButton,
@@ -217,12 +210,12 @@ test(
   'approval: only a real click inside the approval frame signs',
   { timeout: 300_000 },
   async () => {
-    const { stack, browser } = env;
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
-    const consoleLines = recordConsole(page);
-    try {
-      await withFailureScreenshot(page, 'approval', async () => {
+    const { stack } = env;
+    await withPage(
+      env,
+      'approval',
+      { context: { viewport: { width: 1280, height: 800 } } },
+      async (page) => {
         const email = uniqueEmail('approval');
         await logInWithEmail(page, stack, email);
         await waitForScreen(page, 'EMBEDDED_WALLET_CREATED_SCREEN');
@@ -456,12 +449,7 @@ test(
             assert.match(await waitForResult(page), /4001/);
           }
         }
-      });
-    } catch (error) {
-      reportFailure(stack, consoleLines);
-      throw error;
-    } finally {
-      await context.close();
-    }
+      },
+    );
   },
 );

@@ -29,14 +29,7 @@ import {
   verifyTypedData,
 } from 'viem';
 import { dialog, UI_TIMEOUT_MS, waitForStatus } from '../demo.ts';
-import {
-  artifactsDir,
-  recordConsole,
-  reportFailure,
-  uniqueEmail,
-  useStackAndBrowser,
-  withFailureScreenshot,
-} from '../harness.ts';
+import { artifactsDir, uniqueEmail, useStackAndBrowser, withPage } from '../harness.ts';
 import { logInWithEmail, shownAddress, WALLET_TIMEOUT_MS, waitForScreen } from '../wallet.ts';
 
 const env = useStackAndBrowser();
@@ -182,12 +175,12 @@ test(
   'approval page: shows the request, refuses early/covered/transparent/host clicks, signs on a real click',
   { timeout: 300_000 },
   async () => {
-    const { stack, browser } = env;
-    const context = await browser.newContext({ viewport: { width: 1024, height: 800 } });
-    const page = await context.newPage();
-    const consoleLines = recordConsole(page);
-    try {
-      await withFailureScreenshot(page, 'approve-page', async () => {
+    const { stack } = env;
+    await withPage(
+      env,
+      'approve-page',
+      { context: { viewport: { width: 1024, height: 800 } } },
+      async (page) => {
         await logInWithEmail(page, stack, uniqueEmail('approve'));
         await waitForScreen(page, 'EMBEDDED_WALLET_CREATED_SCREEN');
         await dialog(page).waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
@@ -412,12 +405,7 @@ test(
           address,
           'the transaction is signed by the wallet',
         );
-      });
-    } catch (error) {
-      reportFailure(stack, consoleLines);
-      throw error;
-    } finally {
-      await context.close();
-    }
+      },
+    );
   },
 );

@@ -25,7 +25,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import {
   dialog,
   digitBoxes,
@@ -45,6 +45,7 @@ import {
   uniqueEmail,
   useStackAndBrowser,
   withFailureScreenshot,
+  withPage,
 } from '../harness.ts';
 import {
   installTurnstileFake,
@@ -261,47 +262,47 @@ test(
   'captcha (Turnstile): a widget that cannot run (unknown site key) stops the login after the retries',
   { timeout: 120_000 },
   async () => {
-    const { stack, browser } = env;
+    const { stack } = env;
     const unknownKey = `${SITEKEY}-unknown`;
-    const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
-    const page = await context.newPage();
-    const consoleLines = recordConsole(page);
-    const tokens = recordInitTokens(page);
-    const runsBefore = peer.challenges.length;
-    const email = uniqueEmail('turnstile-unknown-key');
-    try {
-      await enableTurnstile(stack, unknownKey);
-      await installTurnstileFake(context, peer);
-      await withFailureScreenshot(page, 'captcha-turnstile-unknown-key', async () => {
-        await openDemo(page, stack.demoUrl, 'unauthenticated');
-        await openLoginModal(page);
-        // The first run and its 3 retries (spec section 4) each get error 110100 from Cloudflare.
-        await waitUntil('the widget runs and its retries', () => {
-          return peer.challenges.length - runsBefore >= 4;
-        });
-        await enterEmail(page, email);
-        await dialog(page)
-          .getByText('If you use an adblocker or VPN, try disabling and re-attempting.', {
-            exact: true,
-          })
-          .waitFor({ timeout: UI_TIMEOUT_MS });
-        await screenshot(page, 'captcha-turnstile-5-widget-failed');
-        const runs = peer.challenges.slice(runsBefore);
-        assert.equal(runs.length, 4, `one run and 3 retries: ${JSON.stringify(runs)}`);
-        for (const run of runs) {
-          assert.deepEqual(run, { sitekey: unknownKey, error: TURNSTILE_INVALID_SITEKEY });
+    await withPage(
+      env,
+      'captcha-turnstile-unknown-key',
+      { context: { viewport: { width: 1024, height: 768 } } },
+      async (page, context) => {
+        // The body reads the console too (Turnstile's warnings).
+        const consoleLines = recordConsole(page);
+        const tokens = recordInitTokens(page);
+        const runsBefore = peer.challenges.length;
+        const email = uniqueEmail('turnstile-unknown-key');
+        try {
+          await enableTurnstile(stack, unknownKey);
+          await installTurnstileFake(context, peer);
+          await openDemo(page, stack.demoUrl, 'unauthenticated');
+          await openLoginModal(page);
+          // The first run and its 3 retries (spec section 4) each get error 110100 from Cloudflare.
+          await waitUntil('the widget runs and its retries', () => {
+            return peer.challenges.length - runsBefore >= 4;
+          });
+          await enterEmail(page, email);
+          await dialog(page)
+            .getByText('If you use an adblocker or VPN, try disabling and re-attempting.', {
+              exact: true,
+            })
+            .waitFor({ timeout: UI_TIMEOUT_MS });
+          await screenshot(page, 'captcha-turnstile-5-widget-failed');
+          const runs = peer.challenges.slice(runsBefore);
+          assert.equal(runs.length, 4, `one run and 3 retries: ${JSON.stringify(runs)}`);
+          for (const run of runs) {
+            assert.deepEqual(run, { sitekey: unknownKey, error: TURNSTILE_INVALID_SITEKEY });
+          }
+          assert.deepEqual(tokens, [], 'no code request without a token');
+          assert.deepEqual(turnstileWarnings(consoleLines), [], 'errors handled, API used right');
+          assert.deepEqual(await stack.outbox(email), [], 'no code sent');
+        } finally {
+          await restoreCaptchaSettings(stack);
         }
-        assert.deepEqual(tokens, [], 'no code request without a token');
-        assert.deepEqual(turnstileWarnings(consoleLines), [], 'errors handled, API used right');
-        assert.deepEqual(await stack.outbox(email), [], 'no code sent');
-      });
-    } catch (error) {
-      reportFailure(stack, consoleLines);
-      throw error;
-    } finally {
-      await restoreCaptchaSettings(stack);
-      await context.close();
-    }
+      },
+    );
   },
 );
 
@@ -309,19 +310,21 @@ test(
   'captcha (Turnstile): a closed modal removes its widget, and an expired token is never sent',
   { timeout: 120_000 },
   async () => {
-    const { stack, browser } = env;
-    const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
-    // The page's clock is Playwright's, so the 300 s token lifetime can be skipped.
-    await context.clock.install();
-    const page = await context.newPage();
-    const consoleLines = recordConsole(page);
-    const tokens = recordInitTokens(page);
-    const issuedBefore = peer.issued.length;
-    const email = uniqueEmail('turnstile-expired');
-    try {
-      await enableTurnstile(stack, SITEKEY);
-      await installTurnstileFake(context, peer);
-      await withFailureScreenshot(page, 'captcha-turnstile-expired', async () => {
+    const { stack } = env;
+    const options = {
+      context: { viewport: { width: 1024, height: 768 } },
+      // The page's clock is Playwright's, so the 300 s token lifetime can be skipped.
+      setUp: (context: BrowserContext) => context.clock.install(),
+    };
+    await withPage(env, 'captcha-turnstile-expired', options, async (page, context) => {
+      // The body reads the console too (Turnstile's warnings).
+      const consoleLines = recordConsole(page);
+      const tokens = recordInitTokens(page);
+      const issuedBefore = peer.issued.length;
+      const email = uniqueEmail('turnstile-expired');
+      try {
+        await enableTurnstile(stack, SITEKEY);
+        await installTurnstileFake(context, peer);
         await openDemo(page, stack.demoUrl, 'unauthenticated');
         await openLoginModal(page);
         await waitUntil('a first token', () => peer.issued.length === issuedBefore + 1);
@@ -353,14 +356,10 @@ test(
         await typeCode(page, message.code!);
         await waitForStatus(page, 'authenticated');
         assert.deepEqual(turnstileWarnings(consoleLines), [], 'the page used the widget API right');
-      });
-    } catch (error) {
-      reportFailure(stack, consoleLines);
-      throw error;
-    } finally {
-      await restoreCaptchaSettings(stack);
-      await context.close();
-    }
+      } finally {
+        await restoreCaptchaSettings(stack);
+      }
+    });
   },
 );
 
@@ -368,46 +367,46 @@ test(
   'captcha (Turnstile): a submit before the captcha has loaded waits for its token',
   { timeout: 120_000 },
   async () => {
-    const { stack, browser } = env;
-    const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
-    const page = await context.newPage();
-    const consoleLines = recordConsole(page);
-    const tokens = recordInitTokens(page);
-    const email = uniqueEmail('turnstile-early');
-    // The lazy `@latchkey/core/captcha` module (spec section 4) arrives late, as on a slow network.
-    const slowModule = '**/packages/core/src/captcha/index.ts*';
-    await page.route(slowModule, async (route) => {
-      await new Promise((r) => setTimeout(r, 2_000));
-      await route.continue();
-    });
-    try {
-      await enableTurnstile(stack, SITEKEY);
-      await installTurnstileFake(context, peer);
-      await withFailureScreenshot(page, 'captcha-turnstile-early', async () => {
-        await openDemo(page, stack.demoUrl, 'unauthenticated');
-        const issuedBefore = peer.issued.length;
-        await openLoginModal(page);
-        await enterEmail(page, email);
-        assert.equal(peer.issued.length, issuedBefore, 'submitted before any token existed');
-        // CAPTCHA_SCREEN waits for the module and its token instead of sending none.
-        await dialog(page).locator('[data-captcha="loading"]').waitFor({ timeout: UI_TIMEOUT_MS });
-        await screenshot(page, 'captcha-turnstile-6-waiting');
-        const before = (await stack.outbox(email)).length;
-        await digitBoxes(page)[0]!.waitFor({ timeout: UI_TIMEOUT_MS });
-        assert.equal(tokens.length, 1, 'one code request');
-        assert.ok(tokens[0], 'it carried a token');
-        assert.deepEqual(
-          peer.verifiesOf(tokens[0]).map((c) => c.answer.success),
-          [true],
-        );
-        await stack.waitForCode(email, { after: before });
-      });
-    } catch (error) {
-      reportFailure(stack, consoleLines);
-      throw error;
-    } finally {
-      await restoreCaptchaSettings(stack);
-      await context.close();
-    }
+    const { stack } = env;
+    await withPage(
+      env,
+      'captcha-turnstile-early',
+      { context: { viewport: { width: 1024, height: 768 } } },
+      async (page, context) => {
+        const tokens = recordInitTokens(page);
+        const email = uniqueEmail('turnstile-early');
+        // The lazy `@latchkey/core/captcha` module (spec section 4) arrives late, as on a slow network.
+        const slowModule = '**/packages/core/src/captcha/index.ts*';
+        await page.route(slowModule, async (route) => {
+          await new Promise((r) => setTimeout(r, 2_000));
+          await route.continue();
+        });
+        try {
+          await enableTurnstile(stack, SITEKEY);
+          await installTurnstileFake(context, peer);
+          await openDemo(page, stack.demoUrl, 'unauthenticated');
+          const issuedBefore = peer.issued.length;
+          await openLoginModal(page);
+          await enterEmail(page, email);
+          assert.equal(peer.issued.length, issuedBefore, 'submitted before any token existed');
+          // CAPTCHA_SCREEN waits for the module and its token instead of sending none.
+          await dialog(page)
+            .locator('[data-captcha="loading"]')
+            .waitFor({ timeout: UI_TIMEOUT_MS });
+          await screenshot(page, 'captcha-turnstile-6-waiting');
+          const before = (await stack.outbox(email)).length;
+          await digitBoxes(page)[0]!.waitFor({ timeout: UI_TIMEOUT_MS });
+          assert.equal(tokens.length, 1, 'one code request');
+          assert.ok(tokens[0], 'it carried a token');
+          assert.deepEqual(
+            peer.verifiesOf(tokens[0]).map((c) => c.answer.success),
+            [true],
+          );
+          await stack.waitForCode(email, { after: before });
+        } finally {
+          await restoreCaptchaSettings(stack);
+        }
+      },
+    );
   },
 );

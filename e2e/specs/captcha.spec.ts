@@ -19,14 +19,7 @@ import {
   UI_TIMEOUT_MS,
   waitForStatus,
 } from '../demo.ts';
-import {
-  recordConsole,
-  reportFailure,
-  screenshot,
-  uniqueEmail,
-  useStackAndBrowser,
-  withFailureScreenshot,
-} from '../harness.ts';
+import { screenshot, uniqueEmail, useStackAndBrowser, withPage } from '../harness.ts';
 
 const env = useStackAndBrowser();
 
@@ -34,63 +27,63 @@ test(
   'captcha: the code request carries a proof-of-work token; a refused token resets the captcha',
   { timeout: 240_000 },
   async () => {
-    const { stack, browser } = env;
-    const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
-    const page = await context.newPage();
-    const consoleLines = recordConsole(page);
-    const refused = uniqueEmail('captcha-refused');
-    const email = uniqueEmail('captcha');
-    const tokens: (string | undefined)[] = [];
-    try {
-      await stack.admin('PATCH', '', { captcha_enabled: true, captcha_site_key: 'a:' });
-      await withFailureScreenshot(page, 'captcha', async () => {
-        await openDemo(page, stack.demoUrl, 'unauthenticated');
+    const { stack } = env;
+    await withPage(
+      env,
+      'captcha',
+      { context: { viewport: { width: 1024, height: 768 } } },
+      async (page) => {
+        const refused = uniqueEmail('captcha-refused');
+        const email = uniqueEmail('captcha');
+        const tokens: (string | undefined)[] = [];
+        try {
+          await stack.admin('PATCH', '', { captcha_enabled: true, captcha_site_key: 'a:' });
+          await openDemo(page, stack.demoUrl, 'unauthenticated');
 
-        // 1. The server refuses a token: swap it on the wire for one it cannot verify.
-        await page.route('**/api/v1/passwordless/init', async (route) => {
-          const body = JSON.parse(route.request().postData() ?? '{}') as { token?: string };
-          tokens.push(body.token);
-          await route.continue({ postData: JSON.stringify({ ...body, token: 'not-a-token' }) });
-        });
-        await openLoginModal(page);
-        await enterEmail(page, refused);
-        await dialog(page)
-          .getByText('Please try again.', { exact: true })
-          .waitFor({ timeout: UI_TIMEOUT_MS });
-        assert.equal(tokens.length, 1, 'one code request');
-        assert.ok(tokens[0] && tokens[0].length > 20, `the page sent a token: ${tokens[0]}`);
-        await screenshot(page, 'captcha-1-invalid');
-        await page.unroute('**/api/v1/passwordless/init');
+          // 1. The server refuses a token: swap it on the wire for one it cannot verify.
+          await page.route('**/api/v1/passwordless/init', async (route) => {
+            const body = JSON.parse(route.request().postData() ?? '{}') as { token?: string };
+            tokens.push(body.token);
+            await route.continue({ postData: JSON.stringify({ ...body, token: 'not-a-token' }) });
+          });
+          await openLoginModal(page);
+          await enterEmail(page, refused);
+          await dialog(page)
+            .getByText('Please try again.', { exact: true })
+            .waitFor({ timeout: UI_TIMEOUT_MS });
+          assert.equal(tokens.length, 1, 'one code request');
+          assert.ok(tokens[0] && tokens[0].length > 20, `the page sent a token: ${tokens[0]}`);
+          await screenshot(page, 'captcha-1-invalid');
+          await page.unroute('**/api/v1/passwordless/init');
 
-        // 2. The error's button resets the captcha; the next submit passes with a fresh token.
-        await page.route('**/api/v1/passwordless/init', async (route) => {
-          const body = JSON.parse(route.request().postData() ?? '{}') as { token?: string };
-          tokens.push(body.token);
-          await route.continue();
-        });
-        await dialog(page).getByRole('button', { name: 'Try again', exact: true }).click();
-        await emailField(page).waitFor({ timeout: UI_TIMEOUT_MS });
-        await emailField(page).fill('');
-        const before = (await stack.outbox(email)).length;
-        await enterEmail(page, email);
-        await digitBoxes(page)[0]!.waitFor({ timeout: UI_TIMEOUT_MS });
-        assert.equal(tokens.length, 2, 'a second code request');
-        assert.ok(tokens[1], 'with a token');
-        assert.notEqual(tokens[1], tokens[0], 'a fresh token (single use)');
-        const message = await stack.waitForCode(email, { after: before });
-        await typeCode(page, message.code!);
-        await dialog(page).waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
-        await waitForStatus(page, 'authenticated');
-        await screenshot(page, 'captcha-2-logged-in');
-      });
-    } catch (error) {
-      reportFailure(stack, consoleLines);
-      throw error;
-    } finally {
-      await stack
-        .admin('PATCH', '', { captcha_enabled: false, captcha_site_key: null })
-        .catch((error: unknown) => console.error('could not restore the captcha settings', error));
-      await context.close();
-    }
+          // 2. The error's button resets the captcha; the next submit passes with a fresh token.
+          await page.route('**/api/v1/passwordless/init', async (route) => {
+            const body = JSON.parse(route.request().postData() ?? '{}') as { token?: string };
+            tokens.push(body.token);
+            await route.continue();
+          });
+          await dialog(page).getByRole('button', { name: 'Try again', exact: true }).click();
+          await emailField(page).waitFor({ timeout: UI_TIMEOUT_MS });
+          await emailField(page).fill('');
+          const before = (await stack.outbox(email)).length;
+          await enterEmail(page, email);
+          await digitBoxes(page)[0]!.waitFor({ timeout: UI_TIMEOUT_MS });
+          assert.equal(tokens.length, 2, 'a second code request');
+          assert.ok(tokens[1], 'with a token');
+          assert.notEqual(tokens[1], tokens[0], 'a fresh token (single use)');
+          const message = await stack.waitForCode(email, { after: before });
+          await typeCode(page, message.code!);
+          await dialog(page).waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
+          await waitForStatus(page, 'authenticated');
+          await screenshot(page, 'captcha-2-logged-in');
+        } finally {
+          await stack
+            .admin('PATCH', '', { captcha_enabled: false, captcha_site_key: null })
+            .catch((error: unknown) =>
+              console.error('could not restore the captcha settings', error),
+            );
+        }
+      },
+    );
   },
 );

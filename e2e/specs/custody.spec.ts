@@ -16,13 +16,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { waitForStatus } from '../demo.ts';
-import {
-  recordConsole,
-  reportFailure,
-  uniqueEmail,
-  useStackAndBrowser,
-  withFailureScreenshot,
-} from '../harness.ts';
+import { uniqueEmail, useStackAndBrowser, withPage } from '../harness.ts';
 import {
   approveInFrame,
   clearFrameStorage,
@@ -90,12 +84,12 @@ const SHARE_PATHS = [
 ];
 
 test('a stolen token is not a stolen wallet (issue 10)', { timeout: 300_000 }, async () => {
-  const { stack, browser } = env;
-  const context = await browser.newContext({ viewport: { width: 1024, height: 800 } });
-  const page = await context.newPage();
-  const consoleLines = recordConsole(page);
-  try {
-    await withFailureScreenshot(page, 'custody', async () => {
+  const { stack } = env;
+  await withPage(
+    env,
+    'custody',
+    { context: { viewport: { width: 1024, height: 800 } } },
+    async (page) => {
       const email = uniqueEmail('custody');
       await logInWithEmail(page, stack, email);
       await waitForScreen(page, 'EMBEDDED_WALLET_CREATED_SCREEN');
@@ -195,11 +189,6 @@ test('a stolen token is not a stolen wallet (issue 10)', { timeout: 300_000 }, a
       await logInWithEmail(page, stack, email);
       await waitForStatus(page, 'authenticated');
       assert.equal(await shownAddress(page), address, 'the same address after a new login');
-    });
-  } catch (error) {
-    reportFailure(stack, consoleLines);
-    throw error;
-  } finally {
-    await context.close();
-  }
+    },
+  );
 });

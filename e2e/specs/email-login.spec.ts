@@ -18,14 +18,7 @@ import {
   UI_TIMEOUT_MS,
   waitForStatus,
 } from '../demo.ts';
-import {
-  recordConsole,
-  reportFailure,
-  screenshot,
-  uniqueEmail,
-  useStackAndBrowser,
-  withFailureScreenshot,
-} from '../harness.ts';
+import { screenshot, uniqueEmail, useStackAndBrowser, withPage } from '../harness.ts';
 
 const env = useStackAndBrowser();
 
@@ -35,27 +28,27 @@ test(
     timeout: 180_000,
   },
   async () => {
-    const { stack, browser } = env;
-    const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
-    const page = await context.newPage();
-    const consoleLines = recordConsole(page);
-    const email = uniqueEmail('login');
-    // The refresh tokens the API hands the page (token mode), to check logout on the server.
-    let lastRefreshToken: string | null = null;
-    page.on('response', async (response) => {
-      const url = new URL(response.url());
-      if (
-        !response.ok() ||
-        !['/api/v1/passwordless/authenticate', '/api/v1/sessions'].includes(url.pathname)
-      )
-        return;
-      const body = (await response.json().catch(() => null)) as {
-        refresh_token?: string | null;
-      } | null;
-      if (body?.refresh_token) lastRefreshToken = body.refresh_token;
-    });
-    try {
-      await withFailureScreenshot(page, 'email-login', async () => {
+    const { stack } = env;
+    await withPage(
+      env,
+      'email-login',
+      { context: { viewport: { width: 1024, height: 768 } } },
+      async (page) => {
+        const email = uniqueEmail('login');
+        // The refresh tokens the API hands the page (token mode), to check logout on the server.
+        let lastRefreshToken: string | null = null;
+        page.on('response', async (response) => {
+          const url = new URL(response.url());
+          if (
+            !response.ok() ||
+            !['/api/v1/passwordless/authenticate', '/api/v1/sessions'].includes(url.pathname)
+          )
+            return;
+          const body = (await response.json().catch(() => null)) as {
+            refresh_token?: string | null;
+          } | null;
+          if (body?.refresh_token) lastRefreshToken = body.refresh_token;
+        });
         await openDemo(page, stack.demoUrl, 'unauthenticated');
         assert.equal(await shownUser(page), null, 'no user is shown before logging in');
 
@@ -131,12 +124,7 @@ test(
           });
           assert.equal(res.status, 401, `a refresh after logout is refused: ${await res.text()}`);
         }
-      });
-    } catch (error) {
-      reportFailure(stack, consoleLines);
-      throw error;
-    } finally {
-      await context.close();
-    }
+      },
+    );
   },
 );

@@ -31,6 +31,7 @@ import {
   uniqueEmail,
   useStackAndBrowser,
   withFailureScreenshot,
+  withPage,
 } from '../harness.ts';
 import {
   installTestWallet,
@@ -230,15 +231,14 @@ test(
   'a person links an injected wallet (SIWE) and a Google account to an email login, then unlinks the wallet',
   { timeout: 240_000 },
   async () => {
-    const { stack, browser } = env;
-    const context = await browser.newContext({ viewport: { width: 1024, height: 900 } });
-    await installTestWallet(context);
-    const page = await context.newPage();
-    const consoleLines = recordConsole(page);
-    const email = uniqueEmail('link-wallet');
-    const username = `linker${Date.now().toString(36)}`;
-    try {
-      await withFailureScreenshot(page, 'link-wallet-google', async () => {
+    const { stack } = env;
+    await withPage(
+      env,
+      'link-wallet-google',
+      { context: { viewport: { width: 1024, height: 900 } }, setUp: installTestWallet },
+      async (page) => {
+        const email = uniqueEmail('link-wallet');
+        const username = `linker${Date.now().toString(36)}`;
         await openDemo(page, stack.demoUrl, 'unauthenticated');
         await openLoginModal(page);
         const before = (await stack.outbox(email)).length;
@@ -293,12 +293,7 @@ test(
           .map((a) => a.type)
           .sort();
         assert.deepEqual(types, ['email', 'google_oauth'], JSON.stringify(user));
-      });
-    } catch (error) {
-      reportFailure(stack, consoleLines);
-      throw error;
-    } finally {
-      await context.close();
-    }
+      },
+    );
   },
 );

@@ -26,15 +26,7 @@ import {
   UI_TIMEOUT_MS,
   waitForStatus,
 } from '../demo.ts';
-import {
-  artifactsDir,
-  recordConsole,
-  reportFailure,
-  screenshot,
-  uniqueEmail,
-  useStackAndBrowser,
-  withFailureScreenshot,
-} from '../harness.ts';
+import { artifactsDir, screenshot, uniqueEmail, useStackAndBrowser, withPage } from '../harness.ts';
 
 /** The spec's cap on passkeys per user (section 5; `MAX_PASSKEYS_PER_USER`). */
 const MAX_PASSKEYS = 5;
@@ -149,24 +141,24 @@ test(
   'a person links five passkeys to an email login, removes one, and logs in with a linked one',
   { timeout: 180_000 },
   async () => {
-    const { stack, browser } = env;
-    const context = await browser.newContext({ viewport: { width: 1024, height: 900 } });
-    const page = await context.newPage();
-    const consoleLines = recordConsole(page);
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('WebAuthn.enable');
-    const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-      },
-    });
-    const email = uniqueEmail('link-passkey');
-    try {
-      await withFailureScreenshot(page, 'link-passkey', async () => {
+    const { stack } = env;
+    await withPage(
+      env,
+      'link-passkey',
+      { context: { viewport: { width: 1024, height: 900 } } },
+      async (page, context) => {
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('WebAuthn.enable');
+        const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+          options: {
+            protocol: 'ctap2',
+            transport: 'internal',
+            hasResidentKey: true,
+            hasUserVerification: true,
+            isUserVerified: true,
+          },
+        });
+        const email = uniqueEmail('link-passkey');
         await openDemo(page, stack.demoUrl, 'unauthenticated');
         await openLoginModal(page);
         const before = (await stack.outbox(email)).length;
@@ -341,12 +333,7 @@ test(
         const used = await onlyCredential(cdp, authenticatorId);
         assert.ok(used.signCount > keptCredential.signCount, 'the authenticator signed once more');
         await screenshot(page, 'link-passkey-6-logged-in-with-linked');
-      });
-    } catch (error) {
-      reportFailure(stack, consoleLines);
-      throw error;
-    } finally {
-      await context.close();
-    }
+      },
+    );
   },
 );

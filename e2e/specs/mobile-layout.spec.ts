@@ -13,12 +13,11 @@ import { test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { dialog, openDemo, openLoginModal } from '../demo.ts';
 import {
-  recordConsole,
-  reportFailure,
   screenshot,
   uniqueEmail,
   useStackAndBrowser,
   withFailureScreenshot,
+  withPage,
 } from '../harness.ts';
 import { approveInFrame, logInWithEmail, WALLET_TIMEOUT_MS } from '../wallet.ts';
 
@@ -55,16 +54,18 @@ test(
   'on a 390 px phone a sideways-overflowing host page cannot push the sheet’s buttons off screen',
   { timeout: 120_000 },
   async () => {
-    const { stack, browser } = env;
-    const context = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-    });
-    const page = await context.newPage();
-    const consoleLines = recordConsole(page);
-    try {
-      await withFailureScreenshot(page, 'mobile-layout', async () => {
+    const { stack } = env;
+    await withPage(
+      env,
+      'mobile-layout',
+      {
+        context: {
+          viewport: { width: 390, height: 844 },
+          isMobile: true,
+          hasTouch: true,
+        },
+      },
+      async (page) => {
         await openDemo(page, stack.demoUrl, 'unauthenticated');
         await page.evaluate(() => {
           const wide = document.createElement('div');
@@ -85,13 +86,8 @@ test(
         await assertOnScreen(page, dialog(page).getByRole('button', { name: 'Close' }), 'Close');
         await assertOnScreen(page, dialog(page).getByRole('button', { name: 'Submit' }), 'Submit');
         await screenshot(page, 'mobile-layout-1-overflowing-host');
-      });
-    } catch (error) {
-      reportFailure(stack, consoleLines);
-      throw error;
-    } finally {
-      await context.close();
-    }
+      },
+    );
   },
 );
 
@@ -148,12 +144,12 @@ test(
   'the demo’s wagmi card keeps a signature inside its box at 390 px',
   { timeout: 150_000 },
   async () => {
-    const { stack, browser } = env;
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    const page = await context.newPage();
-    const consoleLines = recordConsole(page);
-    try {
-      await withFailureScreenshot(page, 'mobile-wagmi-card', async () => {
+    const { stack } = env;
+    await withPage(
+      env,
+      'mobile-wagmi-card',
+      { context: { viewport: { width: 390, height: 844 } } },
+      async (page) => {
         await logInWithEmail(page, stack, uniqueEmail('wagmi390'));
         await page
           .getByTestId('wagmi-address')
@@ -181,13 +177,8 @@ test(
         });
         assert.deepEqual(outside, [], 'nothing in the wagmi card runs past its box');
         await screenshot(page, 'mobile-layout-3-wagmi-card');
-      });
-    } catch (error) {
-      reportFailure(stack, consoleLines);
-      throw error;
-    } finally {
-      await context.close();
-    }
+      },
+    );
   },
 );
 
@@ -195,18 +186,20 @@ test(
   "the modal speaks the browser's language, or config.intl.locale (issue 14, item 12)",
   { timeout: 120_000 },
   async () => {
-    const { stack, browser } = env;
+    const { stack } = env;
     const { default: de } = await import('../../packages/react/src/locales/de.ts');
     const { default: ja } = await import('../../packages/react/src/locales/ja.ts');
     // A German browser, and no locale in the config: German.
-    const context = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      locale: 'de-DE',
-    });
-    const page = await context.newPage();
-    const consoleLines = recordConsole(page);
-    try {
-      await withFailureScreenshot(page, 'locale', async () => {
+    await withPage(
+      env,
+      'locale',
+      {
+        context: {
+          viewport: { width: 390, height: 844 },
+          locale: 'de-DE',
+        },
+      },
+      async (page) => {
         await openDemo(page, stack.demoUrl, 'unauthenticated');
         await page.getByRole('button', { name: 'Log in', exact: true }).click();
         const heading = dialog(page).getByRole('heading', { level: 2 }).first();
@@ -225,12 +218,7 @@ test(
           .filter({ hasText: ja.landingHeader })
           .waitFor({ timeout: 15_000 });
         await screenshot(page, 'locale-2-ja-config-dark-390');
-      });
-    } catch (error) {
-      reportFailure(stack, consoleLines);
-      throw error;
-    } finally {
-      await context.close();
-    }
+      },
+    );
   },
 );

@@ -14,13 +14,7 @@ import {
   UI_TIMEOUT_MS,
   waitForStatus,
 } from '../demo.ts';
-import {
-  recordConsole,
-  reportFailure,
-  screenshot,
-  useStackAndBrowser,
-  withFailureScreenshot,
-} from '../harness.ts';
+import { screenshot, useStackAndBrowser, withPage } from '../harness.ts';
 
 const env = useStackAndBrowser();
 
@@ -28,13 +22,13 @@ test(
   'a person logs in with Google through the local OpenID provider',
   { timeout: 180_000 },
   async () => {
-    const { stack, browser } = env;
-    const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
-    const page = await context.newPage();
-    const consoleLines = recordConsole(page);
-    const username = `e2e${Date.now().toString(36)}`;
-    try {
-      await withFailureScreenshot(page, 'oauth-login', async () => {
+    const { stack } = env;
+    await withPage(
+      env,
+      'oauth-login',
+      { context: { viewport: { width: 1024, height: 768 } } },
+      async (page) => {
+        const username = `e2e${Date.now().toString(36)}`;
         const discovery = await fetch(`${stack.oidcUrl}/.well-known/openid-configuration`);
         assert.equal(discovery.status, 200, 'npm start runs the local OpenID provider');
 
@@ -88,12 +82,7 @@ test(
         assert.equal(google_[0]!.email, `${username}@example.com`);
         assert.equal(new URL(page.url()).search, '', 'the return parameters are not in the URL');
         await screenshot(page, 'oauth-5-logged-in');
-      });
-    } catch (error) {
-      reportFailure(stack, consoleLines);
-      throw error;
-    } finally {
-      await context.close();
-    }
+      },
+    );
   },
 );

@@ -17,13 +17,7 @@ import {
   UI_TIMEOUT_MS,
   waitForStatus,
 } from '../demo.ts';
-import {
-  recordConsole,
-  reportFailure,
-  screenshot,
-  useStackAndBrowser,
-  withFailureScreenshot,
-} from '../harness.ts';
+import { screenshot, useStackAndBrowser, withPage } from '../harness.ts';
 
 const env = useStackAndBrowser();
 
@@ -31,23 +25,23 @@ test(
   'a person signs up with a passkey, logs out, and logs in again with it',
   { timeout: 180_000 },
   async () => {
-    const { stack, browser } = env;
-    const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
-    const page = await context.newPage();
-    const consoleLines = recordConsole(page);
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('WebAuthn.enable');
-    const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-      },
-    });
-    try {
-      await withFailureScreenshot(page, 'passkey-login', async () => {
+    const { stack } = env;
+    await withPage(
+      env,
+      'passkey-login',
+      { context: { viewport: { width: 1024, height: 768 } } },
+      async (page, context) => {
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('WebAuthn.enable');
+        const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+          options: {
+            protocol: 'ctap2',
+            transport: 'internal',
+            hasResidentKey: true,
+            hasUserVerification: true,
+            isUserVerified: true,
+          },
+        });
         await openDemo(page, stack.demoUrl, 'unauthenticated');
         await openLoginModal(page);
         // A new user finds passkey sign-up on the landing (issue 14, item 7).
@@ -101,12 +95,7 @@ test(
         const after = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
         assert.ok(after.credentials[0]!.signCount >= 1, 'the authenticator signed once more');
         await screenshot(page, 'passkey-4-logged-in-again');
-      });
-    } catch (error) {
-      reportFailure(stack, consoleLines);
-      throw error;
-    } finally {
-      await context.close();
-    }
+      },
+    );
   },
 );

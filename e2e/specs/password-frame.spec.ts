@@ -10,14 +10,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { dialog, shownUser, UI_TIMEOUT_MS, waitForStatus } from '../demo.ts';
-import {
-  recordConsole,
-  reportFailure,
-  screenshot,
-  uniqueEmail,
-  useStackAndBrowser,
-  withFailureScreenshot,
-} from '../harness.ts';
+import { screenshot, uniqueEmail, useStackAndBrowser, withPage } from '../harness.ts';
 import { postToHiddenFrame } from '../password-probe.ts';
 import {
   clearFrameStorage,
@@ -43,24 +36,24 @@ test(
   'the hidden frame refuses passwords from the host; the password screens, light and dark, 1280 and 390 px',
   { timeout: 300_000 },
   async () => {
-    const { stack, browser } = env;
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    const consoleLines = recordConsole(page);
-    const d = () => dialog(page);
-    const title = (text: string) =>
-      d()
-        .locator('.lk-header__title', { hasText: text })
-        .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-    const frame = passwordFrame(page);
-    const field = (label: string) => frame.getByLabel(label, { exact: true });
-    const open = async (theme: string, width: number) => {
-      await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
-      await page.goto(`${stack.demoUrl}/?theme=${theme}`);
-      await waitForStatus(page, 'authenticated');
-    };
-    try {
-      await withFailureScreenshot(page, 'password-frame', async () => {
+    const { stack } = env;
+    await withPage(
+      env,
+      'password-frame',
+      { context: { viewport: { width: 1280, height: 900 } } },
+      async (page) => {
+        const d = () => dialog(page);
+        const title = (text: string) =>
+          d()
+            .locator('.lk-header__title', { hasText: text })
+            .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+        const frame = passwordFrame(page);
+        const field = (label: string) => frame.getByLabel(label, { exact: true });
+        const open = async (theme: string, width: number) => {
+          await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+          await page.goto(`${stack.demoUrl}/?theme=${theme}`);
+          await waitForStatus(page, 'authenticated');
+        };
         await logInWithEmail(page, stack, uniqueEmail('pwframe'));
         await waitForScreen(page, 'EMBEDDED_WALLET_CREATED_SCREEN');
         await d().waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
@@ -151,12 +144,7 @@ test(
           await d().waitFor({ state: 'hidden', timeout: WALLET_TIMEOUT_MS });
           assert.equal(await shownAddress(page), address);
         }
-      });
-    } catch (error) {
-      reportFailure(stack, consoleLines);
-      throw error;
-    } finally {
-      await context.close();
-    }
+      },
+    );
   },
 );

@@ -17,13 +17,7 @@ import {
   UI_TIMEOUT_MS,
   waitForStatus,
 } from '../demo.ts';
-import {
-  recordConsole,
-  reportFailure,
-  screenshot,
-  useStackAndBrowser,
-  withFailureScreenshot,
-} from '../harness.ts';
+import { screenshot, useStackAndBrowser, withPage } from '../harness.ts';
 
 const env = useStackAndBrowser();
 
@@ -31,15 +25,15 @@ test(
   'a person logs in with an SMS code read from the dev outbox',
   { timeout: 180_000 },
   async () => {
-    const { stack, browser } = env;
-    const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
-    const page = await context.newPage();
-    const consoleLines = recordConsole(page);
-    // A fresh valid US number: (415) 555-XXXX.
-    const line = String(1000 + Math.floor(Math.random() * 9000));
-    const e164 = `+1415555${line}`;
-    try {
-      await withFailureScreenshot(page, 'sms-login', async () => {
+    const { stack } = env;
+    await withPage(
+      env,
+      'sms-login',
+      { context: { viewport: { width: 1024, height: 768 } } },
+      async (page) => {
+        // A fresh valid US number: (415) 555-XXXX.
+        const line = String(1000 + Math.floor(Math.random() * 9000));
+        const e164 = `+1415555${line}`;
         await openDemo(page, stack.demoUrl, 'unauthenticated');
         await openLoginModal(page);
 
@@ -99,12 +93,7 @@ test(
         assert.equal(phones.length, 1, `one linked phone account: ${JSON.stringify(user)}`);
         assert.equal(phones[0]!.number, e164, 'the number is stored in E.164');
         await screenshot(page, 'sms-3-logged-in');
-      });
-    } catch (error) {
-      reportFailure(stack, consoleLines);
-      throw error;
-    } finally {
-      await context.close();
-    }
+      },
+    );
   },
 );

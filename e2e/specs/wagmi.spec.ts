@@ -12,14 +12,7 @@ import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { createPublicClient, type Hex, http, parseEther, verifyMessage } from 'viem';
 import { dialog, UI_TIMEOUT_MS, waitForStatus } from '../demo.ts';
-import {
-  recordConsole,
-  reportFailure,
-  screenshot,
-  uniqueEmail,
-  useStackAndBrowser,
-  withFailureScreenshot,
-} from '../harness.ts';
+import { screenshot, uniqueEmail, useStackAndBrowser, withPage } from '../harness.ts';
 import {
   approveButton,
   approveInFrame,
@@ -60,13 +53,13 @@ test(
   'wagmi: the connector follows login and logout; signMessage and sendTransaction on anvil',
   { timeout: 300_000 },
   async () => {
-    const { stack, browser } = env;
-    const context = await browser.newContext({ viewport: { width: 1024, height: 900 } });
-    const page = await context.newPage();
-    const consoleLines = recordConsole(page);
-    const chain = createPublicClient({ transport: http(stack.rpcUrl) });
-    try {
-      await withFailureScreenshot(page, 'wagmi', async () => {
+    const { stack } = env;
+    await withPage(
+      env,
+      'wagmi',
+      { context: { viewport: { width: 1024, height: 900 } } },
+      async (page) => {
+        const chain = createPublicClient({ transport: http(stack.rpcUrl) });
         // 1. Logged out: wagmi is disconnected. Log in: the wallet is created, wagmi connects.
         const email = uniqueEmail('wagmi');
         await logInWithEmail(page, stack, email);
@@ -124,12 +117,7 @@ test(
         await waitForWagmi(page, 'disconnected');
         assert.equal(await page.getByTestId('wagmi-address').textContent(), '');
         await screenshot(page, 'wagmi-5-logged-out');
-      });
-    } catch (error) {
-      reportFailure(stack, consoleLines);
-      throw error;
-    } finally {
-      await context.close();
-    }
+      },
+    );
   },
 );

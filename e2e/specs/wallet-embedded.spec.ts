@@ -12,14 +12,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { getAddress, verifyMessage, verifyTypedData } from 'viem';
 import { dialog, UI_TIMEOUT_MS, waitForStatus } from '../demo.ts';
-import {
-  recordConsole,
-  reportFailure,
-  screenshot,
-  uniqueEmail,
-  useStackAndBrowser,
-  withFailureScreenshot,
-} from '../harness.ts';
+import { screenshot, uniqueEmail, useStackAndBrowser, withPage } from '../harness.ts';
 import {
   approvalFrame,
   approveButton,
@@ -75,16 +68,20 @@ test(
   'embedded wallet: create on login, sign, send, export, silent recovery',
   { timeout: 300_000 },
   async () => {
-    const { stack, browser } = env;
-    const context = await browser.newContext({ viewport: { width: 1024, height: 800 } });
-    await context.addInitScript({ content: LISTENER });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
-      origin: stack.demoUrl,
-    });
-    const page = await context.newPage();
-    const consoleLines = recordConsole(page);
-    try {
-      await withFailureScreenshot(page, 'wallet-embedded', async () => {
+    const { stack } = env;
+    await withPage(
+      env,
+      'wallet-embedded',
+      {
+        context: { viewport: { width: 1024, height: 800 } },
+        setUp: async (context) => {
+          await context.addInitScript({ content: LISTENER });
+          await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+            origin: stack.demoUrl,
+          });
+        },
+      },
+      async (page) => {
         // 1. Log in: the code screen, then the wallet-creation screen, then 'Welcome'.
         const email = uniqueEmail('wallet');
         await logInWithEmail(page, stack, email);
@@ -315,12 +312,7 @@ test(
         await waitForStatus(page, 'authenticated');
         await dialog(page).waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
         assert.equal(await shownAddress(page), address, 'the same address after a new login');
-      });
-    } catch (error) {
-      reportFailure(stack, consoleLines);
-      throw error;
-    } finally {
-      await context.close();
-    }
+      },
+    );
   },
 );

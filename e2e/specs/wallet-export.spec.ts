@@ -17,15 +17,7 @@ import { test } from 'node:test';
 import type { Frame, Page } from 'playwright-core';
 import { privateKeyToAddress } from 'viem/accounts';
 import { dialog, UI_TIMEOUT_MS, waitForStatus } from '../demo.ts';
-import {
-  artifactsDir,
-  recordConsole,
-  reportFailure,
-  screenshot,
-  uniqueEmail,
-  useStackAndBrowser,
-  withFailureScreenshot,
-} from '../harness.ts';
+import { artifactsDir, screenshot, uniqueEmail, useStackAndBrowser, withPage } from '../harness.ts';
 import {
   clearResult,
   dialogButton,
@@ -108,22 +100,26 @@ test(
     timeout: 300_000,
   },
   async () => {
-    const { stack, browser } = env;
-    const context = await browser.newContext({ viewport: VIEWPORTS[0] });
-    for (const origin of [stack.demoUrl, stack.apiUrl]) {
-      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
-    }
-    const page = await context.newPage();
-    const consoleLines = recordConsole(page);
-    // Every share request the browser makes, from any frame.
-    const shareRequests: string[] = [];
-    page.on('request', (request) => {
-      if (/\/embedded_wallets\/(auth_share|recovery_share)/.test(request.url())) {
-        shareRequests.push(request.url());
-      }
-    });
-    try {
-      await withFailureScreenshot(page, 'wallet-export', async () => {
+    const { stack } = env;
+    await withPage(
+      env,
+      'wallet-export',
+      {
+        context: { viewport: VIEWPORTS[0] },
+        setUp: async (context) => {
+          for (const origin of [stack.demoUrl, stack.apiUrl]) {
+            await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+          }
+        },
+      },
+      async (page) => {
+        // Every share request the browser makes, from any frame.
+        const shareRequests: string[] = [];
+        page.on('request', (request) => {
+          if (/\/embedded_wallets\/(auth_share|recovery_share)/.test(request.url())) {
+            shareRequests.push(request.url());
+          }
+        });
         await logInWithEmail(page, stack, uniqueEmail('export'));
         await waitForScreen(page, 'EMBEDDED_WALLET_CREATED_SCREEN');
         await dialog(page).waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
@@ -209,13 +205,8 @@ test(
         await shoot(page, 'dark', 'revealed');
         await dialogButton(page, 'Done').click();
         await dialog(page).waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
-      });
-    } catch (error) {
-      reportFailure(stack, consoleLines);
-      throw error;
-    } finally {
-      await context.close();
-    }
+      },
+    );
   },
 );
 
@@ -223,13 +214,13 @@ test(
   "key export in the modal's locale: ?locale=de gives a German frame (issue 14 item 12)",
   { timeout: 300_000 },
   async () => {
-    const { stack, browser } = env;
+    const { stack } = env;
     const { default: de } = await import('../../packages/wallet-frame/src/frame/locales/de.ts');
-    const context = await browser.newContext({ viewport: VIEWPORTS[1] });
-    const page = await context.newPage();
-    const consoleLines = recordConsole(page);
-    try {
-      await withFailureScreenshot(page, 'wallet-export-de', async () => {
+    await withPage(
+      env,
+      'wallet-export-de',
+      { context: { viewport: VIEWPORTS[1] } },
+      async (page) => {
         await logInWithEmail(page, stack, uniqueEmail('export-de'));
         await waitForScreen(page, 'EMBEDDED_WALLET_CREATED_SCREEN');
         await dialog(page).waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
@@ -274,12 +265,7 @@ test(
           path: path.join(artifactsDir, 'wallet-export-de-390x844-dialog.png'),
           animations: 'disabled',
         });
-      });
-    } catch (error) {
-      reportFailure(stack, consoleLines);
-      throw error;
-    } finally {
-      await context.close();
-    }
+      },
+    );
   },
 );

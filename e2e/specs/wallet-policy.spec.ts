@@ -23,14 +23,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { encodeFunctionData, erc20Abi, parseEther, type Hex, parseTransaction, toHex } from 'viem';
 import { dialog, waitForStatus } from '../demo.ts';
-import {
-  recordConsole,
-  reportFailure,
-  screenshot,
-  uniqueEmail,
-  useStackAndBrowser,
-  withFailureScreenshot,
-} from '../harness.ts';
+import { screenshot, uniqueEmail, useStackAndBrowser, withPage } from '../harness.ts';
 import {
   clearResult,
   currentScreen,
@@ -107,12 +100,12 @@ test(
   'no-prompt signing only inside the wallet policy (issue 24 item 3)',
   { timeout: 420_000 },
   async () => {
-    const { stack, browser } = env;
-    const context = await browser.newContext({ viewport: { width: 1024, height: 800 } });
-    const page = await context.newPage();
-    const consoleLines = recordConsole(page);
-    try {
-      await withFailureScreenshot(page, 'wallet-policy', async () => {
+    const { stack } = env;
+    await withPage(
+      env,
+      'wallet-policy',
+      { context: { viewport: { width: 1024, height: 800 } } },
+      async (page) => {
         const email = uniqueEmail('policy');
         await logInWithEmail(page, stack, email, '?noPrompt=1');
         await waitForScreen(page, 'EMBEDDED_WALLET_CREATED_SCREEN');
@@ -283,12 +276,7 @@ test(
         assert.doesNotMatch(String(outcome), /^sent/, `no transaction: ${String(outcome)}`);
         console.log(`# the host's send after the refusal: ${String(outcome)}`);
         assert.equal(await balance(), beforeSend, 'nothing sent');
-      });
-    } catch (error) {
-      reportFailure(stack, consoleLines);
-      throw error;
-    } finally {
-      await context.close();
-    }
+      },
+    );
   },
 );
