@@ -79,6 +79,11 @@ export type ScreenComponent = LazyExoticComponent<ComponentType>;
 export interface ScreenEntry {
   component: ScreenComponent;
   back?: ScreenName;
+  /**
+   * A login method's awaiting screen (code, OAuth, passkey, wallet): its code is preloaded
+   * while the landing shows, and what follows a login while it shows (issue 14 item 2).
+   */
+  loginStep?: true;
 }
 
 /** Screen-registry entries: screen name -> lazily imported component (spec section 2). */

@@ -95,14 +95,6 @@ export function screenEntry(screen: ScreenName): ScreenEntry {
   return SCREENS[screen] ?? FALLBACK;
 }
 
-/**
- * The screens that usually follow each screen (issue 14 item 2, "No flicker, no jumps"): their
- * code is fetched while that screen shows, so moving on renders at once. A login goes LANDING ->
- * the method's awaiting screen (code, OAuth, passkey, wallet) -> (consent) -> wallet creation ->
- * wallet created; the password splash leads to the password screen.
- * Other moves still keep the old screen until the new one's code is in (the modal navigates in
- * a transition).
- */
 /** What follows a login method's awaiting screen: the consent, or the wallet's creation. */
 const AFTER_LOGIN = [
   SCREEN.EMBEDDED_WALLET_ON_ACCOUNT_CREATE_SCREEN,
@@ -110,17 +102,20 @@ const AFTER_LOGIN = [
   SCREEN.ERROR_SCREEN,
 ] as const;
 
+/** The methods' awaiting screens (entries marked `loginStep`, declared in each method folder). */
+const LOGIN_STEPS = (Object.keys(SCREENS) as ScreenName[]).filter((s) => SCREENS[s]?.loginStep);
+
+/**
+ * The screens that usually follow each screen (issue 14 item 2, "No flicker, no jumps"): their
+ * code is fetched while that screen shows, so moving on renders at once. A login goes LANDING ->
+ * the method's awaiting screen (code, OAuth, passkey, wallet: `loginStep`) -> (consent) ->
+ * wallet creation -> wallet created; the password splash leads to the password screen. Other
+ * moves still keep the old screen until the new one's code is in (the modal navigates in a
+ * transition).
+ */
 const LIKELY_NEXT: Partial<Record<ScreenName, readonly ScreenName[]>> = {
-  [SCREEN.LANDING]: [
-    SCREEN.AWAITING_PASSWORDLESS_CODE,
-    SCREEN.AWAITING_OAUTH_SCREEN,
-    SCREEN.AWAITING_PASSKEY_SYSTEM_DIALOGUE,
-    SCREEN.ERROR_SCREEN,
-  ],
-  [SCREEN.AWAITING_PASSWORDLESS_CODE]: AFTER_LOGIN,
-  [SCREEN.AWAITING_OAUTH_SCREEN]: AFTER_LOGIN,
-  [SCREEN.AWAITING_PASSKEY_SYSTEM_DIALOGUE]: AFTER_LOGIN,
-  [SCREEN.AWAITING_CONNECTION]: AFTER_LOGIN,
+  [SCREEN.LANDING]: [...LOGIN_STEPS, SCREEN.ERROR_SCREEN],
+  ...Object.fromEntries(LOGIN_STEPS.map((step) => [step, AFTER_LOGIN])),
   [SCREEN.EMBEDDED_WALLET_PASSWORD_UPDATE_SPLASH_SCREEN]: [
     SCREEN.EMBEDDED_WALLET_PASSWORD_UPDATE_SCREEN,
   ],
@@ -143,7 +138,12 @@ export function screenReady(screen: ScreenName): boolean {
   return screenComponentSettled(screenEntry(screen).component);
 }
 
+/** The screens that usually follow `screen` ({@link LIKELY_NEXT}). */
+export function likelyNext(screen: ScreenName): readonly ScreenName[] {
+  return LIKELY_NEXT[screen] ?? [];
+}
+
 /** Starts fetching the code of the screens that usually follow `screen` ({@link LIKELY_NEXT}). */
 export function preloadLikelyNext(screen: ScreenName): void {
-  for (const next of LIKELY_NEXT[screen] ?? []) void preloadScreen(next);
+  for (const next of likelyNext(screen)) void preloadScreen(next);
 }

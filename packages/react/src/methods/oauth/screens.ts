@@ -7,5 +7,6 @@ export const oauthScreens: ScreenEntries = {
   [SCREEN.AWAITING_OAUTH_SCREEN]: {
     component: lazyScreen(() => import('./screens/AwaitingOAuth/AwaitingOAuth.tsx')),
     back: SCREEN.LANDING,
+    loginStep: true,
   },
 };

@@ -7,6 +7,7 @@ export const passkeyScreens: ScreenEntries = {
   [SCREEN.AWAITING_PASSKEY_SYSTEM_DIALOGUE]: {
     component: lazyScreen(() => import('./screens/AwaitingPasskey/AwaitingPasskey.tsx')),
     back: SCREEN.LANDING,
+    loginStep: true,
   },
   [SCREEN.LINK_PASSKEY_SCREEN]: {
     component: lazyScreen(() => import('./screens/LinkPasskey/LinkPasskey.tsx')),

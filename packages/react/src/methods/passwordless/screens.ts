@@ -13,5 +13,6 @@ export const passwordlessScreens: ScreenEntries = {
       () => import('./screens/AwaitingPasswordlessCode/AwaitingPasswordlessCode.tsx'),
     ),
     back: SCREEN.LANDING,
+    loginStep: true,
   },
 };

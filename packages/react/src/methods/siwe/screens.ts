@@ -12,7 +12,11 @@ const AwaitingConnection = lazyScreen(
 );
 
 export const siweScreens: ScreenEntries = {
-  [SCREEN.AWAITING_CONNECTION]: { component: AwaitingConnection, back: SCREEN.LANDING },
+  [SCREEN.AWAITING_CONNECTION]: {
+    component: AwaitingConnection,
+    back: SCREEN.LANDING,
+    loginStep: true,
+  },
   [SCREEN.AWAITING_CONNECT_ONLY_CONNECTION]: {
     component: AwaitingConnection,
     back: SCREEN.CONNECT_ONLY_LANDING_SCREEN,
