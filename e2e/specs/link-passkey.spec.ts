@@ -9,12 +9,14 @@
  * succeeds); the list shows 2 then 'View all', and 'Add new passkey' is gone at 5; Remove on
  * the screen leaves 4 and brings 'Add new passkey' back; after Log out, the removed passkey no
  * longer logs in and a linked one logs the same user in. Screenshots go to e2e/artifacts/link-passkey-*.png
- * (full page, and `-modal.png` of the modal alone).
+ * (full page, and `-modal.png` of the modal alone); axe finds no violation on the screen, empty
+ * and with five passkeys (e2e/artifacts/axe-link-passkey-*.json).
  */
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
 import type { CDPSession, Locator, Page } from 'playwright-core';
+import { expectNoAxeViolations } from '../a11y.ts';
 import {
   dialog,
   linkedAccounts,
@@ -179,6 +181,8 @@ test(
         assert.equal(await listItems(page).count(), 0);
         assert.equal(await addButton(page).count(), 1, "'Add new passkey' is offered");
         await shots(page, 'link-passkey-1-none');
+        // Issue 14 item 4: LINK_PASSKEY_SCREEN, empty and (below) with passkeys, has no axe violation.
+        await expectNoAxeViolations(page, 'link-passkey-none');
 
         // 2. Add one through the browser's dialog (link mode).
         await addPasskey(page, 1, { shot: 'link-passkey-1b-linked' });
@@ -257,6 +261,7 @@ test(
           .getByText('You have the maximum of 5 passkeys.', { exact: true })
           .waitFor({ timeout: UI_TIMEOUT_MS });
         await shots(page, 'link-passkey-3-five-collapsed');
+        await expectNoAxeViolations(page, 'link-passkey-five');
         await viewAllButton(page).click();
         await listItems(page)
           .nth(MAX_PASSKEYS - 1)
