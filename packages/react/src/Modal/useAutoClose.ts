@@ -2,12 +2,11 @@ import { useCallback, useEffect, useRef } from 'react';
 
 /**
  * Calls `onDone` once, `ms` milliseconds after the screen mounted, not counting the time the
- * pointer is on the element given the returned ref (from its first movement on it): a success screen that
- * closes itself (EMBEDDED_WALLET_CREATED_SCREEN's 2.5 s, spec section 4) waits while the user
- * reads it with the pointer on it, as toasts do (WCAG 2.2.1, "Timing Adjustable"). When the
- * pointer leaves, the remaining time runs on. Unmounting cancels it. The latest `onDone` is
- * called; a new `onDone` does not restart the time.
- *
+ * pointer is on the element given the returned ref (from its first movement on it): a success
+ * screen that closes itself (EMBEDDED_WALLET_CREATED_SCREEN's 2.5 s, spec section 4) waits
+ * while the user reads it with the pointer on it, as toasts do (WCAG 2.2.1, "Timing
+ * Adjustable"). When the pointer leaves, the remaining time runs on. Unmounting cancels it.
+ * The latest `onDone` is called; a new `onDone` does not restart the time.
  *
  * @param ms Delay in milliseconds.
  * @param onDone Called once when the time is up.
