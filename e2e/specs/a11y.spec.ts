@@ -31,6 +31,7 @@ import {
   waitForResult,
   waitForScreen,
 } from '../wallet.ts';
+import { addVirtualAuthenticator } from '../webauthn.ts';
 
 const env = useStackAndBrowser();
 
@@ -48,17 +49,7 @@ for (const theme of ['light', 'dark'] as const) {
         { context: { viewport: { width: 1024, height: 768 } } },
         async (page, context) => {
           // A virtual authenticator with no passkey, so 'I have a passkey' fails at once.
-          const cdp = await context.newCDPSession(page);
-          await cdp.send('WebAuthn.enable');
-          await cdp.send('WebAuthn.addVirtualAuthenticator', {
-            options: {
-              protocol: 'ctap2',
-              transport: 'internal',
-              hasResidentKey: true,
-              hasUserVerification: true,
-              isUserVerified: true,
-            },
-          });
+          await addVirtualAuthenticator(context, page);
           /** Screenshot, then axe; `settle` runs between (a full-page shot can change the state). */
           const check = async (screen: string, settle?: () => Promise<void>) => {
             await screenshot(page, `a11y-${theme}-${screen}`);

@@ -29,6 +29,7 @@ import {
   waitForStatus,
 } from '../demo.ts';
 import { artifactsDir, screenshot, uniqueEmail, useStackAndBrowser, withPage } from '../harness.ts';
+import { addVirtualAuthenticator } from '../webauthn.ts';
 
 /** The spec's cap on passkeys per user (section 5; `MAX_PASSKEYS_PER_USER`). */
 const MAX_PASSKEYS = 5;
@@ -149,17 +150,7 @@ test(
       'link-passkey',
       { context: { viewport: { width: 1024, height: 900 } } },
       async (page, context) => {
-        const cdp = await context.newCDPSession(page);
-        await cdp.send('WebAuthn.enable');
-        const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-          options: {
-            protocol: 'ctap2',
-            transport: 'internal',
-            hasResidentKey: true,
-            hasUserVerification: true,
-            isUserVerified: true,
-          },
-        });
+        const { cdp, authenticatorId } = await addVirtualAuthenticator(context, page);
         const email = uniqueEmail('link-passkey');
         await openDemo(page, stack.demoUrl, 'unauthenticated');
         await openLoginModal(page);

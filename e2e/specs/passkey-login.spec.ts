@@ -18,6 +18,7 @@ import {
   waitForStatus,
 } from '../demo.ts';
 import { screenshot, useStackAndBrowser, withPage } from '../harness.ts';
+import { addVirtualAuthenticator } from '../webauthn.ts';
 
 const env = useStackAndBrowser();
 
@@ -31,17 +32,7 @@ test(
       'passkey-login',
       { context: { viewport: { width: 1024, height: 768 } } },
       async (page, context) => {
-        const cdp = await context.newCDPSession(page);
-        await cdp.send('WebAuthn.enable');
-        const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-          options: {
-            protocol: 'ctap2',
-            transport: 'internal',
-            hasResidentKey: true,
-            hasUserVerification: true,
-            isUserVerified: true,
-          },
-        });
+        const { cdp, authenticatorId } = await addVirtualAuthenticator(context, page);
         await openDemo(page, stack.demoUrl, 'unauthenticated');
         await openLoginModal(page);
         // A new user finds passkey sign-up on the landing (issue 14, item 7).
