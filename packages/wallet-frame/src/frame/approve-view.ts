@@ -1,3 +1,4 @@
+import { elementMaker } from './dom.ts';
 import type { DescriptionRow, RequestDescription } from '../custody/describe.ts';
 import en from './locales/en.ts';
 import { type FrameLocale, type FrameMessages, localizeFrame } from './locales/index.ts';
@@ -78,12 +79,7 @@ export function mountApproveView(doc: Document, options: ApproveViewOptions = {}
   const { locale, messages } = localizeFrame(doc, options.locale);
   const T: FrameMessages['approve'] = messages.approve;
   doc.documentElement.classList.add('lk-approve-page');
-  const el = <K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string) => {
-    const node = doc.createElement(tag);
-    node.className = className;
-    if (text !== undefined) node.textContent = text;
-    return node;
-  };
+  const el = elementMaker(doc);
 
   const root = el('main', 'lk-approve');
   root.setAttribute('data-state', 'loading');

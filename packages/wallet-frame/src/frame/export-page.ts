@@ -1,3 +1,4 @@
+import { elementMaker } from './dom.ts';
 import en from './locales/en.ts';
 import { type FrameLocale, localizeFrame } from './locales/index.ts';
 import {
@@ -75,12 +76,7 @@ export function mountExportView(
     copy: messages.common.copy,
     copied: messages.common.copied,
   };
-  const el = <K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string) => {
-    const node = doc.createElement(tag);
-    node.className = className;
-    if (text !== undefined) node.textContent = text;
-    return node;
-  };
+  const el = elementMaker(doc);
   const button = (className: string, text: string) => {
     const node = el('button', `lk-export__button ${className}`, text);
     node.type = 'button';

@@ -1,3 +1,4 @@
+import { elementMaker } from './dom.ts';
 import {
   generatePassword,
   passwordConfirmationError,
@@ -146,12 +147,7 @@ export function mountPasswordView(doc: Document, options: PasswordViewOptions = 
   };
   let uid = 0;
 
-  const el = <K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string) => {
-    const node = doc.createElement(tag);
-    node.className = className;
-    if (text !== undefined) node.textContent = text;
-    return node;
-  };
+  const el = elementMaker(doc);
   const button = (text: string, variant: 'primary' | 'secondary' | 'link', testId: string) => {
     const node = el('button', `lk-pwf__button lk-pwf__button--${variant}`, text);
     node.type = 'button';
