@@ -3,7 +3,7 @@
  * created on login), read the shown address, press the wallet buttons, clear the wallet frame's
  * storage the way a new device would look.
  */
-import type { Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 import { dialog, openDemo, openLoginModal, submitEmail, typeCode, UI_TIMEOUT_MS } from './demo.ts';
 import type { Stack } from './harness.ts';
 
@@ -128,4 +128,25 @@ export async function approveInFrame(page: Page, timeout = WALLET_TIMEOUT_MS): P
 /** The password page framed by the open password screen (issue 24 item 4). */
 export function passwordFrame(page: Page) {
   return page.frameLocator('iframe[src*="/embedded-wallets/password"]');
+}
+
+/**
+ * Presses the demo's 'Export key' and returns the export frame once it is ready: the request
+ * has settled, the frame's Reveal button (labelled `reveal`, the frame locale's word) is visible
+ * and the host shows the frame (after at least 1 s of 'connecting').
+ */
+export async function openExportFrame(page: Page, reveal = 'Reveal'): Promise<Frame> {
+  await clearResult(page);
+  await page.getByRole('button', { name: 'Export key', exact: true }).click();
+  await waitForScreen(page, 'EMBEDDED_WALLET_KEY_EXPORT_SCREEN');
+  await waitForResult(page);
+  const frame = page.frames().find((f) => f.url().includes('/embedded-wallets/export'));
+  if (!frame) throw new Error('the export frame is not mounted');
+  await frame
+    .getByRole('button', { name: reveal, exact: true })
+    .waitFor({ state: 'visible', timeout: WALLET_TIMEOUT_MS });
+  await dialog(page)
+    .locator('.lk-export__frame[data-state="ready"]')
+    .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  return frame;
 }

@@ -25,10 +25,9 @@ import {
 import { screenshot, uniqueEmail, useStackAndBrowser, withPage } from '../harness.ts';
 import {
   approveButton,
-  clearResult,
   dialogButton,
+  openExportFrame,
   WALLET_TIMEOUT_MS,
-  waitForResult,
   waitForScreen,
 } from '../wallet.ts';
 import { addVirtualAuthenticator } from '../webauthn.ts';
@@ -104,18 +103,7 @@ for (const theme of ['light', 'dark'] as const) {
           await dialog(page).waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
           await waitForStatus(page, 'authenticated');
 
-          await clearResult(page);
-          await page.getByRole('button', { name: 'Export key', exact: true }).click();
-          await waitForScreen(page, 'EMBEDDED_WALLET_KEY_EXPORT_SCREEN');
-          await waitForResult(page);
-          const frame = page.frames().find((f) => f.url().includes('/embedded-wallets/export'));
-          if (!frame) throw new Error('the export frame is not mounted');
-          await frame
-            .getByRole('button', { name: 'Reveal', exact: true })
-            .waitFor({ state: 'visible', timeout: WALLET_TIMEOUT_MS });
-          await dialog(page)
-            .locator('.lk-export__frame[data-state="ready"]')
-            .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+          const frame = await openExportFrame(page);
           await check('export');
 
           if (theme === 'light') {

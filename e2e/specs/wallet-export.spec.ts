@@ -19,12 +19,11 @@ import { privateKeyToAddress } from 'viem/accounts';
 import { dialog, UI_TIMEOUT_MS, waitForStatus } from '../demo.ts';
 import { artifactsDir, screenshot, uniqueEmail, useStackAndBrowser, withPage } from '../harness.ts';
 import {
-  clearResult,
   dialogButton,
   logInWithEmail,
+  openExportFrame,
   shownAddress,
   WALLET_TIMEOUT_MS,
-  waitForResult,
   waitForScreen,
 } from '../wallet.ts';
 
@@ -35,26 +34,6 @@ const VIEWPORTS = [
   { width: 390, height: 844 },
 ] as const;
 const KEY_RE = /0x[0-9a-f]{64}/i;
-
-/** The mounted export frame, once its Reveal button is visible. */
-async function openExport(page: Page): Promise<Frame> {
-  await clearResult(page);
-  await page.getByRole('button', { name: 'Export key', exact: true }).click();
-  await waitForScreen(page, 'EMBEDDED_WALLET_KEY_EXPORT_SCREEN');
-  // The request settles once the frame is ready (warning and Reveal shown).
-  await waitForResult(page);
-  const frame = page.frames().find((f) => f.url().includes('/embedded-wallets/export'));
-  assert.ok(frame, 'the export frame is mounted');
-  await frame.getByRole('button', { name: 'Reveal', exact: true }).waitFor({
-    state: 'visible',
-    timeout: WALLET_TIMEOUT_MS,
-  });
-  // The host hides the frame until it is ready (at least 1 s of 'connecting').
-  await dialog(page)
-    .locator('.lk-export__frame[data-state="ready"]')
-    .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-  return frame;
-}
 
 /** The frame's document as HTML and visible text (everything a key could hide in). */
 async function frameContent(frame: Frame): Promise<string> {
@@ -128,7 +107,7 @@ test(
 
         // 1. Light: the warning and Reveal, and nothing of the key in the frame.
         const sharesBefore = shareRequests.length;
-        let frame = await openExport(page);
+        let frame = await openExportFrame(page);
         const before = await frameContent(frame);
         assert.match(before, /Never share your private key/);
         assert.match(before, /full control of your wallet and its funds/);
@@ -189,7 +168,7 @@ test(
         await page.goto(`${stack.demoUrl}/?theme=dark&accent=%230ea5e9`);
         await waitForStatus(page, 'authenticated');
         assert.equal(await shownAddress(page), address);
-        frame = await openExport(page);
+        frame = await openExportFrame(page);
         const dark = await frameColors(frame);
         assert.equal(dark.scheme, 'dark');
         assert.equal(dark.background, 'rgb(23, 22, 28)', "the dark modal's background #17161c");
@@ -227,20 +206,8 @@ test(
         await waitForStatus(page, 'authenticated');
         await page.goto(`${stack.demoUrl}/?locale=de`);
         await waitForStatus(page, 'authenticated');
-        await clearResult(page);
-        await page.getByRole('button', { name: 'Export key', exact: true }).click();
-        await waitForScreen(page, 'EMBEDDED_WALLET_KEY_EXPORT_SCREEN');
-        await waitForResult(page);
-        const frame = page.frames().find((f) => f.url().includes('/embedded-wallets/export'));
-        assert.ok(frame, 'the export frame is mounted');
+        const frame = await openExportFrame(page, de.export.reveal);
         assert.equal(new URL(frame.url()).searchParams.get('locale'), 'de');
-        await frame.getByRole('button', { name: de.export.reveal, exact: true }).waitFor({
-          state: 'visible',
-          timeout: WALLET_TIMEOUT_MS,
-        });
-        await dialog(page)
-          .locator('.lk-export__frame[data-state="ready"]')
-          .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
         assert.equal(await frame.locator('h1').textContent(), de.export.title);
         assert.equal(await frame.evaluate(() => document.documentElement.lang), 'de');
         assert.match(await frame.locator('body').innerText(), /volle Kontrolle/);
