@@ -11,10 +11,10 @@ import { z } from 'zod';
 import {
   CREATE_ON_LOGIN,
   loginMethodFlagFields,
-  MFA_METHODS,
   serverAppConfig,
   USER_OWNED_RECOVERY_OPTIONS,
 } from './app-config.ts';
+import { MFA_METHODS } from './mfa.ts';
 import { OAUTH_PROVIDERS } from './oauth-providers.ts';
 import { WALLET_POLICY_OFF, walletPolicy, walletPolicyInput } from './wallet-policy.ts';
 

@@ -1,12 +1,11 @@
 import { z } from 'zod';
+import { MFA_METHODS } from './mfa.ts';
 import { LOGIN_METHOD_FLAGS, type LoginMethodFlagName } from './methods/index.ts';
 
 /** `embedded_wallet_config.create_on_login` values (spec section 3, issue 3). */
 export const CREATE_ON_LOGIN = ['off', 'users-without-wallets', 'all-users'] as const;
 /** Recovery methods a user may own (spec section 3). */
 export const USER_OWNED_RECOVERY_OPTIONS = ['user-passcode', 'google-drive', 'icloud'] as const;
-/** MFA methods (spec section 3). */
-export const MFA_METHODS = ['sms', 'totp', 'passkey'] as const;
 
 /**
  * One boolean field per login-method flag of the contract registry (`LOGIN_METHOD_FLAGS`:

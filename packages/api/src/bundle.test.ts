@@ -20,6 +20,7 @@ describe('zod-free modules', () => {
       'error-codes.ts',
       'constants.ts',
       'routes.ts',
+      'mfa.ts',
       'password.ts',
       'oauth-providers.ts',
       ...contracts,

@@ -7,6 +7,7 @@ import {
   SMS_METHOD,
   TELEGRAM_METHOD,
 } from './methods/index.ts';
+import { MFA_ROUTES } from './mfa.ts';
 
 /**
  * Every API path, in one place, so client and server cannot drift (spec section 7).
@@ -20,6 +21,8 @@ export const ROUTES = {
   ...SIWE_METHOD.routes,
   ...PASSKEY_METHOD.routes,
   ...TELEGRAM_METHOD.routes,
+  // MFA (issue 15): enrolment, verification and removal, all by the wallet frame (DPoP).
+  ...MFA_ROUTES,
   appConfig: (appId: string) => `/api/v1/apps/${encodeURIComponent(appId)}`,
   jwks: (appId: string) => `/api/v1/apps/${encodeURIComponent(appId)}/jwks.json`,
   sessions: '/api/v1/sessions',
@@ -98,6 +101,7 @@ export const DPOP_ROUTES: readonly string[] = [
   ROUTES.walletOpaqueRegister,
   ROUTES.walletOpaqueLoginStart,
   ROUTES.walletOpaqueLoginFinish,
+  ...Object.values(MFA_ROUTES),
 ];
 
 /** The proof header (RFC 9449 section 4.1). */

@@ -26,6 +26,8 @@ export interface ServerKeys {
    * (`sessions/service.ts`), so a refresh whose answer was lost gets the same successor again.
    */
   refreshSuccessorKey: Buffer;
+  /** 32-byte key that seals MFA secrets (TOTP) at rest (JWE `dir`, A256GCM; issue 15). */
+  mfaSecretKey: Uint8Array;
 }
 
 /**
@@ -43,6 +45,7 @@ export function deriveServerKeys(secret: string): ServerKeys {
     authShareKey: new Uint8Array(derive('latchkey wallet auth-share encryption v1')),
     recoveryKey: new Uint8Array(derive('latchkey wallet recovery-share encryption v1')),
     refreshSuccessorKey: derive('latchkey refresh-token successor v1'),
+    mfaSecretKey: new Uint8Array(derive('latchkey mfa secret encryption v1')),
   };
 }
 

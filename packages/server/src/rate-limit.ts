@@ -6,6 +6,7 @@
  * ({@link MemoryRateLimiter}, issue 13): they only bound how fast one IP can hit one process,
  * so N processes let an IP through at up to N x the rate, and no write per request is needed.
  */
+import { MFA_FAILURE_WINDOW_S, MFA_MAX_ATTEMPTS } from '@latchkey/api';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from './db/index.ts';
 import { rateLimits } from './db/schema.ts';
@@ -69,6 +70,17 @@ export interface RateLimitConfig {
   recoverySharePerUserHourly: RateLimitRule;
   /** Analytics events per client IP. Default 600 per 60 s. */
   analyticsPerIp: RateLimitRule;
+  /**
+   * Wrong MFA codes per user (issue 15; spec section 9, 4 attempts): past it every code, right
+   * or wrong, is refused with `mfa_verification_max_attempts_reached` until the window ends.
+   * Default 4 per 300 s.
+   */
+  mfaFailuresPerUser: RateLimitRule;
+  /**
+   * Wrong MFA codes per user over a day: with 3 live TOTP codes in 10^6, 20 a day make a
+   * guess succeed about once in 16 000 days. Default 20 per 86 400 s; at most 100 per day.
+   */
+  mfaFailuresPerUserDaily: RateLimitRule;
 }
 
 /** The defaults of {@link RateLimitConfig}. */
@@ -83,6 +95,8 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   recoverySharePerUser: { max: 10, windowS: 60 },
   recoverySharePerUserHourly: { max: 100, windowS: 3600 },
   analyticsPerIp: { max: 600, windowS: 60 },
+  mfaFailuresPerUser: { max: MFA_MAX_ATTEMPTS, windowS: MFA_FAILURE_WINDOW_S },
+  mfaFailuresPerUserDaily: { max: 20, windowS: 86_400 },
 };
 
 /**
@@ -111,6 +125,10 @@ export function resolveRateLimits(overrides: Partial<RateLimitConfig> = {}): Rat
     if (f.max * Math.max(1, 3600 / f.windowS) > 100) {
       throw new Error(`${name} must allow at most 100 failures per hour`);
     }
+  }
+  const m = out.mfaFailuresPerUserDaily;
+  if (m.max * Math.max(1, 86_400 / m.windowS) > 100) {
+    throw new Error('mfaFailuresPerUserDaily must allow at most 100 wrong codes per day');
   }
   const r = out.recoverySharePerUserHourly;
   if (r.max * Math.max(1, 3600 / r.windowS) > 100) {

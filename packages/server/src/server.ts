@@ -22,6 +22,7 @@ import { ApiError } from './errors.ts';
 import { healthRoutes } from './health/routes.ts';
 import type { Logger } from './logging/logger.ts';
 import { requestLogger } from './logging/requests.ts';
+import { mfaRoutes } from './mfa/routes.ts';
 import { METHODS, type MethodChain, type MethodRoutesOptions } from './methods/index.ts';
 import { cors } from './middleware/cors.ts';
 import { compileTrustProxy, readsBody, type TrustProxySetting } from './middleware/request.ts';
@@ -242,6 +243,7 @@ export function createServer(options: CreateServerOptions): LatchkeyServer {
     chains: options.siweChains ?? options.chains?.map((c) => ({ id: c.id, rpcUrl: c.rpc_url })),
   };
   for (const method of METHODS) app.route('/', method.routes(ctx, methodOptions));
+  app.route('/', mfaRoutes(ctx));
   app.route('/', walletRoutes(ctx, { funder: options.walletFunder, chains: options.chains }));
   app.route('/', analyticsRoutes(ctx));
   const keyIdleMs = options.walletKeyIdleMs;

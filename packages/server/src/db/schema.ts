@@ -8,6 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   index,
@@ -15,6 +16,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -23,6 +25,12 @@ import {
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const flag = (name: string) => boolean(name).notNull().default(false);
+
+/** One enrolled MFA method of `users.mfa_methods` (the user answer's wire form; seconds). */
+export interface MfaMethodColumn {
+  type: 'sms' | 'totp' | 'passkey';
+  verified_at: number;
+}
 
 /** `telegram_auth_config` of the server app config (spec section 3). */
 export interface TelegramAuthConfigColumn {
@@ -150,6 +158,15 @@ export const users = pgTable(
     acceptedTermsAt: ts('accepted_terms_at'),
     isGuest: flag('is_guest'),
     createdAt: ts('created_at').notNull(),
+    /**
+     * The user's enrolled MFA methods in wire form (`mfa_methods` of the user answer, issue 15):
+     * kept beside the user row so the user answer stays one statement. Written only together
+     * with `mfa_enrolments`, in one transaction.
+     */
+    mfaMethods: jsonb('mfa_methods')
+      .$type<MfaMethodColumn[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
   },
   (t) => [index('users_app_idx').on(t.appId)],
 );
@@ -238,6 +255,12 @@ export const sessions = pgTable(
     refreshRotatedAt: ts('refresh_rotated_at'),
     /** How many rotations the session has had (bounds the walk back to an earlier token). */
     refreshGeneration: integer('refresh_generation').notNull().default(0),
+    /**
+     * When this session last passed MFA (issue 15): a verification or an enrolment made by the
+     * session's own frame key (DPoP). Wallet shares of an enrolled user are released only within
+     * `MFA_VERIFICATION_TTL_S` of it; null: never.
+     */
+    mfaVerifiedAt: ts('mfa_verified_at'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
@@ -557,3 +580,27 @@ export const recoveryAttempts = pgTable('recovery_attempts', {
   windowStart: ts('window_start').notNull(),
   lockedUntil: ts('locked_until'),
 });
+
+/**
+ * A user's MFA enrolments (issue 15), one row per method. A TOTP row holds the secret sealed
+ * (JWE under the server's MFA key); `enrolled_at` is null while the enrolment waits for its first
+ * code (it expires `MFA_ENROLLMENT_TTL_S` after `created_at`). `totp_last_step` is the last time
+ * step (unix seconds / 30) whose code was accepted: a code is accepted only for a later step, so
+ * each code works once, even under concurrent submissions.
+ */
+export const mfaEnrolments = pgTable(
+  'mfa_enrolments',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    method: text('method', { enum: ['sms', 'totp', 'passkey'] }).notNull(),
+    /** TOTP: the base32 secret as a compact JWE (`dir`, A256GCM); null for other methods. */
+    secretSealed: text('secret_sealed'),
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    createdAt: ts('created_at').notNull(),
+    enrolledAt: ts('enrolled_at'),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.method] })],
+);
+export type MfaEnrolmentRow = typeof mfaEnrolments.$inferSelect;

@@ -126,7 +126,7 @@ export function userWireOf(rows: readonly UserJoinRow[]): UserWire | undefined {
     id: row.id,
     created_at: seconds(row.createdAt),
     linked_accounts: linked,
-    mfa_methods: [],
+    mfa_methods: row.mfaMethods,
     has_accepted_terms: row.hasAcceptedTerms,
     is_guest: row.isGuest,
   };

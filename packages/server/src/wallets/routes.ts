@@ -7,6 +7,10 @@
  * alone, as the host page or a thief holds it, gets 401. Creating a wallet and replacing its
  * shares also carry a signature by the wallet key over a server nonce (`verifyWalletProof`).
  * A browser Origin other than the API's own is refused too, as a courtesy check only.
+ *
+ * MFA (issue 15): while the user has an enrolled second factor, the auth share, the recovery
+ * share and an OPAQUE recovery start are released only to a session that passed MFA within
+ * `MFA_VERIFICATION_TTL_S` (`assertMfaFresh`), else `missing_or_invalid_mfa` (401).
  */
 import {
   APP_ID_HEADER,
@@ -26,6 +30,7 @@ import {
 import { Hono } from 'hono';
 import type { AppEnv, ServerContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
+import { assertMfaFresh } from '../mfa/service.ts';
 import { requireApp } from '../middleware/app.ts';
 import { readJson } from '../middleware/request.ts';
 import { assertAllowed, hitRateLimit } from '../rate-limit.ts';
@@ -103,6 +108,7 @@ export function walletRoutes(ctx: ServerContext, options: WalletRoutesOptions = 
 
   r.post(ROUTES.walletAuthShare, frameApp, user, async (c) => {
     const { address } = await readJson(c, walletShareRequest);
+    await assertMfaFresh(ctx, proofSession(c, c.get('auth')));
     const share = await releaseAuthShare(ctx, c.get('app').id, c.get('auth').userId, address);
     c.header('Cache-Control', 'no-store');
     return c.json({ auth_share: share });
@@ -129,6 +135,7 @@ export function walletRoutes(ctx: ServerContext, options: WalletRoutesOptions = 
       ),
     );
     const { address } = await readJson(c, walletShareRequest);
+    await assertMfaFresh(ctx, proofSession(c, c.get('auth')));
     const recovery = await releaseRecovery(ctx, c.get('app').id, userId, address);
     c.header('Cache-Control', 'no-store');
     return c.json(recovery satisfies RecoveryShareResponse);
@@ -195,6 +202,7 @@ export function walletRoutes(ctx: ServerContext, options: WalletRoutesOptions = 
   r.post(ROUTES.walletOpaqueLoginStart, frameApp, user, async (c) => {
     const auth = c.get('auth');
     const body = await readJson(c, opaqueLoginStartRequest);
+    await assertMfaFresh(ctx, proofSession(c, auth));
     const answer = await opaqueLoginStart(
       ctx,
       { appId: c.get('app').id, userId: auth.userId, jkt: auth.dpopJkt },

@@ -1,0 +1,39 @@
+/** Schemas of the MFA calls (issue 15; constants and paths in `mfa.ts`). */
+import { z } from 'zod';
+import { MFA_CODE_LENGTH, MFA_METHODS } from './mfa.ts';
+import { user } from './user.ts';
+
+/**
+ * An MFA code as the user typed it: a string of exactly six digits (spec section 5), surrounding
+ * spaces trimmed.
+ */
+export const mfaCode = z
+  .string()
+  .trim()
+  .regex(/^\d+$/, 'Passcode can only be numbers')
+  .length(MFA_CODE_LENGTH, 'Passcode must be exactly 6 numbers');
+
+/** Body of the TOTP enrol and verify calls. */
+export const mfaCodeRequest = z.object({ code: mfaCode });
+export type MfaCodeRequest = z.infer<typeof mfaCodeRequest>;
+
+/**
+ * Answer of `POST /api/v1/mfa/totp/init` (spec section 3, "TOTP enrolment info"): the base32
+ * secret and its `otpauth://totp/...` URI for a QR code.
+ */
+export const totpEnrollmentInitResponse = z.object({
+  secret: z.string().regex(/^[A-Z2-7]+=*$/),
+  auth_url: z.string().startsWith('otpauth://totp/'),
+});
+export type TotpEnrollmentInitResponse = z.infer<typeof totpEnrollmentInitResponse>;
+
+/** Answer of a verification: until when the session counts as MFA-verified (seconds). */
+export const mfaVerifyResponse = z.object({ verified_until: z.number().int() });
+export type MfaVerifyResponse = z.infer<typeof mfaVerifyResponse>;
+
+/** Body of `POST /api/v1/mfa/unenroll`. */
+export const mfaUnenrollRequest = z.object({ method: z.enum(MFA_METHODS) });
+export type MfaUnenrollRequest = z.infer<typeof mfaUnenrollRequest>;
+
+/** Answer of an enrolment or removal: the updated user, its `mfa_methods` included. */
+export const mfaUserResponse = z.object({ user });

@@ -1,0 +1,53 @@
+/**
+ * MFA wire contract, zod-free part (issue 15; spec sections 3 "MFA payloads" and "TOTP enrolment info", 5, 7,
+ * 9). Every MFA call is made by the wallet frame with `Authorization: DPoP <access token>` and a
+ * proof by the frame's own key (`DPOP_ROUTES`), so a stolen access token alone can neither enrol,
+ * remove nor pass a second factor.
+ *
+ * A successful verification (or enrolment) marks the session MFA-verified for
+ * {@link MFA_VERIFICATION_TTL_S} seconds; while a user has an enrolled method, the server
+ * releases wallet shares only to such a session (`missing_or_invalid_mfa` otherwise).
+ */
+
+/** MFA methods (spec section 3). */
+export const MFA_METHODS = ['sms', 'totp', 'passkey'] as const;
+/** An MFA method (spec section 3): `sms`, `totp`, `passkey`. */
+export type MfaMethod = (typeof MFA_METHODS)[number];
+
+/** Digits of an MFA code (spec section 5: 'Passcode must be exactly 6 numbers'). */
+export const MFA_CODE_LENGTH = 6;
+/** TOTP time step in seconds (RFC 6238, the authenticator apps' default). */
+export const TOTP_PERIOD_S = 30;
+/** TOTP steps accepted either side of the current one (clock drift), each step used once. */
+export const TOTP_WINDOW_STEPS = 1;
+/**
+ * Seconds a verification keeps the session MFA-verified (minutes, not hours): after it, a wallet
+ * share needs a new verification.
+ */
+export const MFA_VERIFICATION_TTL_S = 600;
+/** Wrong MFA codes per user within {@link MFA_FAILURE_WINDOW_S} before the server refuses. */
+export const MFA_MAX_ATTEMPTS = 4;
+/** Window of {@link MFA_MAX_ATTEMPTS}, seconds. */
+export const MFA_FAILURE_WINDOW_S = 300;
+
+/** Message of `missing_or_invalid_mfa` when a share or a method change needs a fresh MFA. */
+export const MFA_REQUIRED_MESSAGE = 'MFA verification required';
+/** Message of a wrong or reused MFA code (spec section 8). */
+export const MFA_INVALID_CODE_MESSAGE = 'The code you entered is not valid';
+/** Message of `mfa_verification_max_attempts_reached` (spec section 8). */
+export const MFA_MAX_ATTEMPTS_MESSAGE = 'Max MFA verification attempts reached';
+/** Message when a user with methods changes them unverified (spec section 4, MFA enrolment). */
+export const MFA_CHANGE_NEEDS_VERIFICATION_MESSAGE =
+  'To add or delete verification methods, verification is required';
+
+/** The MFA paths (all `POST`, DPoP; spec section 7). */
+export const MFA_ROUTES = {
+  /** Empty body: a new pending TOTP secret, answered as {@link totpEnrollmentInitResponse}. */
+  mfaTotpInit: '/api/v1/mfa/totp/init',
+  /** {@link mfaCodeRequest}: enrols the pending secret; answers `{user}`. */
+  mfaTotpEnroll: '/api/v1/mfa/totp/enroll',
+  /** {@link mfaCodeRequest}: verifies a TOTP code; answers {@link mfaVerifyResponse}. */
+  mfaTotpVerify: '/api/v1/mfa/totp/verify',
+  /** {@link mfaUnenrollRequest}: removes a method (needs a fresh verification); answers `{user}`. */
+  mfaUnenroll: '/api/v1/mfa/unenroll',
+} as const;
