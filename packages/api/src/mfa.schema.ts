@@ -1,6 +1,7 @@
 /** Schemas of the MFA calls (issue 15; constants and paths in `mfa.ts`). */
 import { z } from 'zod';
 import { MFA_CODE_LENGTH, MFA_METHODS } from './mfa.ts';
+import { webauthnResponse } from './methods/passkey.schema.ts';
 import { user } from './user.ts';
 
 /**
@@ -37,3 +38,27 @@ export type MfaUnenrollRequest = z.infer<typeof mfaUnenrollRequest>;
 
 /** Answer of an enrolment or removal: the updated user, its `mfa_methods` included. */
 export const mfaUserResponse = z.object({ user });
+
+/** Body of `POST /api/v1/mfa/passwordless_sms/init`: a code for enrolment or verification. */
+export const mfaSmsInitRequest = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('enroll'), phone_number: z.string().min(1).max(64) }),
+  z.object({ action: z.literal('verify') }),
+]);
+export type MfaSmsInitRequest = z.infer<typeof mfaSmsInitRequest>;
+
+/** Body of `POST /api/v1/mfa/passwordless_sms/enroll`. */
+export const mfaSmsEnrollRequest = z.object({
+  phone_number: z.string().min(1).max(64),
+  code: mfaCode,
+});
+export type MfaSmsEnrollRequest = z.infer<typeof mfaSmsEnrollRequest>;
+
+/** Body of `POST /api/v1/mfa/passkeys/enroll`: credential ids (base64url) of linked passkeys. */
+export const mfaPasskeysEnrollRequest = z.object({
+  credential_ids: z.array(z.string().min(1).max(1024)).min(1).max(5),
+});
+export type MfaPasskeysEnrollRequest = z.infer<typeof mfaPasskeysEnrollRequest>;
+
+/** Body of `POST /api/v1/mfa/passkeys/verify`: the WebAuthn assertion (JSON form). */
+export const mfaPasskeyVerifyRequest = z.object({ response: webauthnResponse });
+export type MfaPasskeyVerifyRequest = z.input<typeof mfaPasskeyVerifyRequest>;

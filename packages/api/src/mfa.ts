@@ -40,7 +40,7 @@ export const MFA_MAX_ATTEMPTS_MESSAGE = 'Max MFA verification attempts reached';
 export const MFA_CHANGE_NEEDS_VERIFICATION_MESSAGE =
   'To add or delete verification methods, verification is required';
 
-/** The MFA paths (all `POST`, DPoP; spec section 7). */
+/** The MFA custody paths (all `POST`, DPoP by the wallet frame; spec section 7). */
 export const MFA_ROUTES = {
   /** Empty body: a new pending TOTP secret, answered as {@link totpEnrollmentInitResponse}. */
   mfaTotpInit: '/api/v1/mfa/totp/init',
@@ -48,6 +48,27 @@ export const MFA_ROUTES = {
   mfaTotpEnroll: '/api/v1/mfa/totp/enroll',
   /** {@link mfaCodeRequest}: verifies a TOTP code; answers {@link mfaVerifyResponse}. */
   mfaTotpVerify: '/api/v1/mfa/totp/verify',
+  /**
+   * `{action: 'enroll', phone_number}` or `{action: 'verify'}`: texts a code to the number being
+   * enrolled, or to the enrolled number; answers `{}`.
+   */
+  mfaSmsInit: '/api/v1/mfa/passwordless_sms/init',
+  /** `{phone_number, code}`: enrols the number the code was texted to; answers `{user}`. */
+  mfaSmsEnroll: '/api/v1/mfa/passwordless_sms/enroll',
+  /** {@link mfaCodeRequest}: verifies a texted code; answers {@link mfaVerifyResponse}. */
+  mfaSmsVerify: '/api/v1/mfa/passwordless_sms/verify',
+  /** `{credential_ids}`: enrols passkeys already linked to the user; answers `{user}`. */
+  mfaPasskeysEnroll: '/api/v1/mfa/passkeys/enroll',
+  /** `{response}`: an assertion over a {@link MFA_PASSKEY_INIT_ROUTE} challenge; `{verified_until}`. */
+  mfaPasskeysVerify: '/api/v1/mfa/passkeys/verify',
   /** {@link mfaUnenrollRequest}: removes a method (needs a fresh verification); answers `{user}`. */
   mfaUnenroll: '/api/v1/mfa/unenroll',
 } as const;
+
+/**
+ * `POST`, empty body, `Authorization: Bearer` from the host page (spec section 7): WebAuthn
+ * request options for the user's MFA passkeys, with the calling Origin's host as RP ID (the page
+ * runs `navigator.credentials.get`, the frame submits the assertion). Not a custody route: a
+ * challenge alone proves nothing.
+ */
+export const MFA_PASSKEY_INIT_ROUTE = '/api/v1/mfa/passkeys/init';

@@ -7,7 +7,7 @@ import {
   SMS_METHOD,
   TELEGRAM_METHOD,
 } from './methods/index.ts';
-import { MFA_ROUTES } from './mfa.ts';
+import { MFA_PASSKEY_INIT_ROUTE, MFA_ROUTES } from './mfa.ts';
 
 /**
  * Every API path, in one place, so client and server cannot drift (spec section 7).
@@ -23,6 +23,7 @@ export const ROUTES = {
   ...TELEGRAM_METHOD.routes,
   // MFA (issue 15): enrolment, verification and removal, all by the wallet frame (DPoP).
   ...MFA_ROUTES,
+  mfaPasskeysInit: MFA_PASSKEY_INIT_ROUTE,
   appConfig: (appId: string) => `/api/v1/apps/${encodeURIComponent(appId)}`,
   jwks: (appId: string) => `/api/v1/apps/${encodeURIComponent(appId)}/jwks.json`,
   sessions: '/api/v1/sessions',

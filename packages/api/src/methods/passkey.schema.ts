@@ -21,7 +21,7 @@ export {
  * A WebAuthn response as JSON (base64url fields), as @simplewebauthn/browser produces it.
  * The server's verifier checks the inner fields; here only the envelope and its size.
  */
-const webauthnResponse = z
+export const webauthnResponse = z
   .object({
     id: z.string().min(1).max(1024),
     rawId: z.string().min(1).max(1024),

@@ -211,7 +211,7 @@ export const loginCodes = pgTable(
     appId: varchar('app_id', { length: 25 })
       .notNull()
       .references(() => apps.id, { onDelete: 'cascade' }),
-    channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
+    channel: text('channel', { enum: ['email', 'sms', 'sms-mfa'] }).notNull(),
     destination: text('destination').notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
@@ -391,7 +391,7 @@ export const passkeyChallenges = pgTable(
     appId: varchar('app_id', { length: 25 })
       .notNull()
       .references(() => apps.id, { onDelete: 'cascade' }),
-    flow: text('flow', { enum: ['registration', 'authentication'] }).notNull(),
+    flow: text('flow', { enum: ['registration', 'authentication', 'mfa'] }).notNull(),
     challenge: text('challenge').notNull(),
     /** Registration: the user id the credential is for (new on sign-up, existing on link). */
     userId: text('user_id'),
@@ -582,7 +582,8 @@ export const recoveryAttempts = pgTable('recovery_attempts', {
 });
 
 /**
- * A user's MFA enrolments (issue 15), one row per method. A TOTP row holds the secret sealed
+ * A user's MFA enrolments (issue 15), one row per TOTP or SMS method (a passkey's enrolment is
+ * `enrolled_in_mfa` in its linked account's details). A TOTP row holds the secret sealed
  * (JWE under the server's MFA key); `enrolled_at` is null while the enrolment waits for its first
  * code (it expires `MFA_ENROLLMENT_TTL_S` after `created_at`). `totp_last_step` is the last time
  * step (unix seconds / 30) whose code was accepted: a code is accepted only for a later step, so
@@ -598,6 +599,8 @@ export const mfaEnrolments = pgTable(
     /** TOTP: the base32 secret as a compact JWE (`dir`, A256GCM); null for other methods. */
     secretSealed: text('secret_sealed'),
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /** SMS: the enrolled number (E.164); null for other methods. */
+    phoneNumber: text('phone_number'),
     createdAt: ts('created_at').notNull(),
     enrolledAt: ts('enrolled_at'),
   },

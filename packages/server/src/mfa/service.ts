@@ -49,7 +49,7 @@ export interface MfaSession {
 }
 
 /** What {@link mfaState} reads in one statement. */
-interface MfaState {
+export interface MfaState {
   methods: MfaMethodColumn[];
   verifiedAt: Date | null;
 }
@@ -83,8 +83,12 @@ export async function assertMfaFresh(ctx: ServerContext, s: MfaSession): Promise
   }
 }
 
-/** A user with methods may change them only from a freshly verified session (spec section 4). */
-async function assertMayChangeMethods(ctx: ServerContext, s: MfaSession): Promise<MfaState> {
+/**
+ * A user with methods may change them only from a freshly verified session (spec section 4).
+ * @returns the user's methods and the session's last verification.
+ * @throws ApiError `missing_or_invalid_mfa` (401, 'To add or delete verification methods, ...').
+ */
+export async function assertMayChangeMethods(ctx: ServerContext, s: MfaSession): Promise<MfaState> {
   const state = await mfaState(ctx, s);
   if (state.methods.length > 0 && !fresh(state.verifiedAt, ctx.now())) {
     throw new ApiError('missing_or_invalid_mfa', MFA_CHANGE_NEEDS_VERIFICATION_MESSAGE);
@@ -92,7 +96,8 @@ async function assertMayChangeMethods(ctx: ServerContext, s: MfaSession): Promis
   return state;
 }
 
-function assertAppAllows(app: AppRow, method: MfaMethod): void {
+/** @throws ApiError `not_supported` (400) when the app does not offer `method`. */
+export function assertAppAllows(app: AppRow, method: MfaMethod): void {
   if (!app.mfaMethods.includes(method)) {
     throw new ApiError('not_supported', `This app does not offer ${method} as a second factor`);
   }
@@ -112,10 +117,60 @@ function assertUnderFailureCap(states: readonly RateLimitState[]): void {
   }
 }
 
-/** Counts a wrong code and throws `missing_or_invalid_mfa` ('The code you entered is not valid'). */
-async function wrongCode(ctx: ServerContext, userId: string): Promise<never> {
+/**
+ * Refuses every MFA attempt of a user past the failure caps (`mfaFailuresPerUser`, daily cap).
+ * @throws ApiError `mfa_verification_max_attempts_reached` (429, Retry-After).
+ */
+export async function assertMfaAttemptsLeft(ctx: ServerContext, userId: string): Promise<void> {
+  assertUnderFailureCap(await peekRateLimits(ctx.db, failureLimits(ctx, userId), ctx.now()));
+}
+
+/**
+ * Counts a failed second factor against the user's caps and throws `missing_or_invalid_mfa`
+ * (401; default message 'The code you entered is not valid').
+ */
+export async function wrongCode(
+  ctx: ServerContext,
+  userId: string,
+  message: string = MFA_INVALID_CODE_MESSAGE,
+): Promise<never> {
   await hitRateLimits(ctx.db, failureLimits(ctx, userId), ctx.now());
-  throw new ApiError('missing_or_invalid_mfa', MFA_INVALID_CODE_MESSAGE);
+  throw new ApiError('missing_or_invalid_mfa', message);
+}
+
+/** The transaction handle of `ctx.db.transaction`. */
+type Tx = Parameters<Parameters<ServerContext['db']['transaction']>[0]>[0];
+
+/** Adds `type` to `users.mfa_methods` (once) with `verified_at` = `nowMs`, in `tx`. */
+export async function addMfaMethod(
+  tx: Tx,
+  userId: string,
+  type: MfaMethod,
+  nowMs: number,
+): Promise<void> {
+  const entry: MfaMethodColumn = { type, verified_at: Math.floor(nowMs / 1000) };
+  await tx
+    .update(users)
+    .set({ mfaMethods: sql`${users.mfaMethods} || ${JSON.stringify([entry])}::jsonb` })
+    .where(
+      and(
+        eq(users.id, userId),
+        sql`NOT ${users.mfaMethods} @> ${JSON.stringify([{ type }])}::jsonb`,
+      ),
+    );
+}
+
+/** Marks the session MFA-verified at `nowMs`, in `tx` (or directly). */
+export async function markSessionVerified(
+  tx: Tx | ServerContext['db'],
+  sessionId: string,
+  nowMs: number,
+): Promise<number> {
+  await tx
+    .update(sessions)
+    .set({ mfaVerifiedAt: new Date(nowMs) })
+    .where(eq(sessions.id, sessionId));
+  return nowMs + MFA_VERIFICATION_TTL_S * 1000;
 }
 
 /** The `otpauth` TOTP of a base32 secret (RFC 6238 defaults the authenticator apps expect). */
@@ -207,7 +262,7 @@ export async function submitTotpEnrollment(
   assertAppAllows(app, 'totp');
   await assertMayChangeMethods(ctx, s);
   const nowMs = ctx.now();
-  assertUnderFailureCap(await peekRateLimits(ctx.db, failureLimits(ctx, s.userId), nowMs));
+  await assertMfaAttemptsLeft(ctx, s.userId);
   const [pending] = await ctx.db
     .select()
     .from(mfaEnrolments)
@@ -240,12 +295,8 @@ export async function submitTotpEnrollment(
       )
       .returning({ userId: mfaEnrolments.userId });
     if (rows.length === 0) return false;
-    const entry: MfaMethodColumn = { type: 'totp', verified_at: Math.floor(nowMs / 1000) };
-    await tx
-      .update(users)
-      .set({ mfaMethods: sql`${users.mfaMethods} || ${JSON.stringify([entry])}::jsonb` })
-      .where(eq(users.id, s.userId));
-    await tx.update(sessions).set({ mfaVerifiedAt: now }).where(eq(sessions.id, s.sessionId));
+    await addMfaMethod(tx, s.userId, 'totp', nowMs);
+    await markSessionVerified(tx, s.sessionId, nowMs);
     return true;
   });
   if (!enrolled)
@@ -263,7 +314,7 @@ export async function submitTotpEnrollment(
  */
 export async function verifyTotp(ctx: ServerContext, s: MfaSession, code: string): Promise<number> {
   const nowMs = ctx.now();
-  assertUnderFailureCap(await peekRateLimits(ctx.db, failureLimits(ctx, s.userId), nowMs));
+  await assertMfaAttemptsLeft(ctx, s.userId);
   const [enrolment] = await ctx.db
     .select()
     .from(mfaEnrolments)
@@ -280,7 +331,6 @@ export async function verifyTotp(ctx: ServerContext, s: MfaSession, code: string
   const secret = await decryptString(enrolment.secretSealed, ctx.keys.mfaSecretKey);
   const step = totpStep(secret, code, nowMs);
   if (step === null) return wrongCode(ctx, s.userId);
-  const now = new Date(nowMs);
   const accepted = await ctx.db.transaction(async (tx) => {
     // Row-locked and conditional: of two submissions of one code, only the first matches.
     const rows = await tx
@@ -296,7 +346,7 @@ export async function verifyTotp(ctx: ServerContext, s: MfaSession, code: string
       )
       .returning({ userId: mfaEnrolments.userId });
     if (rows.length === 0) return false;
-    await tx.update(sessions).set({ mfaVerifiedAt: now }).where(eq(sessions.id, s.sessionId));
+    await markSessionVerified(tx, s.sessionId, nowMs);
     return true;
   });
   if (!accepted) return wrongCode(ctx, s.userId);
@@ -322,6 +372,15 @@ export async function unenrollMfa(
     await tx
       .delete(mfaEnrolments)
       .where(and(eq(mfaEnrolments.userId, s.userId), eq(mfaEnrolments.method, method)));
+    if (method === 'passkey') {
+      // The passkeys stay linked (they still log in); they are no longer second factors.
+      await tx
+        .update(linkedAccounts)
+        .set({
+          details: sql`jsonb_set(${linkedAccounts.details}, '{enrolled_in_mfa}', 'false'::jsonb)`,
+        })
+        .where(and(eq(linkedAccounts.userId, s.userId), eq(linkedAccounts.type, 'passkey')));
+    }
     // Filtered in SQL, so a concurrent change of another method is not overwritten.
     await tx
       .update(users)

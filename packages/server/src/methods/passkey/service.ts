@@ -25,7 +25,12 @@ import {
 } from '@simplewebauthn/server';
 import { and, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { ServerContext } from '../../context.ts';
-import { type AppRow, linkedAccounts, passkeyChallenges } from '../../db/schema.ts';
+import {
+  type AppRow,
+  type LinkedAccountRow,
+  linkedAccounts,
+  passkeyChallenges,
+} from '../../db/schema.ts';
 import { ApiError } from '../../errors.ts';
 import { assertAllowed } from '../../rate-limit.ts';
 import { linkAccount, tooManyOfTypeError, unlinkAccount } from '../../users/accounts.ts';
@@ -92,11 +97,17 @@ const passkeysOf = (appId: string, userId: string) =>
     eq(linkedAccounts.type, 'passkey'),
   );
 
-/** Stores a fresh challenge for `flow` and returns it (base64url) and its bytes. */
-async function issueChallenge(
+/** What a passkey challenge is for: sign-up or link, login, or an MFA verification (issue 15). */
+export type PasskeyChallengeFlow = 'registration' | 'authentication' | 'mfa';
+
+/**
+ * Stores a fresh challenge (32 random bytes, valid `PASSKEY_CHALLENGE_TTL_S`) for `flow`, bound
+ * to `userId` when given, and returns its bytes.
+ */
+export async function issueChallenge(
   ctx: ServerContext,
   app: AppRow,
-  flow: 'registration' | 'authentication',
+  flow: PasskeyChallengeFlow,
   userId: string | null,
   forLink: boolean,
 ): Promise<Uint8Array<ArrayBuffer>> {
@@ -123,11 +134,12 @@ async function issueChallenge(
 /**
  * Consumes the challenge named in `clientDataJSON` (base64url) for `flow`: it must be ours, of
  * this app and flow, unused and unexpired. Consumed before anything else is checked.
+ * @throws ApiError `invalid_credentials` (422) otherwise.
  */
-async function consumeChallenge(
+export async function consumeChallenge(
   ctx: ServerContext,
   app: AppRow,
-  flow: 'registration' | 'authentication',
+  flow: PasskeyChallengeFlow,
   clientDataJSON: unknown,
 ): Promise<{ challenge: string; userId: string | null; forLink: boolean }> {
   let challenge: unknown;
@@ -401,6 +413,30 @@ export async function logInWithPasskey(
       ),
     );
   if (!row) refuse('unknown credential');
+  await verifyAssertion(ctx, row, response, consumed.challenge, rp, async () => {
+    // The login gate: with the allowlist on, one of the user's accounts must be allowed.
+    await assertAllowlisted(ctx.db, app, { type: 'passkey', subject: row.subject }, row.userId);
+  });
+  return { userId: row.userId };
+}
+
+/**
+ * Verifies an assertion by the passkey of `row` (a `passkey` linked account) against a consumed
+ * `challenge`: user handle (when sent), origin, RP ID, user presence and verification, signature
+ * (@simplewebauthn/server), then, after `beforeCounter`, stores the new sign counter with a
+ * compare-and-set (it must exceed the stored one unless both are zero) and `latest_verified_at`.
+ *
+ * @param expected the origin(s) and RP ID(s) accepted.
+ * @throws ApiError `invalid_credentials` (422) for any failed check.
+ */
+export async function verifyAssertion(
+  ctx: ServerContext,
+  row: LinkedAccountRow,
+  response: AuthenticationResponseJSON,
+  challenge: string,
+  expected: { origin: string | string[]; rpId: string | string[] },
+  beforeCounter?: () => Promise<void>,
+): Promise<void> {
   const userHandle = response.response?.userHandle;
   if (userHandle && userHandle !== Buffer.from(row.userId, 'utf8').toString('base64url')) {
     refuse('user handle does not match the credential');
@@ -411,9 +447,9 @@ export async function logInWithPasskey(
   try {
     verification = await verifyAuthenticationResponse({
       response,
-      expectedChallenge: consumed.challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.rpId,
+      expectedChallenge: challenge,
+      expectedOrigin: expected.origin,
+      expectedRPID: expected.rpId,
       credential: {
         id: row.subject,
         publicKey: new Uint8Array(Buffer.from(d.public_key, 'base64url')),
@@ -426,8 +462,7 @@ export async function logInWithPasskey(
     refuse(error instanceof Error ? error.message : 'verification failed');
   }
   if (!verification.verified) refuse('verification failed');
-  // The login gate: with the allowlist on, one of the user's accounts must be allowed.
-  await assertAllowlisted(ctx.db, app, { type: 'passkey', subject: row.subject }, row.userId);
+  await beforeCounter?.();
   const next = verification.authenticationInfo.newCounter;
   // Compare-and-set: a concurrent use of the same counter value loses.
   const updated = await ctx.db
@@ -444,7 +479,6 @@ export async function logInWithPasskey(
     )
     .returning({ id: linkedAccounts.id });
   if (updated.length === 0) refuse('counter changed concurrently');
-  return { userId: row.userId };
 }
 
 /**

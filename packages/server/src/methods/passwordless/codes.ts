@@ -24,10 +24,19 @@ import {
 import { assertLoginAllowlisted } from '../../users/gates.ts';
 import { findOrCreateUserByAccount } from '../../users/service.ts';
 
+/** What a stored code is for (`login_codes.channel`): a login or link code, or an MFA code. */
+export type CodeKind = 'email' | 'sms' | 'sms-mfa';
+
 /** One way of delivering login codes. */
 export interface CodeChannel {
-  /** `login_codes.channel` and the delivery channel. */
+  /** The delivery channel, and `login_codes.channel` unless {@link CodeChannel.kind} is set. */
   channel: 'email' | 'sms';
+  /**
+   * `login_codes.channel` and the rate-limit key prefix when it differs from the delivery
+   * channel: `sms-mfa` for second-factor codes (issue 15), so an MFA code can never log in and a
+   * login code never passes MFA. Default: `channel`.
+   */
+  kind?: CodeKind;
   /** `linked_accounts.type` of the account a code logs in (`email`, `phone`). */
   accountType: string;
   /** Whether the app allows this channel; otherwise `disallowed_login_method` with `disabledMessage`. */
@@ -42,17 +51,19 @@ export interface CodeChannel {
   message(appName: string, code: string): { subject: string | null; text: string };
 }
 
+const kindOf = (ch: CodeChannel): CodeKind => ch.kind ?? ch.channel;
+
 const sendsKey = (ch: CodeChannel, appId: string, to: string) =>
-  `sends:${ch.channel}:${appId}:${to}`;
+  `sends:${kindOf(ch)}:${appId}:${to}`;
 const sendsIpKey = (ch: CodeChannel, appId: string, to: string, ip: string) =>
-  `sends-ip:${ch.channel}:${appId}:${to}:${ip}`;
+  `sends-ip:${kindOf(ch)}:${appId}:${to}:${ip}`;
 const failuresKey = (ch: CodeChannel, appId: string, to: string) =>
-  `failures:${ch.channel}:${appId}:${to}`;
+  `failures:${kindOf(ch)}:${appId}:${to}`;
 const failuresIpKey = (ch: CodeChannel, appId: string, to: string, ip: string) =>
-  `failures-ip:${ch.channel}:${appId}:${to}:${ip}`;
+  `failures-ip:${kindOf(ch)}:${appId}:${to}:${ip}`;
 
 function codeHash(ctx: ServerContext, ch: CodeChannel, appId: string, to: string, code: string) {
-  return hmacHex(ctx.keys.codePepper, [appId, ch.channel, to, code]);
+  return hmacHex(ctx.keys.codePepper, [appId, kindOf(ch), to, code]);
 }
 
 function assertEnabled(ch: CodeChannel, app: AppRow): void {
@@ -62,7 +73,7 @@ function assertEnabled(ch: CodeChannel, app: AppRow): void {
 function codeWhere(ch: CodeChannel, appId: string, to: string) {
   return and(
     eq(loginCodes.appId, appId),
-    eq(loginCodes.channel, ch.channel),
+    eq(loginCodes.channel, kindOf(ch)),
     eq(loginCodes.destination, to),
   );
 }
@@ -123,7 +134,7 @@ export async function sendLoginCode(
   // the per-destination send cap still bounds sends).
   const written = await ctx.db
     .insert(loginCodes)
-    .values({ appId: app.id, channel: ch.channel, destination: to, ...values })
+    .values({ appId: app.id, channel: kindOf(ch), destination: to, ...values })
     .onConflictDoUpdate({
       target: [loginCodes.appId, loginCodes.channel, loginCodes.destination],
       set: values,

@@ -3,6 +3,7 @@ CREATE TABLE "mfa_enrolments" (
 	"method" text NOT NULL,
 	"secret_sealed" text,
 	"totp_last_step" bigint,
+	"phone_number" text,
 	"created_at" timestamp with time zone NOT NULL,
 	"enrolled_at" timestamp with time zone,
 	CONSTRAINT "mfa_enrolments_user_id_method_pk" PRIMARY KEY("user_id","method")
