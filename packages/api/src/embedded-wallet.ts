@@ -160,7 +160,16 @@ export type CreateEmbeddedWalletRequest = z.input<typeof createEmbeddedWalletReq
 export const walletShareRequest = z.object({ address: evmAddress });
 
 /** `POST /api/v1/embedded_wallets/auth_share` answer. */
-export const authShareResponse = z.object({ auth_share: base64(512) });
+export const authShareResponse = z.object({
+  auth_share: base64(512),
+  /**
+   * Issue 15: for a user with a second factor, until when (unix seconds) the session's MFA
+   * verification holds; the frame keeps the rebuilt key no longer than that. Null (or absent,
+   * from an older server) for a user without MFA.
+   */
+  mfa_verified_until: z.number().int().nullable().optional(),
+});
+export type AuthShareResponse = z.infer<typeof authShareResponse>;
 /**
  * `POST /api/v1/embedded_wallets/recovery_share` answer (rate limited per user). For
  * `user-passcode` only a legacy PBKDF2 blob is served (`recovery_blob`, until the wallet's next

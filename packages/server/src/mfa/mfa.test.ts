@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   APP_ID_HEADER,
   apiErrorBody,
+  authShareResponse,
   MFA_ROUTES,
   MFA_VERIFICATION_TTL_S,
   mfaUserResponse,
@@ -265,8 +266,13 @@ describe('wallet shares of an enrolled user', () => {
     const { session, secret } = await enrolledUser();
     const address = await createWallet(session);
     const share = () => frame.post(session, ROUTES.walletAuthShare, { address });
-    // The enrolment verified this session.
-    expect((await share()).status).toBe(200);
+    // The enrolment verified this session; the answer says until when (the frame's key cache).
+    const enrolledAtS = Math.floor(server.clock() / 1000);
+    const first = await share();
+    expect(first.status).toBe(200);
+    expect(authShareResponse.parse(await first.json()).mfa_verified_until).toBe(
+      enrolledAtS + MFA_VERIFICATION_TTL_S,
+    );
 
     server.clock.advance(MFA_VERIFICATION_TTL_S * 1000 + 1000);
     const refused = await expectError(await share(), 401, 'missing_or_invalid_mfa');

@@ -74,13 +74,17 @@ function fresh(verifiedAt: Date | null, nowMs: number): boolean {
  * passed MFA within `MFA_VERIFICATION_TTL_S` seconds, when its user has an enrolled method.
  * A user without methods passes. One statement.
  *
+ * @returns until when the verification holds (ms since the epoch), or null for a user without
+ *   methods (the auth share answer passes it on, so the frame keeps the key no longer).
  * @throws ApiError `missing_or_invalid_mfa` (401, 'MFA verification required').
  */
-export async function assertMfaFresh(ctx: ServerContext, s: MfaSession): Promise<void> {
+export async function assertMfaFresh(ctx: ServerContext, s: MfaSession): Promise<number | null> {
   const state = await mfaState(ctx, s);
-  if (state.methods.length > 0 && !fresh(state.verifiedAt, ctx.now())) {
+  if (state.methods.length === 0) return null;
+  if (!fresh(state.verifiedAt, ctx.now())) {
     throw new ApiError('missing_or_invalid_mfa', MFA_REQUIRED_MESSAGE);
   }
+  return state.verifiedAt!.getTime() + MFA_VERIFICATION_TTL_S * 1000;
 }
 
 /**

@@ -14,6 +14,7 @@
  */
 import {
   APP_ID_HEADER,
+  type AuthShareResponse,
   type ChainConfigWire,
   type ChainsResponse,
   createEmbeddedWalletRequest,
@@ -108,10 +109,13 @@ export function walletRoutes(ctx: ServerContext, options: WalletRoutesOptions = 
 
   r.post(ROUTES.walletAuthShare, frameApp, user, async (c) => {
     const { address } = await readJson(c, walletShareRequest);
-    await assertMfaFresh(ctx, proofSession(c, c.get('auth')));
+    const mfaUntilMs = await assertMfaFresh(ctx, proofSession(c, c.get('auth')));
     const share = await releaseAuthShare(ctx, c.get('app').id, c.get('auth').userId, address);
     c.header('Cache-Control', 'no-store');
-    return c.json({ auth_share: share });
+    return c.json({
+      auth_share: share,
+      mfa_verified_until: mfaUntilMs === null ? null : Math.floor(mfaUntilMs / 1000),
+    } satisfies AuthShareResponse);
   });
 
   r.post(ROUTES.walletRecoveryShare, frameApp, user, async (c) => {

@@ -454,7 +454,10 @@ describe('POST /api/v1/embedded_wallets/auth_share', () => {
     const res = await fetchShare(owner);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(authShareResponse.parse(await res.json())).toEqual({ auth_share: wallet.auth_share });
+    expect(authShareResponse.parse(await res.json())).toEqual({
+      auth_share: wallet.auth_share,
+      mfa_verified_until: null,
+    });
     // Any case of the address names the same wallet.
     const lower = await fetchShare(owner, wallet.address.toLowerCase());
     expect(lower.status).toBe(200);

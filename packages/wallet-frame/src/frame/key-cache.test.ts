@@ -136,6 +136,37 @@ describe('key cache (issue 13 item 3)', () => {
   });
 });
 
+describe('key cache and the MFA window (issue 15)', () => {
+  it('drops the key at expiresAtMs even while it is in use', async () => {
+    let now = 1_000_000;
+    const timers = manualTimers();
+    const cache = createKeyCache({ idleMs: 60_000, now: () => now, ...timers });
+    const copies = await copiesMadeBy(() => cache.set({ ...entry(), expiresAtMs: now + 5_000 }));
+    now += 4_000;
+    expect(cache.get('user_1', ADDRESS, 'token-1')).not.toBeNull();
+    now += 1_000;
+    expect(cache.get('user_1', ADDRESS, 'token-1')).toBeNull();
+    expect(copies.every(zeroed)).toBe(true);
+    // A key whose window has already ended is not kept at all.
+    cache.set({ ...entry(), expiresAtMs: now - 1 });
+    expect(cache.size).toBe(0);
+  });
+
+  it('arms its timer for the earlier of the idle window and expiresAtMs', () => {
+    const armed: number[] = [];
+    const cache = createKeyCache({
+      idleMs: 60_000,
+      now: () => 0,
+      setTimeout: (_callback, ms) => armed.push(ms),
+      clearTimeout: () => {},
+    });
+    cache.set({ ...entry(), expiresAtMs: 5_000 });
+    cache.set({ ...entry(), expiresAtMs: 600_000 });
+    cache.set(entry());
+    expect(armed).toEqual([5_000, 60_000, 60_000]);
+  });
+});
+
 describe('wallet handlers with the key cache (issue 13 item 3)', () => {
   const SIGN_POLICY = policyOf({ no_prompt_on_signature: true });
 
@@ -224,6 +255,25 @@ describe('wallet handlers with the key cache (issue 13 item 3)', () => {
     expect(copies.every(zeroed)).toBe(true);
     await sign(reopened, as('user_1'), address);
     expect(fetches()).toBe(2);
+  });
+
+  it('an MFA user’s key goes when the verification ends; then the refusal reaches the host', async () => {
+    const server = fakeShareServer();
+    const { storage, address } = await walletOf(server);
+    const timers = manualTimers();
+    const cache = createKeyCache({ idleMs: 60_000, ...timers });
+    const reopened = device(server, storage, cache);
+    server.setMfa(Math.floor(Date.now() / 1000) + 2);
+    await reopened.call(FRAME_EVENTS.walletConnect, { ...as('user_1'), address });
+    await sign(reopened, as('user_1'), address);
+    expect(server.count(ROUTES.walletAuthShare)).toBe(1);
+    // The verification ends: the key is not used past it, and the server now refuses the share.
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    server.setMfa('refuse');
+    await expect(sign(reopened, as('user_1'), address)).rejects.toMatchObject({
+      type: 'missing_or_invalid_mfa',
+    });
+    expect(server.count(ROUTES.walletAuthShare)).toBe(2);
   });
 
   it('the clear message (logout) zeroes the key: the next signature cannot use it', async () => {

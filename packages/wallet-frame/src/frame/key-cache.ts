@@ -16,6 +16,12 @@ export interface CachedKey {
   entropy: Uint8Array;
   /** The 32-byte EVM private key at `m/44'/60'/0'/0/0`. Zeroed on eviction. */
   privateKey: Uint8Array;
+  /**
+   * Issue 15: when the key must go whatever its use (ms, the cache's clock): the end of the
+   * session's MFA verification for a user with a second factor, so a key rebuilt inside the
+   * window is not used after it. Absent: only the idle window applies.
+   */
+  expiresAtMs?: number | null | undefined;
 }
 
 /** Options of {@link createKeyCache}. */
@@ -25,6 +31,8 @@ export interface KeyCacheOptions {
    * {@link DEFAULT_KEY_IDLE_MS}; 0 disables the cache (every request rebuilds the key).
    */
   idleMs?: number;
+  /** Clock in ms for {@link CachedKey.expiresAtMs} (tests). Default `Date.now`. */
+  now?: () => number;
   /** Timers (tests). Default the global `setTimeout` / `clearTimeout`. */
   setTimeout?: (callback: () => void, ms: number) => unknown;
   clearTimeout?: (handle: unknown) => void;
@@ -59,8 +67,9 @@ export interface KeyCache {
 }
 
 /**
- * A {@link KeyCache}. The key is zeroed (`fill(0)`) on idle expiry, on `clear` (logout, the
- * frame's `clear` message, `pagehide`), and when a key of another user or wallet replaces it.
+ * A {@link KeyCache}. The key is zeroed (`fill(0)`) on idle expiry, at its `expiresAtMs` (the
+ * end of an MFA verification), on `clear` (logout, the frame's `clear` message, `pagehide`), and
+ * when a key of another user or wallet replaces it.
  */
 export function createKeyCache(options: KeyCacheOptions = {}): KeyCache {
   const idleMs = Math.max(0, options.idleMs ?? DEFAULT_KEY_IDLE_MS);
@@ -68,6 +77,7 @@ export function createKeyCache(options: KeyCacheOptions = {}): KeyCache {
   const disarm =
     options.clearTimeout ??
     ((handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>));
+  const now = options.now ?? (() => Date.now());
   let entry: CachedKey | null = null;
   let timer: unknown = null;
 
@@ -83,7 +93,8 @@ export function createKeyCache(options: KeyCacheOptions = {}): KeyCache {
 
   function restart() {
     if (timer !== null) disarm(timer);
-    timer = arm(drop, idleMs);
+    const left = entry?.expiresAtMs == null ? idleMs : Math.min(idleMs, entry.expiresAtMs - now());
+    timer = arm(drop, Math.max(0, left));
     // Node: do not keep a test or server process alive for the idle window.
     (timer as { unref?: () => void } | null)?.unref?.();
   }
@@ -95,7 +106,8 @@ export function createKeyCache(options: KeyCacheOptions = {}): KeyCache {
       if (
         entry.userId !== userId ||
         entry.address.toLowerCase() !== address.toLowerCase() ||
-        entry.token !== token
+        entry.token !== token ||
+        (entry.expiresAtMs != null && now() >= entry.expiresAtMs)
       ) {
         // Another user, wallet or token: the old key is not reused, and not kept either.
         drop();
@@ -107,7 +119,9 @@ export function createKeyCache(options: KeyCacheOptions = {}): KeyCache {
     set(next) {
       drop();
       if (idleMs === 0) return;
+      if (next.expiresAtMs != null && now() >= next.expiresAtMs) return;
       entry = {
+        expiresAtMs: next.expiresAtMs ?? null,
         userId: next.userId,
         address: next.address,
         token: next.token,

@@ -47,6 +47,12 @@ export interface ShareApi {
   createWallet(token: string, body: CreateEmbeddedWalletRequest): Promise<void>;
   /** The auth share, decoded. @throws ShareIntegrityError when the answer is not a share. */
   authShare(token: string, address: string): Promise<Uint8Array>;
+  /**
+   * Issue 15: until when (this device's clock, ms) the last auth share may be kept rebuilt in
+   * memory: the end of the session's MFA verification for a user with a second factor, null for
+   * a user without one.
+   */
+  authShareKeepUntil(): number | null;
   recoveryShare(token: string, address: string): Promise<RecoveryShareAnswer>;
   reshare(token: string, body: ReshareEmbeddedWalletRequest): Promise<void>;
   /**
@@ -96,6 +102,12 @@ const POLICY_REFUSALS: readonly WalletErrorType[] = [
   'policy_daily_cap_exceeded',
 ];
 
+/** Server MFA refusals that reach the host as the same wallet error type (issue 15). */
+const MFA_REFUSALS: readonly WalletErrorType[] = [
+  'missing_or_invalid_mfa',
+  'mfa_verification_max_attempts_reached',
+];
+
 /** A shape check of the policy answer (no zod in the frame bundle). */
 function isPolicyAnswer(value: unknown): value is WalletPolicyResponse {
   const answer = value as Partial<WalletPolicyResponse> | undefined;
@@ -117,7 +129,10 @@ function isPolicyAnswer(value: unknown): value is WalletPolicyResponse {
 /** A refused share call: the HTTP status and the server's stable `code`, when it sent one. */
 export class ShareApiError extends CustodyError {
   override name = 'ShareApiError';
-  /** `recovery_attempts_exceeded`: the server's `Retry-After`, in seconds (the password page shows it). */
+  /**
+   * `recovery_attempts_exceeded`, `mfa_verification_max_attempts_reached`: the server's
+   * `Retry-After`, in seconds (the password page and the MFA prompt show it).
+   */
   retryAfterSeconds?: number;
   constructor(
     type: ConstructorParameters<typeof CustodyError>[0],
@@ -207,6 +222,18 @@ export function createShareApi(parameters: {
         // The session was bound to another key (this frame's storage was cleared) or to none.
         throw new CustodyError('session_not_bound', SESSION_NOT_BOUND_MESSAGE);
       }
+      if (typeof code === 'string' && (MFA_REFUSALS as readonly string[]).includes(code)) {
+        // Issue 15: the host asks the user for the second factor and tries again.
+        const refused = new ShareApiError(
+          code as WalletErrorType,
+          serverMessage,
+          response.status,
+          code,
+        );
+        const wait = Number(response.headers.get('retry-after'));
+        if (Number.isFinite(wait) && wait > 0) refused.retryAfterSeconds = wait;
+        throw refused;
+      }
       if (typeof code === 'string' && (POLICY_REFUSALS as readonly string[]).includes(code)) {
         throw new ShareApiError(code as WalletErrorType, serverMessage, response.status, code);
       }
@@ -232,8 +259,11 @@ export function createShareApi(parameters: {
     return json;
   }
 
+  let keepUntilMs: number | null = null;
+
   return {
     serverNow,
+    authShareKeepUntil: () => keepUntilMs,
     async walletNonce(token) {
       const answer = (await post(ROUTES.walletNonce, token, {})) as { nonce?: unknown } | undefined;
       if (typeof answer?.nonce !== 'string') {
@@ -246,8 +276,11 @@ export function createShareApi(parameters: {
     },
     async authShare(token, address) {
       const answer = (await post(ROUTES.walletAuthShare, token, { address })) as
-        { auth_share?: unknown } | undefined;
+        { auth_share?: unknown; mfa_verified_until?: unknown } | undefined;
       if (typeof answer?.auth_share !== 'string') throw new ShareIntegrityError();
+      const until = answer.mfa_verified_until;
+      // Server seconds to this device's clock (the answer's `Date` set the offset).
+      keepUntilMs = typeof until === 'number' ? until * 1000 - serverOffsetMs : null;
       try {
         return fromBase64(answer.auth_share);
       } catch (cause) {

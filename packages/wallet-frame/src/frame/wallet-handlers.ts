@@ -169,9 +169,10 @@ export function createWalletHandlers(
     token: string,
     entropy: Uint8Array,
     privateKey: Hex,
+    expiresAtMs: number | null = null,
   ) {
     const keyBytes = hexToBytes(privateKey);
-    cache.set({ userId, address, token, entropy, privateKey: keyBytes });
+    cache.set({ userId, address, token, entropy, privateKey: keyBytes, expiresAtMs });
     keyBytes.fill(0);
   }
 
@@ -200,7 +201,8 @@ export function createWalletHandlers(
       session.device.fill(0);
       session.auth.fill(0);
     });
-    remember(userId, address, token, wallet.entropy, wallet.privateKey);
+    // An MFA user's key goes when the session's verification ends (issue 15).
+    remember(userId, address, token, wallet.entropy, wallet.privateKey, api.authShareKeepUntil());
     return { entropy: wallet.entropy, privateKey: hexToBytes(wallet.privateKey) };
   }
 
@@ -312,7 +314,14 @@ export function createWalletHandlers(
         share: shares.device,
         authHash: await sha256Hex(shares.auth),
       });
-      remember(userId, address, token, entropy, deriveEvmPrivateKey(entropy));
+      remember(
+        userId,
+        address,
+        token,
+        entropy,
+        deriveEvmPrivateKey(entropy),
+        api.authShareKeepUntil(),
+      );
       return where;
     } finally {
       shares.device.fill(0);

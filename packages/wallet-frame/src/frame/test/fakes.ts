@@ -65,6 +65,11 @@ export function fakeShareServer() {
   const opaqueLogins = new Map<string, { address: string; jkt: string; state: string }>();
   /** When set, login starts answer 429 `recovery_attempts_exceeded` (the real limits). */
   let lockRecovery: ((jkt: string) => boolean) | null = null;
+  /**
+   * Issue 15: the session's MFA as the real server reports it on the auth share: null (no second
+   * factor), a number (verified until, unix seconds), or 'refuse' (401 `missing_or_invalid_mfa`).
+   */
+  let mfa: number | 'refuse' | null = null;
 
   const json = (body: unknown, status = 200) =>
     new Response(JSON.stringify(body), {
@@ -157,9 +162,13 @@ export function fakeShareServer() {
         });
         return json({ user: { id: userId } });
       case ROUTES.walletAuthShare:
+        if (mfa === 'refuse') {
+          return json({ error: 'MFA verification required', code: 'missing_or_invalid_mfa' }, 401);
+        }
         if (!owned) return json({ error: 'Not found', code: 'not_found' }, 404);
         return json({
           auth_share: tamperAuth ? tamperAuth(wallet.auth_share) : wallet.auth_share,
+          mfa_verified_until: mfa,
         });
       case ROUTES.walletRecoveryShare:
         if (!owned) return json({ error: 'Not found', code: 'not_found' }, 404);
@@ -254,6 +263,10 @@ export function fakeShareServer() {
     /** Makes OPAQUE login starts answer 429 `recovery_attempts_exceeded` for matching keys. */
     setLockRecovery(fn: ((jkt: string) => boolean) | null) {
       lockRecovery = fn;
+    },
+    /** The session's MFA on the auth share route (see `mfa` above). */
+    setMfa(value: number | 'refuse' | null) {
+      mfa = value;
     },
     /** The KSF id new registrations are expected to carry. */
     ksf: OPAQUE_KSF_ID,
