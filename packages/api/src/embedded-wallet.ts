@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import type { MfaMethod } from './mfa.ts';
 import { OPAQUE_KSF_IDS } from './opaque.ts';
-import { RECOVERY_METHODS, type RecoveryMethod } from './user.ts';
+import { RECOVERY_METHODS, type RecoveryMethod, type UserWire } from './user.ts';
 
 export * from './opaque.ts';
 
@@ -343,5 +344,45 @@ export interface FramePayloads {
       address?: string;
     };
     out: { address: string; recoveryMethod: RecoveryMethod; deviceStorage?: DeviceShareStorage };
+  };
+  /**
+   * Issue 15: the frame makes the MFA calls with its DPoP key (`/api/v1/mfa/...`). `init` texts
+   * an SMS code (TOTP needs none; a passkey's options come from the host's own bearer call to
+   * `POST /api/v1/mfa/passkeys/init`); `submit` sends the code (`totp`, `sms`) or the WebAuthn
+   * assertion (`passkey`). `verifiedUntil`: ms since the epoch (submit only).
+   */
+  'latchkey:mfa:verify': {
+    in: {
+      accessToken: string;
+      method: MfaMethod;
+      action: 'init' | 'submit';
+      code?: string;
+      response?: unknown;
+    };
+    out: { verifiedUntil?: number };
+  };
+  /** Issue 15: starts a TOTP enrolment (`{secret, authUrl}`) or texts an SMS enrolment code. */
+  'latchkey:mfa:init-enrollment': {
+    in: { accessToken: string; method: 'totp' | 'sms'; phoneNumber?: string };
+    out: { secret?: string; authUrl?: string };
+  };
+  /**
+   * Issue 15: finishes an enrolment: `code` for TOTP, `phoneNumber` + `code` for SMS,
+   * `credentialIds` (linked passkeys) for passkeys. Answers the updated user.
+   */
+  'latchkey:mfa:submit-enrollment': {
+    in: {
+      accessToken: string;
+      method: MfaMethod;
+      code?: string;
+      phoneNumber?: string;
+      credentialIds?: string[];
+    };
+    out: { user: UserWire };
+  };
+  /** Issue 15: removes a method (the session must be MFA-verified). Answers the updated user. */
+  'latchkey:mfa:unenroll': {
+    in: { accessToken: string; method: MfaMethod };
+    out: { user: UserWire };
   };
 }

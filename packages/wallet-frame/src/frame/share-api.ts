@@ -3,6 +3,7 @@ import {
   CLIENT_HEADER,
   type CreateEmbeddedWalletRequest,
   DPOP_HEADER,
+  type MFA_ROUTES,
   type OpaqueLoginStartResponse,
   type OpaqueSealedShareWire,
   type PasswordEncryptedShareWire,
@@ -17,6 +18,9 @@ import {
 import { CustodyError, ShareIntegrityError } from '../custody/errors.ts';
 import { fromBase64 } from './encoding.ts';
 import type { FrameKey } from './frame-key.ts';
+
+/** A path of the MFA custody routes (issue 15). */
+export type MfaRoute = (typeof MFA_ROUTES)[keyof typeof MFA_ROUTES];
 
 /** The `latchkey-client` header value the frame sends. */
 export const FRAME_CLIENT_NAME = 'latchkey-wallet-frame:0.1.0';
@@ -86,6 +90,13 @@ export interface ShareApi {
     token: string,
     body: { address: string; start_login_request: string },
   ): Promise<OpaqueLoginStartResponse>;
+  /**
+   * Issue 15: one MFA call (`MFA_ROUTES`: enrol, verify, remove) with the frame's DPoP proof.
+   * @returns the server's JSON answer.
+   * @throws ShareApiError with type `missing_or_invalid_mfa` or
+   *   `mfa_verification_max_attempts_reached` (with `retryAfterSeconds`) for those refusals.
+   */
+  mfa(token: string, path: MfaRoute, body: object): Promise<unknown>;
   /** `POST recovery/opaque/login/finish`: the sealed share. */
   opaqueLoginFinish(
     token: string,
@@ -344,6 +355,7 @@ export function createShareApi(parameters: {
         remaining_wei_24h: answer.remaining_wei_24h ?? null,
       };
     },
+    mfa: (token, path, body) => post(path, token, body),
     // OPAQUE recovery passwords (issue 24 items 5 and 6).
     async opaqueRegister(token, body) {
       const answer = (await post(ROUTES.walletOpaqueRegister, token, body)) as

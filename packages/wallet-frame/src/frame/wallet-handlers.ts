@@ -36,6 +36,7 @@ import type { DeviceShareStore } from './device-store.ts';
 import { fromBase64, sha256Hex, toBase64 } from './encoding.ts';
 import { type FrameKey, openFrameKey } from './frame-key.ts';
 import { createKeyCache, type KeyCache } from './key-cache.ts';
+import { createMfaHandlers } from './mfa-handlers.ts';
 import type { FrameHandler } from './router.ts';
 import { createShareApi, type ShareApi, ShareApiError } from './share-api.ts';
 import { recordTiming, timed } from './timings.ts';
@@ -516,6 +517,8 @@ export function createWalletHandlers(
     [FRAME_EVENTS.walletSetRecovery]: setRecovery,
     [FRAME_EVENTS.walletClear]: clear,
     [FRAME_EVENTS.walletLoginProof]: loginProof,
+    // Issue 15: the second factor's calls, with this frame's DPoP key.
+    ...createMfaHandlers(api, (data) => core.authorize(data)),
   };
 }
 
