@@ -76,10 +76,19 @@ const SHARED_FOLDERS: Record<string, string[]> = {
   sms: ['passwordless'],
 };
 
+/**
+ * Issue 15: the second factors of spec section 3 are named `sms`, `totp` and `passkey`; they are
+ * MFA methods, not login methods, and live in the MFA places (`src/mfa/` of a package, the
+ * frame's `mfa-handlers.ts`), which own those two names the way a method folder owns its own.
+ */
+const MFA_FACTORS = new Set(['sms', 'passkey']);
+const isMfaPlace = (file: string) => /\/src\/mfa\//.test(file) || file.endsWith('/mfa-handlers.ts');
+
 /** True when `file` (relative to the repo) is one of `id`'s own modules (or a shared folder of it). */
 function ownedBy(file: string, id: string): boolean {
   return (
     file.includes(`/methods/${id}/`) ||
+    (MFA_FACTORS.has(id) && isMfaPlace(file)) ||
     (SHARED_FOLDERS[id] ?? []).some((folder) => file.includes(`/methods/${folder}/`)) ||
     new RegExp(`/api/src/methods/${id}(\\.schema)?\\.ts$`).test(file)
   );

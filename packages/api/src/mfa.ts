@@ -30,6 +30,12 @@ export const MFA_MAX_ATTEMPTS = 4;
 /** Window of {@link MFA_MAX_ATTEMPTS}, seconds. */
 export const MFA_FAILURE_WINDOW_S = 300;
 
+/**
+ * Linked account types whose subject names the user in an authenticator app (the TOTP URI's
+ * label), in order of preference; the user id when the user has none.
+ */
+export const MFA_LABEL_ACCOUNT_TYPES: readonly string[] = ['email', 'phone'];
+
 /** Message of `missing_or_invalid_mfa` when a share or a method change needs a fresh MFA. */
 export const MFA_REQUIRED_MESSAGE = 'MFA verification required';
 /** Message of a wrong or reused MFA code (spec section 8). */

@@ -16,6 +16,7 @@
 import {
   MFA_CHANGE_NEEDS_VERIFICATION_MESSAGE,
   MFA_INVALID_CODE_MESSAGE,
+  MFA_LABEL_ACCOUNT_TYPES,
   MFA_MAX_ATTEMPTS_MESSAGE,
   MFA_REQUIRED_MESSAGE,
   MFA_VERIFICATION_TTL_S,
@@ -202,15 +203,23 @@ function totpStep(secretBase32: string, code: string, nowMs: number): number | n
   return delta === null ? null : Math.floor(nowMs / 1000 / TOTP_PERIOD_S) + delta;
 }
 
-/** The label of the user in authenticator apps: an email address or phone number, else the id. */
+/** The label of the user in authenticator apps (`MFA_LABEL_ACCOUNT_TYPES`), else the user id. */
 async function accountLabel(ctx: ServerContext, userId: string): Promise<string> {
-  const [account] = await ctx.db
-    .select({ subject: linkedAccounts.subject })
+  const accounts = await ctx.db
+    .select({ type: linkedAccounts.type, subject: linkedAccounts.subject })
     .from(linkedAccounts)
-    .where(and(eq(linkedAccounts.userId, userId), inArray(linkedAccounts.type, ['email', 'phone'])))
-    .orderBy(asc(linkedAccounts.id))
-    .limit(1);
-  return account?.subject ?? userId;
+    .where(
+      and(
+        eq(linkedAccounts.userId, userId),
+        inArray(linkedAccounts.type, [...MFA_LABEL_ACCOUNT_TYPES]),
+      ),
+    )
+    .orderBy(asc(linkedAccounts.id));
+  for (const type of MFA_LABEL_ACCOUNT_TYPES) {
+    const account = accounts.find((a) => a.type === type);
+    if (account) return account.subject;
+  }
+  return userId;
 }
 
 /**
