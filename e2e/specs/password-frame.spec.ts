@@ -5,7 +5,9 @@
  * password, and `recover` with a password, posted straight to the hidden frame, all get
  * `user_gesture_required`, and the wallet keeps its automatic recovery.
  * Then the password screens, which frame the wallet's password page, are shot light and dark at
- * 1280 and 390 px wide: e2e/artifacts/password-frame-*.png.
+ * 1280 and 390 px wide: e2e/artifacts/password-frame-*.png. In German at 390x844 (issue 14) each
+ * step fits its frame, which follows the page's height: no clipping, no scrolling inside the
+ * frame, the card's footer in view (password-frame-de-390-*.png).
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -109,6 +111,68 @@ test(
           await dialogButton(page, 'Cancel').click();
           await d().waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
         }
+
+        // German at 390x844 (issue 14): the frame is as tall as each step of its page (the page
+        // reports its height), so nothing is clipped, the page does not scroll inside the frame,
+        // and the card keeps its footer in view.
+        const { default: de } = await import('../../packages/wallet-frame/src/frame/locales/de.ts');
+        await page.setViewportSize({ width: 390, height: 844 });
+        await page.goto(`${stack.demoUrl}/?locale=de`);
+        await waitForStatus(page, 'authenticated');
+        await page.getByRole('button', { name: 'Set password', exact: true }).click();
+        await waitForScreen(page, 'EMBEDDED_WALLET_PASSWORD_UPDATE_SPLASH_SCREEN');
+        await dialogButton(page, 'Weiter').click();
+        const deField = (label: string) => frame.getByLabel(label, { exact: true });
+        await deField(de.password.passwordLabel).waitFor({
+          state: 'visible',
+          timeout: UI_TIMEOUT_MS,
+        });
+        const whole = async (button: string) => {
+          const pageFrame = page
+            .frames()
+            .find((f) => f.url().includes('/embedded-wallets/password'));
+          const scrolls = await pageFrame!.evaluate(
+            () => document.documentElement.scrollHeight > window.innerHeight,
+          );
+          const outer = (await d().locator('.lk-pwframe iframe').boundingBox())!;
+          const inner = (await frame.getByTestId(button).boundingBox())!;
+          const card = await d().evaluate((el) => ({
+            scrolls: el.scrollHeight > el.clientHeight + 1,
+            footer: el.querySelector('.lk-footer')!.getBoundingClientRect().bottom,
+            bottom: Math.min(el.getBoundingClientRect().bottom, window.innerHeight),
+          }));
+          return (
+            !scrolls &&
+            inner.y + inner.height <= outer.y + outer.height &&
+            !card.scrolls &&
+            card.footer <= card.bottom + 0.5
+          );
+        };
+        const expectWhole = async (button: string, step: string) => {
+          const until = Date.now() + 5_000;
+          while (!(await whole(button)) && Date.now() < until) await page.waitForTimeout(100);
+          assert.ok(
+            await whole(button),
+            `de 390x844 ${step}: the step fits its frame and the card`,
+          );
+          await page.mouse.move(0, 0);
+          await screenshot(page, `password-frame-de-390-${step}`);
+        };
+        await deField(de.password.passwordLabel).fill('abc');
+        await expectWhole('password-continue', '1-rules');
+        await deField(de.password.passwordLabel).fill(PASSWORD);
+        await frame.getByTestId('password-continue').click();
+        await frame.getByText(de.password.saveTitle).waitFor({ state: 'visible' });
+        await expectWhole('password-continue', '2-save');
+        await frame.getByTestId('password-continue').click();
+        await deField(de.password.confirmLabel).fill(`${PASSWORD}x`);
+        await expectWhole('password-continue', '3-mismatch');
+        await deField(de.password.confirmLabel).fill(PASSWORD);
+        await frame.getByTestId('password-continue').click();
+        await frame.getByRole('checkbox').check();
+        await expectWhole('password-submit', '4-finalize');
+        await dialogButton(page, 'Abbrechen').click();
+        await d().waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
 
         // Set it for real, then the recovery screen, each theme and width.
         await open('light', 1280);

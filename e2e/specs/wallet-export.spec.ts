@@ -7,8 +7,9 @@
  * wipes it. The frame follows the modal's theme: light, then dark with another accent.
  * Screenshots: e2e/artifacts/wallet-export-{light,dark}-{1280x800,390x844}-{warning,revealed}[-dialog].png.
  * A German modal (`?locale=de`) gets a German export frame (issue 14 item 12), as tall as its
- * page's content (Reveal inside the frame at 390 px, nothing scrolls):
- * e2e/artifacts/wallet-export-de-390x844.png.
+ * page's content (Reveal inside the frame at 390 px, nothing scrolls) and no taller than the
+ * card's room (at 1280x800 the card does not scroll, its footer and Reveal stay in view; issue 14):
+ * e2e/artifacts/wallet-export-de-{390x844,1280x800}.png.
  */
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
@@ -232,6 +233,33 @@ test(
           path: path.join(artifactsDir, 'wallet-export-de-390x844-dialog.png'),
           animations: 'disabled',
         });
+
+        // 1280x800: the card (at most 620 px) has less room than the German page. The frame gives
+        // way (its page scrolls inside, Reveal kept at its bottom edge); the card does not
+        // scroll and its 'Protected by' footer stays in view (issue 14).
+        await page.setViewportSize(VIEWPORTS[0]);
+        const roomy = async () => {
+          const card = await dialog(page).evaluate((el) => {
+            const footer = el.querySelector('.lk-footer')!.getBoundingClientRect();
+            const box = el.getBoundingClientRect();
+            return {
+              scrolls: el.scrollHeight > el.clientHeight + 1,
+              footerIn: footer.bottom <= box.bottom + 0.5 && footer.bottom <= window.innerHeight,
+            };
+          });
+          const outer = (await iframe.boundingBox())!;
+          const inner = (await reveal.boundingBox())!;
+          const revealIn = inner.y >= outer.y && inner.y + inner.height <= outer.y + outer.height;
+          return { ok: !card.scrolls && card.footerIn && revealIn, card, outer, inner };
+        };
+        const until1280 = Date.now() + 5_000;
+        while (!(await roomy()).ok && Date.now() < until1280) await page.waitForTimeout(100);
+        const room = await roomy();
+        assert.ok(
+          room.ok,
+          `at 1280x800 the footer and Reveal are in view; the card does not scroll: ${JSON.stringify(room)}`,
+        );
+        await screenshot(page, 'wallet-export-de-1280x800');
       },
     );
   },

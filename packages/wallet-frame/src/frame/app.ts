@@ -7,6 +7,7 @@ import { reportHeightToParent } from './resize.ts';
 import { startApprovePage } from './approve-page.ts';
 import { mountExportView } from './export-page.ts';
 import { startPasswordPage } from './password-page.ts';
+import { mountPasswordView } from './password-view.ts';
 import { openFrameKey } from './frame-key.ts';
 import { guardHostHandlers } from './host-guard.ts';
 import { createKeyCache } from './key-cache.ts';
@@ -19,7 +20,7 @@ import { createExportHandler, createWalletHandlers, shareApiFor } from './wallet
  * handlers (mode `wallet`) or the one export handler (mode `export`), and announces
  * `latchkey:iframe:ready` to the parent when its origin is allowed. The visible pages (approve,
  * password, export) forward the user's Escape key to that parent (`escape.ts`); the export
- * page also tells it its content's height (`resize.ts`).
+ * and password pages also tell it their content's height (`resize.ts`).
  * @returns the router, or null when the config is missing/invalid (the frame then stays silent).
  */
 export function startFrame(win: Window, doc: Document): FrameRouter | null {
@@ -44,7 +45,9 @@ export function startFrame(win: Window, doc: Document): FrameRouter | null {
     const policyCheck = createPolicyCheck(shareApiFor(base, key));
     handlers = { [FRAME_EVENTS.walletApprove]: startApprovePage(doc, win, base, { policyCheck }) };
   } else if (config.mode === 'password') {
-    handlers = { [FRAME_EVENTS.walletPassword]: startPasswordPage(doc, win, base) };
+    const view = mountPasswordView(doc, { clipboard: win.navigator?.clipboard });
+    content = view.root;
+    handlers = { [FRAME_EVENTS.walletPassword]: startPasswordPage(doc, win, base, { view }) };
   } else if (config.mode === 'export') {
     const view = mountExportView(doc, win.navigator.clipboard);
     content = view.root;
@@ -79,7 +82,7 @@ export function startFrame(win: Window, doc: Document): FrameRouter | null {
   if (parent) {
     router.announceReady(parent);
     if (config.mode !== 'wallet') forwardEscapeToParent({ doc, parent: win.parent }, parent);
-    // The export page's content height, so the host's frame fits it (`resize.ts`).
+    // The export or password page's content height, so the host's frame fits it (`resize.ts`).
     if (content) {
       const target = {
         element: content,

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CustodyError, InvalidRecoveryPasswordError } from '../custody/errors.ts';
 import { openDeviceShareStore } from './device-store.ts';
 import { startPasswordPage } from './password-page.ts';
-import { PASSWORD_TEXTS } from './password-view.ts';
+import { mountPasswordView, PASSWORD_TEXTS } from './password-view.ts';
 import { API_URL, APP_ID, memoryStorage, token } from './test/fakes.ts';
 
 const ORIGIN = { origin: 'https://app.example' };
@@ -300,5 +300,26 @@ describe('password page: create in de (issue 14 item 12)', () => {
     submit(false);
     type('password-confirm', `${SECRET}x`);
     expect($('password-confirm-message')!.textContent).toBe('Die Passwörter stimmen nicht überein');
+  });
+});
+
+describe('password page: its view is what the parent sizes the frame to (issue 14)', () => {
+  it('serves through a view mounted beforehand, whose root is the one page content', async () => {
+    const view = mountPasswordView(document, { theme: { colorScheme: 'light' } });
+    const store = openDeviceShareStore(APP_ID, () => memoryStorage());
+    const handle = startPasswordPage(
+      document,
+      window,
+      { appId: APP_ID, apiUrl: API_URL, store },
+      { view, handlers: {} },
+    );
+    // Nothing drawn before the request (the page reports no height while it is empty).
+    expect(view.root).toBe(document.querySelector('main.lk-pwf'));
+    expect(document.querySelectorAll('main')).toHaveLength(1);
+    expect(view.root.children).toHaveLength(1); // the visually hidden h1 only
+    void handle({ accessToken: T, action: 'recover', address: ADDRESS }, ORIGIN);
+    await flush();
+    expect(view.state()).toBe('recovering');
+    expect(view.root.contains($('password-input'))).toBe(true);
   });
 });

@@ -3,6 +3,7 @@ import { CustodyError } from '../custody/errors.ts';
 import {
   mountPasswordView,
   type PasswordAction,
+  type PasswordView,
   type PasswordViewOptions,
 } from './password-view.ts';
 import type { FrameHandler } from './router.ts';
@@ -44,6 +45,12 @@ function parseRequest(input: unknown): FramePayloads['latchkey:wallet:password']
 export interface PasswordPageOptions extends PasswordViewOptions {
   /** The custody handlers the page calls in-process. Default: `createWalletHandlers(base)`. */
   handlers?: Partial<Record<FrameEvent, FrameHandler>>;
+  /**
+   * The page's view, already mounted (`app.ts` mounts it first to report its root's height to
+   * the parent). Default: `mountPasswordView(doc, ...)` with these options and the window's
+   * clipboard.
+   */
+  view?: PasswordView;
 }
 
 /**
@@ -69,7 +76,8 @@ export function startPasswordPage(
   base: WalletHandlersParameters,
   options: PasswordPageOptions = {},
 ): FrameHandler {
-  const view = mountPasswordView(doc, { clipboard: win.navigator?.clipboard, ...options });
+  const view =
+    options.view ?? mountPasswordView(doc, { clipboard: win.navigator?.clipboard, ...options });
   const wallet = options.handlers ?? createWalletHandlers(base);
   const call = async (event: FrameEvent, data: Record<string, unknown>, origin: string) => {
     const handler = wallet[event];

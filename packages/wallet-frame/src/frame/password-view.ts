@@ -78,6 +78,11 @@ export interface PasswordView {
   start(action: PasswordAction, submit: (password: string) => Promise<void>): Promise<void>;
   /** The current step or state (`data-state` on the root), for tests. */
   state(): string;
+  /**
+   * The page's content (`main.lk-pwf`): its height (CSS px; 0 until {@link PasswordView.start}
+   * draws a step) is what the parent sizes the frame to (`resize.ts`, issue 14).
+   */
+  readonly root: HTMLElement;
 }
 
 const WRONG_PASSWORD_TYPES = new Set(['invalid_recovery_pin', 'invalid_request_arguments']);
@@ -290,6 +295,9 @@ export function mountPasswordView(doc: Document, options: PasswordViewOptions = 
       failure.setAttribute('data-testid', 'password-failure');
       const next = button(T.continue, 'primary', 'password-continue');
       next.type = 'submit';
+      // The step's button, kept in view when the frame is shorter than the page (frame.css).
+      const submitRow = el('div', 'lk-pwf__submit');
+      submitRow.append(next);
 
       const strengthOf = () => {
         const { value, label } = passwordStrength(password);
@@ -338,19 +346,19 @@ export function mountPasswordView(doc: Document, options: PasswordViewOptions = 
         };
         switch (step) {
           case 'creating':
-            body.append(first.wrap, strength, generate, next);
+            body.append(first.wrap, strength, generate, submitRow);
             next.textContent = T.continue;
             strengthOf();
             break;
           case 'saving':
             titled(T.saveTitle, T.saveDetail);
             saved.textContent = password;
-            body.append(saved, savedActions, next);
+            body.append(saved, savedActions, submitRow);
             next.textContent = T.continue;
             break;
           case 'confirming':
             titled(T.confirmTitle, T.confirmDetail);
-            body.append(second.wrap, next);
+            body.append(second.wrap, submitRow);
             next.textContent = T.continue;
             break;
           case 'finalizing':
@@ -358,7 +366,7 @@ export function mountPasswordView(doc: Document, options: PasswordViewOptions = 
             titled(T.finalizeTitle);
             box.disabled = step === 'submitting';
             back.hidden = step === 'submitting';
-            body.append(ack, next);
+            body.append(ack, submitRow);
             next.textContent = step === 'submitting' ? T.settingPassword : T.setPassword;
             next.setAttribute('data-testid', 'password-submit');
             break;
@@ -481,7 +489,10 @@ export function mountPasswordView(doc: Document, options: PasswordViewOptions = 
       notice.setAttribute('role', 'alert');
       notice.setAttribute('data-testid', 'password-failure');
       notice.hidden = true;
-      form.append(input.wrap, go, notice);
+      // The button stays in view when the frame is shorter than the page (frame.css).
+      const submitRow = el('div', 'lk-pwf__submit');
+      submitRow.append(go);
+      form.append(input.wrap, submitRow, notice);
       main.append(form);
       setState('recovering');
       let busy = false;
@@ -525,7 +536,7 @@ export function mountPasswordView(doc: Document, options: PasswordViewOptions = 
             over = true;
             go.disabled = true;
             input.input.disabled = true;
-            // The notice takes the inputs' place (the frame's height is fixed by the host).
+            // The notice takes the inputs' place (the frame then reports its new height).
             form.replaceChildren(notice);
             notice.replaceChildren();
             if (error.type === 'recovery_attempts_exceeded') {
@@ -550,6 +561,7 @@ export function mountPasswordView(doc: Document, options: PasswordViewOptions = 
   }
 
   return {
+    root: main,
     start(action, submit) {
       if (started) return Promise.reject(new Error('The password page has already started'));
       started = true;

@@ -24,7 +24,7 @@ function observerClass() {
   return { Observer: FakeObserver as unknown as typeof ResizeObserver, live };
 }
 
-describe('reportHeightToParent (issue 14: the export frame follows its content)', () => {
+describe('reportHeightToParent (issue 14: the export and password frames follow their content)', () => {
   it("posts the content's height, rounded up, to the parent's exact origin on each change", () => {
     let height = 301.2;
     const element = { getBoundingClientRect: () => ({ height }) as DOMRect };
@@ -47,6 +47,23 @@ describe('reportHeightToParent (issue 14: the export frame follows its content)'
     ]);
     stop();
     expect(live[0]!.disconnected).toBe(true);
+  });
+
+  it('posts nothing while the content has no height (nothing drawn yet), then its height', () => {
+    let height = 0;
+    const element = { getBoundingClientRect: () => ({ height }) as DOMRect };
+    const posted: number[] = [];
+    const parent = {
+      postMessage: (m: unknown) => posted.push((m as { data: { height: number } }).data.height),
+    };
+    const { Observer, live } = observerClass();
+    reportHeightToParent({ element, parent, ResizeObserver: Observer }, 'https://app.example');
+    expect(posted).toEqual([]);
+    height = 274.5;
+    live[0]!.fire();
+    height = 0;
+    live[0]!.fire();
+    expect(posted).toEqual([275]);
   });
 
   it("refuses '*' and anything that is not an exact origin", () => {

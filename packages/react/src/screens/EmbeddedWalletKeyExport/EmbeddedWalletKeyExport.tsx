@@ -14,7 +14,8 @@ export const KEY_EXPORT_MIN_CONNECTING_MS = 1000;
 
 /**
  * The export frame's height bounds in CSS px: it follows its page's content (the page reports
- * it) between these; 340 px (the stylesheet's) until the page first reports.
+ * it) between these, and the room the modal card leaves it (`useFrameHeight`); 340 px (the
+ * stylesheet's) until the page first reports.
  */
 export const KEY_EXPORT_FRAME_HEIGHT = { min: 160, max: 560 } as const;
 
@@ -29,7 +30,8 @@ type ExportState = 'connecting' | 'ready' | 'error';
  * inside the frame fetches, rebuilds and shows the key in the frame's own document, so no key
  * material ever reaches this page (design.md, Keys). The connecting state lasts at least 1 s;
  * the request settles once the frame is ready. The frame's height follows the height its page
- * reports (`useFrameHeight`, {@link KEY_EXPORT_FRAME_HEIGHT}).
+ * reports (`useFrameHeight`, {@link KEY_EXPORT_FRAME_HEIGHT}), and gives way when the card has
+ * less room (the page then scrolls inside the frame and the card's footer stays in view).
  */
 export default function EmbeddedWalletKeyExport() {
   useStyleSheet(walletLayoutCss);

@@ -1,8 +1,11 @@
+import { FRAME_RESIZE_EVENT } from '@latchkey/api';
 import { SCREEN } from '@latchkey/core';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWalletScreen, WALLET_ADDRESS } from '../../test/renderWalletScreen.tsx';
+import { frameMaxHeight } from '../../wallet/useFrameHeight.ts';
 import EmbeddedWalletPasswordCreate from './EmbeddedWalletPasswordCreate.tsx';
+import { PASSWORD_FRAME_HEIGHT } from './PasswordFrame.tsx';
 
 const button = (name: string) => screen.getByRole('button', { name });
 const DONE = { address: WALLET_ADDRESS, recoveryMethod: 'user-passcode' as const };
@@ -116,5 +119,41 @@ describe('EMBEDDED_WALLET_PASSWORD_CREATE_SCREEN (inputs in the wallet frame, is
     await screen.findByText('Something went wrong');
     expect(screen.getByText('walletProxy.create timed out')).toBeTruthy();
     expect(reject).toHaveBeenCalledWith(error);
+  });
+});
+
+describe('the password frame follows its page (issue 14)', () => {
+  it("takes the height its page reports, within PASSWORD_FRAME_HEIGHT and the card's room", async () => {
+    const { manager } = renderWalletScreen(<EmbeddedWalletPasswordCreate />, {
+      kind: 'set-password',
+      automatic: false,
+      mode: 'update',
+    });
+    const { container } = await mountedFrame(manager);
+    // The fake mount draws no iframe: one as core's `mountPasswordFrame` draws it.
+    const iframe = document.createElement('iframe');
+    container.append(iframe);
+    const page = {};
+    Object.defineProperty(iframe, 'contentWindow', { value: page });
+    Object.defineProperty(iframe, 'src', {
+      value: 'https://api.example/apps/a/embedded-wallets/password?locale=de',
+    });
+    const resize = (height: number) =>
+      act(() => {
+        const event = new Event('message');
+        Object.defineProperties(event, {
+          data: { value: { event: FRAME_RESIZE_EVENT, data: { height } } },
+          origin: { value: 'https://api.example' },
+          source: { value: page },
+        });
+        window.dispatchEvent(event);
+      });
+    resize(331.2);
+    expect(iframe.style.height).toBe('332px');
+    expect(iframe.style.maxHeight).toBe(frameMaxHeight(PASSWORD_FRAME_HEIGHT));
+    resize(40);
+    expect(iframe.style.height).toBe(`${PASSWORD_FRAME_HEIGHT.min}px`);
+    resize(5000);
+    expect(iframe.style.height).toBe(`${PASSWORD_FRAME_HEIGHT.max}px`);
   });
 });

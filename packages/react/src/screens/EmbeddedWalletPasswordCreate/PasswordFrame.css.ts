@@ -1,7 +1,8 @@
 /**
- * The password frame (issue 24 item 4): a fixed height, set by `--lk-password-frame-height`
- * (the four-step flow) or `--lk-password-frame-recover-height` (recovery), so the frame never
- * resizes under the user's pointer and nothing of the modal overlaps it.
+ * The password frame (issue 24 item 4): its height until the page first reports its content's
+ * (`--lk-password-frame-height` for the four-step flow, `--lk-password-frame-recover-height` for
+ * recovery); then `useFrameHeight` sets it inline, within `PASSWORD_FRAME_HEIGHT` and the
+ * modal card's room (issue 14). The iframe is in the flow, so nothing of the modal overlaps it.
  */
 export const passwordFrameCss = `
 .lk-pwframe { --lk-password-frame-height: 290px; --lk-password-frame-recover-height: 170px; position: relative; }

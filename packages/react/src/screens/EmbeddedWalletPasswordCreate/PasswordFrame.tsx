@@ -10,7 +10,15 @@ import type { ResolvedConfig } from '../../config/resolveConfig.ts';
 import type { Messages } from '../../messages.ts';
 import { useStyleSheet } from '../../styles/useStyleSheet.ts';
 import { useFrameEscape } from '../../wallet/useFrameEscape.ts';
+import { useFrameHeight } from '../../wallet/useFrameHeight.ts';
 import { passwordFrameCss } from './PasswordFrame.css.ts';
+
+/**
+ * The password frame's height bounds in CSS px: it follows its page's content (the page reports
+ * it, issue 14) between these, and the room the modal card leaves it (`useFrameHeight`); the
+ * stylesheet's 290 px (four-step flow) or 170 px (recovery) until the page first reports.
+ */
+export const PASSWORD_FRAME_HEIGHT = { min: 120, max: 560 } as const;
 
 /** Props of {@link PasswordFrame}. */
 export interface PasswordFrameProps {
@@ -30,9 +38,11 @@ type FrameState = 'connecting' | 'ready' | 'error';
  * The wallet's password page in a visible frame (mounted by core's `mountPasswordFrame`) (issue 24 item 4): the inputs, the strength
  * meter, Copy/Download and the submit button are drawn by the frame, on the API origin, so the
  * password never exists in this page. Mounted through `manager.mountPassword` (one request per
- * mount), themed like the modal; fixed height (`--lk-password-frame-height`, taller for the
- * four-step flow than for recovery) so nothing of the modal moves over it. A spinner covers it
- * until the frame has the request.
+ * mount), themed like the modal. The frame is as tall as its page's content, which the page
+ * reports (`useFrameHeight`, {@link PASSWORD_FRAME_HEIGHT}; issue 14: the German steps outgrew
+ * the former fixed height), and no taller than the modal card's room; until the first report
+ * the stylesheet's height holds (`--lk-password-frame-height`, taller for the four-step flow
+ * than for recovery). A spinner covers it until the frame has the request.
  */
 export function PasswordFrame({
   action,
@@ -46,6 +56,8 @@ export function PasswordFrame({
   const container = useRef<HTMLDivElement>(null);
   // Escape with focus inside the frame closes the modal too (the key never reaches the card).
   useFrameEscape(container);
+  // The frame is as tall as its page's step (a German step is longer than an English one).
+  useFrameHeight(container, PASSWORD_FRAME_HEIGHT);
   const [state, setState] = useState<FrameState>('connecting');
   const latest = useRef({ onResult, onError });
   latest.current = { onResult, onError };
