@@ -12,7 +12,9 @@ import {
   ROUTES,
 } from '@latchkey/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';
+import { apps } from '../db/schema.ts';
 import { SoftAuthenticator } from '../methods/passkey/soft-authenticator.ts';
 import {
   type TestFrame,
@@ -182,6 +184,30 @@ describe('SMS as a second factor', () => {
       400,
       'not_supported',
     );
+  });
+});
+
+describe('SMS for a user enrolled before the app stopped offering it', () => {
+  it('still verifies (the wallet is not locked behind a removed factor)', async () => {
+    const app = await server.createApp({ mfaMethods: ['sms'], allowedOrigins: [ORIGIN] });
+    const session = await frame.login(app.id);
+    const phone = newPhone();
+    await frame.post(session, MFA_ROUTES.mfaSmsInit, { action: 'enroll', phone_number: phone });
+    const enrol = await frame.post(session, MFA_ROUTES.mfaSmsEnroll, {
+      phone_number: phone,
+      code: await server.lastCode(phone),
+    });
+    expect(enrol.status).toBe(200);
+    await database.db.update(apps).set({ mfaMethods: [] }).where(eq(apps.id, app.id));
+    server.context.apps.invalidate(app.id);
+    server.clock.advance(61_000);
+    expect((await frame.post(session, MFA_ROUTES.mfaSmsInit, { action: 'verify' })).status).toBe(
+      200,
+    );
+    const res = await frame.post(session, MFA_ROUTES.mfaSmsVerify, {
+      code: await server.lastCode(phone),
+    });
+    expect(res.status).toBe(200);
   });
 });
 

@@ -28,6 +28,7 @@ import { requireApp } from '../middleware/app.ts';
 import { clientIp, readJson } from '../middleware/request.ts';
 import { requireUser } from '../middleware/requireUser.ts';
 import { relyingPartyOf } from '../methods/passkey/service.ts';
+import { assertAllowed } from '../rate-limit.ts';
 import { requireDpop } from '../sessions/dpop.ts';
 import type { AccessClaims } from '../sessions/service.ts';
 import { loadUser } from '../users/service.ts';
@@ -159,6 +160,14 @@ export function mfaRoutes(ctx: ServerContext) {
   r.post(MFA_PASSKEY_INIT_ROUTE, hostApp, requireUser(ctx), async (c) => {
     const appRow = c.get('app');
     const rp = relyingPartyOf(appRow, c.req.header('origin'));
+    // Each call stores a challenge: the per-IP flood guard of the passkey inits.
+    assertAllowed(
+      ctx.floodLimits.hit(
+        `passkey-init:ip:${clientIp(c, ctx.trustProxy)}`,
+        ctx.rateLimits.initPerIp,
+        ctx.now(),
+      ),
+    );
     const options = await mfaPasskeyOptions(ctx, appRow, rp, c.get('auth').userId);
     c.header('Cache-Control', 'no-store');
     return c.json({ options } as unknown as PasskeyOptionsResponse);

@@ -42,7 +42,9 @@ export const SMS_MFA_CHANNEL: CodeChannel = {
   channel: 'sms',
   kind: 'sms-mfa',
   accountType: 'phone',
-  enabled: (app) => app.mfaMethods.includes('sms'),
+  // Enrolment checks the app's `mfa_methods` itself; an enrolled user keeps verifying even if
+  // the app later stops offering SMS, so the wallet is never locked behind a removed factor.
+  enabled: () => true,
   disabledMessage: 'This app does not offer SMS as a second factor',
   normalize: toE164,
   message: mfaCodeSms,
@@ -80,7 +82,7 @@ async function assertNoSmsLogin(ctx: ServerContext, userId: string): Promise<voi
  * Texts an MFA code (`POST /api/v1/mfa/passwordless_sms/init`): to `phoneNumber` for an
  * enrolment (`action: 'enroll'`), or to the enrolled number for a verification.
  *
- * @throws ApiError `not_supported` (400) when the app does not offer SMS; for an enrolment
+ * @throws ApiError for an enrolment `not_supported` (400) when the app does not offer SMS,
  *   `missing_or_invalid_mfa` (401) when the user has methods and the session is not verified,
  *   `invalid_data` (400) for a bad number, SMS already enrolled, or a user who logs in by SMS;
  *   for a verification `missing_or_invalid_mfa` (401) when no number is enrolled;
@@ -93,8 +95,8 @@ export async function sendMfaSms(
   request: { action: 'enroll'; phoneNumber: string } | { action: 'verify' },
   ip: string,
 ): Promise<void> {
-  assertAppAllows(app, 'sms');
   if (request.action === 'enroll') {
+    assertAppAllows(app, 'sms');
     const state = await assertMayChangeMethods(ctx, s);
     if (state.methods.some((m) => m.type === 'sms')) {
       throw new ApiError('invalid_data', 'SMS is already enrolled; remove it first');

@@ -120,6 +120,8 @@ export function walletRoutes(ctx: ServerContext, options: WalletRoutesOptions = 
 
   r.post(ROUTES.walletRecoveryShare, frameApp, user, async (c) => {
     const { userId } = c.get('auth');
+    // MFA first: a refused session does not spend the user's recovery allowance.
+    await assertMfaFresh(ctx, proofSession(c, c.get('auth')));
     const nowMs = ctx.now();
     // Every password guess in the frame fetches the blob again (security catalogue 8).
     assertAllowed(
@@ -139,7 +141,6 @@ export function walletRoutes(ctx: ServerContext, options: WalletRoutesOptions = 
       ),
     );
     const { address } = await readJson(c, walletShareRequest);
-    await assertMfaFresh(ctx, proofSession(c, c.get('auth')));
     const recovery = await releaseRecovery(ctx, c.get('app').id, userId, address);
     c.header('Cache-Control', 'no-store');
     return c.json(recovery satisfies RecoveryShareResponse);
