@@ -31,6 +31,7 @@ import { decryptString, encryptString } from '../crypto.ts';
 import {
   type AppRow,
   linkedAccounts,
+  type MfaEnrolmentRow,
   type MfaMethodColumn,
   mfaEnrolments,
   sessions,
@@ -223,6 +224,34 @@ async function accountLabel(ctx: ServerContext, userId: string): Promise<string>
 }
 
 /**
+ * The user's TOTP row: the enrolled one, or the pending one still within
+ * {@link MFA_ENROLLMENT_TTL_S} of its creation at `nowMs`.
+ */
+async function totpEnrolment(
+  ctx: ServerContext,
+  userId: string,
+  state: 'pending' | 'enrolled',
+  nowMs: number,
+): Promise<MfaEnrolmentRow | undefined> {
+  const [row] = await ctx.db
+    .select()
+    .from(mfaEnrolments)
+    .where(
+      and(
+        eq(mfaEnrolments.userId, userId),
+        eq(mfaEnrolments.method, 'totp'),
+        state === 'enrolled'
+          ? isNotNull(mfaEnrolments.enrolledAt)
+          : and(
+              isNull(mfaEnrolments.enrolledAt),
+              gt(mfaEnrolments.createdAt, new Date(nowMs - MFA_ENROLLMENT_TTL_S * 1000)),
+            ),
+      ),
+    );
+  return row;
+}
+
+/**
  * Starts a TOTP enrolment: a new secret (20 random bytes), sealed and kept pending for
  * {@link MFA_ENROLLMENT_TTL_S} seconds, replacing any earlier pending one.
  *
@@ -276,17 +305,7 @@ export async function submitTotpEnrollment(
   await assertMayChangeMethods(ctx, s);
   const nowMs = ctx.now();
   await assertMfaAttemptsLeft(ctx, s.userId);
-  const [pending] = await ctx.db
-    .select()
-    .from(mfaEnrolments)
-    .where(
-      and(
-        eq(mfaEnrolments.userId, s.userId),
-        eq(mfaEnrolments.method, 'totp'),
-        isNull(mfaEnrolments.enrolledAt),
-        gt(mfaEnrolments.createdAt, new Date(nowMs - MFA_ENROLLMENT_TTL_S * 1000)),
-      ),
-    );
+  const pending = await totpEnrolment(ctx, s.userId, 'pending', nowMs);
   if (!pending?.secretSealed) {
     throw new ApiError('missing_or_invalid_mfa', 'No authenticator enrolment is pending');
   }
@@ -328,16 +347,7 @@ export async function submitTotpEnrollment(
 export async function verifyTotp(ctx: ServerContext, s: MfaSession, code: string): Promise<number> {
   const nowMs = ctx.now();
   await assertMfaAttemptsLeft(ctx, s.userId);
-  const [enrolment] = await ctx.db
-    .select()
-    .from(mfaEnrolments)
-    .where(
-      and(
-        eq(mfaEnrolments.userId, s.userId),
-        eq(mfaEnrolments.method, 'totp'),
-        isNotNull(mfaEnrolments.enrolledAt),
-      ),
-    );
+  const enrolment = await totpEnrolment(ctx, s.userId, 'enrolled', nowMs);
   if (!enrolment?.secretSealed) {
     throw new ApiError('missing_or_invalid_mfa', 'No authenticator app is enrolled');
   }
