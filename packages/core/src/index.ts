@@ -153,6 +153,17 @@ export type {
   EmbeddedWalletState,
   EmbeddedWalletStatus,
 } from './wallets/embedded/index.ts';
+// MFA (issue 15; spec sections 4 "MFA enrolment" and "MFA prompt", 8, 9). Types only: the
+// runtime (`createMfaClient`, `mfaClientOf`, `isMfaRequiredError`, `isMfaCanceledError`, and the
+// constants `MFA_CODE_WAIT_MS` = 300000 ms, `MFA_MAX_REQUIRED_ATTEMPTS` = 4, 'MFA canceled',
+// 'Timed out waiting for MFA code') talks to the wallet frame, so it is the lazy
+// `@latchkey/core/embedded-wallet` entry's, like the bridge. `EmbeddedWalletManager.mfa` is the
+// client's instance: enrolment (`initEnrollment`, `submitEnrollment`, `unenroll`: the answered
+// user becomes the session's), `verify.init/submit/cancel` (`verifiedUntil` in ms), and
+// `setMfaRequiredHandler` (asked when the frame answers `missing_or_invalid_mfa`; the operation is
+// retried, 4 attempts in all; waits at most 300000 ms, then WalletError `mfa_timeout`).
+export type * from './mfa/types.ts';
+export type { MfaFrameEvent } from './wallets/embedded/bridge.ts';
 // External wallets and the login list (issue 4).
 export {
   type BuildLoginListParameters,

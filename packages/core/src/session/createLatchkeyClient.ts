@@ -99,6 +99,11 @@ export interface LatchkeyClient extends AccountMethods, MethodActions {
   refreshUser(): Promise<User | null>;
   /** Logs out: tells the API (best effort) and always clears local state. */
   logout(): Promise<void>;
+  /**
+   * Makes `user` the session's user, as a link or unlink answer does: for the account updates
+   * made through the wallet frame (MFA enrolment and removal, issue 15). @internal
+   */
+  setUser?(user: User): void;
   /** Stops listening to other tabs and drops every subscriber. The client stays usable. */
   destroy(): void;
   /**
@@ -202,6 +207,7 @@ export function createLatchkeyClient(parameters: CreateLatchkeyClientParameters)
     refreshSession: () => store.refresh(true),
     refreshUser: store.refreshUser,
     logout: store.logout,
+    setUser: store.setUser,
     acceptTerms: () => acceptTerms(store),
     destroy: store.destroy,
     prepareLogin: () => walletFrame.prepare(),

@@ -31,6 +31,13 @@ export type CreateEmbeddedWalletBridgeParameters = {
   clientAnalyticsId?: string;
 };
 
+/** The MFA events of the wallet frame (issue 15; spec section 7). */
+export type MfaFrameEvent =
+  | 'latchkey:mfa:verify'
+  | 'latchkey:mfa:init-enrollment'
+  | 'latchkey:mfa:submit-enrollment'
+  | 'latchkey:mfa:unenroll';
+
 /** Result of the frame's create / connect / recover. */
 export type EmbeddedWalletFrameResult = { address: string; deviceStorage?: DeviceShareStorage };
 
@@ -76,6 +83,17 @@ export interface EmbeddedWalletBridge {
     recoveryMethod: RecoveryMethod;
     deviceStorage?: DeviceShareStorage;
   }>;
+  /**
+   * Issue 15: one MFA call of the frame (`latchkey:mfa:*`), sent with a fresh access token (the
+   * frame makes the `/api/v1/mfa/...` call with its DPoP key). Optional so that test bridges
+   * need not implement it; the real bridge has it. Timeout rpcMs.
+   * @throws WalletError the frame's error types (`missing_or_invalid_mfa`,
+   *   `mfa_verification_max_attempts_reached`, `invalid_request_arguments`, ...).
+   */
+  mfa?<E extends MfaFrameEvent>(
+    event: E,
+    data: Omit<FramePayloads[E]['in'], 'accessToken'>,
+  ): Promise<FramePayloads[E]['out']>;
   /** Removes this app's device shares from the frame's storage (logout on a shared device). */
   clear(parameters?: { userId?: string }): Promise<void>;
   /**
@@ -452,6 +470,13 @@ export function createEmbeddedWalletBridge(
           return answer;
         })(),
         timeoutMs,
+      );
+    },
+    mfa(event, data) {
+      return request(
+        event,
+        (accessToken) => ({ ...data, accessToken }) as FramePayloads[typeof event]['in'],
+        timeouts.rpcMs,
       );
     },
     async clear(p = {}) {

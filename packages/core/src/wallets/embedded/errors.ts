@@ -32,6 +32,13 @@ export type WalletErrorCode =
   | 'embedded_wallet_exists'
   | 'no_embedded_wallet'
   | 'wallet_proxy_destroyed'
+  /**
+   * Issue 15: 'MFA canceled' (the user closed the MFA prompt; type `error`, spec section 8), the
+   * operation still lacking MFA.
+   */
+  | 'missing_or_invalid_mfa'
+  /** Issue 15: no MFA within `MFA_CODE_WAIT_MS` (type `mfa_timeout`). */
+  | 'mfa_timeout'
   | 'frame_error';
 
 /**

@@ -10,6 +10,7 @@ export {
   type EmbeddedWalletBridge,
   type EmbeddedWalletFrameResult,
   FRAME_CLIENT_ID,
+  type MfaFrameEvent,
 } from './bridge.ts';
 export {
   PROVIDER_ERRORS,
@@ -88,3 +89,5 @@ export {
   passwordFlowDone,
   passwordFlowFailed,
 } from '../../modal/wallet/passwordFlow.ts';
+// MFA (issue 15): the frame calls, the verification prompt's actions and the MFA-required retry.
+export * from '../../mfa/index.ts';

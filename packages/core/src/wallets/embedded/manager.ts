@@ -1,4 +1,6 @@
 import { type DeviceShareStorage, type RecoveryMethod, ROUTES } from '@latchkey/api';
+import { createMfaClient, mfaClientOf } from '../../mfa/client.ts';
+import type { MfaClient } from '../../mfa/types.ts';
 import type { LatchkeyClient } from '../../session/createLatchkeyClient.ts';
 import type { User } from '../../session/user.ts';
 import type { ConnectedWallet } from '../registry.ts';
@@ -78,6 +80,12 @@ export type CreateEmbeddedWalletManagerParameters = {
    * (no retry, errors ignored).
    */
   analytics?: (eventName: string, payload: Record<string, unknown>) => void | Promise<void>;
+  /**
+   * The MFA actions (issue 15) whose handler is asked when the frame answers
+   * `missing_or_invalid_mfa`. Default: the client's shared one (`mfaClientOf(client)`) when the
+   * manager uses the client's shared frame, else one over its own bridge.
+   */
+  mfa?: MfaClient;
 };
 
 /**
@@ -186,6 +194,22 @@ export interface EmbeddedWalletManager {
   mountExport(container: HTMLElement): EmbeddedWalletExport;
   /** The bridge in use (e.g. for `clear()` at logout). */
   readonly bridge: EmbeddedWalletBridge;
+  /**
+   * The MFA actions (issue 15): enrolment, verification, and the handler asked when the frame
+   * refuses a share for want of MFA. `connect`, `recover` and the provider's requests retry
+   * through {@link MfaClient.withMfa} (up to 4 attempts; 'MFA canceled', `mfa_timeout`).
+   */
+  readonly mfa: MfaClient;
+  /**
+   * Issue 15: makes sure this session may obtain the wallet's shares before a visible frame page
+   * needs them (approval, export), which cannot be retried behind the user's click: loads the
+   * wallet in the hidden frame through {@link MfaClient.withMfa}, so a `missing_or_invalid_mfa`
+   * asks the MFA handler and retries (up to 4 attempts). Resolves at once when the hidden frame
+   * still holds the key (it keeps it no longer than the session's verification).
+   * @throws WalletError `no_embedded_wallet`; the errors of {@link MfaClient.withMfa} ('MFA
+   *   canceled', `mfa_timeout`, `missing_or_invalid_mfa`); the frame's other errors.
+   */
+  ensureMfa(): Promise<void>;
   /** Forgets the wallet in this page: removes it from `client.wallets`, destroys the bridge. */
   destroy(): void;
 }
@@ -219,6 +243,15 @@ export function createEmbeddedWalletManager(
       appId: client.appId,
       getAccessToken: () => client.getAccessToken(),
     });
+  const mfa =
+    parameters.mfa ?? (sharedBridge ? mfaClientOf(client) : createMfaClient({ client, bridge }));
+  // The frame's wallet calls, retried after an MFA verification when it refuses the auth share.
+  const guarded: EmbeddedWalletBridge = {
+    ...bridge,
+    connect: (p) => mfa.withMfa(() => bridge.connect(p)),
+    recover: (p) => mfa.withMfa(() => bridge.recover(p)),
+    rpc: (p) => mfa.withMfa(() => bridge.rpc(p)),
+  };
   const analytics =
     parameters.analytics ??
     ((eventName: string, payload: Record<string, unknown>) =>
@@ -282,7 +315,7 @@ export function createEmbeddedWalletManager(
   ) {
     if (provider && chainListener) provider.removeListener('chainChanged', chainListener);
     provider = createEmbeddedEthereumProvider({
-      bridge,
+      bridge: guarded,
       address,
       chains,
       chainId: provider?.chainId ?? parameters.defaultChainId,
@@ -334,6 +367,8 @@ export function createEmbeddedWalletManager(
           provider = null;
           // The frame holds the previous user's shares in memory: drop it (storage is kept).
           bridge.reset?.();
+          // An MFA prompt of the previous session has nothing left to unlock ('MFA canceled').
+          mfa.verify.cancel();
           set({
             status: 'idle',
             address: null,
@@ -349,7 +384,7 @@ export function createEmbeddedWalletManager(
     recoveryMethod: RecoveryMethod,
   ): Promise<EmbeddedWalletConnectResult> {
     if (recoveryMethod === 'latchkey') {
-      const result = await bridge.recover({ address });
+      const result = await guarded.recover({ address });
       publish(result.address, recoveryMethod, result.deviceStorage);
       return { status: 'connected', address: result.address };
     }
@@ -425,6 +460,7 @@ export function createEmbeddedWalletManager(
 
   return {
     bridge,
+    mfa,
     getState: () => state,
     subscribe(listener) {
       listeners.add(listener);
@@ -465,7 +501,7 @@ export function createEmbeddedWalletManager(
       set({ status: 'connecting', address: account.address, recoveryMethod });
       try {
         try {
-          const result = await bridge.connect({ address: account.address });
+          const result = await guarded.connect({ address: account.address });
           publish(result.address, recoveryMethod, result.deviceStorage);
           return { status: 'connected', address: result.address };
         } catch (error) {
@@ -492,7 +528,7 @@ export function createEmbeddedWalletManager(
       }
       set({ status: 'connecting', address: account.address, recoveryMethod });
       try {
-        const result = await bridge.recover({ address: account.address });
+        const result = await guarded.recover({ address: account.address });
         publish(result.address, recoveryMethod, result.deviceStorage);
         return { address: result.address };
       } catch (error) {
@@ -500,6 +536,15 @@ export function createEmbeddedWalletManager(
       }
     },
     adoptPassword,
+    async ensureMfa() {
+      const address = state.address ?? walletOfUser()?.address;
+      if (!address) {
+        throw new WalletError(WALLET_ERROR_MESSAGES.noEmbeddedWallet, {
+          code: 'no_embedded_wallet',
+        });
+      }
+      await guarded.connect({ address });
+    },
     mountPassword(container, { action, theme, appName }) {
       const address = action === 'create' ? undefined : (state.address ?? walletOfUser()?.address);
       if (action !== 'create' && !address) {
