@@ -1,6 +1,11 @@
 /** Schemas of the MFA calls (issue 15; constants and paths in `mfa.ts`). */
 import { z } from 'zod';
-import { MFA_CODE_LENGTH, MFA_METHODS } from './mfa.ts';
+import {
+  MFA_CODE_LENGTH,
+  MFA_CODE_LENGTH_MESSAGE,
+  MFA_CODE_NOT_DIGITS_MESSAGE,
+  MFA_METHODS,
+} from './mfa.ts';
 import { webauthnResponse } from './methods/passkey.schema.ts';
 import { user } from './user.ts';
 
@@ -11,8 +16,8 @@ import { user } from './user.ts';
 export const mfaCode = z
   .string()
   .trim()
-  .regex(/^\d+$/, 'Passcode can only be numbers')
-  .length(MFA_CODE_LENGTH, 'Passcode must be exactly 6 numbers');
+  .regex(/^\d+$/, MFA_CODE_NOT_DIGITS_MESSAGE)
+  .length(MFA_CODE_LENGTH, MFA_CODE_LENGTH_MESSAGE);
 
 /** Body of the TOTP enrol and verify calls. */
 export const mfaCodeRequest = z.object({ code: mfaCode });

@@ -16,6 +16,10 @@ export type MfaMethod = (typeof MFA_METHODS)[number];
 
 /** Digits of an MFA code (spec section 5: 'Passcode must be exactly 6 numbers'). */
 export const MFA_CODE_LENGTH = 6;
+/** Refusal of an MFA code with a non-digit (spec section 5). */
+export const MFA_CODE_NOT_DIGITS_MESSAGE = 'Passcode can only be numbers';
+/** Refusal of an MFA code of the wrong length (spec section 5). */
+export const MFA_CODE_LENGTH_MESSAGE = 'Passcode must be exactly 6 numbers';
 /** TOTP time step in seconds (RFC 6238, the authenticator apps' default). */
 export const TOTP_PERIOD_S = 30;
 /** TOTP steps accepted either side of the current one (clock drift), each step used once. */

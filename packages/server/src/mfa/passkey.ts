@@ -28,10 +28,9 @@ import {
   addMfaMethod,
   assertAppAllows,
   assertMayChangeMethods,
-  assertMfaAttemptsLeft,
+  checkFactor,
   markSessionVerified,
   type MfaSession,
-  wrongCode,
 } from './service.ts';
 
 const enrolledFlag = sql`(${linkedAccounts.details}->>'enrolled_in_mfa')::boolean IS TRUE`;
@@ -143,21 +142,21 @@ export async function verifyMfaPasskey(
   s: MfaSession,
   response: AuthenticationResponseJSON,
 ): Promise<number> {
-  await assertMfaAttemptsLeft(ctx, s.userId);
-  try {
-    const consumed = await consumeChallenge(ctx, app, 'mfa', response.response?.clientDataJSON);
-    if (consumed.userId !== s.userId)
-      throw new ApiError('invalid_credentials', 'Not your challenge');
-    const row = (await enrolledPasskeys(ctx, app.id, s.userId)).find(
-      (p) => p.subject === response.id,
-    );
-    if (!row) throw new ApiError('invalid_credentials', 'Not an enrolled passkey');
-    await verifyAssertion(ctx, row, response, consumed.challenge, expectedRelyingParties(app));
-  } catch (error) {
-    if (error instanceof ApiError && error.code === 'invalid_credentials') {
-      return wrongCode(ctx, s.userId, 'Passkey verification failed');
-    }
-    throw error;
-  }
+  await checkFactor(
+    ctx,
+    s.userId,
+    async () => {
+      const consumed = await consumeChallenge(ctx, app, 'mfa', response.response?.clientDataJSON);
+      if (consumed.userId !== s.userId) {
+        throw new ApiError('invalid_credentials', 'Not your challenge');
+      }
+      const row = (await enrolledPasskeys(ctx, app.id, s.userId)).find(
+        (p) => p.subject === response.id,
+      );
+      if (!row) throw new ApiError('invalid_credentials', 'Not an enrolled passkey');
+      await verifyAssertion(ctx, row, response, consumed.challenge, expectedRelyingParties(app));
+    },
+    'Passkey verification failed',
+  );
   return markSessionVerified(ctx.db, s.sessionId, ctx.now());
 }

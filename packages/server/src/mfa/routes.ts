@@ -18,12 +18,10 @@ import {
   mfaCodeRequest,
   mfaUnenrollRequest,
   type TotpEnrollmentInitResponse,
-  type UserResponse,
 } from '@latchkey/api';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { Hono } from 'hono';
 import type { AppEnv, ServerContext } from '../context.ts';
-import { ApiError } from '../errors.ts';
 import { requireApp } from '../middleware/app.ts';
 import { clientIp, readJson } from '../middleware/request.ts';
 import { requireUser } from '../middleware/requireUser.ts';
@@ -31,7 +29,7 @@ import { relyingPartyOf } from '../methods/passkey/service.ts';
 import { assertAllowed } from '../rate-limit.ts';
 import { requireDpop } from '../sessions/dpop.ts';
 import type { AccessClaims } from '../sessions/service.ts';
-import { loadUser } from '../users/service.ts';
+import { accountUpdateAnswer } from '../users/service.ts';
 import {
   initTotpEnrollment,
   type MfaSession,
@@ -62,11 +60,10 @@ export function mfaRoutes(ctx: ServerContext) {
     sessionId: auth.sessionId,
   });
 
-  const answerUser = async (userId: string): Promise<UserResponse> => {
-    const wire = await loadUser(ctx.db, userId);
-    if (!wire) throw new ApiError('missing_or_invalid_token', 'Missing or invalid token');
-    return { user: wire };
-  };
+  /** A verification's answer: until when the session counts as verified (seconds). */
+  const verified = (untilMs: number): MfaVerifyResponse => ({
+    verified_until: Math.floor(untilMs / 1000),
+  });
 
   r.post(MFA_ROUTES.mfaTotpInit, frameApp, user, async (c) => {
     const { secret, authUrl } = await initTotpEnrollment(
@@ -83,14 +80,14 @@ export function mfaRoutes(ctx: ServerContext) {
     const s = sessionOf(c.get('app'), c.get('auth'));
     await submitTotpEnrollment(ctx, c.get('app'), s, code);
     c.header('Cache-Control', 'no-store');
-    return c.json(await answerUser(s.userId));
+    return c.json(await accountUpdateAnswer(ctx.db, s.userId));
   });
 
   r.post(MFA_ROUTES.mfaTotpVerify, frameApp, user, async (c) => {
     const { code } = await readJson(c, mfaCodeRequest);
     const untilMs = await verifyTotp(ctx, sessionOf(c.get('app'), c.get('auth')), code);
     c.header('Cache-Control', 'no-store');
-    return c.json({ verified_until: Math.floor(untilMs / 1000) } satisfies MfaVerifyResponse);
+    return c.json(verified(untilMs));
   });
 
   r.post(MFA_ROUTES.mfaSmsInit, frameApp, user, async (c) => {
@@ -120,7 +117,7 @@ export function mfaRoutes(ctx: ServerContext) {
       clientIp(c, ctx.trustProxy),
     );
     c.header('Cache-Control', 'no-store');
-    return c.json(await answerUser(s.userId));
+    return c.json(await accountUpdateAnswer(ctx.db, s.userId));
   });
 
   r.post(MFA_ROUTES.mfaSmsVerify, frameApp, user, async (c) => {
@@ -133,7 +130,7 @@ export function mfaRoutes(ctx: ServerContext) {
       clientIp(c, ctx.trustProxy),
     );
     c.header('Cache-Control', 'no-store');
-    return c.json({ verified_until: Math.floor(untilMs / 1000) } satisfies MfaVerifyResponse);
+    return c.json(verified(untilMs));
   });
 
   r.post(MFA_ROUTES.mfaPasskeysEnroll, frameApp, user, async (c) => {
@@ -141,7 +138,7 @@ export function mfaRoutes(ctx: ServerContext) {
     const s = sessionOf(c.get('app'), c.get('auth'));
     await enrollMfaPasskeys(ctx, c.get('app'), s, body.credential_ids);
     c.header('Cache-Control', 'no-store');
-    return c.json(await answerUser(s.userId));
+    return c.json(await accountUpdateAnswer(ctx.db, s.userId));
   });
 
   r.post(MFA_ROUTES.mfaPasskeysVerify, frameApp, user, async (c) => {
@@ -153,7 +150,7 @@ export function mfaRoutes(ctx: ServerContext) {
       body.response as unknown as AuthenticationResponseJSON,
     );
     c.header('Cache-Control', 'no-store');
-    return c.json({ verified_until: Math.floor(untilMs / 1000) } satisfies MfaVerifyResponse);
+    return c.json(verified(untilMs));
   });
 
   // The host page's call (bearer, its own Origin as the relying party): options only.
@@ -178,7 +175,7 @@ export function mfaRoutes(ctx: ServerContext) {
     const s = sessionOf(c.get('app'), c.get('auth'));
     await unenrollMfa(ctx, s, method);
     c.header('Cache-Control', 'no-store');
-    return c.json(await answerUser(s.userId));
+    return c.json(await accountUpdateAnswer(ctx.db, s.userId));
   });
 
   return r;

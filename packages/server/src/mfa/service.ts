@@ -144,6 +144,30 @@ export async function wrongCode(
   throw new ApiError('missing_or_invalid_mfa', message);
 }
 
+/**
+ * Runs a second-factor check for `userId` under the failure caps: refused at once past them, and
+ * a refusal of `check` (`invalid_credentials`: a wrong, used or expired code or assertion) counted
+ * and answered as `missing_or_invalid_mfa` with `message`.
+ * @throws ApiError `mfa_verification_max_attempts_reached` (429), `missing_or_invalid_mfa` (401),
+ *   or what `check` throws otherwise.
+ */
+export async function checkFactor<T>(
+  ctx: ServerContext,
+  userId: string,
+  check: () => Promise<T>,
+  message: string = MFA_INVALID_CODE_MESSAGE,
+): Promise<T> {
+  await assertMfaAttemptsLeft(ctx, userId);
+  try {
+    return await check();
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'invalid_credentials') {
+      return wrongCode(ctx, userId, message);
+    }
+    throw error;
+  }
+}
+
 /** The transaction handle of `ctx.db.transaction`. */
 type Tx = Parameters<Parameters<ServerContext['db']['transaction']>[0]>[0];
 

@@ -23,10 +23,9 @@ import {
   addMfaMethod,
   assertAppAllows,
   assertMayChangeMethods,
-  assertMfaAttemptsLeft,
+  checkFactor,
   markSessionVerified,
   type MfaSession,
-  wrongCode,
 } from './service.ts';
 
 /** The text of an MFA code. */
@@ -110,24 +109,18 @@ export async function sendMfaSms(
   await sendLoginCode(ctx, SMS_MFA_CHANNEL, app, number, ip, 'link');
 }
 
-/** The code engine's check, with a wrong code counted against the user's MFA failure caps. */
-async function consumeMfaCode(
+/** The code engine's check, under the user's MFA failure caps (`checkFactor`). */
+function consumeMfaCode(
   ctx: ServerContext,
   app: AppRow,
   s: MfaSession,
   number: string,
   code: string,
   ip: string,
-): Promise<void> {
-  await assertMfaAttemptsLeft(ctx, s.userId);
-  try {
-    await consumeLoginCode(ctx, SMS_MFA_CHANNEL, app, number, code, ip);
-  } catch (error) {
-    if (error instanceof ApiError && error.code === 'invalid_credentials') {
-      await wrongCode(ctx, s.userId);
-    }
-    throw error;
-  }
+): Promise<string> {
+  return checkFactor(ctx, s.userId, () =>
+    consumeLoginCode(ctx, SMS_MFA_CHANNEL, app, number, code, ip),
+  );
 }
 
 /**

@@ -24,20 +24,18 @@ import {
   ROUTES,
   type RecoveryShareResponse,
   reshareEmbeddedWalletRequest,
-  type UserResponse,
   walletShareRequest,
   walletSpendRequest,
 } from '@latchkey/api';
 import { Hono } from 'hono';
 import type { AppEnv, ServerContext } from '../context.ts';
-import { ApiError } from '../errors.ts';
 import { assertMfaFresh } from '../mfa/service.ts';
 import { requireApp } from '../middleware/app.ts';
 import { readJson } from '../middleware/request.ts';
 import { assertAllowed, hitRateLimit } from '../rate-limit.ts';
 import { requireDpop } from '../sessions/dpop.ts';
 import type { AccessClaims } from '../sessions/service.ts';
-import { loadUser } from '../users/service.ts';
+import { accountUpdateAnswer } from '../users/service.ts';
 import type { WalletFunder } from './funder.ts';
 import { opaqueLoginFinish, opaqueLoginStart, opaqueRegister } from './opaque.ts';
 import { recordWalletSpend, walletPolicyAnswer } from './policy.ts';
@@ -71,12 +69,6 @@ export function walletRoutes(ctx: ServerContext, options: WalletRoutesOptions = 
   });
   const user = requireDpop(ctx);
 
-  const answerUser = async (userId: string) => {
-    const wire = await loadUser(ctx.db, userId);
-    if (!wire) throw new ApiError('missing_or_invalid_token', 'Missing or invalid token');
-    return { user: wire } satisfies UserResponse;
-  };
-
   const proofSession = (c: { get(key: 'app'): { id: string } }, auth: AccessClaims) => ({
     appId: c.get('app').id,
     userId: auth.userId,
@@ -104,7 +96,7 @@ export function walletRoutes(ctx: ServerContext, options: WalletRoutesOptions = 
         console.error(`[latchkey] funding ${address} failed:`, error);
       });
     }
-    return c.json(await answerUser(userId));
+    return c.json(await accountUpdateAnswer(ctx.db, userId));
   });
 
   r.post(ROUTES.walletAuthShare, frameApp, user, async (c) => {
@@ -157,7 +149,7 @@ export function walletRoutes(ctx: ServerContext, options: WalletRoutesOptions = 
       signature: body.signature,
     });
     await reshareEmbeddedWallet(ctx, c.get('app').id, userId, body);
-    return c.json(await answerUser(userId));
+    return c.json(await accountUpdateAnswer(ctx.db, userId));
   });
 
   // Wallet policy (issue 24 item 3): the frame reads it itself (public, a few seconds of cache)

@@ -12,6 +12,9 @@ import {
   FRAME_EVENTS,
   type FrameEvent,
   type FramePayloads,
+  MFA_CODE_LENGTH,
+  MFA_CODE_LENGTH_MESSAGE,
+  MFA_CODE_NOT_DIGITS_MESSAGE,
   MFA_METHODS,
   MFA_ROUTES,
   type MfaMethod,
@@ -19,16 +22,8 @@ import {
 } from '@latchkey/api';
 import { CustodyError } from '../custody/errors.ts';
 import type { FrameHandler } from './router.ts';
+import { invalid, record } from './request-data.ts';
 import type { ShareApi } from './share-api.ts';
-
-const invalid = (message: string) => new CustodyError('invalid_request_arguments', message);
-
-function record(data: unknown): Record<string, unknown> {
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    throw invalid('Request data must be an object');
-  }
-  return data as Record<string, unknown>;
-}
 
 function methodOf(data: Record<string, unknown>, allowed: readonly MfaMethod[]): MfaMethod {
   const { method } = data;
@@ -41,8 +36,8 @@ function methodOf(data: Record<string, unknown>, allowed: readonly MfaMethod[]):
 /** A 6-digit code as typed (spaces trimmed); the server checks it again. */
 function codeOf(data: Record<string, unknown>): string {
   const code = typeof data.code === 'string' ? data.code.trim() : '';
-  if (!/^\d+$/.test(code)) throw invalid('Passcode can only be numbers');
-  if (code.length !== 6) throw invalid('Passcode must be exactly 6 numbers');
+  if (!/^\d+$/.test(code)) throw invalid(MFA_CODE_NOT_DIGITS_MESSAGE);
+  if (code.length !== MFA_CODE_LENGTH) throw invalid(MFA_CODE_LENGTH_MESSAGE);
   return code;
 }
 

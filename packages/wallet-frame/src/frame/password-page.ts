@@ -6,14 +6,13 @@ import {
   type PasswordView,
   type PasswordViewOptions,
 } from './password-view.ts';
+import { invalid } from './request-data.ts';
 import type { FrameHandler } from './router.ts';
 import { createWalletHandlers, type WalletHandlersParameters } from './wallet-handlers.ts';
 
 type PasswordOut = FramePayloads['latchkey:wallet:password']['out'];
 
 const ACTIONS: readonly PasswordAction[] = ['create', 'recover', 'set', 'change'];
-
-const invalid = (message: string) => new CustodyError('invalid_request_arguments', message);
 
 /** Checks a `latchkey:wallet:password` request's shape (the handlers check token and address). */
 function parseRequest(input: unknown): FramePayloads['latchkey:wallet:password']['in'] {

@@ -38,6 +38,7 @@ import { type FrameKey, openFrameKey } from './frame-key.ts';
 import { createKeyCache, type KeyCache } from './key-cache.ts';
 import { createMfaHandlers } from './mfa-handlers.ts';
 import type { FrameHandler } from './router.ts';
+import { invalid, record } from './request-data.ts';
 import { createShareApi, type ShareApi, ShareApiError } from './share-api.ts';
 import { recordTiming, timed } from './timings.ts';
 
@@ -83,15 +84,6 @@ export const STALE_DEVICE_SHARE_MESSAGE =
 export interface Session {
   device: Uint8Array;
   auth: Uint8Array;
-}
-
-const invalid = (message: string) => new CustodyError('invalid_request_arguments', message);
-
-function record(data: unknown): Record<string, unknown> {
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    throw invalid('Request data must be an object');
-  }
-  return data as Record<string, unknown>;
 }
 
 function addressOf(data: Record<string, unknown>): Address {
