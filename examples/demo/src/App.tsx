@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Accounts } from './Accounts.tsx';
 import { WagmiWallet } from './WagmiWallet.tsx';
 import { Wallet } from './Wallet.tsx';
+import { Mfa } from './Mfa.tsx';
 
 /** The demo host page: a header, the session status, and log in / log out. */
 export function App() {
@@ -63,6 +64,7 @@ export function App() {
       <Accounts />
 
       <Wallet />
+      <Mfa />
 
       <ExternalWallets />
 

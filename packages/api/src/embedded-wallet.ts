@@ -258,8 +258,22 @@ export interface FramePayloads {
     out: { address: string; deviceStorage?: DeviceShareStorage };
   };
   'latchkey:wallet:connect': {
-    in: { accessToken: string; userId: string; address: string };
-    out: { address: string; deviceStorage?: DeviceShareStorage };
+    in: {
+      accessToken: string;
+      userId: string;
+      address: string;
+      /**
+       * Issue 15: also rebuild the key now, so an MFA user's unverified session is refused with
+       * `missing_or_invalid_mfa` (the host's `ensureMfa`, before an approval or export page
+       * fetches the share itself). Without it such a connect answers `locked: true` instead.
+       */
+      unlock?: boolean;
+    };
+    /**
+     * `locked`: the wallet is on this device but its key waits for an MFA verification (the
+     * user is enrolled and this session has no fresh one); the first signature asks for it.
+     */
+    out: { address: string; deviceStorage?: DeviceShareStorage; locked?: boolean };
   };
   'latchkey:wallet:recover': {
     in: { accessToken: string; userId: string; address: string; password?: string };

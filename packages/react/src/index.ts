@@ -66,6 +66,16 @@ export {
   useSetWalletPassword,
 } from './hooks/useSetWalletPassword.ts';
 export { type UseWalletsReturnType, useWallets } from './hooks/useWallets.ts';
+// MFA (issue 15)
+export {
+  type UseMfaEnrollmentReturnType,
+  type UseMfaRequiredParameters,
+  type UseMfaReturnType,
+  useMfa,
+  useMfaEnrollment,
+  useMfaRequired,
+} from './mfa/hooks.ts';
+export type { MfaMethod } from '@latchkey/api';
 export type {
   SendTransactionUiOptions,
   SignMessageUiOptions,

@@ -1,5 +1,6 @@
 import { type Messages as CoreMessages, messages as coreMessages } from '@latchkey/core';
 import { METHOD_MESSAGES } from './methods/links.ts';
+import { mfaMessages } from './mfa/messages.ts';
 
 /**
  * Strings only the React modal shows (chrome, accessibility labels, link texts): the chrome's
@@ -159,6 +160,8 @@ export const reactMessages = {
   latchkeyButtonLogOut: 'Log out',
   // Each login method's texts (methods/<id>/messages.ts).
   ...METHOD_MESSAGES,
+  // MFA's prompt and enrolment screens (issue 15, mfa/messages.ts).
+  ...mfaMessages,
 } as const;
 
 /** Every string the modal may show: core's catalogue plus {@link reactMessages}. */

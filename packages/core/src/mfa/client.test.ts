@@ -207,9 +207,11 @@ describe('MFA enrolment through the wallet frame', () => {
     const mfa = createMfaClient({ client: asClient, bridge });
     await expect(mfa.verify.init('totp')).resolves.toBeUndefined();
     expect(mfaCalls).toEqual([]);
+    expect(mfa.verifiedUntil()).toBe(0);
     await expect(mfa.verify.submit('totp', '654321')).resolves.toEqual({
       verifiedUntil: 1_700_000_600_000,
     });
+    expect(mfa.verifiedUntil()).toBe(1_700_000_600_000);
     expect(mfaCalls.map((c) => [c.path, c.body])).toEqual([
       [MFA_ROUTES.mfaTotpVerify, { code: '654321' }],
     ]);
@@ -484,7 +486,9 @@ describe('MFA required: the embedded wallet manager', () => {
     await manager.connect();
     await expect(manager.ensureMfa()).resolves.toBeUndefined();
     expect(connect).toHaveBeenCalledTimes(3);
-    expect(connect).toHaveBeenLastCalledWith({ address: ADDRESS });
+    // The page's connect may leave the key locked; ensureMfa asks the frame to rebuild it.
+    expect(connect).toHaveBeenNthCalledWith(1, { address: ADDRESS });
+    expect(connect).toHaveBeenLastCalledWith({ address: ADDRESS, unlock: true });
     expect(handler).toHaveBeenCalledTimes(1);
   });
 

@@ -9,6 +9,7 @@
 import {
   type FramePayloads,
   MFA_PASSKEY_INIT_ROUTE,
+  MFA_VERIFICATION_TTL_S,
   type MfaMethod,
   type PasskeyOptionsResponse,
 } from '@latchkey/api';
@@ -54,6 +55,8 @@ const canceled = (cause?: unknown) =>
  */
 export function createMfaClient({ client, bridge }: CreateMfaClientParameters): MfaClient {
   let handler: MfaRequiredHandler | null = null;
+  /** Until when (ms since the epoch) this session was last known to be verified. */
+  let verifiedUntil = 0;
   let pending: {
     promise: Promise<void>;
     settle: (error?: unknown) => void;
@@ -177,7 +180,10 @@ export function createMfaClient({ client, bridge }: CreateMfaClientParameters): 
                 code: parameters.code,
               }
             : { method: parameters.method, credentialIds: [...parameters.credentialIds] };
-      return adopt(await frame('latchkey:mfa:submit-enrollment', data));
+      const user = adopt(await frame('latchkey:mfa:submit-enrollment', data));
+      // The server counts an enrolment as a verification of the session.
+      verifiedUntil = Date.now() + MFA_VERIFICATION_TTL_S * 1000;
+      return user;
     },
     async unenroll(method) {
       return adopt(await frame('latchkey:mfa:unenroll', { method }));
@@ -197,6 +203,7 @@ export function createMfaClient({ client, bridge }: CreateMfaClientParameters): 
             code: 'wallet_proxy_no_response',
           });
         }
+        verifiedUntil = answer.verifiedUntil;
         pending?.settle();
         return { verifiedUntil: answer.verifiedUntil };
       },
@@ -224,6 +231,7 @@ export function createMfaClient({ client, bridge }: CreateMfaClientParameters): 
       }
     },
     isWaiting: () => pending !== null,
+    verifiedUntil: () => verifiedUntil,
   };
 }
 

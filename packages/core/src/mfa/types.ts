@@ -114,6 +114,13 @@ export interface MfaClient {
   withMfa<T>(operation: () => Promise<T>): Promise<T>;
   /** True while an operation waits for the user's verification. */
   isWaiting(): boolean;
+  /**
+   * Until when (ms since the epoch) this page last saw the session verified: the answer of the
+   * last `verify.submit`, or an enrolment (the server counts it as a verification) plus
+   * `MFA_VERIFICATION_TTL_S`; 0 when not seen. A hint for screens (skip asking again), not a
+   * guarantee: the server decides.
+   */
+  verifiedUntil(): number;
 }
 
 /** Parameters of {@link createMfaClient}. */

@@ -51,8 +51,9 @@ const SCREEN_NAMES = [
   // Funding
   'FIAT_ON_RAMP_PROMPT_SCREEN',
   'FIAT_ON_RAMP_STATUS_SCREEN',
-  // MFA
+  // MFA (issue 15): enrolment, and the verification prompt a wallet action may need
   'MFA_ENROLLMENT_FLOW_SCREEN',
+  'MFA_VERIFICATION_SCREEN',
 ] as const;
 
 /** One of the {@link SCREEN} names. */

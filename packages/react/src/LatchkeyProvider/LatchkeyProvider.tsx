@@ -17,6 +17,7 @@ import { focusedElement, useLastFocused, useModalOpeners } from './useModalOpene
 import { useResolvedConfig } from './useResolvedConfig.ts';
 import { useTermsGate } from './useTermsGate.ts';
 import { useWalletAutoConnect } from './useWalletAutoConnect.ts';
+import { useMfaPromptHandler } from '../mfa/useMfaPromptHandler.ts';
 
 /** The modal and its screens are a separate chunk, fetched on the first `login()` (bundle budget). */
 const LoginModal = lazy(() => import('../Modal/LoginModal.tsx'));
@@ -88,6 +89,13 @@ export function LatchkeyProvider({
   // The page's element focused last: a host button that started a wallet request and was
   // disabled while it runs has lost focus (to <body>) by the time the wallet screen opens.
   const lastFocused = useLastFocused();
+  // A wallet screen a hook opens (a sign button): focus returns to that button on close
+  // (issue 14, item 5); one opened inside a running flow keeps the flow's opener.
+  const [rememberOpener] = useState(() => () => {
+    if (flow.getState().open) return;
+    const focused = focusedElement();
+    opener.current = focused && focused !== document.body ? focused : lastFocused();
+  });
   // The embedded wallet (issue 3): core's manager is loaded on first use.
   const [wallet] = useState(() =>
     createWalletController({
@@ -95,17 +103,14 @@ export function LatchkeyProvider({
       getConfig: () => latestConfig.current.wallet,
       configReady: chainsReady,
       openScreen: (screen, params) => {
-        // A wallet screen a hook opens (a sign button): focus returns to that button on close
-        // (issue 14, item 5); one opened inside a running flow keeps the flow's opener.
-        if (!flow.getState().open) {
-          const focused = focusedElement();
-          opener.current = focused && focused !== document.body ? focused : lastFocused();
-        }
+        rememberOpener();
         flow.openWallet({ screen, params });
       },
       load: () => import('@latchkey/core/embedded-wallet'),
     }),
   );
+  // MFA (issue 15): a wallet action refused for want of MFA shows the prompt.
+  const mfa = useMfaPromptHandler(client, flow, session, open, latestConfig, rememberOpener);
   useWalletAutoConnect(session, wallet, open);
   const standalone = resolved.render.standalone;
   useTermsGate(flow, session, {
@@ -144,8 +149,9 @@ export function LatchkeyProvider({
       modal,
       wallet,
       connectWallet,
+      mfa,
     }),
-    [client, resolved, session, login, flow, link, modal, wallet, connectWallet],
+    [client, resolved, session, login, flow, link, modal, wallet, connectWallet, mfa],
   );
 
   return (

@@ -11,6 +11,7 @@ import type {
 } from '@latchkey/core';
 import { createContext } from 'react';
 import type { ResolvedConfig } from '../config/resolveConfig.ts';
+import type { MfaPromptParts } from '../mfa/useMfaPromptHandler.ts';
 import type { LoginFailure, ScreenParams } from '../Modal/types.ts';
 
 /** Listeners `useLogin` registers; the modal calls them (core's `ModalLoginListeners`). */
@@ -53,6 +54,8 @@ export interface LatchkeyContextValue {
   /** Called by the modal (internal). */
   /** The embedded wallet (issue 3). */
   wallet: WalletController;
+  /** MFA (issue 15): the pending prompt and the headless `useMfaRequired` listeners. */
+  mfa: MfaPromptParts;
   modal: {
     open: boolean;
     /** Where the modal opens: a wallet screen, or null for LANDING (a login). */

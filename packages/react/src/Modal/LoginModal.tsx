@@ -19,6 +19,7 @@ import {
   useMemo,
   useRef,
   useState,
+  useSyncExternalStore,
   useTransition,
 } from 'react';
 import { createPortal } from 'react-dom';
@@ -73,7 +74,9 @@ const LANDING: Nav = { screen: SCREEN.LANDING, params: {} };
  *   may return a `LoginFailure` that replaces `exited_auth_flow` (declined terms).
  */
 export default function LoginModal({ standalone = false }: LoginModalProps) {
-  const { client, config, modal } = useInternalLatchkey('LoginModal');
+  const { client, config, modal, mfa } = useInternalLatchkey('LoginModal');
+  // Issue 15: a wallet action waiting for MFA shows the prompt over the waiting screen.
+  const mfaRequest = useSyncExternalStore(mfa.store.subscribe, mfa.store.get, mfa.store.get);
   const open = standalone || modal.open;
   const [phase, setPhase] = useState<Phase>(open ? 'open' : 'closed');
   const [nav, setNav] = useState<Nav>(modal.start ?? LANDING);
@@ -336,6 +339,10 @@ export default function LoginModal({ standalone = false }: LoginModalProps) {
 
   const entry = screenEntry(nav.screen);
   const Screen = entry.component;
+  // The MFA prompt covers the screen that waits for it, which stays mounted (its request and
+  // frames live on) but hidden, and comes back once the verification is done.
+  const mfaOver = mfaRequest !== null && nav.screen !== SCREEN.MFA_VERIFICATION_SCREEN;
+  const MfaPrompt = screenEntry(SCREEN.MFA_VERIFICATION_SCREEN).component;
   const back = entry.back;
   const onBack = backHandler ?? (back ? () => navigate(back) : null);
   const m = config.messages;
@@ -348,7 +355,7 @@ export default function LoginModal({ standalone = false }: LoginModalProps) {
       aria-modal={standalone ? undefined : true}
       aria-labelledby={titleId}
       tabIndex={-1}
-      data-screen={nav.screen}
+      data-screen={mfaOver ? SCREEN.MFA_VERIFICATION_SCREEN : nav.screen}
       aria-busy={changing || undefined}
       onKeyDown={onKeyDown}
     >
@@ -379,7 +386,17 @@ export default function LoginModal({ standalone = false }: LoginModalProps) {
         </div>
         <ModalContext.Provider value={value}>
           <Suspense fallback={<Loading label={m.loading} />}>
-            <div className="lk-screen" key={screenKey(nav)} data-screen={nav.screen}>
+            {mfaOver && (
+              <div className="lk-screen" data-screen={SCREEN.MFA_VERIFICATION_SCREEN}>
+                <MfaPrompt />
+              </div>
+            )}
+            <div
+              className="lk-screen"
+              key={screenKey(nav)}
+              data-screen={nav.screen}
+              hidden={mfaOver || undefined}
+            >
               <Screen />
             </div>
             <FocusOnMount target={cardRef} screen={nav.screen} skipFirst={standalone} />
@@ -392,6 +409,7 @@ export default function LoginModal({ standalone = false }: LoginModalProps) {
               // The sentence is about logging in: not for a logged-in user's wallet, link or
               // update screens, nor on the consent screen that asks instead.
               nav.screen.startsWith('EMBEDDED_WALLET_') ||
+              nav.screen.startsWith('MFA_') ||
               nav.screen.startsWith('LINK_') ||
               nav.screen === SCREEN.UPDATE_EMAIL_SCREEN ||
               nav.screen === SCREEN.AFFIRMATIVE_CONSENT_SCREEN ||

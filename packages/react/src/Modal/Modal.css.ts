@@ -102,6 +102,7 @@ export const modalCss = `
 .lk-icon-button:focus-visible { outline: 2px solid var(--lk-accent); outline-offset: 1px; }
 .lk-icon-button svg { width: 18px; height: 18px; }
 .lk-screen { display: flex; flex-direction: column; animation: lk-fade-in ${MODAL_TRANSITION_MS}ms ease-out both; }
+.lk-screen[hidden] { display: none; }
 .lk-loading { display: flex; justify-content: center; padding: var(--lk-space-12) 0; color: var(--lk-muted); }
 .lk-spinner {
   width: 24px;

@@ -1,3 +1,4 @@
+import type { MfaMethod } from '@latchkey/api';
 import type { LoginListItemName, LoginMethodName, WalletId } from '@latchkey/core';
 import type { MethodClientConfig } from './methodConfig.ts';
 import type { MessageOverrides } from '../messages.ts';
@@ -93,6 +94,13 @@ export interface LatchkeyClientConfig extends MethodClientConfig {
   defaultChain?: ChainConfig;
   /** Card on-ramp (spec section 3, `fiatOnRamp`); only shows 'Add Funds' in this slice. */
   fiatOnRamp?: { enabled?: boolean; useSandbox?: boolean };
+  /**
+   * MFA (spec section 3, `mfa`; issue 15). `methods`: the methods users may enrol, default the
+   * server's `mfa_methods` (a method the server does not allow is dropped: the server refuses
+   * it anyway). `noPromptOnMfaRequired`: when a wallet action needs MFA, do not open the modal's
+   * prompt; the app draws its own with `useMfaRequired` and `useMfa` (default false).
+   */
+  mfa?: { methods?: MfaMethod[]; noPromptOnMfaRequired?: boolean };
   /** Overrides for any user-facing string (core's catalogue and the modal's). */
   messages?: MessageOverrides;
 }

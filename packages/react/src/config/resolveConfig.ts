@@ -1,4 +1,4 @@
-import type { ServerAppConfig } from '@latchkey/api';
+import { MFA_METHODS, type MfaMethod, type ServerAppConfig } from '@latchkey/api';
 import { LOGIN_MESSAGE_MAX_LENGTH } from '@latchkey/api';
 import { LOGIN_METHODS } from '@latchkey/core';
 import { DEFAULT_LOCALE, type Locale } from '../locales/index.ts';
@@ -57,6 +57,12 @@ export interface ResolvedConfig extends MethodResolvedConfig {
   loginList: ResolvedLoginListConfig;
   /** Embedded wallet settings and chains (spec sections 3 and 5; issue 3). */
   wallet: ResolvedWalletConfig;
+  /**
+   * MFA (issue 15): the methods users may enrol (the server's `mfa_methods`, narrowed by the
+   * client's `mfa.methods`; empty: 'Add more security' and nothing to enrol), and whether the
+   * modal's prompt is off (`noPromptOnMfaRequired`).
+   */
+  mfa: { methods: MfaMethod[]; noPromptOnMfaRequired: boolean };
 }
 
 /** The subset of the server app config the modal reads (spec section 3, "Server app config"). */
@@ -72,11 +78,26 @@ export type ServerConfigInput = Partial<
     | 'allowlist_config'
     | 'captcha_enabled'
     | 'captcha_site_key'
+    | 'mfa_methods'
   >
 > &
   WalletServerInput &
   LoginListServerInput &
   MethodServerInput;
+
+/**
+ * The MFA methods users may enrol: the server's `mfa_methods` (all of them while the server
+ * config has not answered), narrowed to the client's `mfa.methods` when given, in the client's
+ * order.
+ */
+function resolveMfaMethods(
+  client: readonly MfaMethod[] | undefined,
+  server: readonly MfaMethod[] | undefined,
+): MfaMethod[] {
+  const allowed = server ?? MFA_METHODS;
+  if (!client) return [...allowed];
+  return client.filter((m, i) => allowed.includes(m) && client.indexOf(m) === i);
+}
 
 /** Cuts `appearance.loginMessage` to {@link LOGIN_MESSAGE_MAX_LENGTH} characters (spec section 3). */
 export function capLoginMessage(message: string | undefined | null): string | null {
@@ -156,6 +177,10 @@ export function resolveConfig(
       siteKey: server?.captcha_site_key ?? null,
     },
     wallet: resolveWalletConfig(client, server, apiUrl),
+    mfa: {
+      methods: resolveMfaMethods(client?.mfa?.methods, server?.mfa_methods),
+      noPromptOnMfaRequired: client?.mfa?.noPromptOnMfaRequired ?? false,
+    },
     loginList: resolveLoginListConfig(client, server),
   };
 }

@@ -1,5 +1,6 @@
 import type { Messages } from '../messages.ts';
 import methods from '../methods/locales/de.ts';
+import mfa from '../mfa/locales/de.ts';
 
 /**
  * German (de) catalogue of every string the modal shows (issue 14, item 12): the shared
@@ -7,6 +8,7 @@ import methods from '../methods/locales/de.ts';
  */
 const de: Messages = {
   ...methods,
+  ...mfa,
   invalidAppId:
     'Der Latchkey-Provider kann mit einer ungültigen Latchkey-App-ID nicht initialisiert werden',
   alreadyLoggedIn:

@@ -1,5 +1,6 @@
 import type { Messages } from '../messages.ts';
 import methods from '../methods/locales/es.ts';
+import mfa from '../mfa/locales/es.ts';
 
 /**
  * Spanish (es) catalogue of every string the modal shows (issue 14, item 12): the shared
@@ -7,6 +8,7 @@ import methods from '../methods/locales/es.ts';
  */
 const es: Messages = {
   ...methods,
+  ...mfa,
   invalidAppId:
     'No se puede inicializar el proveedor de Latchkey con un ID de aplicación de Latchkey no válido',
   alreadyLoggedIn:

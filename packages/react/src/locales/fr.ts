@@ -1,5 +1,6 @@
 import type { Messages } from '../messages.ts';
 import methods from '../methods/locales/fr.ts';
+import mfa from '../mfa/locales/fr.ts';
 
 /**
  * French (fr) catalogue of every string the modal shows (issue 14, item 12): the shared
@@ -7,6 +8,7 @@ import methods from '../methods/locales/fr.ts';
  */
 const fr: Messages = {
   ...methods,
+  ...mfa,
   invalidAppId:
     'Impossible d’initialiser le fournisseur Latchkey avec un ID d’application Latchkey non valide',
   alreadyLoggedIn:

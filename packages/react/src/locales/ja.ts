@@ -1,5 +1,6 @@
 import type { Messages } from '../messages.ts';
 import methods from '../methods/locales/ja.ts';
+import mfa from '../mfa/locales/ja.ts';
 
 /**
  * Japanese (ja) catalogue of every string the modal shows (issue 14, item 12): the shared
@@ -7,6 +8,7 @@ import methods from '../methods/locales/ja.ts';
  */
 const ja: Messages = {
   ...methods,
+  ...mfa,
   invalidAppId: '無効な Latchkey アプリ ID では Latchkey プロバイダを初期化できません',
   alreadyLoggedIn:
     'ログインしようとしましたが、ユーザーはすでにログインしています。代わりに `link` ヘルパーを使用してください。',

@@ -86,6 +86,13 @@ export const SCREENS: ScreenEntries = {
     component: lazyScreen(() => import('./AffirmativeConsent/AffirmativeConsent.tsx')),
   },
   [SCREEN.CAPTCHA_SCREEN]: { component: lazyScreen(() => import('./Captcha/Captcha.tsx')) },
+  // MFA (issue 15): its screens live in `../mfa/`, with the prompt's store and hooks.
+  [SCREEN.MFA_VERIFICATION_SCREEN]: {
+    component: lazyScreen(() => import('../mfa/MfaVerificationScreen.tsx')),
+  },
+  [SCREEN.MFA_ENROLLMENT_FLOW_SCREEN]: {
+    component: lazyScreen(() => import('../mfa/MfaEnrollment.tsx')),
+  },
 };
 
 const FALLBACK: ScreenEntry = { component: ErrorScreen };

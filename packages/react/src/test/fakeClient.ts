@@ -89,6 +89,8 @@ export function createFakeClient(options: FakeClientOptions = {}) {
     logout: vi.fn(async () => set({ status: 'unauthenticated', user: null })),
     refreshSession: vi.fn(async () => state.user),
     refreshUser: vi.fn(async () => state.user),
+    /** The page's wallet frame bridge (none here: MFA's shared client is made over it). */
+    sharedWalletBridge: vi.fn(() => ({ frameOrigin: 'http://localhost:8787' })),
   };
   return { client: client as unknown as LatchkeyClient & typeof client, setState: set };
 }

@@ -71,6 +71,8 @@ export function createFakeManager(provider = createFakeProvider()) {
     getProvider: () => provider,
     setApprover: vi.fn(),
     setNoPrompt: vi.fn(),
+    /** Issue 15: the MFA check before a visible frame page (a user without MFA: at once). */
+    ensureMfa: vi.fn(async () => {}),
     /** The approval frames the screens mounted (issue 24); the test plays the frame. */
     approvals: approval.mounts,
     mountApproval: approval.mountApproval,

@@ -4,6 +4,7 @@
  * declares a `MethodDevSeed` as its module's `devSeed` (a loader, so production never loads a
  * seed; `methods/types.ts`, issue 11); this file names no method.
  */
+import { MFA_METHODS } from '@latchkey/api';
 import { ensureApp } from '../apps/records.ts';
 import { setAppSecret } from '../apps/secret.ts';
 import { applyAppSettings } from '../apps/settings.ts';
@@ -48,6 +49,8 @@ export async function seedDevApp(
     const settings: Record<string, unknown> = { name: DEV_APP_NAME };
     for (const seed of seeds) Object.assign(settings, seed.settings(devApp));
     settings.allowed_origins = devApp.origins;
+    // The demo's MFA panel (issue 15): every method can be enrolled in the dev app.
+    settings.mfa_methods ??= [...MFA_METHODS];
     await applyAppSettings(database.db, devApp.id, settings);
     await setAppSecret(database.db, devApp.id, await appSecret());
     for (const seed of seeds) await seed.seed?.(ctx, devApp.id, devApp);

@@ -276,6 +276,39 @@ describe('wallet handlers with the key cache (issue 13 item 3)', () => {
     expect(server.count(ROUTES.walletAuthShare)).toBe(2);
   });
 
+  it('an unverified MFA session connects locked; unlock and signatures are refused until MFA', async () => {
+    const server = fakeShareServer();
+    const { storage, address } = await walletOf(server);
+    const reopened = device(server, storage, createKeyCache({ idleMs: 60_000, ...manualTimers() }));
+    server.setMfa('refuse');
+    // Loading the page asks nothing: the wallet is on this device, its key waits.
+    expect(await reopened.call(FRAME_EVENTS.walletConnect, { ...as('user_1'), address })).toEqual({
+      address,
+      deviceStorage: 'local',
+      locked: true,
+    });
+    await expect(
+      reopened.call(FRAME_EVENTS.walletConnect, { ...as('user_1'), address, unlock: true }),
+    ).rejects.toMatchObject({ type: 'missing_or_invalid_mfa' });
+    await expect(sign(reopened, as('user_1'), address)).rejects.toMatchObject({
+      type: 'missing_or_invalid_mfa',
+    });
+    // Other refusals still fail the connect; a device without the share is not "locked".
+    const elsewhere = device(server, memoryStorage());
+    await expect(
+      elsewhere.call(FRAME_EVENTS.walletConnect, { ...as('user_1'), address }),
+    ).rejects.toMatchObject({ type: 'wallet_not_on_device' });
+    // Verified: the same connect unlocks and signs.
+    server.setMfa(Math.floor(Date.now() / 1000) + 600);
+    expect(
+      await reopened.call(FRAME_EVENTS.walletConnect, { ...as('user_1'), address, unlock: true }),
+    ).toEqual({ address, deviceStorage: 'local' });
+    const answer = await sign(reopened, as('user_1'), address);
+    expect(
+      await verifyMessage({ address, message: 'hello', signature: answer.response as Hex }),
+    ).toBe(true);
+  });
+
   it('the clear message (logout) zeroes the key: the next signature cannot use it', async () => {
     const server = fakeShareServer();
     const { storage, address } = await walletOf(server);

@@ -129,6 +129,10 @@ function passwordOf(data: Record<string, unknown>, required: boolean): string | 
   return password;
 }
 
+/** The server refused the auth share for want of a fresh MFA verification (issue 15). */
+const isMfaRefusal = (error: unknown) =>
+  error instanceof CustodyError && error.type === 'missing_or_invalid_mfa';
+
 /**
  * The frame's wallet handlers (spec section 7 events; design.md, Keys), for `createFrameRouter`.
  *
@@ -137,7 +141,9 @@ function passwordOf(data: Record<string, unknown>, required: boolean): string | 
  *   `latchkey`, password-sealed for `user-passcode`) sent to the server.
  * - connect: device + auth share (the auth share prefetched), rebuilt and address-checked; the
  *   key then stays in the idle-window cache (`key-cache.ts`, default 60 s idle, zeroed on expiry,
- *   `clear`, `pagehide`, and when another user, wallet or token asks).
+ *   `clear`, `pagehide`, and when another user, wallet or token asks). When the server refuses
+ *   the share for want of MFA (issue 15), connect answers `locked: true` (the first signature
+ *   asks for MFA), unless the host asked `unlock: true`.
  * - recover: recovery + auth share (password decrypted here), then a reshare so older shares die.
  * - rpc: signs with `handleEvmRpc` with the cached key, or rebuilds it (share fetch, combine,
  *   derivation) on a miss; the request's copies are zeroed after use.
@@ -273,7 +279,19 @@ export function createWalletHandlers(
     const address = addressOf(data);
     // Prefetch: the auth share is fetched and the key rebuilt now, so a bad share is reported at
     // connect and the first signature within the idle window needs no share fetch.
-    await withKey(token, userId, address, async () => {});
+    try {
+      await withKey(token, userId, address, async () => {});
+    } catch (error) {
+      // An MFA user's session without a fresh verification (issue 15): the wallet is on this
+      // device (the device share was found before the share fetch), its key stays locked until
+      // a signature, export or `unlock` connect asks for MFA. Loading the page asks nothing.
+      if (data.unlock === true || !isMfaRefusal(error)) throw error;
+      return {
+        address,
+        deviceStorage: store.kind,
+        locked: true,
+      } satisfies FramePayloads['latchkey:wallet:connect']['out'];
+    }
     return {
       address,
       deviceStorage: store.kind,

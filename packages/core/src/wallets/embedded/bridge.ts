@@ -39,7 +39,12 @@ export type MfaFrameEvent =
   | 'latchkey:mfa:unenroll';
 
 /** Result of the frame's create / connect / recover. */
-export type EmbeddedWalletFrameResult = { address: string; deviceStorage?: DeviceShareStorage };
+export type EmbeddedWalletFrameResult = {
+  address: string;
+  deviceStorage?: DeviceShareStorage;
+  /** connect only: the key waits for an MFA verification (issue 15). */
+  locked?: boolean;
+};
 
 /**
  * The host side of the wallet frame (spec section 7): one hidden iframe on the API origin, and
@@ -56,8 +61,13 @@ export interface EmbeddedWalletBridge {
     recoveryMethod?: RecoveryMethod;
     password?: string;
   }): Promise<EmbeddedWalletFrameResult>;
-  /** Loads the wallet from this device's share + the auth share. `wallet_not_on_device` when absent. */
-  connect(parameters: { address: string }): Promise<EmbeddedWalletFrameResult>;
+  /**
+   * Loads the wallet from this device's share + the auth share. `wallet_not_on_device` when
+   * absent. An MFA user's session without a fresh verification connects `locked` (issue 15):
+   * the first signature asks for MFA; with `unlock: true` it is refused with
+   * `missing_or_invalid_mfa` instead.
+   */
+  connect(parameters: { address: string; unlock?: boolean }): Promise<EmbeddedWalletFrameResult>;
   /** Recovers with recovery + auth share and reshares (`invalid_recovery_pin` on a wrong password). */
   recover(parameters: { address: string; password?: string }): Promise<EmbeddedWalletFrameResult>;
   /**
@@ -403,10 +413,15 @@ export function createEmbeddedWalletBridge(
       );
       return requireAddress(answer, FRAME_EVENTS.walletCreate);
     },
-    async connect({ address }) {
+    async connect({ address, unlock }) {
       const answer = await request(
         FRAME_EVENTS.walletConnect,
-        (accessToken) => ({ accessToken, userId: userIdOf(accessToken), address }),
+        (accessToken) => ({
+          accessToken,
+          userId: userIdOf(accessToken),
+          address,
+          ...(unlock ? { unlock: true } : {}),
+        }),
         timeouts.rpcMs,
       );
       return requireAddress(answer, FRAME_EVENTS.walletConnect);

@@ -543,7 +543,7 @@ export function createEmbeddedWalletManager(
           code: 'no_embedded_wallet',
         });
       }
-      await guarded.connect({ address });
+      await guarded.connect({ address, unlock: true });
     },
     mountPassword(container, { action, theme, appName }) {
       const address = action === 'create' ? undefined : (state.address ?? walletOfUser()?.address);

@@ -1,13 +1,7 @@
 import { SCREEN, type ScreenName } from '@latchkey/core';
-import {
-  formatPhoneAsYouType,
-  formatPhoneNumber,
-  parsePhoneInput,
-  phoneCountries,
-  phonePlaceholder,
-  resolvePhoneCountry,
-} from '@latchkey/core/phone';
-import { type FormEvent, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { formatPhoneNumber } from '@latchkey/core/phone';
+import { type FormEvent, useId } from 'react';
+import { PhoneField, usePhoneNumber } from '../../components/PhoneField/PhoneField.tsx';
 import { usePasswordlessState } from '../passwordless/flow.ts';
 import { useModal } from '../../Modal/ModalContext.ts';
 import { useStyleSheet } from '../../styles/useStyleSheet.ts';
@@ -41,25 +35,8 @@ export default function SmsLoginMethod({
   useStyleSheet(smsLoginMethodCss);
   const { passwordless, navigate, messages: m, fail, config, withCaptcha } = useModal();
   const state = usePasswordlessState(passwordless);
-  const [country, setCountry] = useState(() => resolvePhoneCountry(config.intl.defaultCountry));
-  const [raw, setRaw] = useState('');
-  const inputRef = useRef<HTMLInputElement>(null);
-  /** Where the caret goes once the formatted value is rendered (null: leave it). */
-  const caret = useRef<number | null>(null);
-  useLayoutEffect(() => {
-    const input = inputRef.current;
-    if (caret.current === null || !input || document.activeElement !== input) return;
-    input.setSelectionRange(caret.current, caret.current);
-    caret.current = null;
-  }, [raw]);
-  // Country names in the modal's language (issue 14, item 12).
-  const locale = config.intl.locale;
-  const countries = useMemo(() => phoneCountries(locale), [locale]);
-  const selected = countries.find((c) => c.code === country);
-  const phone = parsePhoneInput(raw, country);
-  const placeholder = useMemo(() => phonePlaceholder(country), [country]);
-  const countryId = useId();
-  const inputId = useId();
+  const number = usePhoneNumber(config.intl.defaultCountry);
+  const { phone } = number;
   const errorId = useId();
   const sending = state.step === 'sending';
   const inlineError =
@@ -91,56 +68,13 @@ export default function SmsLoginMethod({
 
   return (
     <form className="lk-sms" onSubmit={onSubmit} noValidate data-testid="sms-login">
-      <div className="lk-sms__field" data-invalid={inlineError ? 'true' : undefined}>
-        <span className="lk-sms__country">
-          <span aria-hidden="true">
-            {country} +{selected?.callingCode}
-          </span>
-          <svg viewBox="0 0 12 12" aria-hidden="true" focusable="false">
-            <path d="M2.5 4.5L6 8l3.5-3.5" stroke="currentColor" strokeWidth="1.6" fill="none" />
-          </svg>
-          <label htmlFor={countryId} className="lk-visually-hidden">
-            {m.countryLabel}
-          </label>
-          <select
-            id={countryId}
-            className="lk-sms__select"
-            name="country"
-            value={country}
-            onChange={(event) => {
-              setCountry(event.target.value);
-              setRaw('');
-            }}
-          >
-            {countries.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.label}
-              </option>
-            ))}
-          </select>
-        </span>
-        <label htmlFor={inputId} className="lk-visually-hidden">
-          {m.phoneLabel}
-        </label>
-        <input
-          id={inputId}
-          className="lk-sms__input"
-          type="tel"
-          name="phone"
-          autoComplete="tel-national"
-          inputMode="tel"
-          placeholder={placeholder}
-          value={raw}
-          ref={inputRef}
-          onChange={(event) => {
-            const { value, selectionStart } = event.target;
-            const edit = formatPhoneAsYouType(raw, value, selectionStart ?? value.length, country);
-            caret.current = edit.caret;
-            setRaw(edit.value);
-          }}
-          aria-invalid={inlineError ? true : undefined}
-          aria-describedby={inlineError ? errorId : undefined}
-        />
+      <PhoneField
+        state={number}
+        locale={config.intl.locale}
+        invalid={Boolean(inlineError)}
+        describedBy={errorId}
+        messages={m}
+      >
         <Button
           type="submit"
           variant="primary"
@@ -149,7 +83,7 @@ export default function SmsLoginMethod({
         >
           {sending ? m.sending : m.submit}
         </Button>
-      </div>
+      </PhoneField>
       {inlineError && (
         <p id={errorId} className="lk-sms__error" role="alert">
           {inlineError}

@@ -58,6 +58,9 @@ export default function EmbeddedWalletKeyExport() {
       const manager = await wallet.manager();
       const address = manager.getState().address;
       if (!address) throw new Error(m.unableToRecoverWallet);
+      // Issue 15: an MFA user's session verifies first (the modal's MFA prompt); the export
+      // page fetches the shares itself after the Reveal click and cannot ask for MFA then.
+      await manager.ensureMfa();
       if (!live) return;
       mounted = createEmbeddedWalletExport({
         apiUrl: client.apiUrl,

@@ -63,29 +63,39 @@ export function ApprovalFrame({
     const el = container.current;
     if (!el) return;
     let live = true;
+    let approval: ReturnType<EmbeddedWalletManager['mountApproval']> | null = null;
     setLoading(true);
-    const approval = manager.mountApproval(el, {
-      request,
-      chain,
-      ...(buttonText ? { buttonText } : {}),
-      theme,
-    });
-    approval.iframe.title = title;
-    approval.ready.then(
+    // Issue 15: an MFA user's session verifies first (the modal's MFA prompt), since the page
+    // fetches the shares itself behind the click and cannot ask for MFA then.
+    manager.ensureMfa().then(
       () => {
         if (!live) return;
-        setLoading(false);
-        latest.current({ type: 'ready' });
+        const mounted = manager.mountApproval(el, {
+          request,
+          chain,
+          ...(buttonText ? { buttonText } : {}),
+          theme,
+        });
+        approval = mounted;
+        mounted.iframe.title = title;
+        mounted.ready.then(
+          () => {
+            if (!live) return;
+            setLoading(false);
+            latest.current({ type: 'ready' });
+          },
+          () => {},
+        );
+        mounted.result.then(
+          (response) => live && latest.current({ type: 'approved', response }),
+          (error: unknown) => live && latest.current({ type: 'error', error }),
+        );
       },
-      () => {},
-    );
-    approval.result.then(
-      (response) => live && latest.current({ type: 'approved', response }),
       (error: unknown) => live && latest.current({ type: 'error', error }),
     );
     return () => {
       live = false;
-      approval.destroy();
+      approval?.destroy();
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for the inputs
   }, [manager, key]);
