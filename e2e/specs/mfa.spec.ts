@@ -94,7 +94,7 @@ test(
       await secretEl.waitFor({ timeout: WALLET_TIMEOUT_MS });
       await dialog(page).locator('.lk-mfa__qr img').waitFor({ timeout: UI_TIMEOUT_MS });
       await screenshot(page, 'mfa-totp-qr');
-      const totp = new TOTP({ secret: (await secretEl.innerText()).trim() });
+      const totp = new TOTP({ secret: (await secretEl.innerText()).replace(/\s/g, '') });
       const used = new Set<number>();
       await dialogButton(page, 'Continue').click();
       await codeField(page).fill(await freshTotp(totp, used));

@@ -70,7 +70,9 @@ describe('browser bundle', () => {
     // 66.5 kB before issue 14 (item 3) counted each detected EIP-6963 wallet as a login-list row
     // and made the overflow panels list only what they hide: 66.48 kB after, so the next
     // budget is 67 kB rather than a 21-byte margin kept by squeezing readable code.
-    expect(result.outputFiles[0]!.contents.byteLength).toBeLessThan(67_000);
+    // 67 kB before issue 15 named the MFA prompt's screen (MFA_VERIFICATION_SCREEN; MFA's
+    // runtime is the lazy embedded-wallet entry's): 67.005 kB after.
+    expect(result.outputFiles[0]!.contents.byteLength).toBeLessThan(67_500);
   });
 
   it('the lazy embedded-wallet entry bundles on its own, zod-free', async () => {

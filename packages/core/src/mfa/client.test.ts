@@ -492,6 +492,37 @@ describe('MFA required: the embedded wallet manager', () => {
     expect(handler).toHaveBeenCalledTimes(1);
   });
 
+  it('ensureMfa: nothing to do for a user without MFA methods', async () => {
+    const connect = vi.fn<EmbeddedWalletBridge['connect']>();
+    const { asClient } = fakeClient({ ...userWithWallet(), mfaMethods: [] });
+    const manager = createEmbeddedWalletManager({
+      client: asClient,
+      chains: [CHAIN],
+      defaultChainId: CHAIN.id,
+      bridge: fakeBridge({ connect }),
+    });
+    await expect(manager.ensureMfa()).resolves.toBeUndefined();
+    expect(connect).not.toHaveBeenCalled();
+  });
+
+  it('ensureMfa without the wallet on this device asks unless this page saw a verification', async () => {
+    const connect = vi.fn<EmbeddedWalletBridge['connect']>();
+    const mfa = vi.fn(async () => ({ verifiedUntil: Date.now() + 600_000 }));
+    const manager = managerWith(fakeBridge({ connect, mfa: mfa as EmbeddedWalletBridge['mfa'] }));
+    const handler = passes(manager.mfa);
+    manager.mfa.setMfaRequiredHandler(handler);
+    await expect(manager.ensureMfa({ onDevice: false })).resolves.toBeUndefined();
+    expect(handler).toHaveBeenCalledTimes(1);
+    // The verification's answer is remembered: no second prompt within it.
+    await expect(manager.ensureMfa({ onDevice: false })).resolves.toBeUndefined();
+    expect(handler).toHaveBeenCalledTimes(1);
+    expect(connect).not.toHaveBeenCalled();
+    // Cancelled: the page is not mounted ('MFA canceled').
+    const other = managerWith(fakeBridge({ connect }));
+    other.mfa.setMfaRequiredHandler(() => Promise.reject(new Error('closed')));
+    await expect(other.ensureMfa({ onDevice: false })).rejects.toThrow('MFA canceled');
+  });
+
   it('without a handler connect fails with missing_or_invalid_mfa unchanged', async () => {
     const error = mfaRequired();
     const connect = vi.fn<EmbeddedWalletBridge['connect']>().mockRejectedValue(error);

@@ -344,7 +344,8 @@ export default function LoginModal({ standalone = false }: LoginModalProps) {
   const mfaOver = mfaRequest !== null && nav.screen !== SCREEN.MFA_VERIFICATION_SCREEN;
   const MfaPrompt = screenEntry(SCREEN.MFA_VERIFICATION_SCREEN).component;
   const back = entry.back;
-  const onBack = backHandler ?? (back ? () => navigate(back) : null);
+  // While the MFA prompt covers a screen, Back must not take the waiting screen away.
+  const onBack = mfaOver ? null : (backHandler ?? (back ? () => navigate(back) : null));
   const m = config.messages;
 
   const card = (

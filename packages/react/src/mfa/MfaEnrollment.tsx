@@ -15,7 +15,7 @@ import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { Button } from '../components/Button/Button.tsx';
 import { CheckIcon, KeyIcon, LockIcon, PhoneIcon, ShieldIcon } from '../components/Icons/Icons.tsx';
 import { ModalHeader } from '../components/ModalHeader/ModalHeader.tsx';
-import { PhoneField, usePhoneNumber } from '../components/PhoneField/PhoneField.tsx';
+import { PhoneField, usePhoneNumber } from '../methods/sms/PhoneField.tsx';
 import { useInternalLatchkey } from '../hooks/useInternalLatchkey.ts';
 import { linkScreenCss } from '../methods/link.css.ts';
 import { useBackHandler, useModal } from '../Modal/ModalContext.ts';
@@ -361,12 +361,14 @@ export default function MfaEnrollment() {
               <li key={method} className="lk-link__item" data-method={method}>
                 <MfaMethodIcon method={method} />
                 <span className="lk-link__item-text">
-                  <span className="lk-link__item-name">{name}</span>
+                  <span className="lk-link__item-name">
+                    {name}
+                    {on && <span className="lk-mfa__badge">{m.mfaEnabled}</span>}
+                  </span>
                   <span className="lk-link__item-detail">
                     {unavailable ? m.mfaSmsUnavailable : mfaMethodDetail(method, m)}
                   </span>
                 </span>
-                {on && <span className="lk-mfa__badge">{m.mfaEnabled}</span>}
                 <Button
                   variant="secondary"
                   aria-label={`${on ? m.mfaRemove : m.mfaAdd} ${name}`}
@@ -476,7 +478,7 @@ function TotpSecret({
       )}
       <div className="lk-mfa__secret">
         <code aria-label={m.mfaTotpSecretLabel} data-testid="mfa-totp-secret">
-          {enrollment.secret}
+          {enrollment.secret.replace(/(.{4})(?=.)/g, '$1 ')}
         </code>
         <Button
           variant="secondary"

@@ -7,7 +7,6 @@
 export const mfaMessages = {
   // The prompt (spec section 4, "MFA prompt")
   mfaPromptTitle: 'Verify it’s you',
-  mfaPromptDetail: 'This wallet action is protected. Confirm it with your second step.',
   mfaTotpPromptDetail: 'Enter the 6-digit code from your authenticator app.',
   mfaSmsPromptDetail: 'Enter the 6-digit code we sent to your phone.',
   mfaPasskeyPromptTitle: 'Verify with your passkey',

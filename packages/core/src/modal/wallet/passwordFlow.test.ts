@@ -24,6 +24,8 @@ function setup(status: string, connectStatus = 'connected') {
   const manager = {
     getState: () => ({ status }),
     connect: vi.fn(async () => ({ status: connectStatus })),
+    /** Issue 15: the MFA check before the page (the user's verification, if enrolled). */
+    ensureMfa: vi.fn(async () => {}),
     mountPassword: vi.fn(() => frame),
   };
   const p = {
@@ -56,6 +58,8 @@ describe('mountPasswordFrame (issue 24 item 4: the password page in a frame)', (
       appName: 'Acme',
     });
     expect(manager.connect).not.toHaveBeenCalled();
+    // Issue 15: an MFA user verifies before the page fetches the shares (here: on this device).
+    expect(manager.ensureMfa).toHaveBeenCalledWith({ onDevice: true });
     expect(frame.iframe.title).toBe('Password');
     await vi.waitFor(() => expect(p.onReady).toHaveBeenCalled());
     answer(RESULT);
@@ -68,6 +72,16 @@ describe('mountPasswordFrame (issue 24 item 4: the password page in a frame)', (
     await vi.waitFor(() => expect(p.onError).toHaveBeenCalled());
     expect(manager.connect).toHaveBeenCalled();
     expect((p.onError.mock.calls[0]![0] as Error).message).toBe('Unable to recover');
+    expect(manager.mountPassword).not.toHaveBeenCalled();
+  });
+
+  it('recovery verifies MFA without a device share; a cancelled verification mounts no page', async () => {
+    const { p, manager } = setup('idle');
+    const canceled = new Error('MFA canceled');
+    manager.ensureMfa.mockRejectedValueOnce(canceled);
+    mountPasswordFrame({ ...p, action: 'recover' });
+    await vi.waitFor(() => expect(p.onError).toHaveBeenCalledWith(canceled));
+    expect(manager.ensureMfa).toHaveBeenCalledWith({ onDevice: false });
     expect(manager.mountPassword).not.toHaveBeenCalled();
   });
 

@@ -58,6 +58,9 @@ export function mountPasswordFrame(p: MountPasswordFrameParameters): () => void 
       const connected = await manager.connect();
       if (connected.status !== 'connected') throw new Error(p.unableToRecoverMessage);
     }
+    // Issue 15: the page fetches shares (recovery share, auth share) that an MFA user's session
+    // gets only when verified, and cannot ask for MFA behind its button: verify first.
+    if (p.action !== 'create') await manager.ensureMfa({ onDevice: p.action !== 'recover' });
     if (!live) return;
     const frame = manager.mountPassword(p.host, {
       action: p.action,

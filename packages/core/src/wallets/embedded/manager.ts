@@ -1,4 +1,9 @@
-import { type DeviceShareStorage, type RecoveryMethod, ROUTES } from '@latchkey/api';
+import {
+  type DeviceShareStorage,
+  MFA_REQUIRED_MESSAGE,
+  type RecoveryMethod,
+  ROUTES,
+} from '@latchkey/api';
 import { createMfaClient, mfaClientOf } from '../../mfa/client.ts';
 import type { MfaClient } from '../../mfa/types.ts';
 import type { LatchkeyClient } from '../../session/createLatchkeyClient.ts';
@@ -206,10 +211,13 @@ export interface EmbeddedWalletManager {
    * wallet in the hidden frame through {@link MfaClient.withMfa}, so a `missing_or_invalid_mfa`
    * asks the MFA handler and retries (up to 4 attempts). Resolves at once when the hidden frame
    * still holds the key (it keeps it no longer than the session's verification).
+   * Resolves at once for a user without MFA methods. `onDevice: false` (recovery on a device
+   * without the wallet's share): asks the handler unless this page saw the session verified
+   * lately (`mfa.verifiedUntil()`).
    * @throws WalletError `no_embedded_wallet`; the errors of {@link MfaClient.withMfa} ('MFA
    *   canceled', `mfa_timeout`, `missing_or_invalid_mfa`); the frame's other errors.
    */
-  ensureMfa(): Promise<void>;
+  ensureMfa(options?: { onDevice?: boolean }): Promise<void>;
   /** Forgets the wallet in this page: removes it from `client.wallets`, destroys the bridge. */
   destroy(): void;
 }
@@ -536,7 +544,21 @@ export function createEmbeddedWalletManager(
       }
     },
     adoptPassword,
-    async ensureMfa() {
+    async ensureMfa({ onDevice = true } = {}) {
+      // A user without MFA needs nothing (the server refuses a stale answer anyway).
+      if ((client.getState().user?.mfaMethods ?? []).length === 0) return;
+      if (!onDevice) {
+        // No device share to unlock with (recovery on a new device): ask unless this page saw
+        // the session verified with a minute to spare; the server still decides.
+        await mfa.withMfa(async () => {
+          if (mfa.verifiedUntil() > Date.now() + 60_000) return;
+          throw new WalletError(MFA_REQUIRED_MESSAGE, {
+            type: 'missing_or_invalid_mfa',
+            code: 'missing_or_invalid_mfa',
+          });
+        });
+        return;
+      }
       const address = state.address ?? walletOfUser()?.address;
       if (!address) {
         throw new WalletError(WALLET_ERROR_MESSAGES.noEmbeddedWallet, {

@@ -1,7 +1,7 @@
 import { SCREEN, type ScreenName } from '@latchkey/core';
 import { formatPhoneNumber } from '@latchkey/core/phone';
 import { type FormEvent, useId } from 'react';
-import { PhoneField, usePhoneNumber } from '../../components/PhoneField/PhoneField.tsx';
+import { PhoneField, usePhoneNumber } from './PhoneField.tsx';
 import { usePasswordlessState } from '../passwordless/flow.ts';
 import { useModal } from '../../Modal/ModalContext.ts';
 import { useStyleSheet } from '../../styles/useStyleSheet.ts';

@@ -3,8 +3,6 @@ import type { mfaMessages } from '../messages.ts';
 /** German (de) texts of the MFA prompt and enrolment screens (issue 15). */
 const de: { [K in keyof typeof mfaMessages]: string } = {
   mfaPromptTitle: 'Bestätigen Sie Ihre Identität',
-  mfaPromptDetail:
-    'Diese Wallet-Aktion ist geschützt. Bestätigen Sie sie mit Ihrem zweiten Schritt.',
   mfaTotpPromptDetail: 'Geben Sie den 6-stelligen Code aus Ihrer Authenticator-App ein.',
   mfaSmsPromptDetail: 'Geben Sie den 6-stelligen Code ein, den wir an Ihr Telefon gesendet haben.',
   mfaPasskeyPromptTitle: 'Mit Ihrem Passkey bestätigen',

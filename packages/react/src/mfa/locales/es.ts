@@ -3,7 +3,6 @@ import type { mfaMessages } from '../messages.ts';
 /** Spanish (es) texts of the MFA prompt and enrolment screens (issue 15). */
 const es: { [K in keyof typeof mfaMessages]: string } = {
   mfaPromptTitle: 'Confirma que eres tú',
-  mfaPromptDetail: 'Esta acción de la wallet está protegida. Confírmala con tu segundo paso.',
   mfaTotpPromptDetail: 'Introduce el código de 6 dígitos de tu aplicación de autenticación.',
   mfaSmsPromptDetail: 'Introduce el código de 6 dígitos que hemos enviado a tu teléfono.',
   mfaPasskeyPromptTitle: 'Verifica con tu llave de acceso',

@@ -3,8 +3,6 @@ import type { mfaMessages } from '../messages.ts';
 /** French (fr) texts of the MFA prompt and enrolment screens (issue 15). */
 const fr: { [K in keyof typeof mfaMessages]: string } = {
   mfaPromptTitle: 'Confirmez votre identité',
-  mfaPromptDetail:
-    'Cette action sur votre portefeuille est protégée. Confirmez-la avec votre deuxième étape.',
   mfaTotpPromptDetail:
     'Saisissez le code à 6 chiffres affiché dans votre application d’authentification.',
   mfaSmsPromptDetail: 'Saisissez le code à 6 chiffres que nous avons envoyé sur votre téléphone.',

@@ -3,7 +3,6 @@ import type { mfaMessages } from '../messages.ts';
 /** Japanese (ja) texts of the MFA prompt and enrolment screens (issue 15). */
 const ja: { [K in keyof typeof mfaMessages]: string } = {
   mfaPromptTitle: '本人確認',
-  mfaPromptDetail: 'このウォレット操作は保護されています。2 段階目の認証で確認してください。',
   mfaTotpPromptDetail: '認証アプリに表示されている 6 桁のコードを入力してください。',
   mfaSmsPromptDetail: 'お使いの電話に送信した 6 桁のコードを入力してください。',
   mfaPasskeyPromptTitle: 'パスキーで認証',

@@ -3,7 +3,6 @@ import type { mfaMessages } from '../messages.ts';
 /** Simplified Chinese (zh) texts of the MFA prompt and enrolment screens (issue 15). */
 const zh: { [K in keyof typeof mfaMessages]: string } = {
   mfaPromptTitle: '验证你的身份',
-  mfaPromptDetail: '此钱包操作受到保护。请通过第二步验证进行确认。',
   mfaTotpPromptDetail: '请输入身份验证器应用中的 6 位验证码。',
   mfaSmsPromptDetail: '请输入我们发送到你手机的 6 位验证码。',
   mfaPasskeyPromptTitle: '使用通行密钥验证',

@@ -6,7 +6,7 @@ import {
   resolvePhoneCountry,
 } from '@latchkey/core/phone';
 import { type ReactNode, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { smsLoginMethodCss } from '../../methods/sms/Button.css.ts';
+import { smsLoginMethodCss } from './Button.css.ts';
 import type { Messages } from '../../messages.ts';
 import { useStyleSheet } from '../../styles/useStyleSheet.ts';
 
