@@ -25,6 +25,9 @@ import { MfaCodeForm } from './MfaCodeForm.tsx';
 import { MfaMethodIcon, MfaVerification } from './MfaVerification.tsx';
 import { mfaErrorText, mfaMethodDetail, mfaMethodName } from './mfaText.ts';
 
+/** Passkeys the enrolment lists at first (spec section 9: 3, or 2 and 'View all' if more). */
+export const ENROLLMENT_PASSKEYS_SHOWN = 3;
+
 /** The TOTP QR code's side in CSS px (drawn at twice that for sharp screens). */
 const QR_SIZE = 184;
 
@@ -77,6 +80,7 @@ export default function MfaEnrollment() {
   const [verified, setVerified] = useState(() => mfa.verifiedUntil() > Date.now() + 60_000);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  const [showAllPasskeys, setShowAllPasskeys] = useState(false);
   const errorText = useCallback((e: unknown) => mfaErrorText(e, m), [m]);
   const go = useCallback((next: View) => {
     setError(null);
@@ -216,6 +220,11 @@ export default function MfaEnrollment() {
     const passkeys = (user?.linkedAccounts ?? []).filter(
       (a): a is PasskeyAccount => a.type === 'passkey',
     );
+    // Spec section 9: the list shows 3 passkeys, or 2 and 'View all' when there are more.
+    const shown =
+      showAllPasskeys || passkeys.length <= ENROLLMENT_PASSKEYS_SHOWN
+        ? passkeys
+        : passkeys.slice(0, ENROLLMENT_PASSKEYS_SHOWN - 1);
     const enable = (credentialId: string) =>
       change(
         `passkey:${credentialId}`,
@@ -247,7 +256,7 @@ export default function MfaEnrollment() {
           <p className="lk-link__note">{m.mfaPasskeyNone}</p>
         ) : (
           <ul className="lk-link__list" aria-label={m.mfaPasskeyEnrollTitle}>
-            {passkeys.map((passkey) => {
+            {shown.map((passkey) => {
               const name = passkeyDisplayName(passkey);
               const key = `passkey:${passkey.credentialId}`;
               return (
@@ -276,6 +285,11 @@ export default function MfaEnrollment() {
               );
             })}
           </ul>
+        )}
+        {shown.length < passkeys.length && (
+          <Button variant="link" onClick={() => setShowAllPasskeys(true)}>
+            {m.viewAllPasskeys}
+          </Button>
         )}
         {error && (
           <p className="lk-link__error" role="alert">
