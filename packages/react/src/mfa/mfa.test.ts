@@ -74,6 +74,9 @@ describe('MFA texts', () => {
     expect(
       mfaErrorText(Object.assign(new Error('NotAllowedError'), { code: 'passkey_not_allowed' }), m),
     ).toBe(m.passkeyNotAllowed);
+    expect(
+      mfaErrorText(wallet('Request failed with code 429: Too many requests', 'error'), m),
+    ).toBe('Too many attempts.');
     expect(mfaErrorText(new Error('boom'), m)).toBe('Something went wrong.');
   });
 });

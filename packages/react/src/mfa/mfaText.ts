@@ -24,8 +24,8 @@ export function mfaCodeProblem(code: string, m: Messages, complete: boolean): st
 
 /**
  * The prompt's text for a failed MFA call (spec section 8, "MFA"): max attempts, an invalid
- * code, the time limit, a cancel, the passcode rules, a refused passkey; else 'Something went
- * wrong.'
+ * code, the time limit, a cancel, the passcode rules, a refused passkey, the rate limit ('Too
+ * many attempts.'); else 'Something went wrong.'
  */
 export function mfaErrorText(error: unknown, m: Messages): string {
   const type = error instanceof WalletError ? error.type : undefined;
@@ -40,6 +40,8 @@ export function mfaErrorText(error: unknown, m: Messages): string {
     return m.mfaInvalidCode;
   }
   if (code === 'passkey_not_allowed') return m.passkeyNotAllowed;
+  // Spec section 8: a message naming 'code 429' is the rate limit (an SMS sent too often).
+  if (message.includes('code 429')) return m.tooManyRequestsDetail;
   return m.mfaUnknownError;
 }
 
