@@ -20,6 +20,23 @@ export const MFA_CODE_LENGTH = 6;
 export const MFA_CODE_NOT_DIGITS_MESSAGE = 'Passcode can only be numbers';
 /** Refusal of an MFA code of the wrong length (spec section 5). */
 export const MFA_CODE_LENGTH_MESSAGE = 'Passcode must be exactly 6 numbers';
+
+/**
+ * The spec's refusal of an MFA code (section 5), or null when it is acceptable: any non-digit
+ * ({@link MFA_CODE_NOT_DIGITS_MESSAGE}), then a length other than {@link MFA_CODE_LENGTH}
+ * ({@link MFA_CODE_LENGTH_MESSAGE}). `typing: true` checks a code still being typed, where too
+ * few digits is not yet wrong. One rule for the frame's check and the modal's field.
+ */
+export function mfaCodeError(
+  code: string,
+  { typing = false }: { typing?: boolean } = {},
+): typeof MFA_CODE_NOT_DIGITS_MESSAGE | typeof MFA_CODE_LENGTH_MESSAGE | null {
+  if (/\D/.test(code)) return MFA_CODE_NOT_DIGITS_MESSAGE;
+  if (code.length > MFA_CODE_LENGTH || (!typing && code.length !== MFA_CODE_LENGTH)) {
+    return MFA_CODE_LENGTH_MESSAGE;
+  }
+  return null;
+}
 /** TOTP time step in seconds (RFC 6238, the authenticator apps' default). */
 export const TOTP_PERIOD_S = 30;
 /** TOTP steps accepted either side of the current one (clock drift), each step used once. */

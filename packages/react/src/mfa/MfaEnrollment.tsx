@@ -93,21 +93,37 @@ export default function MfaEnrollment() {
    * Runs a change (`start`): first the verification when the user has a method and has not
    * verified in this screen; again when the frame says the verification lapsed.
    */
-  const change = async (key: string, start: () => Promise<View | void>, retry: View) => {
-    if (enrolled.length > 0 && !verified) return go({ name: 'verify', then: retry });
+  /** Runs `work` with the row `key` busy; a failure is shown, or handled by `onError`. */
+  const busyWith = async (
+    key: string,
+    work: () => Promise<unknown>,
+    onError: (e: unknown) => void = (e) => setError(errorText(e)),
+  ) => {
     setBusy(key);
     setError(null);
     try {
-      const next = await start();
-      if (next) setView(next);
+      await work();
     } catch (e) {
-      if (needsVerification(e)) {
-        setVerified(false);
-        go({ name: 'verify', then: retry });
-      } else setError(errorText(e));
+      onError(e);
     } finally {
       setBusy(null);
     }
+  };
+
+  const change = async (key: string, start: () => Promise<View | void>, retry: View) => {
+    if (enrolled.length > 0 && !verified) return go({ name: 'verify', then: retry });
+    await busyWith(
+      key,
+      async () => {
+        const next = await start();
+        if (next) setView(next);
+      },
+      (e) => {
+        if (!needsVerification(e)) return setError(errorText(e));
+        setVerified(false);
+        go({ name: 'verify', then: retry });
+      },
+    );
   };
 
   const startTotp = () =>
@@ -234,17 +250,7 @@ export default function MfaEnrollment() {
         },
         { name: 'passkey' },
       );
-    const addPasskey = async () => {
-      setBusy('add-passkey');
-      setError(null);
-      try {
-        await client.linkPasskey();
-      } catch (e) {
-        setError(errorText(e));
-      } finally {
-        setBusy(null);
-      }
-    };
+    const addPasskey = () => busyWith('add-passkey', () => client.linkPasskey());
     return (
       <div className="lk-mfa" data-testid="mfa-passkey">
         <ModalHeader

@@ -4,15 +4,6 @@ import { useInternalLatchkey } from '../hooks/useInternalLatchkey.ts';
 import { useModal } from '../Modal/ModalContext.ts';
 import { MfaVerification } from './MfaVerification.tsx';
 
-const requestIds = new WeakMap<object, number>();
-let nextId = 0;
-/** A fresh prompt (a new React key) for each request the store holds. */
-function keyOf(request: object): number {
-  let id = requestIds.get(request);
-  if (id === undefined) requestIds.set(request, (id = ++nextId));
-  return id;
-}
-
 /**
  * MFA_VERIFICATION_SCREEN (issue 15; spec sections 2 "MFA" and 4 "MFA prompt"): the prompt of the
  * pending MFA request (the provider's `MfaPromptStore`). The modal shows it as its own screen
@@ -28,7 +19,7 @@ export default function MfaVerificationScreen() {
   if (!request) return null;
   return (
     <MfaVerification
-      key={keyOf(request)}
+      key={request.id}
       methods={request.methods}
       onVerified={() => {
         mfa.store.settle();

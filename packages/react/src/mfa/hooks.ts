@@ -1,5 +1,6 @@
 import type { MfaMethod } from '@latchkey/api';
 import {
+  type LatchkeyClient,
   LatchkeyError,
   type MfaClient,
   type MfaPasskeyRequestOptions,
@@ -10,9 +11,7 @@ import { useInternalLatchkey } from '../hooks/useInternalLatchkey.ts';
 import type { MfaRequiredListener } from './useMfaPromptHandler.ts';
 
 /** The client's shared MFA client, from the lazy `@latchkey/core/embedded-wallet` entry. */
-function loadMfa(
-  client: Parameters<typeof import('@latchkey/core/embedded-wallet').mfaClientOf>[0],
-) {
+function loadMfa(client: LatchkeyClient) {
   return import('@latchkey/core/embedded-wallet').then(({ mfaClientOf }) => mfaClientOf(client));
 }
 

@@ -19,7 +19,7 @@ describe('the MFA prompt store', () => {
     store.subscribe(changes);
     expect(store.get()).toBeNull();
     const verified = store.ask({ methods: ['totp', 'sms'], attempt: 1 });
-    expect(store.get()).toEqual({ methods: ['totp', 'sms'], attempt: 1 });
+    expect(store.get()).toEqual({ id: 1, methods: ['totp', 'sms'], attempt: 1 });
     store.settle();
     await expect(verified).resolves.toBeUndefined();
     expect(store.get()).toBeNull();

@@ -1,25 +1,23 @@
 import {
   type MfaMethod,
-  MFA_CODE_LENGTH,
   MFA_CODE_LENGTH_MESSAGE,
   MFA_CODE_NOT_DIGITS_MESSAGE,
   MFA_INVALID_CODE_MESSAGE,
+  mfaCodeError,
 } from '@latchkey/api';
 import { WalletError } from '@latchkey/core';
 import { isMfaCanceledError } from '@latchkey/core/embedded-wallet';
 import type { Messages } from '../messages.ts';
 
 /**
- * What is wrong with a typed MFA code (spec section 5, "MFA code": exactly 6 digits), as the
- * screen says it: 'Passcode can only be numbers' for anything but digits, 'Passcode must be
- * exactly 6 numbers' for too many, or too few when `complete` (on submit); else null.
+ * What is wrong with a typed MFA code (`mfaCodeError` of `@latchkey/api`, spec section 5), in
+ * the modal's language: 'Passcode can only be numbers', 'Passcode must be exactly 6 numbers'
+ * (too few only when `complete`, on submit); else null.
  */
 export function mfaCodeProblem(code: string, m: Messages, complete: boolean): string | null {
-  if (/\D/.test(code)) return m.mfaCodeNotDigits;
-  if (code.length > MFA_CODE_LENGTH || (complete && code.length !== MFA_CODE_LENGTH)) {
-    return m.mfaCodeLength;
-  }
-  return null;
+  const error = mfaCodeError(code, { typing: !complete });
+  if (error === MFA_CODE_NOT_DIGITS_MESSAGE) return m.mfaCodeNotDigits;
+  return error ? m.mfaCodeLength : null;
 }
 
 /**

@@ -3,6 +3,8 @@ import type { MfaRequiredRequest } from '@latchkey/core';
 
 /** The MFA verification a wallet action waits for (issue 15), as the modal's prompt shows it. */
 export interface MfaPromptRequest {
+  /** Which request this is (a new prompt, with fresh state, per request). */
+  id: number;
   /** The user's enrolled methods, in the user's order: the prompt starts with the first. */
   methods: MfaMethod[];
   /** Which attempt of the waiting operation was refused (1 to 3). */
@@ -17,7 +19,7 @@ export interface MfaPromptRequest {
  * error when the user gave up (the modal closed). DOM-free, for `useSyncExternalStore`.
  */
 export interface MfaPromptStore {
-  /** The pending request, or null. A new object per request (a new prompt state). */
+  /** The pending request, or null. */
   get(): MfaPromptRequest | null;
   subscribe(listener: () => void): () => void;
   /**
@@ -33,6 +35,7 @@ export interface MfaPromptStore {
 /** Creates the {@link MfaPromptStore}. */
 export function createMfaPromptStore(): MfaPromptStore {
   let current: MfaPromptRequest | null = null;
+  let lastId = 0;
   let settleCurrent: ((error?: unknown) => void) | null = null;
   const listeners = new Set<() => void>();
   const emit = () => {
@@ -47,7 +50,7 @@ export function createMfaPromptStore(): MfaPromptStore {
     ask(request) {
       store.settle(new Error('Replaced by a newer MFA prompt'));
       return new Promise<void>((resolve, reject) => {
-        current = { methods: [...request.methods], attempt: request.attempt };
+        current = { id: ++lastId, methods: [...request.methods], attempt: request.attempt };
         settleCurrent = (error) => (error === undefined ? resolve() : reject(error));
         emit();
       });

@@ -44,30 +44,25 @@ export function useMfaPromptHandler(
   latestConfig: { current: ResolvedConfig },
   beforeOpen: () => void,
 ): MfaPromptParts {
-  const [parts] = useState<MfaPromptParts>(() => {
-    const listeners = new Set<MfaRequiredListener>();
-    return {
-      store: createMfaPromptStore(),
-      addRequiredListener(listener) {
-        listeners.add(listener);
-        return () => listeners.delete(listener);
-      },
-      openEnrollment() {
-        beforeOpen();
-        flow.openWallet({ screen: SCREEN.MFA_ENROLLMENT_FLOW_SCREEN, params: {} });
-      },
-      listeners,
-    } as MfaPromptParts & { listeners: Set<MfaRequiredListener> };
-  });
+  const [listeners] = useState(() => new Set<MfaRequiredListener>());
+  const [parts] = useState<MfaPromptParts>(() => ({
+    store: createMfaPromptStore(),
+    addRequiredListener(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    openEnrollment() {
+      beforeOpen();
+      flow.openWallet({ screen: SCREEN.MFA_ENROLLMENT_FLOW_SCREEN, params: {} });
+    },
+  }));
   const authenticated = session.status === 'authenticated';
 
   useEffect(() => {
     if (!authenticated) return;
     let off: (() => void) | null = null;
     let live = true;
-    const { store, listeners } = parts as MfaPromptParts & {
-      listeners: Set<MfaRequiredListener>;
-    };
+    const { store } = parts;
     const handler: MfaRequiredHandler = (request) => {
       if (latestConfig.current.mfa.noPromptOnMfaRequired) {
         for (const l of [...listeners]) l.onMfaRequired([...request.methods]);
@@ -90,7 +85,7 @@ export function useMfaPromptHandler(
       off?.();
       parts.store.settle(new Error('Logged out'));
     };
-  }, [authenticated, client, flow, parts, latestConfig, beforeOpen]);
+  }, [authenticated, client, flow, parts, listeners, latestConfig, beforeOpen]);
 
   // The modal closed while the prompt showed: the user gave up ('MFA canceled').
   useEffect(() => {

@@ -12,11 +12,9 @@ import {
   FRAME_EVENTS,
   type FrameEvent,
   type FramePayloads,
-  MFA_CODE_LENGTH,
-  MFA_CODE_LENGTH_MESSAGE,
-  MFA_CODE_NOT_DIGITS_MESSAGE,
   MFA_METHODS,
   MFA_ROUTES,
+  mfaCodeError,
   type MfaMethod,
   type UserWire,
 } from '@latchkey/api';
@@ -36,8 +34,8 @@ function methodOf(data: Record<string, unknown>, allowed: readonly MfaMethod[]):
 /** A 6-digit code as typed (spaces trimmed); the server checks it again. */
 function codeOf(data: Record<string, unknown>): string {
   const code = typeof data.code === 'string' ? data.code.trim() : '';
-  if (!/^\d+$/.test(code)) throw invalid(MFA_CODE_NOT_DIGITS_MESSAGE);
-  if (code.length !== MFA_CODE_LENGTH) throw invalid(MFA_CODE_LENGTH_MESSAGE);
+  const error = mfaCodeError(code);
+  if (error) throw invalid(error);
   return code;
 }
 
