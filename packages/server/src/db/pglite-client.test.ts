@@ -41,10 +41,15 @@ describe('createPgliteForDrizzle (issue 13)', () => {
     expect(inTx).toEqual(expected.rows);
   });
 
-  it('sends Drizzle queries without the per-query parser table PGlite would copy', async () => {
+  it('runs data statements prepared, without the per-query parser table PGlite would copy', async () => {
     const db = drizzle({ client: fast.client });
     const query = vi.spyOn(fast.pglite, 'query');
-    await db.execute(sql`SELECT 1 AS one`);
+    const first = await db.execute(sql`SELECT ${7}::int4 AS seven`);
+    const again = await db.execute(sql`SELECT ${8}::int4 AS seven`);
+    expect([first.rows, again.rows]).toEqual([[{ seven: 7 }], [{ seven: 8 }]]);
+    expect(query).not.toHaveBeenCalled();
+    // DDL is not kept prepared: it runs through PGlite's own query, with the options given.
+    await db.execute(sql`CREATE TABLE prepared_probe (a int4)`);
     expect(query).toHaveBeenCalledTimes(1);
     expect(query.mock.calls[0]![2]).toEqual({ rowMode: 'object' });
     // Parsers it does not own yet are passed through.
@@ -54,5 +59,9 @@ describe('createPgliteForDrizzle (issue 13)', () => {
     });
     expect(answer.rows[0]!.t).toBe('own:x');
     query.mockRestore();
+    const kept = await fast.pglite.query<{ name: string }>(
+      `SELECT name FROM pg_prepared_statements WHERE statement = 'SELECT $1::int4 AS seven'`,
+    );
+    expect(kept.rows).toHaveLength(1);
   });
 });

@@ -6,7 +6,8 @@
  * merges per-query parsers into a copy of its whole parser table (some 300 entries, one per
  * type and array type) on every call: about 0.1 ms per statement. Here PGlite is given those
  * parsers as its own once it has started, and the client given to Drizzle drops the per-query
- * copy. The rows are the same (`pglite-client.test.ts` compares them).
+ * copy. The rows are the same (`pglite-client.test.ts` compares them). Data statements run as
+ * named prepared statements (`pglite-prepared.ts`).
  */
 import {
   PGlite,
@@ -15,6 +16,7 @@ import {
   type Transaction,
   types,
 } from '@electric-sql/pglite';
+import { type PreparedQuery, preparedStatements } from './pglite-prepared.ts';
 
 const asText = (value: string) => value;
 
@@ -47,11 +49,22 @@ function withoutOwnParsers(options: QueryOptions | undefined): QueryOptions | un
 
 type Queryable = Pick<PGlite, 'query'>;
 
-/** `target` with a `query` that drops the parsers the client already has. */
-function dropOwnParsers<T extends Queryable>(target: T): T {
+/**
+ * `target` with a `query` that drops the parsers the client already has and runs through
+ * `run` (prepared statements). A closed transaction refuses as PGlite's own does.
+ */
+function viaPrepared<T extends Queryable>(
+  target: T,
+  run: PreparedQuery,
+  inTransaction: boolean,
+): T {
   const wrapped = Object.create(target) as T;
-  wrapped.query = ((query: string, params?: unknown[], options?: QueryOptions) =>
-    target.query(query, params, withoutOwnParsers(options))) as T['query'];
+  wrapped.query = ((query: string, params?: unknown[], options?: QueryOptions) => {
+    if (inTransaction && (target as Partial<Transaction>).closed) {
+      return Promise.reject(new Error('Transaction is closed'));
+    }
+    return run(target, query, params, withoutOwnParsers(options), inTransaction);
+  }) as T['query'];
   return wrapped;
 }
 
@@ -63,7 +76,10 @@ function dropOwnParsers<T extends Queryable>(target: T): T {
 export interface PgliteForDrizzle {
   /** The PGlite instance: wait for `waitReady`, `close()` it. */
   pglite: PGlite;
-  /** The same instance seen through `query` and `transaction` that skip the parser merge. */
+  /**
+   * The same instance seen through `query` and `transaction` that skip the parser merge and keep
+   * data statements prepared.
+   */
   client: PGlite;
 }
 
@@ -84,8 +100,9 @@ export async function createPgliteForDrizzle(
   // replace ours for numeric[], timestamp[] ...). It does so only at start and on an explicit
   // `refreshArrayTypes()`, which this server never calls.
   Object.assign(pglite.parsers, DRIZZLE_TEXT_PARSERS);
-  const client = dropOwnParsers(pglite);
+  const run = preparedStatements(pglite);
+  const client = viaPrepared(pglite, run, false);
   client.transaction = <T>(callback: (tx: Transaction) => Promise<T>) =>
-    pglite.transaction((tx) => callback(dropOwnParsers(tx)));
+    pglite.transaction((tx) => callback(viaPrepared(tx, run, true)));
   return { pglite, client };
 }

@@ -4,7 +4,8 @@
  * started as a `Worker` with `workerData: { dataDir }`.
  *
  * Messages in ({@link WorkerRequest}), each answered once with `{ id, ok, result | error }`:
- * - `query`: `pglite.query(sql, params, { rowMode })`, on the open transaction `tx` if given;
+ * - `query`: the rows of `sql` with `params` (`rowMode` as PGlite's), on the open transaction
+ *   `tx` if given, run by {@link preparedStatements} (a data statement is kept prepared);
  * - `begin`: opens a PGlite transaction and answers its id once it holds PGlite's lock;
  * - `end`: commits (`commit: true`) or rolls back transaction `tx`, answered when done;
  * - `close`: closes PGlite.
@@ -12,6 +13,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Results, type Transaction } from '@electric-sql/pglite';
 import { DRIZZLE_TEXT_PARSERS } from './pglite-client.ts';
+import { preparedStatements } from './pglite-prepared.ts';
 import type { WorkerRequest, WorkerResponse } from './pglite-worker.ts';
 
 const port = parentPort;
@@ -19,6 +21,7 @@ if (!port) throw new Error('pglite-worker-thread.ts runs only as a worker thread
 const { dataDir } = workerData as { dataDir?: string };
 
 const pglite = dataDir ? new PGlite(dataDir) : new PGlite();
+const query = preparedStatements(pglite);
 /** An open transaction: its handle, how to end it, and the promise that settles when it has. */
 interface OpenTransaction {
   tx: Transaction;
@@ -52,9 +55,13 @@ async function handle(request: WorkerRequest): Promise<unknown> {
     case 'query': {
       const target = request.tx === undefined ? pglite : open.get(request.tx)?.tx;
       if (!target) throw new Error(`transaction ${request.tx} is not open`);
-      const result: Results = await target.query(request.sql, request.params, {
-        rowMode: request.rowMode,
-      });
+      const result: Results = await query(
+        target,
+        request.sql,
+        request.params,
+        { rowMode: request.rowMode },
+        request.tx !== undefined,
+      );
       return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
     }
     case 'begin': {

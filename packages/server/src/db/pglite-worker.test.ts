@@ -72,6 +72,24 @@ describe('PGlite on a worker thread (issue 13)', () => {
     expect(isUniqueViolation(error)).toBe(true);
   });
 
+  it('keeps data statements prepared, and forgets them when the schema changes', async () => {
+    const rows = async (query: ReturnType<typeof sql>) =>
+      ((await worker.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+    await rows(sql`CREATE TABLE prep_t (a int4)`);
+    await rows(sql`INSERT INTO prep_t (a) VALUES (${1})`);
+    const all = sql`SELECT * FROM prep_t`;
+    expect(await rows(all)).toEqual([{ a: 1 }]);
+    expect(await rows(all)).toEqual([{ a: 1 }]);
+    const names = await rows(
+      sql`SELECT name FROM pg_prepared_statements WHERE statement = 'SELECT * FROM prep_t'`,
+    );
+    expect(names).toHaveLength(1);
+    expect(String(names[0]?.name)).toMatch(/^lk_/);
+    // A kept plan of `SELECT *` would now refuse ("cached plan must not change result type").
+    await rows(sql`ALTER TABLE prep_t ADD COLUMN b text DEFAULT 'x'`);
+    expect(await rows(all)).toEqual([{ a: 1, b: 'x' }]);
+  });
+
   it('runs a statement sent during a transaction after it ends', async () => {
     const order: string[] = [];
     let outside: Promise<unknown> | undefined;
