@@ -241,6 +241,7 @@ export function createServer(options: CreateServerOptions): LatchkeyServer {
   // Issue 11: every login method's routes, from the registry (`methods/index.ts`).
   const methodOptions: MethodRoutesOptions = {
     chains: options.siweChains ?? options.chains?.map((c) => ({ id: c.id, rpcUrl: c.rpc_url })),
+    dev: options.dev ?? false,
   };
   for (const method of METHODS) app.route('/', method.routes(ctx, methodOptions));
   app.route('/', mfaRoutes(ctx));

@@ -16,6 +16,12 @@ import type { LinkedAccountRule, LoginMethodFlag } from './types.ts';
 export { EMAIL_METHOD, OAUTH_METHOD, PASSKEY_METHOD, SIWE_METHOD, SMS_METHOD };
 export { FARCASTER_METHOD, TELEGRAM_METHOD };
 export {
+  TELEGRAM_ADMIN_ROUTE_PATTERN,
+  TELEGRAM_AUTH_MAX_AGE_S,
+  TELEGRAM_OAUTH_URL,
+  telegramAdminRoute,
+} from './telegram.ts';
+export {
   type AccountDetailKind,
   type AllowlistKey,
   defineLoginMethod,

@@ -276,6 +276,36 @@ describe('oauth', () => {
   });
 });
 
+describe('telegram', () => {
+  it("stores the app's bot (the token sealed, the public config set) and refuses a malformed token", async () => {
+    const { id } = await createApp();
+    const token = '7000000009:AAH-cli-test-bot-token-0123456789';
+    const ok = await cli([
+      'telegram',
+      'set',
+      id,
+      '--bot-token',
+      token,
+      '--bot-name',
+      'cli_test_bot',
+      '--link-enabled',
+    ]);
+    expect(ok.code).toBe(0);
+    expect(ok.out).toContain('Telegram bot @cli_test_bot stored');
+    const config = await (await server.app.request(ROUTES.appConfig(id))).text();
+    expect(JSON.parse(config).telegram_auth_config).toEqual({
+      bot_id: '7000000009',
+      bot_name: 'cli_test_bot',
+      link_enabled: true,
+      seamless_auth_enabled: false,
+    });
+    expect(config).not.toContain(token.split(':')[1]);
+    const bad = await cli(['telegram', 'set', id, '--bot-token', 'nope', '--bot-name', 'x_bot']);
+    expect(bad.code).toBe(1);
+    expect(bad.err).toMatch(/bot token/);
+  });
+});
+
 describe('local PGlite folder', () => {
   it('opens $LATCHKEY_DATA_DIR/db, but not while a live server holds it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'latchkey-cli-'));

@@ -607,3 +607,39 @@ export const mfaEnrolments = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.method] })],
 );
 export type MfaEnrolmentRow = typeof mfaEnrolments.$inferSelect;
+
+/**
+ * The app's Telegram bot (issue 16): its token from @BotFather, sealed (JWE `dir`, A256GCM under
+ * the signing-key encryption key) and never answered by any route, and how old (`auth_date`) a
+ * Login Widget answer or Mini App init data may be. The public half (bot id, bot name, link and
+ * seamless flags) is `apps.telegram_auth_config`. `oauth_url` replaces Telegram's popup origin
+ * (the development stand-in), as `oauth_provider_configs.issuer` does for OAuth.
+ */
+export const telegramBots = pgTable('telegram_bots', {
+  appId: varchar('app_id', { length: 25 })
+    .primaryKey()
+    .references(() => apps.id, { onDelete: 'cascade' }),
+  botTokenSealed: text('bot_token_sealed').notNull(),
+  authMaxAgeS: integer('auth_max_age_s').notNull().default(300),
+  /** Where the Login Widget's popup runs; null: Telegram's `https://oauth.telegram.org`. */
+  oauthUrl: text('oauth_url'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+export type TelegramBotRow = typeof telegramBots.$inferSelect;
+
+/**
+ * Telegram proofs already accepted (issue 16), so a widget answer or init data logs in once:
+ * `proof_hash` is SHA-256 hex of the app id and the proof's `hash`; a row may be deleted after
+ * `expires_at` (the proof is stale by then).
+ */
+export const usedTelegramProofs = pgTable(
+  'used_telegram_proofs',
+  {
+    proofHash: text('proof_hash').primaryKey(),
+    appId: varchar('app_id', { length: 25 })
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('used_telegram_proofs_expiry_idx').on(t.expiresAt)],
+);

@@ -29,6 +29,13 @@ describe("seedDevApp (settings from the method modules' `devSeed`)", () => {
       wallet_auth: true,
       passkey_auth: true,
       google_oauth: false,
+      telegram_auth: true,
+      telegram_auth_config: {
+        bot_id: '7000000000',
+        bot_name: 'latchkey_dev_bot',
+        link_enabled: true,
+        seamless_auth_enabled: true,
+      },
       allowed_origins: ['http://localhost:5173'],
     });
     expect(verifyAppSecret((await findApp(database.db, devApp.id))!, APP_SECRET)).toBe(true);
@@ -92,6 +99,7 @@ describe("seedDevApp (settings from the method modules' `devSeed`)", () => {
       'oauth',
       'siwe',
       'passkey',
+      'telegram',
     ]);
   });
 });

@@ -35,7 +35,7 @@ export const DEV_APP_NAME = 'Latchkey Demo';
  */
 export async function seedDevApp(
   database: Database,
-  ctx: Pick<ServerContext, 'db' | 'keys'>,
+  ctx: Pick<ServerContext, 'db' | 'keys' | 'publicUrl'>,
   serverSecret: string,
   devApp: DevAppEnv,
   appSecret: () => Promise<string>,

@@ -38,6 +38,11 @@ export interface MethodRoutesOptions {
    * published `chains`; undefined lets the method use its default (mainnet).
    */
   chains?: MethodChain[] | undefined;
+  /**
+   * `createServer`'s `dev`: a method may mount development stand-ins for third parties that
+   * cannot be reached (Telegram's login popup). Never in production.
+   */
+  dev?: boolean | undefined;
 }
 
 /** The dev app's part of the environment (`LATCHKEY_DEV_APP_ID`, `..._ORIGINS`, `..._OIDC_ISSUER`). */
@@ -54,7 +59,11 @@ export interface MethodDevSeed {
    */
   settings(devApp: DevAppEnv): Record<string, unknown>;
   /** Runs after the settings and the app secret (e.g. an OAuth client at the dev provider). */
-  seed?(ctx: Pick<ServerContext, 'db' | 'keys'>, appId: string, devApp: DevAppEnv): Promise<void>;
+  seed?(
+    ctx: Pick<ServerContext, 'db' | 'keys' | 'publicUrl'>,
+    appId: string,
+    devApp: DevAppEnv,
+  ): Promise<void>;
 }
 
 /**

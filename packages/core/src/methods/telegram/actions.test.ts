@@ -35,14 +35,22 @@ describe('telegram actions (the recipe: typed API + actions registry)', () => {
     expect(client.getState().status).toBe('authenticated');
   });
 
-  it("passes the server's refusal through (not_supported until issue 16)", async () => {
+  it("logs in with a Mini App's init data", async () => {
+    const { client, calls } = setup({ [AUTH]: () => json({ ...session(), is_new_user: false }) });
+    const webAppData = 'query_id=AA&user=%7B%22id%22%3A5%7D&auth_date=1800000000&hash=ab';
+    await client.loginWithTelegram({ webAppData });
+    expect(calls[0]!.body).toEqual({ telegram_web_app_data: webAppData });
+    expect(client.getState().status).toBe('authenticated');
+  });
+
+  it("passes the server's refusal through (a replayed proof)", async () => {
     const { client } = setup({
       [AUTH]: () =>
-        json({ error: 'Telegram login is not available yet', code: 'not_supported' }, 400),
+        json({ error: 'This Telegram login was already used.', code: 'invalid_credentials' }, 422),
     });
     await expect(client.loginWithTelegram({ authResult })).rejects.toMatchObject({
-      code: 'not_supported',
-      status: 400,
+      code: 'invalid_credentials',
+      status: 422,
     });
   });
 

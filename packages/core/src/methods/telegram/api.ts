@@ -1,6 +1,6 @@
 /**
- * The Telegram method's typed API calls (issue 11's recipe; issue 16 builds the server's
- * verification), part of `ApiClient` through the API registry (`api/methods/index.ts`).
+ * The Telegram method's typed API calls (issue 11's recipe; issue 16), part of `ApiClient`
+ * through the API registry (`api/methods/index.ts`).
  * Routes: `ROUTES.telegram*` (spec section 7).
  */
 import {
@@ -16,11 +16,12 @@ import type { ApiRoutes, BearerOption } from '../../api/request.ts';
 /** The Telegram calls of `ApiClient`. Each may throw `ApiError`, `TimeoutError` or `NetworkError`. */
 export type TelegramApi = {
   /**
-   * `POST /api/v1/telegram/authenticate` `{telegram_auth_result, token?}`: log in (or sign up)
-   * with the Telegram Login Widget's answer. Never retried.
+   * `POST /api/v1/telegram/authenticate` `{telegram_auth_result | telegram_web_app_data,
+   * token?}`: log in (or sign up) with the Login Widget's answer or a Mini App's init data.
+   * Never retried.
    */
   telegramAuthenticate(parameters: TelegramAuthenticateRequest): Promise<AuthenticateResponse>;
-  /** `POST /api/v1/telegram/link` (bearer token): link the widget's account. Never retried. */
+  /** `POST /api/v1/telegram/link` (bearer token): link the proof's account. Never retried. */
   telegramLink(
     parameters: TelegramLinkRequest,
     options?: BearerOption,
