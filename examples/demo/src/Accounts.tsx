@@ -40,6 +40,12 @@ function describe(
         value: account.authenticatorName ?? account.credentialId.slice(0, 12),
         unlink: () => unlink.unlinkPasskey(account.credentialId),
       };
+    case 'telegram':
+      return {
+        kind: 'Telegram',
+        value: account.username ? `@${account.username}` : account.telegramUserId,
+        unlink: () => unlink.unlinkTelegram(account.telegramUserId),
+      };
     default: {
       const provider = account.type.replace(/_oauth$/, '') as Parameters<
         typeof unlink.unlinkOAuth

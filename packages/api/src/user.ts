@@ -87,8 +87,22 @@ export const linkedinOAuthAccount = oauthAccountOf('linkedin_oauth');
 export const appleOAuthAccount = oauthAccountOf('apple_oauth');
 
 /**
- * A linked account on the wire. Discriminated on `type`; later slices add
- * passkey, OAuth, Telegram, Farcaster and cross_app members.
+ * A Telegram account linked to a user (issue 16): `telegram_user_id` (decimal) and the profile
+ * Telegram gave at the latest login (null when absent).
+ */
+export const telegramAccount = z.object({
+  type: z.literal('telegram'),
+  telegram_user_id: z.string(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  username: z.string().nullable(),
+  photo_url: z.string().nullable(),
+  ...verification,
+});
+
+/**
+ * A linked account on the wire. Discriminated on `type`; later slices add Farcaster and
+ * cross_app members.
  */
 export const linkedAccount = z.discriminatedUnion('type', [
   emailAccount,
@@ -104,6 +118,7 @@ export const linkedAccount = z.discriminatedUnion('type', [
   tiktokOAuthAccount,
   linkedinOAuthAccount,
   appleOAuthAccount,
+  telegramAccount,
 ]);
 export type LinkedAccountWire = z.infer<typeof linkedAccount>;
 

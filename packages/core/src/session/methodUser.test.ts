@@ -19,10 +19,12 @@ describe('wire registry: METHOD_USER_PARTS', () => {
     const accounts = [
       { type: 'email', address: 'a@b.co', ...times },
       { type: 'phone', number: '+15555550100', ...times },
-      { type: 'telegram', telegram_user_id: '1', ...times },
+      { type: 'telegram', telegram_user_id: '1', username: 'ada', ...times },
+      { type: 'farcaster', fid: 3, ...times },
     ];
     const user = toUser(wire(accounts));
-    expect(user.linkedAccounts.map((a) => a.type)).toEqual(['email', 'phone']);
+    expect(user.linkedAccounts.map((a) => a.type)).toEqual(['email', 'phone', 'telegram']);
+    expect(user.linkedAccounts[2]).toMatchObject({ telegramUserId: '1', username: 'ada' });
     for (const account of user.linkedAccounts)
       expect(METHOD_USER_PARTS.some((part) => part.reads(account.type))).toBe(true);
   });

@@ -24,6 +24,7 @@ import { smsAccounts } from './sms/accounts.ts';
 import { smsLink } from './sms/link.ts';
 import { smsMessages } from './sms/messages.ts';
 import { telegramAccounts } from './telegram/accounts.ts';
+import { telegramLink } from './telegram/link.ts';
 import type { MethodLink } from './linkTypes.ts';
 
 /** Every linkable method's link part, in the contract registry's order. */
@@ -33,6 +34,7 @@ export const METHOD_LINKS: readonly MethodLink[] = [
   oauthLink,
   siweLink,
   passkeyLink,
+  telegramLink,
 ];
 
 /**

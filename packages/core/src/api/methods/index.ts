@@ -28,6 +28,7 @@ import { type SiweApi, siweApiRoutes } from '../../methods/siwe/api.ts';
 import { type SmsApi, smsApiRoutes } from '../../methods/sms/api.ts';
 import { type PhoneAccount, type SmsUserFields, smsUser } from '../../methods/sms/user.ts';
 import { type TelegramApi, telegramApiRoutes } from '../../methods/telegram/api.ts';
+import { type TelegramAccount, telegramUser } from '../../methods/telegram/user.ts';
 import type { MethodUserPart } from '../../session/methodUser.ts';
 import { type ApiRequest, type ApiRoutes, postTo } from '../request.ts';
 
@@ -56,7 +57,8 @@ export const METHOD_API_ROUTES: ApiRoutes<MethodApis> = {
 };
 
 /** The login methods' linked accounts (the wallet, shared with the embedded wallet, is `User`'s own). */
-export type MethodAccount = EmailAccount | PhoneAccount | OAuthAccount | PasskeyAccount;
+export type MethodAccount =
+  EmailAccount | PhoneAccount | OAuthAccount | PasskeyAccount | TelegramAccount;
 
 /** The login methods' own fields of `User` (`email`, `phone`). */
 export type MethodUserFields = EmailUserFields & SmsUserFields;
@@ -71,4 +73,4 @@ export type MethodAuthenticateFields = OAuthAuthenticateFields;
 export const METHOD_USER_PARTS: readonly MethodUserPart<
   MethodAccount,
   Partial<MethodUserFields>
->[] = [emailUser, smsUser, oauthUser, passkeyUser];
+>[] = [emailUser, smsUser, oauthUser, passkeyUser, telegramUser];

@@ -1,12 +1,15 @@
-/** The Telegram method's screens (issue 11): 'not configured' until issue 16 draws the widget. */
+/**
+ * The Telegram method's screens (issue 16): TELEGRAM_AUTH_SCREEN, lazy. It shows a running
+ * Telegram login (seamless Mini App login, the widget's redirect); without one it says the
+ * method is not configured (the Login Widget's popup comes next).
+ */
 import { SCREEN } from '@latchkey/core';
 import { lazyScreen } from '../../Modal/lazyScreen.ts';
 import type { ScreenEntries } from '../types.ts';
 
-const MethodNotConfigured = lazyScreen(
-  () => import('../../screens/MethodNotConfigured/MethodNotConfigured.tsx'),
-);
-
 export const telegramScreens: ScreenEntries = {
-  [SCREEN.TELEGRAM_AUTH_SCREEN]: { component: MethodNotConfigured, back: SCREEN.LANDING },
+  [SCREEN.TELEGRAM_AUTH_SCREEN]: {
+    component: lazyScreen(() => import('./screens/TelegramAuth/TelegramAuth.tsx')),
+    back: SCREEN.LANDING,
+  },
 };

@@ -1,0 +1,115 @@
+/**
+ * Telegram logins that arrive in the page URL (issue 16; spec section 2), in Chromium against
+ * the dev app, whose bot (`latchkey_dev_bot`) the dev seed sets with seamless login on:
+ * 1. a Telegram Mini App launch (`#tgWebAppData=<init data>`, signed with the bot token as
+ *    Telegram signs it, by `@telegram-apps/init-data-node`) logs the user in without a click,
+ *    through TELEGRAM_AUTH_SCREEN; the same launch again after logging out is refused (single
+ *    use) and says so;
+ * 2. the Login Widget's redirect parameters (`?id&first_name&username&auth_date&hash`) log in
+ *    and leave the URL.
+ * Screenshots: e2e/artifacts/telegram-*.png.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { sign as signInitData } from '@telegram-apps/init-data-node';
+import {
+  DEV_TELEGRAM_BOT_TOKEN,
+  signWidgetAnswer,
+} from '../../packages/server/src/methods/telegram/dev/standin.ts';
+import { dialog, linkedAccounts, shownUser, UI_TIMEOUT_MS, waitForStatus } from '../demo.ts';
+import { screenshot, useStackAndBrowser, withPage } from '../harness.ts';
+
+const env = useStackAndBrowser();
+
+/** A Telegram id no other run used (the dev app keeps its users). */
+const freshTelegramId = () => 5_000_000 + Math.floor(Math.random() * 1_000_000_000);
+
+function telegramAccount(user: Record<string, unknown> | null) {
+  return linkedAccounts(user ?? {}).filter((a) => a.type === 'telegram');
+}
+
+test(
+  "a Telegram Mini App's user is logged in without a click; the same launch cannot log in twice",
+  { timeout: 180_000 },
+  async () => {
+    const { stack } = env;
+    await withPage(
+      env,
+      'telegram-mini-app',
+      { context: { viewport: { width: 390, height: 844 } } },
+      async (page) => {
+        const id = freshTelegramId();
+        const initData = signInitData(
+          { user: { id, first_name: 'Mini', username: 'mini_app_user' }, query_id: 'AAE2e' },
+          DEV_TELEGRAM_BOT_TOKEN,
+          new Date(),
+        );
+        const launch = `${stack.demoUrl}/#tgWebAppData=${encodeURIComponent(initData)}&tgWebAppVersion=8.0&tgWebAppPlatform=web`;
+        await page.goto(launch);
+        const step = (name: string) => dialog(page).locator(`[data-telegram-step="${name}"]`);
+        await step('connected').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+        await screenshot(page, 'telegram-1-mini-app-connected');
+        await waitForStatus(page, 'authenticated');
+        await dialog(page).waitFor({ state: 'hidden', timeout: 60_000 });
+        const user = await shownUser(page);
+        const telegram = telegramAccount(user);
+        assert.equal(telegram.length, 1, `one telegram account: ${JSON.stringify(user)}`);
+        assert.equal(telegram[0]!.telegramUserId, String(id));
+        assert.equal(telegram[0]!.username, 'mini_app_user');
+
+        // Logged out, the same launch URL again: its init data was used, so it is refused.
+        await page.getByRole('button', { name: 'Log out', exact: true }).click();
+        await waitForStatus(page, 'unauthenticated');
+        await page.goto('about:blank');
+        await page.goto(launch);
+        await step('failed').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+        assert.match(
+          (await step('failed').textContent()) ?? '',
+          /could not be verified, or it expired/,
+        );
+        assert.equal(await step('failed').getAttribute('data-error-code'), 'invalid_credentials');
+        await screenshot(page, 'telegram-2-replay-refused');
+        await waitForStatus(page, 'unauthenticated');
+      },
+    );
+  },
+);
+
+test(
+  "the Login Widget's redirect parameters log in and leave the URL",
+  { timeout: 180_000 },
+  async () => {
+    const { stack } = env;
+    await withPage(
+      env,
+      'telegram-login-url',
+      { context: { viewport: { width: 1024, height: 768 } } },
+      async (page) => {
+        const id = freshTelegramId();
+        const answer = signWidgetAnswer(
+          {
+            id,
+            first_name: 'Widget',
+            username: 'widget_user',
+            auth_date: Math.floor(Date.now() / 1000),
+          },
+          DEV_TELEGRAM_BOT_TOKEN,
+        );
+        const query = new URLSearchParams(
+          Object.entries(answer).map(([k, v]) => [k, String(v)] as [string, string]),
+        );
+        await page.goto(`${stack.demoUrl}/?${query.toString()}`);
+        await dialog(page)
+          .locator('[data-telegram-step="connected"]')
+          .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+        assert.equal(new URL(page.url()).search, '', 'the parameters left the URL at once');
+        await screenshot(page, 'telegram-3-login-url-connected');
+        await waitForStatus(page, 'authenticated');
+        await dialog(page).waitFor({ state: 'hidden', timeout: 60_000 });
+        const telegram = telegramAccount(await shownUser(page));
+        assert.equal(telegram.length, 1);
+        assert.equal(telegram[0]!.telegramUserId, String(id));
+      },
+    );
+  },
+);

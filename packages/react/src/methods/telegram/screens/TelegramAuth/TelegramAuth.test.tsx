@@ -1,0 +1,68 @@
+import { type AuthenticateResult, LatchkeyError, type User } from '@latchkey/core';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { TEST_USER } from '../../../../test/fakeClient.ts';
+import type { ScreenParams } from '../../../../Modal/types.ts';
+import { GATE_REJECTIONS, renderWithClient } from '../../../../test/renderWithClient.tsx';
+import TelegramAuth, { telegramAuthTexts } from './TelegramAuth.tsx';
+
+function render(params: ScreenParams) {
+  return renderWithClient(TelegramAuth, {}, { screen: 'TELEGRAM_AUTH_SCREEN', params });
+}
+const rejected = (error: unknown) => {
+  const result = Promise.reject(error);
+  result.catch(() => {});
+  return result;
+};
+
+describe('TELEGRAM_AUTH_SCREEN (issue 16)', () => {
+  it('verifies, then says connected and goes through finishLogin 1.4 s later', async () => {
+    let resolve!: (r: AuthenticateResult) => void;
+    const result = new Promise<AuthenticateResult>((r) => (resolve = r));
+    const { value, container } = render({ telegram: { result } });
+    expect(container.querySelector('[data-telegram-step="verifying"]')).toBeTruthy();
+    expect(screen.getByText(telegramAuthTexts.telegramVerifyingTitle)).toBeTruthy();
+    const login: AuthenticateResult = { user: TEST_USER, isNewUser: true };
+    resolve(login);
+    await waitFor(() =>
+      expect(container.querySelector('[data-telegram-step="connected"]')).toBeTruthy(),
+    );
+    expect(value.finishLogin).not.toHaveBeenCalled();
+    await waitFor(() => expect(value.finishLogin).toHaveBeenCalledWith(login), { timeout: 3000 });
+  });
+
+  it('link mode ends with completeLink', async () => {
+    const user: User = { ...TEST_USER, linkedAccounts: [] };
+    const { value } = render({ mode: 'link', telegram: { result: Promise.resolve(user) } });
+    await waitFor(() => expect(value.completeLink).toHaveBeenCalledWith(user), { timeout: 3000 });
+    expect(value.finishLogin).not.toHaveBeenCalled();
+  });
+
+  it('a refused proof fails with its text and Try another method, reported once', async () => {
+    const error = new LatchkeyError('expired', { code: 'invalid_credentials' });
+    const { value, container } = render({ telegram: { result: rejected(error) } });
+    await waitFor(() =>
+      expect(container.querySelector('[data-telegram-step="failed"]')).toBeTruthy(),
+    );
+    expect(screen.getByText(telegramAuthTexts.telegramInvalidCredentials)).toBeTruthy();
+    expect(value.fail).toHaveBeenCalledTimes(1);
+    expect(value.fail).toHaveBeenCalledWith(
+      expect.objectContaining({ code: 'invalid_credentials' }),
+    );
+    screen.getByRole('button', { name: 'Try another method' }).click();
+    expect(value.navigate).toHaveBeenCalledWith('LANDING');
+  });
+
+  it.each(GATE_REJECTIONS)('%s goes to %s', async (code, target) => {
+    const error = new LatchkeyError('refused', { code });
+    const { value } = render({ telegram: { result: rejected(error) } });
+    await waitFor(() =>
+      expect(value.navigate).toHaveBeenCalledWith(target, { error, returnTo: 'LANDING' }),
+    );
+  });
+
+  it('without a running login it says the method is not configured', () => {
+    const { container } = render({ method: 'Telegram' });
+    expect(container.querySelector('[data-not-configured="Telegram"]')).toBeTruthy();
+  });
+});
