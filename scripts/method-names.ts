@@ -20,7 +20,8 @@ const NAMES: Record<string, RegExp> = {
   passkey: /passkey/i,
   sms: /\bsms|Sms/,
   siwe: /siwe/i,
-  oauth: /oauth/i,
+  // Not Telegram's login host (`oauth.telegram.org`), which the Telegram folder names.
+  oauth: /oauth(?!\.telegram\.org)/i,
   email: /\bemail|Email/,
   telegram: /telegram/i,
 };

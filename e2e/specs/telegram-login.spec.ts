@@ -6,7 +6,10 @@
  *    through TELEGRAM_AUTH_SCREEN; the same launch again after logging out is refused (single
  *    use) and says so;
  * 2. the Login Widget's redirect parameters (`?id&first_name&username&auth_date&hash`) log in
- *    and leave the URL.
+ *    and leave the URL;
+ * 3. the landing's Telegram button opens the Login Widget's window (the script served by the
+ *    API; the window is the server's development stand-in of oauth.telegram.org): declining says
+ *    canceled, 'Try again' opens it again, accepting logs in.
  * Screenshots: e2e/artifacts/telegram-*.png.
  */
 import assert from 'node:assert/strict';
@@ -16,7 +19,15 @@ import {
   DEV_TELEGRAM_BOT_TOKEN,
   signWidgetAnswer,
 } from '../../packages/server/src/methods/telegram/dev/standin.ts';
-import { dialog, linkedAccounts, shownUser, UI_TIMEOUT_MS, waitForStatus } from '../demo.ts';
+import {
+  dialog,
+  linkedAccounts,
+  openDemo,
+  openLoginModal,
+  shownUser,
+  UI_TIMEOUT_MS,
+  waitForStatus,
+} from '../demo.ts';
 import { screenshot, useStackAndBrowser, withPage } from '../harness.ts';
 
 const env = useStackAndBrowser();
@@ -109,6 +120,67 @@ test(
         const telegram = telegramAccount(await shownUser(page));
         assert.equal(telegram.length, 1);
         assert.equal(telegram[0]!.telegramUserId, String(id));
+      },
+    );
+  },
+);
+
+test(
+  "the landing's Telegram button logs in through the Login Widget's window",
+  { timeout: 180_000 },
+  async () => {
+    const { stack } = env;
+    await withPage(
+      env,
+      'telegram-widget',
+      { context: { viewport: { width: 1024, height: 768 } } },
+      async (page) => {
+        await openDemo(page, stack.demoUrl, 'unauthenticated');
+        await openLoginModal(page);
+        const button = dialog(page).getByRole('button', { name: 'Telegram', exact: true });
+        await button.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+        // The widget script loads while the button shows; give it a moment on a slow machine.
+        await page.waitForFunction(
+          () => Boolean((window as { Telegram?: unknown }).Telegram),
+          null,
+          {
+            timeout: UI_TIMEOUT_MS,
+          },
+        );
+        await screenshot(page, 'telegram-4-landing');
+        const step = (name: string) => dialog(page).locator(`[data-telegram-step="${name}"]`);
+
+        // Declined: the screen says canceled and offers Try again.
+        let popupPromise = page.waitForEvent('popup', { timeout: UI_TIMEOUT_MS });
+        await button.click();
+        let popup = await popupPromise;
+        assert.ok(
+          popup.url().startsWith(`${stack.apiUrl}/dev/telegram/auth?bot_id=7000000000&origin=`),
+          `the window is the stand-in's: ${popup.url()}`,
+        );
+        await step('verifying').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+        await popup.getByRole('button', { name: 'Decline' }).click();
+        await step('failed').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+        assert.match((await step('failed').textContent()) ?? '', /Telegram login was canceled/);
+        await screenshot(page, 'telegram-5-canceled');
+
+        // Try again, accept as a fresh Telegram user: logged in.
+        const id = freshTelegramId();
+        popupPromise = page.waitForEvent('popup', { timeout: UI_TIMEOUT_MS });
+        await dialog(page).getByRole('button', { name: 'Try again' }).click();
+        popup = await popupPromise;
+        await popup.getByLabel('Telegram user id').fill(String(id));
+        await popup.getByLabel('Username').fill('widget_popup_user');
+        await screenshot(popup, 'telegram-6-stand-in-window');
+        await popup.getByRole('button', { name: 'Accept' }).click();
+        await step('connected').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+        await screenshot(page, 'telegram-7-widget-connected');
+        await waitForStatus(page, 'authenticated');
+        await dialog(page).waitFor({ state: 'hidden', timeout: 60_000 });
+        const telegram = telegramAccount(await shownUser(page));
+        assert.equal(telegram.length, 1);
+        assert.equal(telegram[0]!.telegramUserId, String(id));
+        assert.equal(telegram[0]!.username, 'widget_popup_user');
       },
     );
   },

@@ -18,7 +18,7 @@ export { FARCASTER_METHOD, TELEGRAM_METHOD };
 export {
   TELEGRAM_ADMIN_ROUTE_PATTERN,
   TELEGRAM_AUTH_MAX_AGE_S,
-  TELEGRAM_OAUTH_URL,
+  TELEGRAM_WIDGET_URL,
   telegramAdminRoute,
 } from './telegram.ts';
 export {

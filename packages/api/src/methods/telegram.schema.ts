@@ -74,7 +74,7 @@ export type TelegramUnlinkRequest = z.input<typeof telegramUnlinkRequest>;
  * `bot_token` (`<bot id>:<secret>`, from @BotFather) is a server-side secret, sealed at rest and
  * never answered; the public `telegram_auth_config` gets the bot id and `bot_name` (the bot's
  * username, without '@'). `auth_max_age_s`: how old a widget answer or init data may be
- * (`auth_date`), default 300 s. `oauth_url`: another base URL for the Login Widget's popup than
+ * (`auth_date`), default 300 s. `widget_url`: another base URL for the Login Widget's popup than
  * Telegram's `https://oauth.telegram.org` (the development stand-in), null to clear.
  */
 export const adminTelegramBotRequest = z
@@ -86,7 +86,7 @@ export const adminTelegramBotRequest = z
     link_enabled: z.boolean().optional(),
     seamless_auth_enabled: z.boolean().optional(),
     auth_max_age_s: z.number().int().min(30).max(86_400).optional(),
-    oauth_url: z
+    widget_url: z
       .string()
       .url()
       .max(2048)
@@ -105,5 +105,5 @@ export interface AdminTelegramBotResponse {
   seamless_auth_enabled: boolean;
   auth_max_age_s: number;
   /** The Login Widget popup's origin. */
-  oauth_url: string;
+  widget_url: string;
 }

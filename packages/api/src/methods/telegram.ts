@@ -16,7 +16,7 @@ const routes = {
 } as const;
 
 /** Telegram's origin of the Login Widget's popup (`/auth`, `/auth/get`). */
-export const TELEGRAM_OAUTH_URL = 'https://oauth.telegram.org';
+export const TELEGRAM_WIDGET_URL = 'https://oauth.telegram.org';
 
 /** Seconds a widget answer or init data may be old (`auth_date`) unless the app sets another. */
 export const TELEGRAM_AUTH_MAX_AGE_S = 300;

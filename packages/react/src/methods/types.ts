@@ -73,6 +73,12 @@ export interface LoginMethodUi extends MethodLink {
    */
   start?: (ctx: MethodStartContext, item: string) => void;
   /**
+   * Called while the method's button shows in the login list (once per list and client), to
+   * load what its click needs so the click can open a popup inside the user's gesture (the
+   * Telegram widget script). Failures are the method's to swallow.
+   */
+  prepare?: (client: LatchkeyClient, item: string) => void;
+  /**
    * Login-list entries the method draws itself, by `LoginListEntry['kind']` (the wallet
    * buttons, a "log in with an existing credential" link). The component gets each run of
    * consecutive entries of that kind.

@@ -612,7 +612,7 @@ export type MfaEnrolmentRow = typeof mfaEnrolments.$inferSelect;
  * The app's Telegram bot (issue 16): its token from @BotFather, sealed (JWE `dir`, A256GCM under
  * the signing-key encryption key) and never answered by any route, and how old (`auth_date`) a
  * Login Widget answer or Mini App init data may be. The public half (bot id, bot name, link and
- * seamless flags) is `apps.telegram_auth_config`. `oauth_url` replaces Telegram's popup origin
+ * seamless flags) is `apps.telegram_auth_config`. `widget_url` replaces Telegram's popup origin
  * (the development stand-in), as `oauth_provider_configs.issuer` does for OAuth.
  */
 export const telegramBots = pgTable('telegram_bots', {
@@ -622,7 +622,7 @@ export const telegramBots = pgTable('telegram_bots', {
   botTokenSealed: text('bot_token_sealed').notNull(),
   authMaxAgeS: integer('auth_max_age_s').notNull().default(300),
   /** Where the Login Widget's popup runs; null: Telegram's `https://oauth.telegram.org`. */
-  oauthUrl: text('oauth_url'),
+  widgetUrl: text('widget_url'),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 export type TelegramBotRow = typeof telegramBots.$inferSelect;

@@ -101,6 +101,15 @@ export function LoginList({ mode = 'login' }: LoginListProps) {
     view,
   });
 
+  // What a listed method's click needs, loaded while its button shows (`LoginMethodUi.prepare`).
+  const listedMethods = list.entries
+    .flatMap((e) => (e.kind === 'method' ? [e.method] : []))
+    .join(',');
+  useEffect(() => {
+    if (!client || !listedMethods) return;
+    for (const item of listedMethods.split(',')) methodUiOf(item)?.prepare?.(client, item);
+  }, [client, listedMethods]);
+
   const renderEntry = (entry: LoginListEntry, index: number) => {
     switch (entry.kind) {
       case 'passwordless': {

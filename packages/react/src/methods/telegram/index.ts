@@ -1,7 +1,9 @@
 /**
- * The Telegram method's login-list part (issue 11's recipe; issue 16 draws the Telegram Login
- * Widget): its button opens TELEGRAM_AUTH_SCREEN, which says the method is not configured until
- * the widget is built. Screens: `./screens.ts`; account helpers: `./accounts.ts`.
+ * The Telegram method's login-list part (issue 16): while its button shows, the Login Widget
+ * script is loaded from the API (`prepare`), so that the click opens Telegram's window inside
+ * its gesture (through the captcha gate) and TELEGRAM_AUTH_SCREEN waits for it. A click before
+ * the script is in opens the screen, whose 'Continue with Telegram' opens the window.
+ * Screens: `./screens.ts`; account helpers: `./accounts.ts`.
  */
 import { TELEGRAM_METHOD } from '@latchkey/api';
 import { SCREEN } from '@latchkey/core';
@@ -16,5 +18,30 @@ export const telegramUi: LoginMethodUi = {
   contract: TELEGRAM_METHOD,
   labels: { telegram: LABEL },
   itemIcon: TelegramIcon,
-  start: ({ navigate }) => navigate(SCREEN.TELEGRAM_AUTH_SCREEN, { method: LABEL }),
+  prepare: (client) => {
+    // A failure (no bot) shows when the button is clicked: the screen says so.
+    client.prepareTelegramWidget().catch(() => {});
+  },
+  start: ({ client, navigate, withCaptcha }) => {
+    if (!client) {
+      navigate(SCREEN.TELEGRAM_AUTH_SCREEN, { method: LABEL });
+      return;
+    }
+    void withCaptcha(
+      (captchaToken) => {
+        if (!client.telegramWidgetReady()) {
+          navigate(SCREEN.TELEGRAM_AUTH_SCREEN, { method: LABEL, telegram: { widget: true } });
+          return;
+        }
+        const options = captchaToken ? { captchaToken } : {};
+        const result = client.loginWithTelegramWidget(options);
+        result.catch(() => {}); // the screen reports it
+        navigate(SCREEN.TELEGRAM_AUTH_SCREEN, {
+          method: LABEL,
+          telegram: { widget: true, result },
+        });
+      },
+      { gesture: true },
+    );
+  },
 };

@@ -52,9 +52,14 @@ export const telegramLink: MethodLink = {
 declare module '../../Modal/types.ts' {
   interface ScreenParams {
     /**
-     * TELEGRAM_AUTH_SCREEN (issue 16): the running login (`client.loginWithTelegram`) or, with
-     * `mode: 'link'`, link (`client.linkTelegram`, the updated `User`).
+     * TELEGRAM_AUTH_SCREEN (issue 16): the running login (`client.loginWithTelegram*`) or, with
+     * `mode: 'link'`, link (`client.linkTelegram*`, the updated `User`).
      */
-    telegram?: { result: Promise<AuthenticateResult | User> };
+    telegram?: {
+      /** The running login (or link); absent until the widget's window is opened. */
+      result?: Promise<AuthenticateResult | User>;
+      /** Started from the Login Widget: the screen can open its window again. */
+      widget?: boolean;
+    };
   }
 }

@@ -1,7 +1,7 @@
 /**
  * The Telegram method's admin route (issue 16): `PUT /api/v1/admin/apps/{appId}/telegram` with
  * `adminTelegramBotRequest` (`{bot_token, bot_name, link_enabled?, seamless_auth_enabled?,
- * auth_max_age_s?, oauth_url?}`) -> `AdminTelegramBotResponse` (the public config, the window and
+ * auth_max_age_s?, widget_url?}`) -> `AdminTelegramBotResponse` (the public config, the window and
  * the popup's origin, never the token). The token is sealed with the server secret.
  */
 import { adminTelegramBotRequest, TELEGRAM_ADMIN_ROUTE_PATTERN } from '@latchkey/api';
@@ -29,7 +29,7 @@ export function telegramAdminRoutes(
         linkEnabled: body.link_enabled,
         seamlessAuthEnabled: body.seamless_auth_enabled,
         authMaxAgeS: body.auth_max_age_s,
-        oauthUrl: body.oauth_url,
+        widgetUrl: body.widget_url,
       }),
     );
   });

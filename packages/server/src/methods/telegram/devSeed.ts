@@ -23,7 +23,7 @@ export const devSeed: MethodDevSeed = {
       botName: DEV_TELEGRAM_BOT_NAME,
       linkEnabled: true,
       seamlessAuthEnabled: true,
-      oauthUrl: telegramStandInUrl(ctx.publicUrl),
+      widgetUrl: telegramStandInUrl(ctx.publicUrl),
     });
   },
 };

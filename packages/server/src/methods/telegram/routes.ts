@@ -30,7 +30,7 @@ import {
   findOrCreateTelegramUser,
   linkTelegram,
   unlinkTelegram,
-  telegramOAuthUrlOf,
+  telegramWidgetUrlOf,
   verifyTelegramProof,
 } from './service.ts';
 import { telegramStandInRoutes } from './dev/standin.ts';
@@ -51,14 +51,14 @@ export function telegramRoutes(ctx: ServerContext, options: MethodRoutesOptions 
   r.get(ROUTES.telegramWidget, async (c) => {
     const appId = c.req.query('app_id') ?? '';
     const appRow = appId.length <= 64 ? await ctx.apps.get(appId) : undefined;
-    const oauthUrl = appRow?.telegramAuth ? await telegramOAuthUrlOf(ctx, appRow.id) : undefined;
+    const widgetUrl = appRow?.telegramAuth ? await telegramWidgetUrlOf(ctx, appRow.id) : undefined;
     c.header('content-type', 'text/javascript; charset=utf-8');
     c.header('x-content-type-options', 'nosniff');
-    if (!oauthUrl) {
+    if (!widgetUrl) {
       return c.body('/* Telegram login is not configured for this app */\n', 404);
     }
     c.header('cache-control', `public, max-age=${WIDGET_MAX_AGE_S}`);
-    return c.body(telegramWidgetScript(oauthUrl));
+    return c.body(telegramWidgetScript(widgetUrl));
   });
 
   r.post(ROUTES.telegramAuthenticate, app, async (c) => {

@@ -21,7 +21,7 @@ import {
 import {
   type AdminTelegramBotResponse,
   TELEGRAM_AUTH_MAX_AGE_S,
-  TELEGRAM_OAUTH_URL,
+  TELEGRAM_WIDGET_URL,
   type TelegramAuthResult,
 } from '@latchkey/api';
 import { eq, lt } from 'drizzle-orm';
@@ -94,7 +94,7 @@ export async function setTelegramBot(
     seamlessAuthEnabled?: boolean | undefined;
     authMaxAgeS?: number | undefined;
     /** The widget popup's origin; undefined keeps the stored one, null is Telegram's. */
-    oauthUrl?: string | null | undefined;
+    widgetUrl?: string | null | undefined;
   },
 ): Promise<AdminTelegramBotResponse> {
   const sealed = await encryptString(bot.botToken, ctx.keys.keyEncryptionKey);
@@ -106,17 +106,17 @@ export async function setTelegramBot(
       bot.seamlessAuthEnabled ?? app.telegramAuthConfig?.seamless_auth_enabled ?? false,
   };
   const authMaxAgeS = bot.authMaxAgeS ?? TELEGRAM_AUTH_MAX_AGE_S;
-  let oauthUrl =
-    bot.oauthUrl === undefined ? undefined : (bot.oauthUrl?.replace(/\/$/, '') ?? null);
+  let widgetUrl =
+    bot.widgetUrl === undefined ? undefined : (bot.widgetUrl?.replace(/\/$/, '') ?? null);
   await ctx.db.transaction(async (tx) => {
-    if (oauthUrl === undefined) {
+    if (widgetUrl === undefined) {
       const [row] = await tx
-        .select({ oauthUrl: telegramBots.oauthUrl })
+        .select({ widgetUrl: telegramBots.widgetUrl })
         .from(telegramBots)
         .where(eq(telegramBots.appId, app.id));
-      oauthUrl = row?.oauthUrl ?? null;
+      widgetUrl = row?.widgetUrl ?? null;
     }
-    const values = { botTokenSealed: sealed, authMaxAgeS, oauthUrl, updatedAt: new Date() };
+    const values = { botTokenSealed: sealed, authMaxAgeS, widgetUrl, updatedAt: new Date() };
     await tx
       .insert(telegramBots)
       .values({ appId: app.id, ...values })
@@ -127,22 +127,22 @@ export async function setTelegramBot(
       .where(eq(apps.id, app.id));
   });
   ctx.apps?.invalidate(app.id);
-  return { ...config, auth_max_age_s: authMaxAgeS, oauth_url: oauthUrl ?? TELEGRAM_OAUTH_URL };
+  return { ...config, auth_max_age_s: authMaxAgeS, widget_url: widgetUrl ?? TELEGRAM_WIDGET_URL };
 }
 
 /**
- * The Login Widget popup's origin for `appId` (`telegram_bots.oauth_url`, else Telegram's), or
+ * The Login Widget popup's origin for `appId` (`telegram_bots.widget_url`, else Telegram's), or
  * undefined when the app has no bot.
  */
-export async function telegramOAuthUrlOf(
+export async function telegramWidgetUrlOf(
   ctx: Pick<ServerContext, 'db'>,
   appId: string,
 ): Promise<string | undefined> {
   const [row] = await ctx.db
-    .select({ oauthUrl: telegramBots.oauthUrl })
+    .select({ widgetUrl: telegramBots.widgetUrl })
     .from(telegramBots)
     .where(eq(telegramBots.appId, appId));
-  return row ? (row.oauthUrl ?? TELEGRAM_OAUTH_URL) : undefined;
+  return row ? (row.widgetUrl ?? TELEGRAM_WIDGET_URL) : undefined;
 }
 
 /** The app's bot token and window. @throws ApiError `not_supported` (400) without a bot. */

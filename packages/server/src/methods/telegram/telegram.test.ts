@@ -71,7 +71,7 @@ async function telegramApp(
   settings: {
     link_enabled?: boolean;
     auth_max_age_s?: number;
-    oauth_url?: string;
+    widget_url?: string;
     bot_token?: string;
   } = {},
 ): Promise<AppRow> {
@@ -119,7 +119,7 @@ describe('the app bot (admin API)', () => {
       link_enabled: false,
       seamless_auth_enabled: false,
       auth_max_age_s: 300,
-      oauth_url: 'https://oauth.telegram.org',
+      widget_url: 'https://oauth.telegram.org',
     });
     const config = await (await server.app.request(ROUTES.appConfig(app.id))).text();
     expect(JSON.parse(config).telegram_auth_config).toEqual({
@@ -407,7 +407,7 @@ describe('the widget script and the development stand-in of the popup', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/javascript/);
     const script = await res.text();
-    expect(script).toContain('var OAUTH = "https://oauth.telegram.org"');
+    expect(script).toContain('var WIDGETS = "https://oauth.telegram.org"');
     expect(script).toContain('window.Telegram.Login = {');
     const withoutBot = await server.createApp({ telegramAuth: true });
     for (const appId of [withoutBot.id, 'no-such-app']) {
@@ -418,12 +418,12 @@ describe('the widget script and the development stand-in of the popup', () => {
 
   it('signs a login for a bot pointed at it, which then logs in; refuses other bots and origins', async () => {
     const here = telegramStandInUrl('http://api.latchkey.test');
-    const app = await telegramApp({ oauth_url: here });
+    const app = await telegramApp({ widget_url: here });
     const script = await (
       await server.app.request(`${ROUTES.telegramWidget}?app_id=${app.id}`)
     ).text();
-    expect(script).toContain(`var OAUTH = "${here}"`);
-    expect(script).toContain('var OAUTH_ORIGIN = "http://api.latchkey.test"');
+    expect(script).toContain(`var WIDGETS = "${here}"`);
+    expect(script).toContain('var WIDGETS_ORIGIN = "http://api.latchkey.test"');
     const page = await server.app.request(
       `${TELEGRAM_STANDIN_PATH}/auth?bot_id=7000000001&origin=${encodeURIComponent('https://app.example.com/<x>')}`,
     );

@@ -18,7 +18,7 @@ type SetOptions = RemoteOptions & {
   linkEnabled?: boolean;
   seamlessAuth?: boolean;
   maxAge?: string;
-  oauthUrl?: string;
+  widgetUrl?: string;
 };
 
 /** Registers `set` on the `telegram` command. */
@@ -33,7 +33,7 @@ export function registerTelegramSet(telegram: Command, ctx: CliContext): void {
       .option('--seamless-auth', 'log users in without a click inside a Telegram Mini App')
       .option('--max-age <s>', 'seconds a Telegram login may be old (default 300)')
       .option(
-        '--oauth-url <origin>',
+        '--widget-url <origin>',
         "the widget popup's origin instead of Telegram's (a stand-in)",
       ),
   ).action(async (appId: string, opts: SetOptions) => {
@@ -43,7 +43,7 @@ export function registerTelegramSet(telegram: Command, ctx: CliContext): void {
       ...(opts.linkEnabled ? { link_enabled: true } : {}),
       ...(opts.seamlessAuth ? { seamless_auth_enabled: true } : {}),
       ...(opts.maxAge === undefined ? {} : { auth_max_age_s: Number(opts.maxAge) }),
-      ...(opts.oauthUrl === undefined ? {} : { oauth_url: opts.oauthUrl }),
+      ...(opts.widgetUrl === undefined ? {} : { widget_url: opts.widgetUrl }),
     };
     const parsed = adminTelegramBotRequest.safeParse(request);
     if (!parsed.success) {
@@ -66,7 +66,7 @@ export function registerTelegramSet(telegram: Command, ctx: CliContext): void {
         linkEnabled: body.link_enabled,
         seamlessAuthEnabled: body.seamless_auth_enabled,
         authMaxAgeS: body.auth_max_age_s,
-        oauthUrl: body.oauth_url,
+        widgetUrl: body.widget_url,
       });
     }
     ctx.io.stdout(`Telegram bot @${opts.botName} stored for ${appId}\n`);

@@ -1,19 +1,19 @@
 /**
  * A development stand-in for Telegram's login popup (issue 16): Telegram cannot be reached from
  * a development machine or CI, so with `dev` the server also answers the Login Widget's popup
- * protocol under `/dev/telegram` (its `oauth_url`), as `https://oauth.telegram.org` does:
+ * protocol under `/dev/telegram` (its `widget_url`), as `https://oauth.telegram.org` does:
  * - `GET /dev/telegram/auth?bot_id&origin&request_access&lang`: the popup page. It asks who to
  *   log in as (Telegram id, names, username), and on 'Accept' posts
  *   `JSON.stringify({event: 'auth_result', result})` to its opener at `origin`, where `result`
  *   is a widget answer signed with the bot's token exactly as Telegram signs it; 'Decline' posts
  *   `result: false`. Either way the window closes.
  * - `POST /dev/telegram/auth/login` `{bot_id, origin, id, first_name, last_name?, username?}`:
- *   the page's signing step. Only for a bot whose app points its `oauth_url` here, and only for
+ *   the page's signing step. Only for a bot whose app points its `widget_url` here, and only for
  *   an origin the app allows (Telegram checks the bot's domain the same way).
  * - `POST /dev/telegram/auth/get`: `{}` (the stand-in remembers no Telegram session).
  *
  * The dev app's seed (`../devSeed.ts`) gives the dev app the bot {@link DEV_TELEGRAM_BOT_TOKEN}
- * with this `oauth_url`; tests give their apps theirs. Never mounted without `dev`.
+ * with this `widget_url`; tests give their apps theirs. Never mounted without `dev`.
  */
 import { createHash, createHmac } from 'node:crypto';
 import type { TelegramAuthResult } from '@latchkey/api';
@@ -34,7 +34,7 @@ export const DEV_TELEGRAM_BOT_TOKEN = '7000000000:AAH-latchkey-dev-bot-token-not
 /** The dev app's bot username. */
 export const DEV_TELEGRAM_BOT_NAME = 'latchkey_dev_bot';
 
-/** The stand-in's `oauth_url` on a server whose public URL is `publicUrl`. */
+/** The stand-in's `widget_url` on a server whose public URL is `publicUrl`. */
 export const telegramStandInUrl = (publicUrl: string) =>
   `${publicUrl.replace(/\/$/, '')}${TELEGRAM_STANDIN_PATH}`;
 
@@ -145,7 +145,7 @@ export function telegramStandInRoutes(ctx: ServerContext): Hono<AppEnv> {
       .innerJoin(apps, eq(apps.id, telegramBots.appId))
       .where(
         and(
-          eq(telegramBots.oauthUrl, here),
+          eq(telegramBots.widgetUrl, here),
           sql`${apps.telegramAuthConfig}->>'bot_id' = ${body.bot_id}`,
         ),
       )

@@ -1,13 +1,22 @@
 import { type AuthenticateResult, LatchkeyError, type User } from '@latchkey/core';
-import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { TEST_USER } from '../../../../test/fakeClient.ts';
 import type { ScreenParams } from '../../../../Modal/types.ts';
 import { GATE_REJECTIONS, renderWithClient } from '../../../../test/renderWithClient.tsx';
 import TelegramAuth, { telegramAuthTexts } from './TelegramAuth.tsx';
 
-function render(params: ScreenParams) {
-  return renderWithClient(TelegramAuth, {}, { screen: 'TELEGRAM_AUTH_SCREEN', params });
+function render(params: ScreenParams, client: object = {}) {
+  const base = {
+    telegramWidgetReady: () => false,
+    prepareTelegramWidget: () => new Promise(() => {}),
+    loginWithTelegramWidget: vi.fn(),
+  };
+  return renderWithClient(
+    TelegramAuth,
+    { ...base, ...client },
+    { screen: 'TELEGRAM_AUTH_SCREEN', params },
+  );
 }
 const rejected = (error: unknown) => {
   const result = Promise.reject(error);
@@ -59,6 +68,45 @@ describe('TELEGRAM_AUTH_SCREEN (issue 16)', () => {
     await waitFor(() =>
       expect(value.navigate).toHaveBeenCalledWith(target, { error, returnTo: 'LANDING' }),
     );
+  });
+
+  it("widget: 'Continue with Telegram' waits for the script, then opens the window in the click", async () => {
+    let loaded!: () => void;
+    const login: AuthenticateResult = { user: TEST_USER, isNewUser: false };
+    const loginWithTelegramWidget = vi.fn(() => Promise.resolve(login));
+    const { container } = render(
+      { method: 'Telegram', telegram: { widget: true } },
+      {
+        prepareTelegramWidget: () => new Promise<void>((r) => (loaded = r)),
+        loginWithTelegramWidget,
+      },
+    );
+    expect(container.querySelector('[data-telegram-step="ready"]')).toBeTruthy();
+    const button = screen.getByRole('button', { name: telegramAuthTexts.telegramContinue });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    loaded();
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(button);
+    await waitFor(() => expect(loginWithTelegramWidget).toHaveBeenCalledTimes(1));
+    await waitFor(() =>
+      expect(container.querySelector('[data-telegram-step="connected"]')).toBeTruthy(),
+    );
+  });
+
+  it('widget: a closed window says canceled and Try again opens it again', async () => {
+    const canceled = new LatchkeyError('canceled', { code: 'exited_auth_flow' });
+    const loginWithTelegramWidget = vi.fn(() => new Promise(() => {}));
+    const { container } = render(
+      { method: 'Telegram', telegram: { widget: true, result: rejected(canceled) } },
+      { telegramWidgetReady: () => true, loginWithTelegramWidget },
+    );
+    await waitFor(() =>
+      expect(container.querySelector('[data-telegram-step="failed"]')).toBeTruthy(),
+    );
+    expect(screen.getByText(telegramAuthTexts.telegramCanceled)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: telegramAuthTexts.telegramRetry }));
+    await waitFor(() => expect(loginWithTelegramWidget).toHaveBeenCalledTimes(1));
+    expect(container.querySelector('[data-telegram-step="verifying"]')).toBeTruthy();
   });
 
   it('without a running login it says the method is not configured', () => {

@@ -11,6 +11,7 @@ import { buttonCss } from '../../../../components/Button/Button.css.ts';
 import { Button } from '../../../../components/Button/Button.tsx';
 import { AlertIcon, CheckIcon } from '../../../../components/Icons/Icons.tsx';
 import { ModalHeader } from '../../../../components/ModalHeader/ModalHeader.tsx';
+import { useInternalLatchkey } from '../../../../hooks/useInternalLatchkey.ts';
 import { useModal, useOnCancel } from '../../../../Modal/ModalContext.ts';
 import MethodNotConfigured from '../../../../screens/MethodNotConfigured/MethodNotConfigured.tsx';
 import { errorScreenCss } from '../../../../screens/ErrorScreen/ErrorScreen.css.ts';
@@ -31,10 +32,16 @@ export const telegramAuthTexts = {
   telegramNotEnabled: 'Telegram login is not available for this app.',
   telegramLinkedToAnotherUser: 'This Telegram account is already linked to another user.',
   telegramSomethingWentWrong: 'Something went wrong. Try again.',
+  telegramCanceled: 'Telegram login was canceled.',
+  telegramReadyTitle: 'Log in with Telegram',
+  telegramReadyDetail: 'Telegram opens a window to confirm it’s you.',
+  telegramContinue: 'Continue with Telegram',
+  telegramRetry: 'Try again',
 } as const;
 type TelegramTexts = typeof telegramAuthTexts;
 
 type Step =
+  | { kind: 'ready' }
   | { kind: 'verifying' }
   | { kind: 'connected'; result: AuthenticateResult }
   | { kind: 'linked'; user: User }
@@ -43,6 +50,8 @@ type Step =
 /** The failure text of an error code (spec section 8 has none of its own for Telegram). */
 function failureDetail(code: string | undefined, t: TelegramTexts): string {
   switch (code) {
+    case 'exited_auth_flow':
+      return t.telegramCanceled;
     case 'invalid_credentials':
       return t.telegramInvalidCredentials;
     case 'disallowed_login_method':
@@ -55,31 +64,55 @@ function failureDetail(code: string | undefined, t: TelegramTexts): string {
   }
 }
 
+/** Codes after which the widget's window may be opened again. */
+const RETRYABLE = new Set(['exited_auth_flow', 'invalid_credentials', 'network_error']);
+
 /**
  * TELEGRAM_AUTH_SCREEN (issue 16; spec sections 2 and 4, "OAuth and Telegram screens"):
- * 'verifying' while `params.telegram.result` runs (a Mini App's seamless login or the Login
- * Widget's redirect, started by the provider from the page URL), then 'connected', which waits
- * 1.4 s and goes on like every login (`finishLogin`: consent when terms are required and not
- * accepted, else wallet creation when the create-on-login rule applies, else close); or
- * 'failed' with 'Try another method' (a proof from the URL cannot be retried). The gates'
- * rejections (allowlist, user limit) go to their screens. Link mode (`params.mode === 'link'`)
- * ends with `completeLink(user)`. Without a running login (the login list's button before the
- * widget is drawn) it says the method is not configured.
+ * 'verifying' while `params.telegram.result` runs (the Login Widget's window opened by the login
+ * list's click, a Mini App's seamless login or the widget's redirect, both started by the
+ * provider from the page URL), then 'connected', which waits 1.4 s and goes on like every login
+ * (`finishLogin`: consent when terms are required and not accepted, else wallet creation when
+ * the create-on-login rule applies, else close); or 'failed', with 'Try again' only when the
+ * widget can open its window again and the error is retryable (canceled, refused, network),
+ * and 'Try another method'. The gates' rejections (allowlist, user limit) go to their screens.
+ * With `params.telegram.widget` and no login yet (clicked before the widget script was in):
+ * 'ready', whose 'Continue with Telegram' opens the window once the script is loaded. Link mode
+ * (`params.mode === 'link'`) ends with `completeLink(user)`. Without `params.telegram` it says
+ * the method is not configured.
  */
 export default function TelegramAuth() {
   useStyleSheet(buttonCss);
   useStyleSheet(errorScreenCss);
-  const { params, messages, navigate, complete, completeLink, finishLogin, fail } = useModal();
+  const { client } = useInternalLatchkey('TelegramAuth');
+  const { params, messages, navigate, complete, completeLink, finishLogin, fail, withCaptcha } =
+    useModal();
   const t = { ...telegramAuthTexts, ...(messages as Partial<TelegramTexts>) };
-  const run = params.telegram?.result;
+  const widget = params.telegram?.widget === true;
+  const [run, setRun] = useState(params.telegram?.result);
   const linking = params.mode === 'link';
-  const [step, setStep] = useState<Step>({ kind: 'verifying' });
+  const [step, setStep] = useState<Step>(run ? { kind: 'verifying' } : { kind: 'ready' });
+  // The widget script, loaded for 'ready' and for 'Try again' (the login list started it).
+  const [widgetReady, setWidgetReady] = useState(() => client.telegramWidgetReady());
+  const [widgetError, setWidgetError] = useState<string | undefined>();
+  useEffect(() => {
+    if (!widget || widgetReady) return;
+    let live = true;
+    client.prepareTelegramWidget().then(
+      () => live && setWidgetReady(true),
+      (error: unknown) => live && setWidgetError(errorCodeOf(error) ?? 'not_supported'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [client, widget, widgetReady]);
   const latest = useRef({ finishLogin, completeLink, navigate, fail });
   latest.current = { finishLogin, completeLink, navigate, fail };
 
   useEffect(() => {
     if (!run) return;
     let live = true;
+    setStep({ kind: 'verifying' });
     run.then(
       (result) => {
         if (!live) return;
@@ -120,8 +153,39 @@ export default function TelegramAuth() {
     if (step.kind === 'connected') complete(step.result);
   });
 
-  if (!run) return <MethodNotConfigured />;
+  /** Opens the widget's window in this click (through the captcha gate when logging in). */
+  const open = () => {
+    if (linking) {
+      setRun(client.linkTelegramWidget());
+      return;
+    }
+    void withCaptcha(
+      (token) => {
+        const next = client.loginWithTelegramWidget(token ? { captchaToken: token } : {});
+        next.catch(() => {});
+        setRun(next);
+      },
+      { gesture: true },
+    );
+  };
+
+  if (!params.telegram || (widget && widgetError && !run)) return <MethodNotConfigured />;
+  if (step.kind === 'ready') {
+    return (
+      <div data-telegram-step="ready">
+        <ModalHeader
+          title={t.telegramReadyTitle}
+          message={t.telegramReadyDetail}
+          icon={<span className="lk-spinner" aria-hidden="true" />}
+        />
+        <Button variant="primary" disabled={!widgetReady} onClick={open}>
+          {t.telegramContinue}
+        </Button>
+      </div>
+    );
+  }
   if (step.kind === 'failed') {
+    const retry = widget && widgetReady && RETRYABLE.has(step.code ?? '');
     return (
       <div className="lk-error" data-telegram-step="failed" data-error-code={step.code}>
         <ModalHeader
@@ -130,7 +194,12 @@ export default function TelegramAuth() {
           icon={<AlertIcon />}
           iconTone="danger"
         />
-        <Button variant="primary" onClick={() => navigate(SCREEN.LANDING)}>
+        {retry && (
+          <Button variant="primary" onClick={open}>
+            {t.telegramRetry}
+          </Button>
+        )}
+        <Button variant={retry ? 'secondary' : 'primary'} onClick={() => navigate(SCREEN.LANDING)}>
           {messages.tryAnotherMethod}
         </Button>
       </div>

@@ -2,7 +2,7 @@ CREATE TABLE "telegram_bots" (
 	"app_id" varchar(25) PRIMARY KEY NOT NULL,
 	"bot_token_sealed" text NOT NULL,
 	"auth_max_age_s" integer DEFAULT 300 NOT NULL,
-	"oauth_url" text,
+	"widget_url" text,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
