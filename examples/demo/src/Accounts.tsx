@@ -165,6 +165,13 @@ export function Accounts() {
         </button>
         <button
           type="button"
+          className="demo__button"
+          onClick={() => act('link', link.linkTelegram)}
+        >
+          Link Telegram
+        </button>
+        <button
+          type="button"
           className="demo__button demo__button--secondary"
           onClick={() => act('update', updateEmail)}
         >

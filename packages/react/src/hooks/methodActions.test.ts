@@ -36,6 +36,7 @@ describe("the methods' account helpers (issue 11: METHOD_ACCOUNTS: linkActions /
         'linkPasskey',
         'linkPhone',
         'linkSpotify',
+        'linkTelegram',
         'linkTiktok',
         'linkTwitter',
         'linkWallet',

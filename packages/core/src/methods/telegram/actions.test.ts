@@ -1,34 +1,8 @@
 import { ROUTES } from '@latchkey/api';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AlreadyLoggedInError } from '../../errors/session.ts';
 import { json, wireUser } from '../../test/fakes.ts';
-import { CONFIG, fresh, KEYS, ME, session, setup } from '../../session/test/client.ts';
-
-/** The widget script stands in as `window.Telegram.Login` would after loading. */
-const widget = vi.hoisted(() => ({
-  answer: undefined as unknown,
-  opened: [] as unknown[],
-  loads: 0,
-}));
-vi.mock('./widget.ts', async (importOriginal) => {
-  const real = await importOriginal<typeof import('./widget.ts')>();
-  const fake = {
-    auth: (options: unknown, callback: (r: unknown) => void) => {
-      widget.opened.push(options);
-      callback(widget.answer);
-    },
-  };
-  let ready = false;
-  return {
-    ...real,
-    loadTelegramWidget: async () => {
-      widget.loads++;
-      ready = true;
-      return fake;
-    },
-    loadedTelegramWidget: () => (ready ? fake : undefined),
-  };
-});
+import { fresh, KEYS, ME, session, setup } from '../../session/test/client.ts';
 
 const AUTH = `POST ${ROUTES.telegramAuthenticate}`;
 const LINK = `POST ${ROUTES.telegramLink}`;
@@ -121,59 +95,5 @@ describe('telegram actions (the recipe: typed API + actions registry)', () => {
       code: 'missing_or_invalid_token',
     });
     expect(calls).toHaveLength(0);
-  });
-
-  it('opens the widget only once prepared, with the app bot id, and logs in with its answer', async () => {
-    const config = {
-      telegram_auth: true,
-      telegram_auth_config: {
-        bot_id: '7000',
-        bot_name: 'b',
-        link_enabled: false,
-        seamless_auth_enabled: false,
-      },
-    };
-    const { client, calls } = setup({
-      [CONFIG]: () => json(config),
-      [AUTH]: () => json({ ...session(), is_new_user: true }),
-    });
-    expect(client.telegramWidgetReady()).toBe(false);
-    await expect(client.loginWithTelegramWidget()).rejects.toMatchObject({ code: 'not_supported' });
-    expect(widget.opened).toHaveLength(0);
-    await client.prepareTelegramWidget();
-    expect(client.telegramWidgetReady()).toBe(true);
-    widget.answer = authResult;
-    const result = await client.loginWithTelegramWidget({ captchaToken: 'cap' });
-    expect(widget.opened).toEqual([{ bot_id: '7000', request_access: 'write' }]);
-    expect(calls.find((c) => c.url.endsWith(ROUTES.telegramAuthenticate))!.body).toEqual({
-      telegram_auth_result: authResult,
-      token: 'cap',
-    });
-    expect(result.isNewUser).toBe(true);
-  });
-
-  it('a declined or closed window rejects exited_auth_flow, without a request', async () => {
-    const config = {
-      telegram_auth: true,
-      telegram_auth_config: {
-        bot_id: '7000',
-        bot_name: 'b',
-        link_enabled: false,
-        seamless_auth_enabled: false,
-      },
-    };
-    const { client, count } = setup({ [CONFIG]: () => json(config) });
-    await client.prepareTelegramWidget();
-    widget.answer = false;
-    await expect(client.loginWithTelegramWidget()).rejects.toMatchObject({
-      code: 'exited_auth_flow',
-    });
-    expect(count(AUTH)).toBe(0);
-  });
-
-  it('refuses to prepare for an app without Telegram', async () => {
-    const { client } = setup({ [CONFIG]: () => json({ telegram_auth: false }) });
-    await expect(client.prepareTelegramWidget()).rejects.toMatchObject({ code: 'not_supported' });
-    expect(client.telegramWidgetReady()).toBe(false);
   });
 });

@@ -17,7 +17,8 @@ export const buttonCss = `
   transition: background-color 150ms, opacity 150ms, border-color 150ms;
 }
 .lk-button:focus-visible { outline: 2px solid var(--lk-accent); outline-offset: 2px; }
-.lk-button:disabled { cursor: not-allowed; opacity: 0.45; }
+.lk-button:disabled,
+.lk-button[aria-disabled='true'] { cursor: not-allowed; opacity: 0.45; }
 .lk-button--primary { background: var(--lk-accent); color: var(--lk-accent-foreground); }
 .lk-button--primary:not(:disabled):hover { filter: brightness(1.08); }
 .lk-button--secondary { background: var(--lk-surface); color: var(--lk-foreground); border-color: var(--lk-border); }

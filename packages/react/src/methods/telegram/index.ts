@@ -9,6 +9,7 @@ import { TELEGRAM_METHOD } from '@latchkey/api';
 import { SCREEN } from '@latchkey/core';
 import type { LoginMethodUi } from '../types.ts';
 import { TelegramIcon } from './icon.tsx';
+import { loginWithTelegramWidget, prepareTelegramWidget, telegramWidgetReady } from './widget.ts';
 
 /** Display name of the `telegram` login-list entry (a brand name, not translated). */
 const LABEL = 'Telegram';
@@ -20,7 +21,7 @@ export const telegramUi: LoginMethodUi = {
   itemIcon: TelegramIcon,
   prepare: (client) => {
     // A failure (no bot) shows when the button is clicked: the screen says so.
-    client.prepareTelegramWidget().catch(() => {});
+    prepareTelegramWidget(client).catch(() => {});
   },
   start: ({ client, navigate, withCaptcha }) => {
     if (!client) {
@@ -29,12 +30,12 @@ export const telegramUi: LoginMethodUi = {
     }
     void withCaptcha(
       (captchaToken) => {
-        if (!client.telegramWidgetReady()) {
+        if (!telegramWidgetReady(client)) {
           navigate(SCREEN.TELEGRAM_AUTH_SCREEN, { method: LABEL, telegram: { widget: true } });
           return;
         }
         const options = captchaToken ? { captchaToken } : {};
-        const result = client.loginWithTelegramWidget(options);
+        const result = loginWithTelegramWidget(client, options);
         result.catch(() => {}); // the screen reports it
         navigate(SCREEN.TELEGRAM_AUTH_SCREEN, {
           method: LABEL,

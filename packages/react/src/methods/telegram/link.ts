@@ -46,6 +46,8 @@ function onTelegramLaunch({ client, flow }: ProviderMountContext): (() => void) 
 
 export const telegramLink: MethodLink = {
   contract: TELEGRAM_METHOD,
+  // TELEGRAM_AUTH_SCREEN in link mode links a Telegram account (`useLinkAccount().linkTelegram`).
+  linkScreen: SCREEN.TELEGRAM_AUTH_SCREEN,
   onProviderMount: onTelegramLaunch,
 };
 

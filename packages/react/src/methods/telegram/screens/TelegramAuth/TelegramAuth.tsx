@@ -16,6 +16,12 @@ import { useModal, useOnCancel } from '../../../../Modal/ModalContext.ts';
 import MethodNotConfigured from '../../../../screens/MethodNotConfigured/MethodNotConfigured.tsx';
 import { errorScreenCss } from '../../../../screens/ErrorScreen/ErrorScreen.css.ts';
 import { useStyleSheet } from '../../../../styles/useStyleSheet.ts';
+import {
+  linkTelegramWidget,
+  loginWithTelegramWidget,
+  prepareTelegramWidget,
+  telegramWidgetReady,
+} from '../../widget.ts';
 
 /**
  * The screen's texts (English; shipped with this lazy screen, and overridden by key through
@@ -93,12 +99,12 @@ export default function TelegramAuth() {
   const linking = params.mode === 'link';
   const [step, setStep] = useState<Step>(run ? { kind: 'verifying' } : { kind: 'ready' });
   // The widget script, loaded for 'ready' and for 'Try again' (the login list started it).
-  const [widgetReady, setWidgetReady] = useState(() => client.telegramWidgetReady());
+  const [widgetReady, setWidgetReady] = useState(() => telegramWidgetReady(client));
   const [widgetError, setWidgetError] = useState<string | undefined>();
   useEffect(() => {
     if (!widget || widgetReady) return;
     let live = true;
-    client.prepareTelegramWidget().then(
+    prepareTelegramWidget(client).then(
       () => live && setWidgetReady(true),
       (error: unknown) => live && setWidgetError(errorCodeOf(error) ?? 'not_supported'),
     );
@@ -106,6 +112,12 @@ export default function TelegramAuth() {
       live = false;
     };
   }, [client, widget, widgetReady]);
+  // The widget turned out unavailable while 'ready' showed: its button is gone, so focus moves
+  // to the not-configured screen's button (not left on the removed one).
+  const notConfigured = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (widgetError) notConfigured.current?.querySelector('button')?.focus();
+  }, [widgetError]);
   const latest = useRef({ finishLogin, completeLink, navigate, fail });
   latest.current = { finishLogin, completeLink, navigate, fail };
 
@@ -156,12 +168,12 @@ export default function TelegramAuth() {
   /** Opens the widget's window in this click (through the captcha gate when logging in). */
   const open = () => {
     if (linking) {
-      setRun(client.linkTelegramWidget());
+      setRun(linkTelegramWidget(client));
       return;
     }
     void withCaptcha(
       (token) => {
-        const next = client.loginWithTelegramWidget(token ? { captchaToken: token } : {});
+        const next = loginWithTelegramWidget(client, token ? { captchaToken: token } : {});
         next.catch(() => {});
         setRun(next);
       },
@@ -169,7 +181,13 @@ export default function TelegramAuth() {
     );
   };
 
-  if (!params.telegram || (widget && widgetError && !run)) return <MethodNotConfigured />;
+  if (!params.telegram || (widget && widgetError && !run)) {
+    return (
+      <div ref={notConfigured} style={{ display: 'contents' }}>
+        <MethodNotConfigured />
+      </div>
+    );
+  }
   if (step.kind === 'ready') {
     return (
       <div data-telegram-step="ready">
@@ -178,7 +196,14 @@ export default function TelegramAuth() {
           message={t.telegramReadyDetail}
           icon={<span className="lk-spinner" aria-hidden="true" />}
         />
-        <Button variant="primary" disabled={!widgetReady} onClick={open}>
+        {/* aria-disabled, not disabled: the button keeps focus while the script loads. */}
+        <Button
+          variant="primary"
+          aria-disabled={!widgetReady}
+          onClick={() => {
+            if (widgetReady) open();
+          }}
+        >
           {t.telegramContinue}
         </Button>
       </div>
