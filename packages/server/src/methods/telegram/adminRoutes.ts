@@ -22,16 +22,7 @@ export function telegramAdminRoutes(
   const r = new Hono<AppEnv>();
   r.put(TELEGRAM_ADMIN_ROUTE_PATTERN, auth, async (c) => {
     const body = await readJson(c, adminTelegramBotRequest);
-    return c.json(
-      await setTelegramBot(ctx, c.get('app'), {
-        botToken: body.bot_token,
-        botName: body.bot_name,
-        linkEnabled: body.link_enabled,
-        seamlessAuthEnabled: body.seamless_auth_enabled,
-        authMaxAgeS: body.auth_max_age_s,
-        widgetUrl: body.widget_url,
-      }),
-    );
+    return c.json(await setTelegramBot(ctx, c.get('app'), body));
   });
   return r;
 }

@@ -19,11 +19,11 @@ export const devSeed: MethodDevSeed = {
     const app = await findApp(ctx.db, appId);
     if (!app) return;
     await setTelegramBot(ctx, app, {
-      botToken: DEV_TELEGRAM_BOT_TOKEN,
-      botName: DEV_TELEGRAM_BOT_NAME,
-      linkEnabled: true,
-      seamlessAuthEnabled: true,
-      widgetUrl: telegramStandInUrl(ctx.publicUrl),
+      bot_token: DEV_TELEGRAM_BOT_TOKEN,
+      bot_name: DEV_TELEGRAM_BOT_NAME,
+      link_enabled: true,
+      seamless_auth_enabled: true,
+      widget_url: telegramStandInUrl(ctx.publicUrl),
     });
   },
 };

@@ -19,6 +19,7 @@ import {
   validate as validateInitData,
 } from '@telegram-apps/init-data-node';
 import {
+  type AdminTelegramBotRequest,
   type AdminTelegramBotResponse,
   TELEGRAM_AUTH_MAX_AGE_S,
   TELEGRAM_WIDGET_URL,
@@ -78,36 +79,29 @@ export function assertTelegramEnabled(app: AppRow): void {
 const botIdOf = (botToken: string) => botToken.slice(0, botToken.indexOf(':'));
 
 /**
- * Stores the app's bot (admin route, `latchkey telegram set`): the token sealed in
- * `telegram_bots`, and the public `telegram_auth_config` (bot id from the token, `botName`, the
- * link and seamless flags, kept as they were when not given).
+ * Stores the app's bot (admin route, `latchkey telegram set`, the dev seed) from an
+ * `adminTelegramBotRequest`: the token sealed in `telegram_bots`, and the public
+ * `telegram_auth_config` (bot id from the token, `bot_name`, the link and seamless flags, kept as
+ * they were when not given; `widget_url` kept when not given, null for Telegram's).
  *
  * @returns the public config and the window, never the token.
  */
 export async function setTelegramBot(
   ctx: Pick<ServerContext, 'db' | 'keys'> & { apps?: ServerContext['apps'] },
   app: AppRow,
-  bot: {
-    botToken: string;
-    botName: string;
-    linkEnabled?: boolean | undefined;
-    seamlessAuthEnabled?: boolean | undefined;
-    authMaxAgeS?: number | undefined;
-    /** The widget popup's origin; undefined keeps the stored one, null is Telegram's. */
-    widgetUrl?: string | null | undefined;
-  },
+  bot: AdminTelegramBotRequest,
 ): Promise<AdminTelegramBotResponse> {
-  const sealed = await encryptString(bot.botToken, ctx.keys.keyEncryptionKey);
+  const sealed = await encryptString(bot.bot_token, ctx.keys.keyEncryptionKey);
   const config = {
-    bot_id: botIdOf(bot.botToken),
-    bot_name: bot.botName,
-    link_enabled: bot.linkEnabled ?? app.telegramAuthConfig?.link_enabled ?? false,
+    bot_id: botIdOf(bot.bot_token),
+    bot_name: bot.bot_name,
+    link_enabled: bot.link_enabled ?? app.telegramAuthConfig?.link_enabled ?? false,
     seamless_auth_enabled:
-      bot.seamlessAuthEnabled ?? app.telegramAuthConfig?.seamless_auth_enabled ?? false,
+      bot.seamless_auth_enabled ?? app.telegramAuthConfig?.seamless_auth_enabled ?? false,
   };
-  const authMaxAgeS = bot.authMaxAgeS ?? TELEGRAM_AUTH_MAX_AGE_S;
+  const authMaxAgeS = bot.auth_max_age_s ?? TELEGRAM_AUTH_MAX_AGE_S;
   let widgetUrl =
-    bot.widgetUrl === undefined ? undefined : (bot.widgetUrl?.replace(/\/$/, '') ?? null);
+    bot.widget_url === undefined ? undefined : (bot.widget_url?.replace(/\/$/, '') ?? null);
   await ctx.db.transaction(async (tx) => {
     if (widgetUrl === undefined) {
       const [row] = await tx

@@ -59,15 +59,7 @@ export function registerTelegramSet(telegram: Command, ctx: CliContext): void {
       const handle = await ctx.db();
       const app = await findApp(handle, appId);
       if (!app) throw new CliError(`App not found: ${appId}`);
-      const body = parsed.data;
-      await setTelegramBot({ db: handle, keys: deriveServerKeys(secret) }, app, {
-        botToken: body.bot_token,
-        botName: body.bot_name,
-        linkEnabled: body.link_enabled,
-        seamlessAuthEnabled: body.seamless_auth_enabled,
-        authMaxAgeS: body.auth_max_age_s,
-        widgetUrl: body.widget_url,
-      });
+      await setTelegramBot({ db: handle, keys: deriveServerKeys(secret) }, app, parsed.data);
     }
     ctx.io.stdout(`Telegram bot @${opts.botName} stored for ${appId}\n`);
   });
