@@ -1,11 +1,8 @@
-import { SUCCESS_CLOSE_MS } from '@latchkey/api';
 import {
   type AuthenticateResult,
-  errorCodeOf,
   formatMessage,
   isOAuthProvider,
   SCREEN,
-  screenForError,
   type User,
 } from '@latchkey/core';
 import { OAUTH_PROVIDER_DISPLAY, oauthFailure, oauthMessages } from '@latchkey/core/oauth';
@@ -16,7 +13,8 @@ import { AlertIcon, CheckIcon } from '../../../../components/Icons/Icons.tsx';
 import { ModalHeader } from '../../../../components/ModalHeader/ModalHeader.tsx';
 import { useInternalLatchkey } from '../../../../hooks/useInternalLatchkey.ts';
 import { oauthCaptchaOptions } from '../../captcha.ts';
-import { useModal, useOnCancel } from '../../../../Modal/ModalContext.ts';
+import { useModal } from '../../../../Modal/ModalContext.ts';
+import { useLoginRun } from '../../../../Modal/useLoginRun.ts';
 import { useStyleSheet } from '../../../../styles/useStyleSheet.ts';
 import { errorScreenCss } from '../../../../screens/ErrorScreen/ErrorScreen.css.ts';
 
@@ -40,12 +38,6 @@ function firstRun(
   return run;
 }
 
-type Step =
-  | { kind: 'verifying' }
-  | { kind: 'connected'; result: AuthenticateResult }
-  | { kind: 'linked'; user: User }
-  | { kind: 'failed'; code: string | undefined; message: string | undefined };
-
 /**
  * AWAITING_OAUTH_SCREEN (issue 5; spec sections 4 and 8): 'verifying' while the provider's
  * window is open (or while the return page's code is redeemed), then 'connected', which waits
@@ -63,14 +55,12 @@ export default function AwaitingOAuth() {
   useStyleSheet(buttonCss);
   useStyleSheet(errorScreenCss);
   const { client } = useInternalLatchkey('AwaitingOAuth');
-  const { params, messages, navigate, complete, completeLink, finishLogin, fail, withCaptcha } =
-    useModal();
+  const { params, messages, navigate, withCaptcha } = useModal();
   const linking = params.mode === 'link';
   // The OAuth strings ship with the lazy module; `config.messages` overrides them by key.
   const m = { ...oauthMessages, ...(messages as typeof messages & Partial<typeof oauthMessages>) };
   const provider = params.oauth?.provider ?? '';
   const name = isOAuthProvider(provider) ? OAUTH_PROVIDER_DISPLAY[provider] : provider;
-  const [step, setStep] = useState<Step>({ kind: 'verifying' });
   const [attempt, setAttempt] = useState<{ run: Run | null }>(() => ({
     run: firstRun(params.oauth, (r) => client.completeOAuth(r)),
   }));
@@ -81,56 +71,7 @@ export default function AwaitingOAuth() {
       mounted.current = false;
     };
   }, []);
-  const latest = useRef({ finishLogin, completeLink, navigate, fail });
-  latest.current = { finishLogin, completeLink, navigate, fail };
-
-  useEffect(() => {
-    if (!attempt.run) return;
-    let live = true;
-    setStep({ kind: 'verifying' });
-    attempt.run.then(
-      (result) => {
-        if (!live || !result) return; // null: the page is leaving for the provider
-        // A link redeemed on the return page (redirect fallback) answers {user, isNewUser}.
-        if ('isNewUser' in result && !linking) setStep({ kind: 'connected', result });
-        else setStep({ kind: 'linked', user: 'isNewUser' in result ? result.user : result });
-      },
-      (error: unknown) => {
-        if (!live) return;
-        const code = errorCodeOf(error);
-        const message = error instanceof Error ? error.message : undefined;
-        latest.current.fail({ code: code ?? 'oauth_error', message: message ?? '', cause: error });
-        // The gates' rejections have their own screens (spec sections 2 and 8).
-        const screen = screenForError(error);
-        if (screen !== SCREEN.ERROR_SCREEN) {
-          latest.current.navigate(screen, { error, returnTo: SCREEN.LANDING });
-          return;
-        }
-        setStep({ kind: 'failed', code, message });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [attempt, linking]);
-
-  // After success: 1.4 s (spec section 4, "OAuth and Telegram screens"), then the consent
-  // screen, the wallet-creation screen or close; a link ends with the updated user.
-  useEffect(() => {
-    if (step.kind !== 'connected' && step.kind !== 'linked') return;
-    const timer = setTimeout(() => {
-      if (step.kind === 'linked') latest.current.completeLink(step.user);
-      else latest.current.finishLogin(step.result);
-    }, SUCCESS_CLOSE_MS);
-    return () => clearTimeout(timer);
-  }, [step]);
-
-  // Closing during the success pause finishes instead of abandoning it (a login that still
-  // needs consent goes through the routing, so it cannot skip the terms).
-  useOnCancel(() => {
-    if (step.kind === 'linked') completeLink(step.user);
-    if (step.kind === 'connected') complete(step.result);
-  });
+  const [step] = useLoginRun(attempt.run, linking, 'oauth_error');
 
   const retry = (p: string) => {
     if (!isOAuthProvider(p)) return;

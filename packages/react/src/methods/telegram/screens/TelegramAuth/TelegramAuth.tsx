@@ -1,18 +1,12 @@
-import { SUCCESS_CLOSE_MS } from '@latchkey/api';
-import {
-  type AuthenticateResult,
-  errorCodeOf,
-  SCREEN,
-  screenForError,
-  type User,
-} from '@latchkey/core';
+import { errorCodeOf, SCREEN } from '@latchkey/core';
 import { useEffect, useRef, useState } from 'react';
 import { buttonCss } from '../../../../components/Button/Button.css.ts';
 import { Button } from '../../../../components/Button/Button.tsx';
 import { AlertIcon, CheckIcon } from '../../../../components/Icons/Icons.tsx';
 import { ModalHeader } from '../../../../components/ModalHeader/ModalHeader.tsx';
 import { useInternalLatchkey } from '../../../../hooks/useInternalLatchkey.ts';
-import { useModal, useOnCancel } from '../../../../Modal/ModalContext.ts';
+import { useModal } from '../../../../Modal/ModalContext.ts';
+import { useLoginRun } from '../../../../Modal/useLoginRun.ts';
 import MethodNotConfigured from '../../../../screens/MethodNotConfigured/MethodNotConfigured.tsx';
 import { errorScreenCss } from '../../../../screens/ErrorScreen/ErrorScreen.css.ts';
 import { useStyleSheet } from '../../../../styles/useStyleSheet.ts';
@@ -45,13 +39,6 @@ export const telegramAuthTexts = {
   telegramRetry: 'Try again',
 } as const;
 type TelegramTexts = typeof telegramAuthTexts;
-
-type Step =
-  | { kind: 'ready' }
-  | { kind: 'verifying' }
-  | { kind: 'connected'; result: AuthenticateResult }
-  | { kind: 'linked'; user: User }
-  | { kind: 'failed'; code: string | undefined };
 
 /** The failure text of an error code (spec section 8 has none of its own for Telegram). */
 function failureDetail(code: string | undefined, t: TelegramTexts): string {
@@ -91,13 +78,17 @@ export default function TelegramAuth() {
   useStyleSheet(buttonCss);
   useStyleSheet(errorScreenCss);
   const { client } = useInternalLatchkey('TelegramAuth');
-  const { params, messages, navigate, complete, completeLink, finishLogin, fail, withCaptcha } =
-    useModal();
+  const { params, messages, navigate, withCaptcha } = useModal();
   const t = { ...telegramAuthTexts, ...(messages as Partial<TelegramTexts>) };
   const widget = params.telegram?.widget === true;
   const [run, setRun] = useState(params.telegram?.result);
   const linking = params.mode === 'link';
-  const [step, setStep] = useState<Step>(run ? { kind: 'verifying' } : { kind: 'ready' });
+  const [step] = useLoginRun<{ kind: 'ready' }>(
+    run,
+    linking,
+    'telegram_error',
+    run ? { kind: 'verifying' } : { kind: 'ready' },
+  );
   // The widget script, loaded for 'ready' and for 'Try again' (the login list started it).
   const [widgetReady, setWidgetReady] = useState(() => telegramWidgetReady(client));
   const [widgetError, setWidgetError] = useState<string | undefined>();
@@ -118,53 +109,6 @@ export default function TelegramAuth() {
   useEffect(() => {
     if (widgetError) notConfigured.current?.querySelector('button')?.focus();
   }, [widgetError]);
-  const latest = useRef({ finishLogin, completeLink, navigate, fail });
-  latest.current = { finishLogin, completeLink, navigate, fail };
-
-  useEffect(() => {
-    if (!run) return;
-    let live = true;
-    setStep({ kind: 'verifying' });
-    run.then(
-      (result) => {
-        if (!live) return;
-        if ('isNewUser' in result && !linking) setStep({ kind: 'connected', result });
-        else setStep({ kind: 'linked', user: 'isNewUser' in result ? result.user : result });
-      },
-      (error: unknown) => {
-        if (!live) return;
-        const code = errorCodeOf(error);
-        const message = error instanceof Error ? error.message : '';
-        latest.current.fail({ code: code ?? 'telegram_error', message, cause: error });
-        const screen = screenForError(error);
-        if (screen !== SCREEN.ERROR_SCREEN) {
-          latest.current.navigate(screen, { error, returnTo: SCREEN.LANDING });
-          return;
-        }
-        setStep({ kind: 'failed', code });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [run, linking]);
-
-  // After success: 1.4 s (spec section 4), then consent, wallet creation or close.
-  useEffect(() => {
-    if (step.kind !== 'connected' && step.kind !== 'linked') return;
-    const timer = setTimeout(() => {
-      if (step.kind === 'linked') latest.current.completeLink(step.user);
-      else latest.current.finishLogin(step.result);
-    }, SUCCESS_CLOSE_MS);
-    return () => clearTimeout(timer);
-  }, [step]);
-
-  // Closing during the success pause finishes instead of abandoning it.
-  useOnCancel(() => {
-    if (step.kind === 'linked') completeLink(step.user);
-    if (step.kind === 'connected') complete(step.result);
-  });
-
   /** Opens the widget's window in this click (through the captcha gate when logging in). */
   const open = () => {
     if (linking) {
