@@ -19,11 +19,13 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const NAMES: Record<string, RegExp> = {
   passkey: /passkey/i,
   sms: /\bsms|Sms/,
-  siwe: /siwe/i,
+  // Not Farcaster's relay field `siweUri` (its protocol's name), which the Farcaster folder names.
+  siwe: /siwe(?!Uri)/i,
   // Not Telegram's login host (`oauth.telegram.org`), which the Telegram folder names.
   oauth: /oauth(?!\.telegram\.org)/i,
   email: /\bemail|Email/,
   telegram: /telegram/i,
+  farcaster: /farcaster/i,
 };
 
 /**
@@ -31,11 +33,15 @@ const NAMES: Record<string, RegExp> = {
  * per method: a ratchet (issue 11). Before issue 11 (comments included) the figures were passkey
  * 36, sms 26, siwe 21, oauth 37, email 56; after its first session 17, 15, 6, 24, 31. What is
  * left, and why:
- * - `core/src/screens/screens.ts` (passkey, oauth, telegram): `SCREEN`, spec section 2's list of
- *   screen names, the one list core's flows and react's screen registry share.
+ * - `core/src/screens/screens.ts` (passkey, oauth, telegram, farcaster): `SCREEN`, spec section
+ *   2's list of screen names, the one list core's flows and react's screen registry share.
  * - `core/src/modal/wallet/recoveryRoute.ts` (oauth): the embedded wallet's cloud-recovery
  *   screen (`EMBEDDED_WALLET_RECOVERY_OAUTH_SCREEN`), not the OAuth login method.
  * - `server/src/server.ts` (siwe): `createServer`'s public `siweChains` option.
+ * - farcaster (issue 16): `createServer`'s public `farcaster` option (`server.ts`) and its field of
+ *   `MethodRoutesOptions` (`methods/types.ts`), read from `LATCHKEY_FARCASTER_RELAY_URL`, `..._RPC_URL`
+ *   and `..._API_URL` (`env.ts`, `main.ts`): the relay, OP Mainnet and Farcaster's API are
+ *   per-server settings, as the chains of SIWE are.
  * - email: the OpenID `email` scope and claim inside the OAuth folders (4 files), the public
  *   export `smtpDelivery` (server's index), and the allowlist's `email` entry type (spec
  *   section 2), which also admits OAuth users by email.
@@ -48,6 +54,7 @@ export const BUDGET: Record<string, number> = {
   oauth: 2,
   email: 6,
   telegram: 1,
+  farcaster: 5,
 };
 
 function sourceFiles(dir: string): string[] {

@@ -46,6 +46,13 @@ function describe(
         value: account.username ? `@${account.username}` : account.telegramUserId,
         unlink: () => unlink.unlinkTelegram(account.telegramUserId),
       };
+    case 'farcaster':
+      return {
+        kind: 'Farcaster',
+        value: account.username ? `@${account.username}` : `fid ${account.fid}`,
+        note: account.username ? `fid ${account.fid}` : undefined,
+        unlink: () => unlink.unlinkFarcaster(account.fid),
+      };
     default: {
       const provider = account.type.replace(/_oauth$/, '') as Parameters<
         typeof unlink.unlinkOAuth
@@ -169,6 +176,13 @@ export function Accounts() {
           onClick={() => act('link', link.linkTelegram)}
         >
           Link Telegram
+        </button>
+        <button
+          type="button"
+          className="demo__button"
+          onClick={() => act('link', link.linkFarcaster)}
+        >
+          Link Farcaster
         </button>
         <button
           type="button"

@@ -28,4 +28,5 @@ export * from './methods/oauth.schema.ts';
 export * from './methods/passkey.schema.ts';
 export * from './methods/siwe.schema.ts';
 export * from './methods/sms.schema.ts';
+export * from './methods/farcaster.schema.ts';
 export * from './methods/telegram.schema.ts';

@@ -1,5 +1,6 @@
 import {
   EMAIL_METHOD,
+  FARCASTER_METHOD,
   LOGIN_METHOD_CONTRACTS,
   OAUTH_METHOD,
   PASSKEY_METHOD,
@@ -19,6 +20,7 @@ export const ROUTES = {
   ...SMS_METHOD.routes,
   ...OAUTH_METHOD.routes,
   ...SIWE_METHOD.routes,
+  ...FARCASTER_METHOD.routes,
   ...PASSKEY_METHOD.routes,
   ...TELEGRAM_METHOD.routes,
   // MFA (issue 15): enrolment, verification and removal, all by the wallet frame (DPoP).

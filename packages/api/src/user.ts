@@ -101,6 +101,23 @@ export const telegramAccount = z.object({
 });
 
 /**
+ * A Farcaster account linked to a user (issue 16): `fid` (decimal), the custody address
+ * (`owner_address`, checksummed) the sign-in message was signed with, the profile the relay gave at
+ * the latest login, and the ed25519 public key of an approved signer (hex), all null when absent.
+ */
+export const farcasterAccount = z.object({
+  type: z.literal('farcaster'),
+  fid: z.string(),
+  owner_address: z.string().nullable(),
+  username: z.string().nullable(),
+  display_name: z.string().nullable(),
+  bio: z.string().nullable(),
+  profile_picture_url: z.string().nullable(),
+  signer_public_key: z.string().nullable(),
+  ...verification,
+});
+
+/**
  * A linked account on the wire. Discriminated on `type`; later slices add Farcaster and
  * cross_app members.
  */
@@ -119,6 +136,7 @@ export const linkedAccount = z.discriminatedUnion('type', [
   linkedinOAuthAccount,
   appleOAuthAccount,
   telegramAccount,
+  farcasterAccount,
 ]);
 export type LinkedAccountWire = z.infer<typeof linkedAccount>;
 

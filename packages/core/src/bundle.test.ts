@@ -72,7 +72,12 @@ describe('browser bundle', () => {
     // budget is 67 kB rather than a 21-byte margin kept by squeezing readable code.
     // 67 kB before issue 15 named the MFA prompt's screen (MFA_VERIFICATION_SCREEN; MFA's
     // runtime is the lazy embedded-wallet entry's): 67.005 kB after.
-    expect(result.outputFiles[0]!.contents.byteLength).toBeLessThan(67_500);
+    // 67.5 kB before issue 16 built Farcaster: its contract's five routes (`@latchkey/api`,
+    // read eagerly like every contract) took the bundle to 67.64 kB with no change in core, and
+    // the client's part (the channel's poll with its timeout and cancel, the `farcaster`
+    // accounts and `user.farcaster`, the `farcaster_timeout` code and text: 1.93 kB) to
+    // 69.68 kB.
+    expect(result.outputFiles[0]!.contents.byteLength).toBeLessThan(70_000);
   });
 
   it('the lazy embedded-wallet entry bundles on its own, zod-free', async () => {

@@ -2,6 +2,7 @@ import { messages as coreMessages } from '@latchkey/core';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { reactMessages, resolveAllMessages } from './messages.ts';
 import { emailMessages } from './methods/email/messages.ts';
+import { farcasterMessages } from './methods/farcaster/messages.ts';
 import { METHOD_MESSAGES } from './methods/links.ts';
 import { passkeyMessages } from './methods/passkey/messages.ts';
 import { siweMessages } from './methods/siwe/messages.ts';
@@ -44,9 +45,13 @@ describe('string catalogues (issue 11)', () => {
   });
 
   it('no two methods (nor a method and core) share a text key', () => {
-    const perMethod = [emailMessages, smsMessages, siweMessages, passkeyMessages].flatMap((m) =>
-      Object.keys(m),
-    );
+    const perMethod = [
+      emailMessages,
+      smsMessages,
+      siweMessages,
+      passkeyMessages,
+      farcasterMessages,
+    ].flatMap((m) => Object.keys(m));
     expect(new Set(perMethod).size).toBe(perMethod.length);
     expect(Object.keys(METHOD_MESSAGES).sort()).toEqual([...perMethod].sort());
     expect(perMethod.filter((key) => key in coreMessages)).toEqual([]);

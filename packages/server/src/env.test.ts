@@ -105,6 +105,28 @@ describe('parseServerEnv', () => {
 });
 
 describe('shared helpers', () => {
+  it('reads the Farcaster relay and RPC URLs, and refuses what is not an http(s) URL', () => {
+    expect(parseServerEnv(DEV).farcaster).toEqual({
+      relayUrl: undefined,
+      rpcUrl: undefined,
+    });
+    const config = parseServerEnv({
+      ...DEV,
+      LATCHKEY_FARCASTER_RELAY_URL: ' https://relay.example/ ',
+      LATCHKEY_FARCASTER_RPC_URL: 'https://op.example/v2/key',
+    });
+    expect(config.farcaster).toEqual({
+      relayUrl: 'https://relay.example',
+      rpcUrl: 'https://op.example/v2/key',
+    });
+    expect(() => parseServerEnv({ ...DEV, LATCHKEY_FARCASTER_RPC_URL: 'op mainnet' })).toThrow(
+      EnvError,
+    );
+    expect(() => parseServerEnv({ ...DEV, LATCHKEY_FARCASTER_RELAY_URL: 'ftp://relay' })).toThrow(
+      /LATCHKEY_FARCASTER_RELAY_URL must be an http\(s\) URL/,
+    );
+  });
+
   it('resolves the data folder against the working directory or a given base', () => {
     expect(dataDirOf({})).toBe(resolve('.latchkey'));
     expect(dataDirOf({ LATCHKEY_DATA_DIR: 'data' }, '/repo')).toBe('/repo/data');

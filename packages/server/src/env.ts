@@ -226,6 +226,8 @@ export interface ServerEnv {
   chain?: { rpcUrl: string; chainId: number; name?: string };
   /** `LATCHKEY_TURNSTILE_SITEVERIFY_URL`. */
   turnstileSiteverifyUrl?: string;
+  /** `LATCHKEY_FARCASTER_RELAY_URL`, `..._RPC_URL` and `..._API_URL` (issue 16). */
+  farcaster: { relayUrl?: string; rpcUrl?: string; apiUrl?: string };
   /** `LATCHKEY_LOG_LEVEL` (`trace` ... `fatal`, `silent`), default `info`. */
   logLevel: LogLevel;
   /** `LATCHKEY_WALLET_KEY_IDLE_MS` (an integer >= 0), or undefined for the frame's default. */
@@ -356,6 +358,11 @@ export function parseServerEnv(env: Env): ServerEnv {
     trustProxy: env.LATCHKEY_TRUST_PROXY,
     chain: rpcUrl ? { rpcUrl, chainId, name: env.LATCHKEY_CHAIN_NAME } : undefined,
     turnstileSiteverifyUrl: env.LATCHKEY_TURNSTILE_SITEVERIFY_URL || undefined,
+    farcaster: {
+      relayUrl: urlOf(env, 'LATCHKEY_FARCASTER_RELAY_URL'),
+      rpcUrl: urlOf(env, 'LATCHKEY_FARCASTER_RPC_URL'),
+      apiUrl: urlOf(env, 'LATCHKEY_FARCASTER_API_URL'),
+    },
     logLevel,
     walletKeyIdleMs,
     dbPoolMax,
@@ -368,4 +375,23 @@ export function parseServerEnv(env: Env): ServerEnv {
       oidcIssuer: env.LATCHKEY_DEV_OIDC_ISSUER || undefined,
     },
   };
+}
+
+/**
+ * The URL in `env[name]`, trimmed, or undefined when unset or empty.
+ * @throws EnvError when it is not an http(s) URL.
+ */
+function urlOf(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  if (!value) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new EnvError(`${name} is not a URL: ${value}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new EnvError(`${name} must be an http(s) URL: ${value}`);
+  }
+  return value.replace(/\/$/, '');
 }

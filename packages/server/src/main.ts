@@ -14,6 +14,11 @@
  *   `http://localhost:5173`). Its admin API secret is `LATCHKEY_DEV_APP_SECRET` (>= 16
  *   characters) or else the file `$LATCHKEY_DATA_DIR/dev-app-secret` (created, mode 0600).
  * - `LATCHKEY_TURNSTILE_SITEVERIFY_URL`: Turnstile's siteverify endpoint (default Cloudflare's).
+ * - `LATCHKEY_FARCASTER_RELAY_URL`: Farcaster's Connect relay (default `https://relay.farcaster.xyz`;
+ *   with `LATCHKEY_DEV=1` and none, the server's own stand-in). `LATCHKEY_FARCASTER_RPC_URL`: the
+ *   OP Mainnet JSON-RPC that reads the Id Registry (default `https://mainnet.optimism.io`; with
+ *   `LATCHKEY_DEV=1` and none, `LATCHKEY_RPC_URL`). `LATCHKEY_FARCASTER_API_URL`: Farcaster's
+ *   signed key request API (default `https://api.farcaster.xyz`; in dev, the server's stand-in).
  * - `SMTP_URL` (+ `SMTP_FROM`): SMTP delivery (wins over the dev outbox).
  * - `TWILIO_ACCOUNT_SID` + `TWILIO_AUTH_TOKEN` + `TWILIO_FROM` (+ `TWILIO_BASE_URL`, default
  *   `https://api.twilio.com`): SMS codes through Twilio's Messages API (else the dev outbox,
@@ -112,6 +117,7 @@ async function main(): Promise<void> {
           : undefined,
       prebuildWalletFrame: true,
       turnstileSiteverifyUrl: config.turnstileSiteverifyUrl,
+      farcaster: config.farcaster,
       logger,
     });
   } catch (error) {

@@ -75,6 +75,15 @@ export interface CreateServerOptions {
    * smart-contract wallet signatures. Default: `chains` above; when both are empty, mainnet (1).
    */
   siweChains?: MethodChain[];
+  /**
+   * Sign In With Farcaster (issue 16): the Connect relay's base URL (default Farcaster's,
+   * `https://relay.farcaster.xyz`; with `dev` and none, this server's stand-in under
+   * `/dev/farcaster/relay`) and the OP Mainnet JSON-RPC that reads the Id Registry (default the
+   * public `https://mainnet.optimism.io`; with `dev`, the first of `chains` with an RPC), and
+   * Farcaster's API for signer requests (default `https://api.farcaster.xyz`; with `dev` and none,
+   * this server's stand-in under `/dev/farcaster/api`).
+   */
+  farcaster?: { relayUrl?: string; rpcUrl?: string; apiUrl?: string };
   /** Turnstile's siteverify endpoint (tests point it at a local peer). Default Cloudflare's. */
   turnstileSiteverifyUrl?: string;
   /**
@@ -242,6 +251,7 @@ export function createServer(options: CreateServerOptions): LatchkeyServer {
   const methodOptions: MethodRoutesOptions = {
     chains: options.siweChains ?? options.chains?.map((c) => ({ id: c.id, rpcUrl: c.rpc_url })),
     dev: options.dev ?? false,
+    farcaster: options.farcaster,
   };
   for (const method of METHODS) app.route('/', method.routes(ctx, methodOptions));
   app.route('/', mfaRoutes(ctx));

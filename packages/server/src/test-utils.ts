@@ -116,9 +116,14 @@ export function testServer(
     trustProxy?: CreateServerOptions['trustProxy'];
     /** Further `createServer` options (wallet funder, frame entry, chains, ...). */
     server?: Partial<CreateServerOptions>;
+    /**
+     * The server's clock. Default one at 2026-01-01; a test whose peer checks times by the real
+     * clock (a Sign In With Farcaster message) starts one at `Date.now()`.
+     */
+    clock?: TestClock;
   } = {},
 ): TestServer {
-  const clock = testClock();
+  const clock = options.clock ?? testClock();
   const server = createServer({
     db: database.db,
     publicUrl: TEST_PUBLIC_URL,

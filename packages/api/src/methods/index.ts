@@ -7,7 +7,7 @@
 import { EMAIL_ACCOUNTS, EMAIL_METHOD } from './email.ts';
 import { OAUTH_ACCOUNTS, OAUTH_METHOD } from './oauth.ts';
 import { PASSKEY_ACCOUNTS, PASSKEY_METHOD } from './passkey.ts';
-import { FARCASTER_METHOD } from './planned.ts';
+import { FARCASTER_ACCOUNTS, FARCASTER_METHOD } from './farcaster.ts';
 import { SIWE_ACCOUNTS, SIWE_METHOD } from './siwe.ts';
 import { SMS_ACCOUNTS, SMS_METHOD } from './sms.ts';
 import { TELEGRAM_ACCOUNTS, TELEGRAM_METHOD } from './telegram.ts';
@@ -15,6 +15,17 @@ import type { LinkedAccountRule, LoginMethodFlag } from './types.ts';
 
 export { EMAIL_METHOD, OAUTH_METHOD, PASSKEY_METHOD, SIWE_METHOD, SMS_METHOD };
 export { FARCASTER_METHOD, TELEGRAM_METHOD };
+export {
+  FARCASTER_ADMIN_ROUTE_PATTERN,
+  FARCASTER_API_URL,
+  farcasterAdminRoute,
+  FARCASTER_SIGNER_TIMEOUT_MS,
+  FARCASTER_CHANNEL_TTL_S,
+  FARCASTER_CONNECT_TIMEOUT_MS,
+  FARCASTER_ID_REGISTRY_ADDRESS,
+  FARCASTER_POLL_INTERVAL_MS,
+  FARCASTER_RELAY_URL,
+} from './farcaster.ts';
 export {
   TELEGRAM_ADMIN_ROUTE_PATTERN,
   TELEGRAM_AUTH_MAX_AGE_S,
@@ -71,6 +82,7 @@ export const LINKED_ACCOUNT_RULE_LISTS: readonly (readonly LinkedAccountRule[])[
   SMS_ACCOUNTS,
   OAUTH_ACCOUNTS,
   SIWE_ACCOUNTS,
+  FARCASTER_ACCOUNTS,
   PASSKEY_ACCOUNTS,
   TELEGRAM_ACCOUNTS,
 ];

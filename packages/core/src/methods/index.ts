@@ -9,6 +9,7 @@
  */
 export type { AccountMethods, MethodActions, MethodLoaders } from '../actions/methods/index.ts';
 export * from './email/index.ts';
+export * from './farcaster/index.ts';
 export * from './oauth/public.ts';
 export * from './passkey/public.ts';
 export * from './passwordless/index.ts';

@@ -8,6 +8,8 @@
  */
 import { emailErrors } from './email/errors.ts';
 import { emailMessages } from './email/messages.ts';
+import { farcasterClientErrorCodes, farcasterErrors } from './farcaster/errors.ts';
+import { farcasterMessages } from './farcaster/messages.ts';
 import { oauthClientErrorCodes, oauthErrors } from './oauth/errors.ts';
 import { oauthMessages } from './oauth/messages.ts';
 import { passkeyClientErrorCodes, passkeyErrors } from './passkey/errors.ts';
@@ -30,6 +32,7 @@ export const METHOD_MESSAGES = {
   ...siweMessages,
   ...oauthMessages,
   ...passkeyMessages,
+  ...farcasterMessages,
 } as const;
 
 /**
@@ -42,6 +45,7 @@ export const METHOD_ERRORS = [
   siweErrors,
   oauthErrors,
   passkeyErrors,
+  farcasterErrors,
 ] as const;
 
 /**
@@ -53,4 +57,5 @@ export const METHOD_CLIENT_ERROR_CODES = [
   siweClientErrorCodes,
   oauthClientErrorCodes,
   passkeyClientErrorCodes,
+  farcasterClientErrorCodes,
 ] as const;

@@ -20,11 +20,18 @@ describe('wire registry: METHOD_USER_PARTS', () => {
       { type: 'email', address: 'a@b.co', ...times },
       { type: 'phone', number: '+15555550100', ...times },
       { type: 'telegram', telegram_user_id: '1', username: 'ada', ...times },
-      { type: 'farcaster', fid: 3, ...times },
+      { type: 'farcaster', fid: '3', username: 'dwr', profile_picture_url: 'p', ...times },
+      { type: 'cross_app', subject: 'x', ...times },
     ];
     const user = toUser(wire(accounts));
-    expect(user.linkedAccounts.map((a) => a.type)).toEqual(['email', 'phone', 'telegram']);
+    expect(user.linkedAccounts.map((a) => a.type)).toEqual([
+      'email',
+      'phone',
+      'telegram',
+      'farcaster',
+    ]);
     expect(user.linkedAccounts[2]).toMatchObject({ telegramUserId: '1', username: 'ada' });
+    expect(user.linkedAccounts[3]).toMatchObject({ fid: 3, username: 'dwr', pfp: 'p' });
     for (const account of user.linkedAccounts)
       expect(METHOD_USER_PARTS.some((part) => part.reads(account.type))).toBe(true);
   });

@@ -28,6 +28,7 @@ describe("the methods' account helpers (issue 11: METHOD_ACCOUNTS: linkActions /
         'linkApple',
         'linkDiscord',
         'linkEmail',
+        'linkFarcaster',
         'linkGithub',
         'linkGoogle',
         'linkInstagram',

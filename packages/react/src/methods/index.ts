@@ -4,9 +4,9 @@
  * screen registry reads `./screens.ts`. See `docs/adding-a-login-method.md`.
  */
 import { emailUi } from './email/index.ts';
+import { farcasterUi } from './farcaster/index.ts';
 import { oauthUi } from './oauth/index.ts';
 import { passkeyUi } from './passkey/index.ts';
-import { farcasterUi } from './planned/index.ts';
 import { siweUi } from './siwe/index.ts';
 import { smsUi } from './sms/index.ts';
 import { telegramUi } from './telegram/index.ts';

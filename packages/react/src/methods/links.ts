@@ -11,6 +11,9 @@
 import { emailAccounts } from './email/accounts.ts';
 import { emailLink } from './email/link.ts';
 import { emailMessages } from './email/messages.ts';
+import { farcasterAccounts } from './farcaster/accounts.ts';
+import { farcasterLink } from './farcaster/link.ts';
+import { farcasterMessages } from './farcaster/messages.ts';
 import { oauthConfig } from './oauth/config.ts';
 import { oauthAccounts } from './oauth/accounts.ts';
 import { oauthLink } from './oauth/link.ts';
@@ -34,6 +37,7 @@ export const METHOD_LINKS: readonly MethodLink[] = [
   oauthLink,
   siweLink,
   passkeyLink,
+  farcasterLink,
   telegramLink,
 ];
 
@@ -48,6 +52,7 @@ export const METHOD_ACCOUNTS = [
   oauthAccounts,
   siweAccounts,
   passkeyAccounts,
+  farcasterAccounts,
   telegramAccounts,
 ] as const;
 
@@ -61,6 +66,7 @@ export const METHOD_MESSAGES = {
   ...smsMessages,
   ...siweMessages,
   ...passkeyMessages,
+  ...farcasterMessages,
 } as const;
 
 /**

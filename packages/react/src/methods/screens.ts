@@ -4,10 +4,10 @@
  * registry does not reach the lazy screens (LINK_WALLET_SCREEN renders the login list).
  */
 import { emailScreens } from './email/screens.ts';
+import { farcasterScreens } from './farcaster/screens.ts';
 import { oauthScreens } from './oauth/screens.ts';
 import { passkeyScreens } from './passkey/screens.ts';
 import { passwordlessScreens } from './passwordless/screens.ts';
-import { plannedScreens } from './planned/screens.ts';
 import { siweScreens } from './siwe/screens.ts';
 import { smsScreens } from './sms/screens.ts';
 import { telegramScreens } from './telegram/screens.ts';
@@ -21,6 +21,6 @@ export const METHOD_SCREENS: ScreenEntries = {
   ...oauthScreens,
   ...siweScreens,
   ...passkeyScreens,
-  ...plannedScreens,
+  ...farcasterScreens,
   ...telegramScreens,
 };

@@ -351,7 +351,11 @@ describe("methods' admin routes (the method modules' `adminRoutes`)", () => {
     expect((await get(adminRoutes(server.context, [{}]), 'first')).status).toBe(404);
   });
 
-  it('the registry: only oauth and telegram declare admin routes', () => {
-    expect(METHODS.filter((m) => m.adminRoutes).map((m) => m.id)).toEqual(['oauth', 'telegram']);
+  it('the registry: only oauth, farcaster and telegram declare admin routes', () => {
+    expect(METHODS.filter((m) => m.adminRoutes).map((m) => m.id)).toEqual([
+      'oauth',
+      'farcaster',
+      'telegram',
+    ]);
   });
 });

@@ -306,6 +306,20 @@ describe('telegram', () => {
   });
 });
 
+describe('farcaster', () => {
+  it("stores the app's requesting account (the key sealed, never printed) and refuses a bad key", async () => {
+    const { id } = await createApp();
+    const key = `0x${'ab'.repeat(32)}`;
+    const ok = await cli(['farcaster', 'set', id, '--request-fid', '42', '--request-key', key]);
+    expect(ok.code).toBe(0);
+    expect(ok.out).toMatch(/^Farcaster fid 42 \(0x[0-9a-fA-F]{40}\) stored for /);
+    expect(ok.out + ok.err).not.toContain('ab'.repeat(32));
+    const bad = await cli(['farcaster', 'set', id, '--request-fid', '42', '--request-key', '0x12']);
+    expect(bad.code).toBe(1);
+    expect(bad.err).toMatch(/Not a private key/);
+  });
+});
+
 describe('local PGlite folder', () => {
   it('opens $LATCHKEY_DATA_DIR/db, but not while a live server holds it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'latchkey-cli-'));

@@ -19,9 +19,13 @@ async function help(args: string[]): Promise<string> {
 describe("method commands (the method modules' `cli`)", () => {
   it("loads the registry methods' command-line parts, and only theirs", async () => {
     const clis = await loadMethodClis();
-    expect(clis.map((c) => c.remoteCommands)).toEqual([['oauth'], ['telegram']]);
+    expect(clis.map((c) => c.remoteCommands)).toEqual([['oauth'], ['farcaster'], ['telegram']]);
     expect(await loadMethodClis({ methods: [emailMethod, smsMethod] })).toEqual([]);
-    expect(METHODS.filter((m) => m.cli).map((m) => m.id)).toEqual(['oauth', 'telegram']);
+    expect(METHODS.filter((m) => m.cli).map((m) => m.id)).toEqual([
+      'oauth',
+      'farcaster',
+      'telegram',
+    ]);
   });
 
   it("loads a fake module's cli, in the given order; a module without one adds none", async () => {
@@ -36,9 +40,11 @@ describe("method commands (the method modules' `cli`)", () => {
   it('registers them after the shared commands and names their remote mode in --help', async () => {
     const out = await help(['--help']);
     expect(out).toMatch(
-      / {2}allowlist [^\n]*\n {2}oauth +set an app's OAuth client at a provider\n {2}telegram +set an app's Telegram bot\n/,
+      / {2}allowlist [^\n]*\n {2}oauth +set an app's OAuth client at a provider\n {2}farcaster +set the app's Farcaster account that requests signers\n {2}telegram +set an app's Telegram bot\n/,
     );
-    expect(out).toContain('mode of show/set/allowlist/oauth/telegram with --api-url <url>');
+    expect(out).toContain(
+      'mode of show/set/allowlist/oauth/farcaster/telegram with --api-url <url>',
+    );
     expect(await help(['oauth', 'set', '--help'])).toContain(
       'Usage: latchkey oauth set [options] <appId> <provider>',
     );

@@ -643,3 +643,81 @@ export const usedTelegramProofs = pgTable(
   },
   (t) => [index('used_telegram_proofs_expiry_idx').on(t.expiresAt)],
 );
+
+/**
+ * What the Farcaster relay reported for a completed Sign In With Farcaster channel (issue 16),
+ * kept because the relay answers a completed channel once and then forgets it. Not trusted until
+ * `authenticate` has verified `message` and `signature`.
+ */
+export interface FarcasterChannelAnswer {
+  message: string;
+  signature: string;
+  fid: number;
+  username: string | null;
+  display_name: string | null;
+  bio: string | null;
+  pfp_url: string | null;
+}
+
+/**
+ * Sign In With Farcaster channels this server opened at the relay (issue 16): the channel
+ * token's SHA-256 (hex; the token is the caller's capability), the app, the nonce and domain the
+ * signed message must carry, and, once the relay reports it, its answer. A channel is spent (the
+ * row deleted) by its first successful login or link, so its nonce is used once; a row may be
+ * deleted after `expires_at`.
+ */
+export const farcasterChannels = pgTable(
+  'farcaster_channels',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    appId: varchar('app_id', { length: 25 })
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    nonce: text('nonce').notNull(),
+    domain: text('domain').notNull(),
+    answer: jsonb('answer').$type<FarcasterChannelAnswer>(),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('farcaster_channels_expiry_idx').on(t.expiresAt)],
+);
+export type FarcasterChannelRow = typeof farcasterChannels.$inferSelect;
+
+/**
+ * An app's own Farcaster account, which requests signers for its users (issue 16): the fid and
+ * its custody private key (sealed with the key-encryption key), which signs each signed key
+ * request (EIP-712). Set by the admin API and `latchkey farcaster set`.
+ */
+export const farcasterSignerApps = pgTable('farcaster_signer_apps', {
+  appId: varchar('app_id', { length: 25 })
+    .primaryKey()
+    .references(() => apps.id, { onDelete: 'cascade' }),
+  requestFid: integer('request_fid').notNull(),
+  requestKeySealed: text('request_key_sealed').notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/**
+ * Farcaster signers requested for users (issue 16): the wallet frame's ed25519 public key (hex),
+ * the user's fid it was requested for, the signed key request's token and approval URL, and the
+ * last state seen (`pending_approval`, `approved`, `revoked`).
+ */
+export const farcasterSigners = pgTable(
+  'farcaster_signers',
+  {
+    appId: varchar('app_id', { length: 25 })
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    publicKey: text('public_key').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fid: integer('fid').notNull(),
+    requestToken: text('request_token').notNull(),
+    approvalUrl: text('approval_url').notNull(),
+    status: text('status').notNull().default('pending_approval'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.publicKey] })],
+);
+export type FarcasterSignerRow = typeof farcasterSigners.$inferSelect;

@@ -98,6 +98,7 @@ describe("seedDevApp (settings from the method modules' `devSeed`)", () => {
       'sms',
       'oauth',
       'siwe',
+      'farcaster',
       'passkey',
       'telegram',
     ]);

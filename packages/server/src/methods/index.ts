@@ -4,6 +4,7 @@
  * `docs/adding-a-login-method.md`. Contracts without routes (planned methods) have no module.
  */
 import { emailMethod } from './email/index.ts';
+import { farcasterMethod } from './farcaster/index.ts';
 import { oauthMethod } from './oauth/index.ts';
 import { passkeyMethod } from './passkey/index.ts';
 import { siweMethod } from './siwe/index.ts';
@@ -29,6 +30,7 @@ export const METHODS = [
   smsMethod,
   oauthMethod,
   siweMethod,
+  farcasterMethod,
   passkeyMethod,
   telegramMethod,
 ] as const satisfies readonly LoginMethodModule[];

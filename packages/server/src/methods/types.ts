@@ -43,6 +43,13 @@ export interface MethodRoutesOptions {
    * cannot be reached (Telegram's login popup). Never in production.
    */
   dev?: boolean | undefined;
+  /**
+   * `createServer`'s `farcaster`: the Connect relay and the OP Mainnet RPC of Sign In With
+   * Farcaster. Without a relay, `dev` uses the server's own stand-ins, production Farcaster's.
+   */
+  farcaster?:
+    | { relayUrl?: string | undefined; rpcUrl?: string | undefined; apiUrl?: string | undefined }
+    | undefined;
 }
 
 /** The dev app's part of the environment (`LATCHKEY_DEV_APP_ID`, `..._ORIGINS`, `..._OIDC_ISSUER`). */

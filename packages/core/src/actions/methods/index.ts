@@ -10,6 +10,7 @@
 import type { SessionStore } from '../../session/store.ts';
 import type { User } from '../../session/user.ts';
 import { type EmailActions, emailActions } from '../../methods/email/actions.ts';
+import { type FarcasterActions, farcasterActions } from '../../methods/farcaster/actions.ts';
 import { type OAuthActions, type OAuthModule, oauthActions } from '../../methods/oauth/actions.ts';
 import { type PasskeyActions, passkeyActions } from '../../methods/passkey/actions.ts';
 import type { PasskeyCeremonies } from '../../methods/passkey/types.ts';
@@ -39,6 +40,7 @@ export type MethodActions = EmailActions &
   OAuthActions &
   SiweActions &
   PasskeyActions &
+  FarcasterActions &
   TelegramActions;
 
 /**
@@ -56,6 +58,7 @@ export interface AccountMethods
     Pick<OAuthActions, 'linkOAuth' | 'unlinkOAuth'>,
     Pick<SiweActions, 'unlinkWallet'>,
     Pick<PasskeyActions, 'unlinkPasskey'>,
+    Pick<FarcasterActions, 'startFarcasterLink' | 'unlinkFarcaster'>,
     Pick<TelegramActions, 'linkTelegram' | 'unlinkTelegram'> {
   /** Records the user's consent to the terms (`POST /api/v1/users/me/accept_terms`, empty body). */
   acceptTerms(): Promise<User>;
@@ -72,6 +75,7 @@ export function methodActions(store: SessionStore, loaders: MethodLoaders): Meth
     ...oauthActions(store, loaders.oauth),
     ...siweActions(store),
     ...passkeyActions(store, loaders.passkeys),
+    ...farcasterActions(store),
     ...telegramActions(store),
   };
 }

@@ -16,6 +16,12 @@
  */
 import { type EmailApi, emailApiRoutes } from '../../methods/email/api.ts';
 import { type EmailAccount, type EmailUserFields, emailUser } from '../../methods/email/user.ts';
+import { type FarcasterApi, farcasterApiRoutes } from '../../methods/farcaster/api.ts';
+import {
+  type FarcasterAccount,
+  type FarcasterUserFields,
+  farcasterUser,
+} from '../../methods/farcaster/user.ts';
 import { type OAuthApi, oauthApiRoutes } from '../../methods/oauth/api.ts';
 import {
   type OAuthAccount,
@@ -33,7 +39,13 @@ import type { MethodUserPart } from '../../session/methodUser.ts';
 import { type ApiRequest, type ApiRoutes, postTo } from '../request.ts';
 
 /** Every login method's typed calls: the method-specific part of `ApiClient`. */
-export type MethodApis = EmailApi & SmsApi & OAuthApi & SiweApi & PasskeyApi & TelegramApi;
+export type MethodApis = EmailApi &
+  SmsApi &
+  OAuthApi &
+  SiweApi &
+  PasskeyApi &
+  FarcasterApi &
+  TelegramApi;
 
 /**
  * Builds every login method's typed calls on the client's request primitive.
@@ -53,15 +65,16 @@ export const METHOD_API_ROUTES: ApiRoutes<MethodApis> = {
   ...oauthApiRoutes,
   ...siweApiRoutes,
   ...passkeyApiRoutes,
+  ...farcasterApiRoutes,
   ...telegramApiRoutes,
 };
 
 /** The login methods' linked accounts (the wallet, shared with the embedded wallet, is `User`'s own). */
 export type MethodAccount =
-  EmailAccount | PhoneAccount | OAuthAccount | PasskeyAccount | TelegramAccount;
+  EmailAccount | PhoneAccount | OAuthAccount | PasskeyAccount | FarcasterAccount | TelegramAccount;
 
-/** The login methods' own fields of `User` (`email`, `phone`). */
-export type MethodUserFields = EmailUserFields & SmsUserFields;
+/** The login methods' own fields of `User` (`email`, `phone`, `farcaster`). */
+export type MethodUserFields = EmailUserFields & SmsUserFields & FarcasterUserFields;
 
 /** The login methods' own fields of a login result (`oAuthTokens`). */
 export type MethodAuthenticateFields = OAuthAuthenticateFields;
@@ -73,4 +86,4 @@ export type MethodAuthenticateFields = OAuthAuthenticateFields;
 export const METHOD_USER_PARTS: readonly MethodUserPart<
   MethodAccount,
   Partial<MethodUserFields>
->[] = [emailUser, smsUser, oauthUser, passkeyUser, telegramUser];
+>[] = [emailUser, smsUser, oauthUser, passkeyUser, farcasterUser, telegramUser];

@@ -1,4 +1,5 @@
 import email from '../email/locales/de.ts';
+import farcaster from '../farcaster/locales/de.ts';
 import oauth from '../oauth/locales/de.ts';
 import passkey from '../passkey/locales/de.ts';
 import passwordless from '../passwordless/locales/de.ts';
@@ -9,6 +10,6 @@ import sms from '../sms/locales/de.ts';
  * The German (de) texts of every login method, each from its folder's `locales/de.ts`
  * (issue 14, item 12): a registry, one import per method, as `methods/links.ts` is.
  */
-const de = { ...email, ...oauth, ...passkey, ...passwordless, ...siwe, ...sms };
+const de = { ...email, ...farcaster, ...oauth, ...passkey, ...passwordless, ...siwe, ...sms };
 
 export default de;

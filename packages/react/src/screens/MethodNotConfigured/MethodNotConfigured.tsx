@@ -8,8 +8,8 @@ import { useStyleSheet } from '../../styles/useStyleSheet.ts';
 import { errorScreenCss } from '../ErrorScreen/ErrorScreen.css.ts';
 
 /**
- * Stands in for the screens of login methods later issues build (OAuth, passkey, Farcaster,
- * Telegram, SMS): says the method is not configured and offers 'Try another method'.
+ * Says a login method is not configured and offers 'Try another method' (TELEGRAM_AUTH_SCREEN
+ * shows it when the app has no Telegram bot).
  */
 export default function MethodNotConfigured() {
   useStyleSheet(buttonCss);

@@ -1,0 +1,14 @@
+/**
+ * What the provider needs of the Farcaster method (issue 16): see `../linkTypes.ts`,
+ * MethodLink. AWAITING_FARCASTER_CONNECTION links a Farcaster account in link mode
+ * (`useLinkAccount().linkFarcaster`); a linked account is keyed by its fid.
+ */
+import { FARCASTER_METHOD } from '@latchkey/api';
+import { SCREEN } from '@latchkey/core';
+import type { MethodLink } from '../linkTypes.ts';
+
+export const farcasterLink: MethodLink = {
+  contract: FARCASTER_METHOD,
+  linkScreen: SCREEN.AWAITING_FARCASTER_CONNECTION,
+  accountKey: (account) => (account.type === 'farcaster' ? `farcaster:${account.fid}` : undefined),
+};

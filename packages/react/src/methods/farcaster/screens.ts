@@ -1,0 +1,15 @@
+/**
+ * The Farcaster method's screens (issue 16): AWAITING_FARCASTER_CONNECTION, lazy (the QR
+ * code's `qrcode` loads with it).
+ */
+import { SCREEN } from '@latchkey/core';
+import { lazyScreen } from '../../Modal/lazyScreen.ts';
+import type { ScreenEntries } from '../types.ts';
+
+export const farcasterScreens: ScreenEntries = {
+  [SCREEN.AWAITING_FARCASTER_CONNECTION]: {
+    component: lazyScreen(() => import('./screens/FarcasterConnect/FarcasterConnect.tsx')),
+    back: SCREEN.LANDING,
+    loginStep: true,
+  },
+};
