@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FarcasterSigner } from './methods/farcaster.schema.ts';
 import type { MfaMethod } from './mfa.ts';
 import { OPAQUE_KSF_IDS } from './opaque.ts';
 import { RECOVERY_METHODS, type RecoveryMethod, type UserWire } from './user.ts';
@@ -398,5 +399,26 @@ export interface FramePayloads {
   'latchkey:mfa:unenroll': {
     in: { accessToken: string; method: MfaMethod };
     out: { user: UserWire };
+  };
+  /**
+   * Issue 16: the Farcaster signer of the user's embedded wallet `address`. The frame derives an
+   * ed25519 key from the wallet's secret (the key never leaves the frame; the same wallet gives
+   * the same signer on every device) and asks the server, with its DPoP key, for the user's
+   * Farcaster approval. The answer is the signer (`public_key` 0x hex, `status`,
+   * `signer_approval_url` while pending): what `POST /api/v1/farcaster/signer/init` answers.
+   */
+  'latchkey:farcaster:init-signer': {
+    in: { accessToken: string; userId: string; address: string };
+    out: FarcasterSigner;
+  };
+  /**
+   * Issue 16: signs `hash` (0x hex, 1 to 64 bytes: a Farcaster message's BLAKE3 hash is 20) with
+   * the Farcaster signer of `address` (ed25519). The frame signs only while the server reports
+   * the signer `approved` for this user (the user's approval in their Farcaster app is the
+   * consent); else it answers `invalid_request_arguments`. `signature`: 64 bytes, 0x hex.
+   */
+  'latchkey:farcaster:sign': {
+    in: { accessToken: string; userId: string; address: string; hash: string };
+    out: { signature: string; publicKey: string };
   };
 }

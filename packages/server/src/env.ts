@@ -242,6 +242,11 @@ export interface ServerEnv {
     origins: string[];
     /** `LATCHKEY_DEV_OIDC_ISSUER`: the local OpenID provider its Google button uses. */
     oidcIssuer?: string;
+    /**
+     * `LATCHKEY_RPC_URL`: the development chain (anvil), where the dev seed places the stand-ins
+     * of third-party contracts (Farcaster's registries) and registers the dev app's accounts.
+     */
+    chainRpcUrl?: string;
   };
 }
 
@@ -373,6 +378,7 @@ export function parseServerEnv(env: Env): ServerEnv {
         .map((o) => o.trim())
         .filter(Boolean),
       oidcIssuer: env.LATCHKEY_DEV_OIDC_ISSUER || undefined,
+      chainRpcUrl: rpcUrl,
     },
   };
 }

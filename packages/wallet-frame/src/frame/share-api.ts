@@ -97,6 +97,13 @@ export interface ShareApi {
    *   `mfa_verification_max_attempts_reached` (with `retryAfterSeconds`) for those refusals.
    */
   mfa(token: string, path: MfaRoute, body: object): Promise<unknown>;
+  /**
+   * A login method's call by the frame (`methods/<id>/`, e.g. a signer route; issue 16),
+   * `POST path` with the frame's DPoP proof.
+   * @returns the server's JSON answer.
+   * @throws ShareApiError for a refusal (its `status` and `code`).
+   */
+  methodCall(token: string, path: string, body: object): Promise<unknown>;
   /** `POST recovery/opaque/login/finish`: the sealed share. */
   opaqueLoginFinish(
     token: string,
@@ -356,6 +363,7 @@ export function createShareApi(parameters: {
       };
     },
     mfa: (token, path, body) => post(path, token, body),
+    methodCall: (token, path, body) => post(path, token, body),
     // OPAQUE recovery passwords (issue 24 items 5 and 6).
     async opaqueRegister(token, body) {
       const answer = (await post(ROUTES.walletOpaqueRegister, token, body)) as

@@ -37,6 +37,7 @@ import { fromBase64, sha256Hex, toBase64 } from './encoding.ts';
 import { type FrameKey, openFrameKey } from './frame-key.ts';
 import { createKeyCache, type KeyCache } from './key-cache.ts';
 import { createMfaHandlers } from './mfa-handlers.ts';
+import { frameMethodHandlers } from '../methods/index.ts';
 import type { FrameHandler } from './router.ts';
 import { invalid, record } from './request-data.ts';
 import { createShareApi, type ShareApi, ShareApiError } from './share-api.ts';
@@ -86,7 +87,8 @@ export interface Session {
   auth: Uint8Array;
 }
 
-function addressOf(data: Record<string, unknown>): Address {
+/** The request's `address`, checksummed. @throws CustodyError `invalid_request_arguments`. */
+export function addressOf(data: Record<string, unknown>): Address {
   const { address } = data;
   if (typeof address !== 'string' || !isAddress(address, { strict: false })) {
     throw invalid('address must be an EVM address');
@@ -527,6 +529,8 @@ export function createWalletHandlers(
     [FRAME_EVENTS.walletSetRecovery]: setRecovery,
     [FRAME_EVENTS.walletClear]: clear,
     [FRAME_EVENTS.walletLoginProof]: loginProof,
+    // The login methods' frame events (`methods/`), with this frame's key and custody check.
+    ...frameMethodHandlers({ api, authorize: (data) => core.authorize(data), addressOf, withKey }),
     // Issue 15: the second factor's calls, with this frame's DPoP key.
     ...createMfaHandlers(api, (data) => core.authorize(data)),
   };

@@ -10,8 +10,8 @@
  * - `POST /api/v1/farcaster/unlink` `{fid}` (bearer token) -> `{user}`
  * - `POST /api/v1/farcaster/signer/init` `{ed25519_public_key}` (the wallet frame: its origin and
  *   DPoP proof) -> `farcasterSigner`: a signed key request for the frame's key (`signer.ts`)
- * - `POST /api/v1/farcaster/signer/status` `{ed25519_public_key}` (bearer token) ->
- *   `farcasterSigner` (polled every 2 s)
+ * - `POST /api/v1/farcaster/signer/status` `{ed25519_public_key}` (bearer token from the host
+ *   page, or the frame's DPoP) -> `farcasterSigner` (polled every 2 s)
  *
  * With `dev` and no relay configured, the relay and the Farcaster app are this server's stand-ins
  * (`dev/relay.ts` under `/dev/farcaster/relay`, `dev/client.ts` under `/dev/farcaster/connect`).
@@ -26,16 +26,21 @@ import {
   FARCASTER_RELAY_URL,
   ROUTES,
 } from '@latchkey/api';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import type { AppEnv, ServerContext } from '../../context.ts';
 import { requireApp } from '../../middleware/app.ts';
 import { readJson } from '../../middleware/request.ts';
-import { requireUser } from '../../middleware/requireUser.ts';
+import { requireUser, type UserEnv } from '../../middleware/requireUser.ts';
 import { requireDpop } from '../../sessions/dpop.ts';
 import { loginAnswer } from '../../sessions/answer.ts';
 import { accountUpdateAnswer } from '../../users/service.ts';
 import type { MethodRoutesOptions } from '../types.ts';
-import { farcasterClientStandInRoutes, FARCASTER_CONNECT_PATH } from './dev/client.ts';
+import {
+  farcasterClientStandInRoutes,
+  FARCASTER_CONNECT_PATH,
+  FARCASTER_SIGNER_PAGE_PATH,
+  farcasterSignerStandInRoutes,
+} from './dev/client.ts';
 import { createKeyRequestStandIn } from './dev/keyRequests.ts';
 import { createRelayStandIn } from './dev/relay.ts';
 import {
@@ -54,8 +59,6 @@ import { farcasterSignerStatus, initFarcasterSigner } from './signer.ts';
 export const FARCASTER_RELAY_STANDIN_PATH = '/dev/farcaster/relay';
 /** Where the signed key request API stand-in is mounted with `dev`. */
 export const FARCASTER_API_STANDIN_PATH = '/dev/farcaster/api';
-/** The page a development signer request's deep link opens. */
-export const FARCASTER_SIGNER_STANDIN_PATH = '/dev/farcaster/signer';
 
 /** The Farcaster routes, mounted by `createServer`. */
 export function farcasterRoutes(ctx: ServerContext, options: MethodRoutesOptions = {}) {
@@ -82,9 +85,10 @@ export function farcasterRoutes(ctx: ServerContext, options: MethodRoutesOptions
   if (apiStandIn) {
     const keyRequests = createKeyRequestStandIn({
       rpcUrl,
-      deeplinkBase: `${publicUrl}${FARCASTER_SIGNER_STANDIN_PATH}`,
+      deeplinkBase: `${publicUrl}${FARCASTER_SIGNER_PAGE_PATH}`,
     });
     r.route(FARCASTER_API_STANDIN_PATH, keyRequests.app);
+    r.route('/', farcasterSignerStandInRoutes(keyRequests, rpcUrl));
   }
   const client = farcasterClient({ relayUrl, rpcUrl });
   const signerOptions = { apiUrl, rpcUrl };
@@ -160,7 +164,19 @@ export function farcasterRoutes(ctx: ServerContext, options: MethodRoutesOptions
     );
   });
 
-  r.post(ROUTES.farcasterSignerStatus, app, requireUser(ctx), async (c) => {
+  // The host page polls the status with its bearer token; the wallet frame asks it (before each
+  // signature) with its DPoP key from its own origin.
+  const hostUser = requireUser(ctx);
+  const frameUser = requireDpop(ctx);
+  const statusAuth: MiddlewareHandler<UserEnv> = async (c, next) => {
+    const [appCheck, userCheck] = (
+      /^DPoP\s/i.test(c.req.header('authorization') ?? '') ? [frameApp, frameUser] : [app, hostUser]
+    ) as MiddlewareHandler[];
+    await appCheck!(c, async () => {
+      await userCheck!(c, next);
+    });
+  };
+  r.post(ROUTES.farcasterSignerStatus, statusAuth, async (c) => {
     const { ed25519_public_key } = await readJson(c, farcasterSignerRequest);
     const { userId } = c.get('auth');
     c.header('Cache-Control', 'no-store');

@@ -7,12 +7,21 @@
  * revoked once the key is removed from the Key Registry; approval by another fid is revoked.
  */
 import { serve, type ServerType } from '@hono/node-server';
-import { APP_ID_HEADER, farcasterAdminRoute, type FarcasterSigner, ROUTES } from '@latchkey/api';
+import {
+  APP_ID_HEADER,
+  farcasterAdminRoute,
+  type FarcasterSigner,
+  FRAME_EVENTS,
+  type FrameEvent,
+  ROUTES,
+} from '@latchkey/api';
 import { ed25519 } from '@noble/curves/ed25519.js';
-import { bytesToHex } from 'viem';
+import { bytesToHex, hexToBytes } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDeviceShareStore } from '../../../../wallet-frame/src/frame/device-store.ts';
 import { openFrameKey } from '../../../../wallet-frame/src/frame/frame-key.ts';
+import { createWalletHandlers } from '../../../../wallet-frame/src/frame/wallet-handlers.ts';
 import { freePort, startAnvil, type TestAnvil } from '../../../../../test-support/anvil.ts';
 import { issueAppSecret } from '../../apps/secret.ts';
 import type { Database } from '../../db/index.ts';
@@ -264,5 +273,98 @@ describe('a signer for the wallet frame', () => {
     const app = await signerApp();
     const user = await frameUser(app);
     expect((await user.init('0x1234' as `0x${string}`)).status).toBe(400);
+  });
+});
+
+describe("the wallet frame's Farcaster handlers on the real server", () => {
+  /** The server app over `fetch`, with a `Date` header (as Node's HTTP adds one). */
+  const serverFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const response = await server.app.request(String(input), init);
+    const headers = new Headers(response.headers);
+    headers.set('date', new Date(server.clock()).toUTCString());
+    return new Response(response.body, { status: response.status, headers });
+  }) as typeof fetch;
+
+  /** A frame (its key, device store, handlers), a bound session, an embedded wallet, a fid. */
+  async function frameWithWallet(app: AppRow) {
+    const key = openFrameKey(app.id, undefined);
+    const store = openDeviceShareStore(app.id, () => undefined);
+    const handlers = createWalletHandlers({
+      appId: app.id,
+      apiUrl: TEST_PUBLIC_URL,
+      store,
+      key,
+      fetch: serverFetch,
+      now: server.clock,
+    });
+    const proof = await key.proof(
+      'POST',
+      `${TEST_PUBLIC_URL}${ROUTES.passwordlessAuthenticate}`,
+      undefined,
+      server.clock(),
+    );
+    const session = await loginByEmail(server, app.id, { dpop: proof });
+    const custody = privateKeyToAccount(generatePrivateKey());
+    const fid = Number(await registerFid(anvil.rpcUrl, custody.address));
+    await linkAccount(
+      database.db,
+      app.id,
+      session.userId,
+      { type: 'farcaster', subject: String(fid), details: {} },
+      server.clock(),
+    );
+    const call = async (event: FrameEvent, data: Record<string, unknown> = {}) =>
+      (await handlers[event]!(
+        { accessToken: session.token, userId: session.userId, ...data },
+        { origin: HOST_ORIGIN },
+      )) as Record<string, unknown>;
+    const { address } = (await call(FRAME_EVENTS.walletCreate)) as { address: string };
+    return { call, address, fid, session };
+  }
+
+  it('derive one signer per wallet, ask its approval, and sign only while it is approved', async () => {
+    const app = await signerApp();
+    const { call, address, fid } = await frameWithWallet(app);
+    const hash: `0x${string}` = `0x${'ab'.repeat(20)}`;
+
+    const pending = (await call(FRAME_EVENTS.farcasterInitSigner, {
+      address,
+    })) as FarcasterSigner;
+    expect(pending.status).toBe('pending_approval');
+    expect(pending.public_key).toMatch(/^0x[0-9a-f]{64}$/);
+    // The same wallet gives the same key.
+    expect(
+      ((await call(FRAME_EVENTS.farcasterInitSigner, { address })) as FarcasterSigner).public_key,
+    ).toBe(pending.public_key);
+    await expect(call(FRAME_EVENTS.farcasterSign, { address, hash })).rejects.toThrow(
+      /pending approval, not approved/,
+    );
+
+    await keyRequests.approve(tokenOf(pending), fid);
+    const signed = (await call(FRAME_EVENTS.farcasterSign, { address, hash })) as {
+      signature: `0x${string}`;
+      publicKey: `0x${string}`;
+    };
+    expect(signed.publicKey).toBe(pending.public_key);
+    expect(
+      ed25519.verify(hexToBytes(signed.signature), hexToBytes(hash), hexToBytes(signed.publicKey)),
+    ).toBe(true);
+    await expect(call(FRAME_EVENTS.farcasterSign, { address, hash: '0x' })).rejects.toThrow(
+      /hex bytes/,
+    );
+
+    // Revoked in the Farcaster app: the frame stops signing at once.
+    await removeSignerKey(anvil.rpcUrl, BigInt(fid), pending.public_key as `0x${string}`);
+    await expect(call(FRAME_EVENTS.farcasterSign, { address, hash })).rejects.toThrow(
+      /revoked, not approved/,
+    );
+  });
+
+  it('refuses to sign for a wallet whose signer was never asked', async () => {
+    const app = await signerApp();
+    const { call, address } = await frameWithWallet(app);
+    await expect(
+      call(FRAME_EVENTS.farcasterSign, { address, hash: `0x${'01'.repeat(20)}` }),
+    ).rejects.toThrow(/No Farcaster signer was requested/);
   });
 });

@@ -15,6 +15,7 @@ import { Hono } from 'hono';
 import { privateKeyToAccount } from 'viem/accounts';
 import { z } from 'zod';
 import { installIdRegistryStandIn, registerFid } from './idRegistry.ts';
+import type { KeyRequestStandIn } from './keyRequests.ts';
 import { DEV_RELAY_AUTH_KEY, type RelayChannelParams, type RelayStandIn } from './relay.ts';
 
 /** Where the page lives on the API origin. */
@@ -150,5 +151,77 @@ export function farcasterClientStandInRoutes(relay: RelayStandIn, rpcUrl: string
     return c.json({ ok: answer.ok, fid: Number(fid) }, answer.ok ? 200 : 502);
   });
 
+  return app;
+}
+
+/** Where the signer approval page lives on the API origin (the stand-in's deep links). */
+export const FARCASTER_SIGNER_PAGE_PATH = '/dev/farcaster/signer';
+
+function signerPage(token: string, requestFid: number, fid: number): string {
+  const data = JSON.stringify({ token }).replace(/</g, '\\u003c');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<title>Farcaster signer (development stand-in)</title>
+<style>body{font:15px system-ui,sans-serif;margin:24px;color:#222;max-width:420px}
+input{display:block;width:100%;padding:6px;font:inherit;margin:6px 0 12px}button{padding:8px 16px;font:inherit}</style>
+</head><body>
+<h1>Farcaster signer (development stand-in)</h1>
+<p>The app with fid <strong>${requestFid}</strong> asks to act for your Farcaster account.</p>
+<label>Your fid <input id="fid" inputmode="numeric" value="${fid}"></label>
+<button id="approve" type="button">Approve</button>
+<p id="result" role="status"></p>
+<script>
+const data = ${data};
+document.getElementById('approve').addEventListener('click', async () => {
+  const button = document.getElementById('approve');
+  button.disabled = true;
+  const res = await fetch('${FARCASTER_SIGNER_PAGE_PATH}/approve', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token: data.token, fid: Number(document.getElementById('fid').value) }),
+  });
+  document.getElementById('result').textContent = res.ok
+    ? 'Signer approved. Go back to the app.'
+    : 'Failed: ' + (await res.text());
+  if (!res.ok) button.disabled = false;
+});
+</script>
+</body></html>`;
+}
+
+const signerApproveRequest = z.object({
+  token: z.string().min(8).max(256),
+  fid: z.number().int().positive(),
+});
+
+/**
+ * The signer approval page of the signed key request stand-in (`./keyRequests.ts`): the deep
+ * link `GET /dev/farcaster/signer?token=..` asks to approve as an fid (the development account's
+ * by default), and `POST /dev/farcaster/signer/approve` `{token, fid}` approves as that fid (the
+ * key is added on the Key Registry stand-in), as the user does in the Farcaster app. Tests post
+ * the approval directly.
+ */
+export function farcasterSignerStandInRoutes(keyRequests: KeyRequestStandIn, rpcUrl: string): Hono {
+  const app = new Hono();
+  const account = privateKeyToAccount(DEV_FARCASTER_CUSTODY_KEY);
+  app.get(FARCASTER_SIGNER_PAGE_PATH, async (c) => {
+    const token = c.req.query('token') ?? '';
+    const request = keyRequests.request(token);
+    c.header(
+      'content-security-policy',
+      "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'",
+    );
+    if (!request) return c.html('<p>This signer request was not found.</p>', 404);
+    await installIdRegistryStandIn(rpcUrl);
+    const fid = await registerFid(rpcUrl, account.address);
+    return c.html(signerPage(token, request.requestFid, Number(fid)));
+  });
+  app.post(`${FARCASTER_SIGNER_PAGE_PATH}/approve`, async (c) => {
+    const parsed = signerApproveRequest.safeParse(await c.req.json().catch(() => undefined));
+    if (!parsed.success) return c.text('Bad request', 400);
+    if (!keyRequests.request(parsed.data.token)) return c.text('Not found', 404);
+    await keyRequests.approve(parsed.data.token, parsed.data.fid);
+    return c.json({ ok: true });
+  });
   return app;
 }
