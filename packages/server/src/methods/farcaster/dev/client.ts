@@ -56,17 +56,39 @@ const escapeHtml = (value: string) =>
     (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
   );
 
-function page(channelToken: string, domain: string): string {
-  const data = JSON.stringify({ channelToken }).replace(/</g, '\\u003c');
+/** The content security policy of the stand-in pages: their inline script and style only. */
+const PAGE_CSP =
+  "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'";
+
+/**
+ * A stand-in page of the Farcaster app: a question, one field and 'Approve', which posts
+ * `{...fixed, [field.key]: value}` to `approveUrl` and says `doneText` (all values escaped; JSON
+ * for the script).
+ */
+function approvalPage(page: {
+  title: string;
+  questionHtml: string;
+  field: { key: string; label: string; value: string; numeric?: boolean };
+  approveUrl: string;
+  fixed: Record<string, string>;
+  doneText: string;
+}): string {
+  const data = JSON.stringify({
+    fixed: page.fixed,
+    key: page.field.key,
+    numeric: page.field.numeric === true,
+    url: page.approveUrl,
+    done: page.doneText,
+  }).replace(/</g, '\\u003c');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
-<title>Farcaster (development stand-in)</title>
+<title>${escapeHtml(page.title)}</title>
 <style>body{font:15px system-ui,sans-serif;margin:24px;color:#222;max-width:420px}
 input{display:block;width:100%;padding:6px;font:inherit;margin:6px 0 12px}button{padding:8px 16px;font:inherit}</style>
 </head><body>
-<h1>Farcaster (development stand-in)</h1>
-<p>Sign in to <strong>${escapeHtml(domain)}</strong> with your Farcaster account?</p>
-<label>Username <input id="username" value="${DEV_FARCASTER_PROFILE.username}"></label>
+<h1>${escapeHtml(page.title)}</h1>
+<p>${page.questionHtml}</p>
+<label>${escapeHtml(page.field.label)} <input id="field" value="${escapeHtml(page.field.value)}"></label>
 <button id="approve" type="button">Approve</button>
 <p id="result" role="status"></p>
 <script>
@@ -74,14 +96,13 @@ const data = ${data};
 document.getElementById('approve').addEventListener('click', async () => {
   const button = document.getElementById('approve');
   button.disabled = true;
-  const res = await fetch('${FARCASTER_CONNECT_PATH}/approve', {
+  const value = document.getElementById('field').value;
+  const res = await fetch(data.url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ channelToken: data.channelToken, username: document.getElementById('username').value }),
+    body: JSON.stringify({ ...data.fixed, [data.key]: data.numeric ? Number(value) : value }),
   });
-  document.getElementById('result').textContent = res.ok
-    ? 'Approved. Go back to the app.'
-    : 'Failed: ' + (await res.text());
+  document.getElementById('result').textContent = res.ok ? data.done : 'Failed: ' + (await res.text());
   if (!res.ok) button.disabled = false;
 });
 </script>
@@ -108,12 +129,18 @@ export function farcasterClientStandInRoutes(relay: RelayStandIn, rpcUrl: string
   app.get(FARCASTER_CONNECT_PATH, (c) => {
     const token = c.req.query('channelToken') ?? '';
     const channel = relay.channel(token);
-    c.header(
-      'content-security-policy',
-      "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'",
-    );
+    c.header('content-security-policy', PAGE_CSP);
     if (!channel) return c.html('<p>This sign-in request has expired.</p>', 404);
-    return c.html(page(token, channel.params.domain));
+    return c.html(
+      approvalPage({
+        title: 'Farcaster (development stand-in)',
+        questionHtml: `Sign in to <strong>${escapeHtml(channel.params.domain)}</strong> with your Farcaster account?`,
+        field: { key: 'username', label: 'Username', value: DEV_FARCASTER_PROFILE.username },
+        approveUrl: `${FARCASTER_CONNECT_PATH}/approve`,
+        fixed: { channelToken: token },
+        doneText: 'Approved. Go back to the app.',
+      }),
+    );
   });
 
   app.post(`${FARCASTER_CONNECT_PATH}/approve`, async (c) => {
@@ -157,38 +184,6 @@ export function farcasterClientStandInRoutes(relay: RelayStandIn, rpcUrl: string
 /** Where the signer approval page lives on the API origin (the stand-in's deep links). */
 export const FARCASTER_SIGNER_PAGE_PATH = '/dev/farcaster/signer';
 
-function signerPage(token: string, requestFid: number, fid: number): string {
-  const data = JSON.stringify({ token }).replace(/</g, '\\u003c');
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
-<title>Farcaster signer (development stand-in)</title>
-<style>body{font:15px system-ui,sans-serif;margin:24px;color:#222;max-width:420px}
-input{display:block;width:100%;padding:6px;font:inherit;margin:6px 0 12px}button{padding:8px 16px;font:inherit}</style>
-</head><body>
-<h1>Farcaster signer (development stand-in)</h1>
-<p>The app with fid <strong>${requestFid}</strong> asks to act for your Farcaster account.</p>
-<label>Your fid <input id="fid" inputmode="numeric" value="${fid}"></label>
-<button id="approve" type="button">Approve</button>
-<p id="result" role="status"></p>
-<script>
-const data = ${data};
-document.getElementById('approve').addEventListener('click', async () => {
-  const button = document.getElementById('approve');
-  button.disabled = true;
-  const res = await fetch('${FARCASTER_SIGNER_PAGE_PATH}/approve', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ token: data.token, fid: Number(document.getElementById('fid').value) }),
-  });
-  document.getElementById('result').textContent = res.ok
-    ? 'Signer approved. Go back to the app.'
-    : 'Failed: ' + (await res.text());
-  if (!res.ok) button.disabled = false;
-});
-</script>
-</body></html>`;
-}
-
 const signerApproveRequest = z.object({
   token: z.string().min(8).max(256),
   fid: z.number().int().positive(),
@@ -207,14 +202,20 @@ export function farcasterSignerStandInRoutes(keyRequests: KeyRequestStandIn, rpc
   app.get(FARCASTER_SIGNER_PAGE_PATH, async (c) => {
     const token = c.req.query('token') ?? '';
     const request = keyRequests.request(token);
-    c.header(
-      'content-security-policy',
-      "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'",
-    );
+    c.header('content-security-policy', PAGE_CSP);
     if (!request) return c.html('<p>This signer request was not found.</p>', 404);
     await installIdRegistryStandIn(rpcUrl);
     const fid = await registerFid(rpcUrl, account.address);
-    return c.html(signerPage(token, request.requestFid, Number(fid)));
+    return c.html(
+      approvalPage({
+        title: 'Farcaster signer (development stand-in)',
+        questionHtml: `The app with fid <strong>${request.requestFid}</strong> asks to act for your Farcaster account.`,
+        field: { key: 'fid', label: 'Your fid', value: String(fid), numeric: true },
+        approveUrl: `${FARCASTER_SIGNER_PAGE_PATH}/approve`,
+        fixed: { token },
+        doneText: 'Signer approved. Go back to the app.',
+      }),
+    );
   });
   app.post(`${FARCASTER_SIGNER_PAGE_PATH}/approve`, async (c) => {
     const parsed = signerApproveRequest.safeParse(await c.req.json().catch(() => undefined));

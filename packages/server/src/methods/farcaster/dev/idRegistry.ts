@@ -8,20 +8,7 @@
  * Development and test only: every helper refuses or fails on a chain other than anvil's 31337.
  */
 import { FARCASTER_ID_REGISTRY_ADDRESS } from '@latchkey/api';
-import {
-  createPublicClient,
-  createTestClient,
-  createWalletClient,
-  http,
-  publicActions,
-} from 'viem';
-import { foundry } from 'viem/chains';
-
-/** Anvil's development chain id; the only chain these helpers write to. */
-const ANVIL_CHAIN_ID = 31337;
-
-/** Milliseconds between two polls for a transaction receipt (anvil mines at once). */
-const RECEIPT_POLL_MS = 50;
+import { placeStandIn, type StandInContract, standInWriter } from './anvil.ts';
 
 /**
  * The solc standard-JSON `settings` (without `outputSelection`) that produce
@@ -152,13 +139,11 @@ export const idRegistryStandInAbi = [
   },
 ] as const;
 
-/** Whether the Id Registry's address holds exactly {@link ID_REGISTRY_STAND_IN_RUNTIME}. */
-async function holdsStandIn(client: {
-  getCode(args: { address: `0x${string}` }): Promise<`0x${string}` | undefined>;
-}): Promise<boolean> {
-  const code = await client.getCode({ address: FARCASTER_ID_REGISTRY_ADDRESS });
-  return code?.toLowerCase() === ID_REGISTRY_STAND_IN_RUNTIME.toLowerCase();
-}
+const ID_REGISTRY: StandInContract = {
+  name: 'Farcaster Id Registry',
+  address: FARCASTER_ID_REGISTRY_ADDRESS,
+  runtime: ID_REGISTRY_STAND_IN_RUNTIME,
+};
 
 /**
  * Places the stand-in Id Registry at `FARCASTER_ID_REGISTRY_ADDRESS` on a local anvil chain
@@ -170,22 +155,7 @@ async function holdsStandIn(client: {
  *   never writes to a real chain), and viem's errors when the RPC fails or is not an anvil.
  */
 export async function installIdRegistryStandIn(rpcUrl: string): Promise<void> {
-  const client = createTestClient({
-    chain: foundry,
-    mode: 'anvil',
-    transport: http(rpcUrl),
-  }).extend(publicActions);
-  const chainId = await client.getChainId();
-  if (chainId !== ANVIL_CHAIN_ID) {
-    throw new Error(
-      `Refusing to install the stand-in Farcaster Id Registry: chain id ${chainId} is not anvil's development chain ${ANVIL_CHAIN_ID}`,
-    );
-  }
-  if (await holdsStandIn(client)) return;
-  await client.setCode({
-    address: FARCASTER_ID_REGISTRY_ADDRESS,
-    bytecode: ID_REGISTRY_STAND_IN_RUNTIME,
-  });
+  await placeStandIn(rpcUrl, ID_REGISTRY);
 }
 
 /**
@@ -200,23 +170,11 @@ export async function installIdRegistryStandIn(rpcUrl: string): Promise<void> {
  *   no unlocked account, or the transaction reverts; viem's errors when the RPC fails.
  */
 export async function registerFid(rpcUrl: string, custody: `0x${string}`): Promise<bigint> {
-  const transport = http(rpcUrl);
-  const publicClient = createPublicClient({
-    chain: foundry,
-    transport,
-    pollingInterval: RECEIPT_POLL_MS,
-  });
-  const chainId = await publicClient.getChainId();
-  if (chainId !== ANVIL_CHAIN_ID) {
-    throw new Error(
-      `Refusing to register a Farcaster fid: chain id ${chainId} is not anvil's development chain ${ANVIL_CHAIN_ID}`,
-    );
-  }
-  if (!(await holdsStandIn(publicClient))) {
-    throw new Error(
-      'The stand-in Farcaster Id Registry is not installed on this chain: call installIdRegistryStandIn first',
-    );
-  }
+  const { publicClient, walletClient, sender, confirm } = await standInWriter(
+    rpcUrl,
+    ID_REGISTRY,
+    `register a Farcaster fid for ${custody}`,
+  );
   const idOf = () =>
     publicClient.readContract({
       address: FARCASTER_ID_REGISTRY_ADDRESS,
@@ -227,23 +185,15 @@ export async function registerFid(rpcUrl: string, custody: `0x${string}`): Promi
   const existing = await idOf();
   if (existing !== 0n) return existing;
 
-  const walletClient = createWalletClient({ chain: foundry, transport });
-  const [sender] = await walletClient.getAddresses();
-  if (sender === undefined)
-    throw new Error('The anvil node has no unlocked account (eth_accounts is empty)');
-  const hash = await walletClient.writeContract({
-    account: sender,
-    address: FARCASTER_ID_REGISTRY_ADDRESS,
-    abi: idRegistryStandInAbi,
-    functionName: 'register',
-    args: [custody],
-  });
-  const receipt = await publicClient.waitForTransactionReceipt({ hash });
-  if (receipt.status !== 'success') {
-    throw new Error(
-      `register(${custody}) reverted on the stand-in Id Registry (transaction ${hash})`,
-    );
-  }
+  const hash = await confirm(
+    await walletClient.writeContract({
+      account: sender,
+      address: FARCASTER_ID_REGISTRY_ADDRESS,
+      abi: idRegistryStandInAbi,
+      functionName: 'register',
+      args: [custody],
+    }),
+  );
   const fid = await idOf();
   if (fid === 0n) throw new Error(`${custody} has no fid after register (transaction ${hash})`);
   return fid;

@@ -8,16 +8,8 @@
  * Only {@link readKeyState} is meant for production. Every other helper is development and test
  * only, and refuses or fails on a chain other than anvil's 31337.
  */
-import {
-  createPublicClient,
-  createTestClient,
-  createWalletClient,
-  http,
-  isHex,
-  publicActions,
-  size,
-} from 'viem';
-import { foundry } from 'viem/chains';
+import { createPublicClient, http, isHex, size } from 'viem';
+import { placeStandIn, type StandInContract, standInWriter } from './anvil.ts';
 
 /**
  * The address of Farcaster's Key Registry on OP Mainnet (chain 10), checksummed; the address
@@ -25,12 +17,6 @@ import { foundry } from 'viem/chains';
  * {@link installKeyRegistryStandIn} places the stand-in on anvil. Issue 16.
  */
 export const FARCASTER_KEY_REGISTRY_ADDRESS = '0x00000000Fc1237824fb747aBDE0FF18990E59b7e';
-
-/** Anvil's development chain id; the only chain the stand-in helpers write to. */
-const ANVIL_CHAIN_ID = 31337;
-
-/** Milliseconds between two polls for a transaction receipt (anvil mines at once). */
-const RECEIPT_POLL_MS = 50;
 
 /** The Key Registry's key type of an ed25519 signer key. */
 const ED25519_KEY_TYPE = 1;
@@ -278,13 +264,11 @@ export const keyRegistryStandInAbi = [
 /** The state of a key for an fid on the Key Registry. */
 const KEY_STATES = ['null', 'added', 'removed'] as const;
 
-/** Whether the Key Registry's address holds exactly {@link KEY_REGISTRY_STAND_IN_RUNTIME}. */
-async function holdsStandIn(client: {
-  getCode(args: { address: `0x${string}` }): Promise<`0x${string}` | undefined>;
-}): Promise<boolean> {
-  const code = await client.getCode({ address: FARCASTER_KEY_REGISTRY_ADDRESS });
-  return code?.toLowerCase() === KEY_REGISTRY_STAND_IN_RUNTIME.toLowerCase();
-}
+const KEY_REGISTRY: StandInContract = {
+  name: 'Farcaster Key Registry',
+  address: FARCASTER_KEY_REGISTRY_ADDRESS,
+  runtime: KEY_REGISTRY_STAND_IN_RUNTIME,
+};
 
 /**
  * Places the stand-in Key Registry at {@link FARCASTER_KEY_REGISTRY_ADDRESS} on a local anvil
@@ -296,22 +280,7 @@ async function holdsStandIn(client: {
  *   never writes to a real chain), and viem's errors when the RPC fails or is not an anvil.
  */
 export async function installKeyRegistryStandIn(rpcUrl: string): Promise<void> {
-  const client = createTestClient({
-    chain: foundry,
-    mode: 'anvil',
-    transport: http(rpcUrl),
-  }).extend(publicActions);
-  const chainId = await client.getChainId();
-  if (chainId !== ANVIL_CHAIN_ID) {
-    throw new Error(
-      `Refusing to install the stand-in Farcaster Key Registry: chain id ${chainId} is not anvil's development chain ${ANVIL_CHAIN_ID}`,
-    );
-  }
-  if (await holdsStandIn(client)) return;
-  await client.setCode({
-    address: FARCASTER_KEY_REGISTRY_ADDRESS,
-    bytecode: KEY_REGISTRY_STAND_IN_RUNTIME,
-  });
+  await placeStandIn(rpcUrl, KEY_REGISTRY);
 }
 
 /**
@@ -327,35 +296,35 @@ async function prepareStandInWrite(rpcUrl: string, key: `0x${string}`, action: s
       `Refusing to ${action}: the key must be an ed25519 public key, ${ED25519_PUBLIC_KEY_BYTES} bytes as 0x-prefixed hex`,
     );
   }
-  const transport = http(rpcUrl);
-  const publicClient = createPublicClient({
-    chain: foundry,
-    transport,
-    pollingInterval: RECEIPT_POLL_MS,
-  });
-  const chainId = await publicClient.getChainId();
-  if (chainId !== ANVIL_CHAIN_ID) {
-    throw new Error(
-      `Refusing to ${action}: chain id ${chainId} is not anvil's development chain ${ANVIL_CHAIN_ID}`,
-    );
-  }
-  if (!(await holdsStandIn(publicClient))) {
-    throw new Error(
-      'The stand-in Farcaster Key Registry is not installed on this chain: call installKeyRegistryStandIn first',
-    );
-  }
-  const walletClient = createWalletClient({ chain: foundry, transport });
-  const [sender] = await walletClient.getAddresses();
-  if (sender === undefined)
-    throw new Error('The anvil node has no unlocked account (eth_accounts is empty)');
-  const confirm = async (hash: `0x${string}`): Promise<`0x${string}`> => {
-    const receipt = await publicClient.waitForTransactionReceipt({ hash });
-    if (receipt.status !== 'success') {
-      throw new Error(`Could not ${action}: the transaction ${hash} reverted`);
-    }
-    return hash;
-  };
-  return { publicClient, walletClient, sender, confirm };
+  return standInWriter(rpcUrl, KEY_REGISTRY, action);
+}
+
+/**
+ * One write (`add` or `remove`) to the stand-in Key Registry: simulated first (`eth_call`), so a
+ * revert throws with its decoded reason and sends nothing, then sent and waited for.
+ */
+async function writeKey(
+  rpcUrl: string,
+  action: string,
+  key: `0x${string}`,
+  functionName: 'add' | 'remove',
+  args: readonly unknown[],
+): Promise<`0x${string}`> {
+  const { publicClient, walletClient, sender, confirm } = await prepareStandInWrite(
+    rpcUrl,
+    key,
+    action,
+  );
+  const { request } = await publicClient.simulateContract({
+    account: sender,
+    address: FARCASTER_KEY_REGISTRY_ADDRESS,
+    abi: keyRegistryStandInAbi,
+    functionName,
+    args,
+  } as Parameters<typeof publicClient.simulateContract>[0]);
+  return confirm(
+    await walletClient.writeContract(request as Parameters<typeof walletClient.writeContract>[0]),
+  );
 }
 
 /**
@@ -379,20 +348,13 @@ export async function addSignerKey(
   fid: bigint,
   key: `0x${string}`,
 ): Promise<`0x${string}`> {
-  const { publicClient, walletClient, sender, confirm } = await prepareStandInWrite(
-    rpcUrl,
+  return writeKey(rpcUrl, `add signer key ${key} to fid ${fid}`, key, 'add', [
+    fid,
+    ED25519_KEY_TYPE,
     key,
-    `add signer key ${key} to fid ${fid}`,
-  );
-  // Simulated first, so a revert throws with its decoded reason and sends nothing.
-  const { request } = await publicClient.simulateContract({
-    account: sender,
-    address: FARCASTER_KEY_REGISTRY_ADDRESS,
-    abi: keyRegistryStandInAbi,
-    functionName: 'add',
-    args: [fid, ED25519_KEY_TYPE, key, SIGNED_KEY_REQUEST_METADATA_TYPE, '0x'],
-  });
-  return confirm(await walletClient.writeContract(request));
+    SIGNED_KEY_REQUEST_METADATA_TYPE,
+    '0x',
+  ]);
 }
 
 /**
@@ -415,20 +377,7 @@ export async function removeSignerKey(
   fid: bigint,
   key: `0x${string}`,
 ): Promise<`0x${string}`> {
-  const { publicClient, walletClient, sender, confirm } = await prepareStandInWrite(
-    rpcUrl,
-    key,
-    `remove signer key ${key} from fid ${fid}`,
-  );
-  // Simulated first, so a revert throws with its decoded reason and sends nothing.
-  const { request } = await publicClient.simulateContract({
-    account: sender,
-    address: FARCASTER_KEY_REGISTRY_ADDRESS,
-    abi: keyRegistryStandInAbi,
-    functionName: 'remove',
-    args: [fid, key],
-  });
-  return confirm(await walletClient.writeContract(request));
+  return writeKey(rpcUrl, `remove signer key ${key} from fid ${fid}`, key, 'remove', [fid, key]);
 }
 
 /**
