@@ -9,19 +9,27 @@
  *    the user is logged in with that fid;
  * 2. on a phone-sized page 'Open Farcaster' links to the connect URI, which opens the stand-in
  *    Farcaster app; approving there logs the development account in;
- * 3. a user logged in by email links a Farcaster account from the demo's 'Link Farcaster'.
+ * 3. a user logged in by email links a Farcaster account from the demo's 'Link Farcaster';
+ * 4. after 120 s without an answer (the page's clock) the screen says it timed out;
+ * 5. the signer (AWAITING_FARCASTER_SIGNER): the wallet frame asks for its key's approval, the
+ *    test approves as the user's fid (the stand-in of the signed key request API), the frame
+ *    signs a hash that verifies, and once the key is removed from the Key Registry it signs no
+ *    more; a signer approved by another fid is rejected on the screen.
  * Screenshots: e2e/artifacts/farcaster-*.png.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createWalletClient, viemConnector } from '@farcaster/auth-client';
+import { ed25519 } from '@noble/curves/ed25519.js';
 import type { Page } from 'playwright-core';
+import { hexToBytes } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { signInMessageFields } from '../../packages/server/src/methods/farcaster/dev/client.ts';
 import {
   installIdRegistryStandIn,
   registerFid,
 } from '../../packages/server/src/methods/farcaster/dev/idRegistry.ts';
+import { removeSignerKey } from '../../packages/server/src/methods/farcaster/dev/keyRegistry.ts';
 import { DEV_RELAY_AUTH_KEY } from '../../packages/server/src/methods/farcaster/dev/relay.ts';
 import {
   dialog,
@@ -237,6 +245,120 @@ test(
         await dialog(page).getByRole('button', { name: 'Try again' }).click();
         const second = await connectUriOf(page);
         assert.notEqual(second, first, 'a fresh channel');
+      },
+    );
+  },
+);
+
+/** The signer screen's QR code's approval URL, once the frame asked for the signer. */
+async function approvalUrlOf(page: Page): Promise<string> {
+  const qr = dialog(page).getByTestId('farcaster-signer-qr');
+  await qr.waitFor({ state: 'visible', timeout: 60_000 });
+  const url = await qr.getAttribute('data-approval-url');
+  assert.ok(url, 'the QR code carries the approval URL');
+  return url;
+}
+
+/** Approves a signed key request as `fid`, as the user does in the Farcaster app. */
+async function approveSigner(approvalUrl: string, fid: number): Promise<void> {
+  const { stack } = env;
+  const token = new URL(approvalUrl).searchParams.get('token');
+  const res = await fetch(`${stack.apiUrl}/dev/farcaster/signer/approve`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token, fid }),
+  });
+  assert.equal(res.status, 200, await res.text());
+}
+
+/** Logs in with Farcaster (the test plays the app) and waits for the embedded wallet. */
+async function logInWithFarcaster(page: Page, username: string): Promise<number> {
+  const { stack } = env;
+  await openDemo(page, stack.demoUrl, 'unauthenticated');
+  await openLoginModal(page);
+  await dialog(page).getByRole('button', { name: 'Farcaster', exact: true }).click();
+  const fid = await answerAsFarcasterApp(await connectUriOf(page), username);
+  await waitForStatus(page, 'authenticated');
+  await dialog(page).waitFor({ state: 'hidden', timeout: 60_000 });
+  await page.getByTestId('farcaster-signer-add').waitFor({ state: 'visible', timeout: 60_000 });
+  return fid;
+}
+
+test(
+  'a Farcaster signer: the frame asks, the user approves, it signs, and a revoked one signs no more',
+  { timeout: 240_000 },
+  async () => {
+    const { stack } = env;
+    await withPage(
+      env,
+      'farcaster-signer',
+      { context: { viewport: { width: 1024, height: 768 } } },
+      async (page) => {
+        const fid = await logInWithFarcaster(page, 'signer-user');
+        await page.getByTestId('farcaster-signer-add').click();
+        const approvalUrl = await approvalUrlOf(page);
+        assert.ok(approvalUrl.startsWith(`${stack.apiUrl}/dev/farcaster/signer?token=`));
+        await screenshot(page, 'farcaster-7-signer-qr');
+        await approveSigner(approvalUrl, fid);
+        await dialog(page)
+          .locator('[data-farcaster-signer-step="approved"]')
+          .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+        await screenshot(page, 'farcaster-8-signer-approved');
+        await dialog(page).waitFor({ state: 'hidden', timeout: 60_000 });
+        const key = ((await page.getByTestId('farcaster-signer-key').textContent()) ?? '').trim();
+        assert.match(key, /^0x[0-9a-f]{64}$/);
+        const user = await shownUser(page);
+        assert.equal(farcasterAccounts(user)[0]!.signerPublicKey, key);
+
+        await page.getByTestId('farcaster-signer-sign').click();
+        const signatureEl = page.getByTestId('farcaster-signer-signature');
+        await signatureEl.waitFor({ state: 'visible', timeout: 60_000 });
+        const signature = ((await signatureEl.textContent()) ?? '').trim();
+        const hash = Uint8Array.from({ length: 20 }, (_, i) => i + 1);
+        assert.equal(
+          ed25519.verify(
+            hexToBytes(signature as `0x${string}`),
+            hash,
+            hexToBytes(key as `0x${string}`),
+          ),
+          true,
+          'an ed25519 signature of the hash by the signer key',
+        );
+
+        // The user removes the signer in their Farcaster app: the frame signs no more.
+        await removeSignerKey(stack.rpcUrl, BigInt(fid), key as `0x${string}`);
+        await page.getByTestId('farcaster-signer-sign').click();
+        const error = page.getByTestId('farcaster-signer-error');
+        await error.waitFor({ state: 'visible', timeout: 60_000 });
+        assert.match((await error.textContent()) ?? '', /revoked, not approved/);
+      },
+    );
+  },
+);
+
+test(
+  'a signer approved by another Farcaster account is rejected on the screen',
+  { timeout: 240_000 },
+  async () => {
+    await withPage(
+      env,
+      'farcaster-signer-rejected',
+      { context: { viewport: { width: 390, height: 844 } } },
+      async (page) => {
+        const fid = await logInWithFarcaster(page, 'signer-rejected');
+        await page.getByTestId('farcaster-signer-add').click();
+        const approvalUrl = await approvalUrlOf(page);
+        assert.equal(await dialog(page).getByTestId('farcaster-signer-open').isVisible(), true);
+        await screenshot(page, 'farcaster-9-signer-phone');
+        await approveSigner(approvalUrl, fid + 1_000_000);
+        const failed = dialog(page).locator('[data-farcaster-signer-step="failed"]');
+        await failed.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+        assert.equal(await failed.getAttribute('data-error-code'), 'farcaster_signer_rejected');
+        assert.match(
+          (await failed.textContent()) ?? '',
+          /The request was rejected\. Please try again\./,
+        );
+        await screenshot(page, 'farcaster-10-signer-rejected');
       },
     );
   },

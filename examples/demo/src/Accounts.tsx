@@ -5,7 +5,8 @@ import {
   useUnlinkAccount,
   useUpdateEmail,
 } from '@latchkey/react';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
+import { FarcasterSigner } from './FarcasterSigner.tsx';
 
 /** What the panel shows for an account, and how to unlink it (null: it cannot be unlinked). */
 function describe(
@@ -79,7 +80,8 @@ function messageOf(error: unknown): string {
 /**
  * Linked accounts (issue 6): each account with Unlink, the link helpers and 'Update email'.
  * Test ids: `linked-<type>` and `unlink-<type>` per account (`linked-embedded-wallet` for the
- * embedded wallet, which cannot be unlinked), `account-error`, `account-event`.
+ * embedded wallet, which cannot be unlinked), `account-error`, `account-event`. Under the
+ * Farcaster account, its signer (`FarcasterSigner`, issue 16).
  */
 export function Accounts() {
   const { authenticated, user } = useLatchkey();
@@ -125,28 +127,31 @@ export function Accounts() {
           const shown = describe(account, unlink);
           const key = `${account.type}:${shown.value}`;
           return (
-            <li
-              key={key}
-              className="demo__account"
-              data-testid={`linked-${shown.unlink ? account.type : 'embedded-wallet'}`}
-            >
-              <span className="demo__account-kind">{shown.kind}</span>
-              <span className="demo__account-value">
-                <code>{shown.value}</code>
-                {shown.note && <span className="demo__account-note">{shown.note}</span>}
-              </span>
-              {shown.unlink && (
-                <button
-                  type="button"
-                  className="demo__button demo__button--small demo__button--secondary"
-                  data-testid={`unlink-${account.type}`}
-                  disabled={busy !== null}
-                  onClick={() => act(`Unlink ${shown.kind.toLowerCase()}`, shown.unlink!)}
-                >
-                  Unlink
-                </button>
-              )}
-            </li>
+            <Fragment key={key}>
+              <li
+                className="demo__account"
+                data-testid={`linked-${shown.unlink ? account.type : 'embedded-wallet'}`}
+              >
+                <span className="demo__account-kind">{shown.kind}</span>
+                <span className="demo__account-value">
+                  <code>{shown.value}</code>
+                  {shown.note && <span className="demo__account-note">{shown.note}</span>}
+                </span>
+                {shown.unlink && (
+                  <button
+                    type="button"
+                    className="demo__button demo__button--small demo__button--secondary"
+                    data-testid={`unlink-${account.type}`}
+                    disabled={busy !== null}
+                    onClick={() => act(`Unlink ${shown.kind.toLowerCase()}`, shown.unlink!)}
+                  >
+                    Unlink
+                  </button>
+                )}
+              </li>
+              {/* Issue 16: the Farcaster signer, next to the Farcaster account. */}
+              {account.type === 'farcaster' && <FarcasterSigner />}
+            </Fragment>
           );
         })}
       </ul>

@@ -194,7 +194,7 @@ export function createLatchkeyClient(parameters: CreateLatchkeyClientParameters)
   });
 
   return {
-    ...methodActions(store, parameters),
+    ...methodActions(store, parameters, walletFrame.shared),
     appId,
     apiUrl: api.apiUrl,
     api,
@@ -211,6 +211,6 @@ export function createLatchkeyClient(parameters: CreateLatchkeyClientParameters)
     acceptTerms: () => acceptTerms(store),
     destroy: store.destroy,
     prepareLogin: () => walletFrame.prepare(),
-    sharedWalletBridge: (create) => walletFrame.shared(create),
+    sharedWalletBridge: walletFrame.shared,
   };
 }

@@ -10,6 +10,15 @@ export type WalletBridgeModule = {
   ) => EmbeddedWalletBridge;
 };
 
+/**
+ * The client's one wallet frame bridge, made with `create` on first use
+ * (`LatchkeyClient.sharedWalletBridge`): the lazy halves that talk to the frame pass their
+ * statically imported factory, as the embedded wallet manager does.
+ */
+export type SharedWalletBridge = (
+  create: WalletBridgeModule['createEmbeddedWalletBridge'],
+) => EmbeddedWalletBridge;
+
 /** Default wait for the wallet frame's login proof, in ms. */
 export const LOGIN_PROOF_TIMEOUT_MS = 10_000;
 

@@ -5,5 +5,6 @@
 export * from './email/useLoginWithEmail.ts';
 export * from './email/useUpdateEmail.ts';
 export * from './sms/useLoginWithSms.ts';
+export * from './farcaster/useFarcasterSigner.ts';
 export * from './oauth/useLoginWithOAuth.ts';
 export * from './passkey/useLoginWithPasskey.ts';

@@ -9,8 +9,10 @@
  */
 import type { SessionStore } from '../../session/store.ts';
 import type { User } from '../../session/user.ts';
+import type { SharedWalletBridge } from '../../session/walletFrameBinding.ts';
 import { type EmailActions, emailActions } from '../../methods/email/actions.ts';
 import { type FarcasterActions, farcasterActions } from '../../methods/farcaster/actions.ts';
+import type { FarcasterSignerModule } from '../../methods/farcaster/types.ts';
 import { type OAuthActions, type OAuthModule, oauthActions } from '../../methods/oauth/actions.ts';
 import { type PasskeyActions, passkeyActions } from '../../methods/passkey/actions.ts';
 import type { PasskeyCeremonies } from '../../methods/passkey/types.ts';
@@ -32,6 +34,13 @@ export type MethodLoaders = {
    * `oauth_unsupported`. `LatchkeyProvider` passes it.
    */
   oauth?: () => Promise<OAuthModule>;
+  /**
+   * Loads the Farcaster signer's half (`() => import('@latchkey/core/farcaster-signer')`, issue
+   * 16) on first use: its polling and frame calls stay out of the eager bundle. Required by the
+   * signer methods (`initFarcasterSigner`, `watchFarcasterSigner`, `signFarcasterMessage`),
+   * which reject with a `TypeError` without it. `LatchkeyProvider` passes it.
+   */
+  farcasterSigner?: () => Promise<FarcasterSignerModule>;
 };
 
 /** Every login method's part of the client. */
@@ -67,15 +76,21 @@ export interface AccountMethods
 /**
  * Builds every login method's actions on `store`.
  * @param loaders - The lazy halves (see {@link MethodLoaders}).
+ * @param frame - The client's shared wallet frame, for the methods' calls through it (the
+ *   Farcaster signer).
  */
-export function methodActions(store: SessionStore, loaders: MethodLoaders): MethodActions {
+export function methodActions(
+  store: SessionStore,
+  loaders: MethodLoaders,
+  frame: SharedWalletBridge,
+): MethodActions {
   return {
     ...emailActions(store),
     ...smsActions(store),
     ...oauthActions(store, loaders.oauth),
     ...siweActions(store),
     ...passkeyActions(store, loaders.passkeys),
-    ...farcasterActions(store),
+    ...farcasterActions(store, loaders.farcasterSigner, frame),
     ...telegramActions(store),
   };
 }

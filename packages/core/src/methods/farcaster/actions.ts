@@ -3,6 +3,11 @@
  * With Farcaster (FIP-11) through the server's relay channel. A login or link opens a channel,
  * whose `connectUri` the Farcaster app opens (a QR code, or a deep link on a phone), then polls
  * its status until the app has signed; the server then verifies the signed message.
+ *
+ * The Farcaster signer (an ed25519 key of the user's embedded wallet, held by the wallet frame,
+ * that the user approves in their Farcaster app) is only named here: its runtime is the lazy
+ * `@latchkey/core/farcaster-signer` entry (`./signer.ts`), loaded on first use (the eager
+ * bundle's budget).
  */
 import {
   FARCASTER_CONNECT_TIMEOUT_MS,
@@ -17,6 +22,15 @@ import { LatchkeyError } from '../../errors/base.ts';
 import { ApiError } from '../../errors/request.ts';
 import type { SessionStore } from '../../session/store.ts';
 import type { AuthenticateResult, User } from '../../session/user.ts';
+import type { SharedWalletBridge } from '../../session/walletFrameBinding.ts';
+import type {
+  FarcasterSignature,
+  FarcasterSignerCalls,
+  FarcasterSignerModule,
+  FarcasterSignerState,
+  FarcasterSignerWatch,
+  FarcasterSignerWatchOptions,
+} from './types.ts';
 
 /**
  * An open Sign In With Farcaster channel being polled (spec sections 2, 4 and 9).
@@ -92,6 +106,60 @@ export interface FarcasterActions {
    *   `account_not_linked`, `cannot_unlink_last_account`.
    */
   unlinkFarcaster(fid: number): Promise<User>;
+  /**
+   * Asks for the Farcaster signer of the user's embedded wallet (spec sections 2
+   * AWAITING_FARCASTER_SIGNER and 3; issue 16): the wallet frame derives the signer's ed25519
+   * key from the wallet (the key never leaves the frame; the same wallet gives the same signer on
+   * every device) and asks the server, with its DPoP key, for the user's approval
+   * (`latchkey:farcaster:init-signer`, `POST /api/v1/farcaster/signer/init`). Calling it again
+   * answers the same key's current state. An `approved` signer refreshes the session's user first
+   * (best effort), so `user.farcaster.signerPublicKey` is set.
+   * @returns The signer: `{publicKey, status, approvalUrl}`; while `pending_approval`, show
+   *   `approvalUrl` (QR code, or a link on a phone) and {@link watchFarcasterSigner} it.
+   * @throws `LatchkeyError` `missing_or_invalid_token` when logged out, before any request;
+   *   `WalletError` `no_embedded_wallet` ('User has no embedded wallet') when the user has none;
+   *   a `TypeError` when the client has no `farcasterSigner` loader (`MethodLoaders`); the
+   *   frame's `WalletError`s (`code` `frame_error`, its `type`): `wallet_not_on_device` (this
+   *   device has no share of the wallet: connect or recover it first), `missing_or_invalid_mfa`
+   *   (an MFA user whose session is not verified), the server's refusals with their message
+   *   (no Farcaster account linked: 'Log in with or link a Farcaster account first'; the app
+   *   has no Farcaster account to request signers with).
+   */
+  initFarcasterSigner(): Promise<FarcasterSignerState>;
+  /**
+   * Polls the signer `publicKey` (`POST /api/v1/farcaster/signer/status`
+   * `{ed25519_public_key}`, bearer token) every `FARCASTER_POLL_INTERVAL_MS` (2000 ms), the first
+   * poll 2000 ms after the call, until the user decides in their Farcaster app (spec sections 4
+   * and 9). A poll that fails without a server's refusal (network error, timeout, 5xx) is
+   * retried at the next tick.
+   * @param publicKey - The signer's key, `0x` and 64 hex digits (from {@link initFarcasterSigner}).
+   * @returns At once, the watch: its `result` resolves with the `approved` signer once the
+   *   session's user is refreshed (best effort: `user.farcaster.signerPublicKey` is then set),
+   *   and rejects with `LatchkeyError` `farcaster_signer_rejected` ('The request was rejected.
+   *   Please try again.') when the signer is `revoked`, `farcaster_signer_timeout` ('The request
+   *   timed out. Try again.'; the modal titles it 'Connect failed') after
+   *   `FARCASTER_SIGNER_TIMEOUT_MS` (300000 ms) or `options.timeoutMs`, `exited_link_flow` on
+   *   `cancel()` (or `options.signal`), `missing_or_invalid_token` once logged out, the
+   *   `ApiError` of a poll the server refused (a 4xx: `not_found` for a key never requested),
+   *   or a `TypeError` without the `farcasterSigner` loader.
+   */
+  watchFarcasterSigner(
+    publicKey: string,
+    options?: FarcasterSignerWatchOptions,
+  ): FarcasterSignerWatch;
+  /**
+   * Signs a Farcaster message hash with the user's signer, in the wallet frame
+   * (`latchkey:farcaster:sign`; ed25519, as Farcaster signs a message's BLAKE3 hash, 20 bytes).
+   * The frame signs only while the server reports the signer `approved` (the user's approval in
+   * their Farcaster app is the consent, so no prompt is shown).
+   * @param hash - 1 to 64 bytes, or their hex with `0x` (sent to the frame as lowercase hex).
+   * @returns `{signature, publicKey}`: the 64-byte signature and the signer's key, `0x` hex.
+   * @throws `LatchkeyError` `invalid_input` for an empty, too long or non-hex hash, before any
+   *   request; the errors of {@link initFarcasterSigner}; the frame's `invalid_request_arguments`
+   *   when the signer is not approved ('The Farcaster signer is pending approval, not approved')
+   *   or was never requested.
+   */
+  signFarcasterMessage(hash: Uint8Array | `0x${string}`): Promise<FarcasterSignature>;
 }
 
 /**
@@ -159,10 +227,36 @@ function connect<R>(
   };
 }
 
-/** Builds the Farcaster actions on `store`. */
-export function farcasterActions(store: SessionStore): FarcasterActions {
+/**
+ * Builds the Farcaster actions on `store`.
+ * @param load - Loads the signer's lazy half, e.g. `() =>
+ *   import('@latchkey/core/farcaster-signer')`; without it the signer methods reject with a
+ *   `TypeError` ('load is not a function'): the eager bundle's budget (`bundle.test.ts`) had
+ *   no room left for a coded error such as `passkey_unsupported`.
+ * @param frame - The client's shared wallet frame (`LatchkeyClient.sharedWalletBridge`).
+ */
+export function farcasterActions(
+  store: SessionStore,
+  load: (() => Promise<FarcasterSignerModule>) | undefined,
+  frame: SharedWalletBridge,
+): FarcasterActions {
   const { api, text } = store;
+  /** Runs the signer call `name` of the lazy half (as small as can be: the eager bundle's budget). */
+  const signer = async <K extends keyof FarcasterSignerCalls>(
+    name: K,
+    ...args: Parameters<FarcasterSignerCalls[K]>
+  ): Promise<Awaited<ReturnType<FarcasterSignerCalls[K]>>> =>
+    ((await load!()).signer(store, frame)[name] as (...a: typeof args) => never)(...args);
   return {
+    initFarcasterSigner: () => signer('init'),
+    watchFarcasterSigner(publicKey, options) {
+      const stop = new AbortController();
+      const result = signer('watch', publicKey, stop.signal, options);
+      // A canceled watch nobody awaits is no unhandled rejection.
+      result.catch(() => {});
+      return { result, cancel: () => stop.abort() };
+    },
+    signFarcasterMessage: (hash) => signer('sign', hash),
     async startFarcasterLogin({ captchaToken } = {}) {
       requireLoggedOut(store);
       const init = await api.farcasterInit(captchaToken ? { token: captchaToken } : {});

@@ -11,6 +11,8 @@ import {
   type FarcasterInitRequest,
   type FarcasterInitResponse,
   type FarcasterLinkRequest,
+  type FarcasterSigner,
+  type FarcasterSignerRequest,
   type FarcasterStatusRequest,
   type FarcasterStatusResponse,
   type FarcasterUnlinkRequest,
@@ -52,11 +54,24 @@ export type FarcasterApi = {
     parameters: FarcasterUnlinkRequest,
     options?: BearerOption,
   ): Promise<AccountUpdateResponse>;
+  /**
+   * `POST /api/v1/farcaster/signer/status` `{ed25519_public_key}` (bearer token): the state of
+   * the user's Farcaster signer with that key (issue 16; spec section 7) -> `{public_key,
+   * status: 'pending_approval' | 'approved' | 'revoked', signer_approval_url}`; an `approved`
+   * key is set as the user's Farcaster account's `signer_public_key`. `ApiError` `not_found`
+   * (404) for a key never requested for this user. Never retried (the watch's next tick is the
+   * retry). The signer's `init` is the wallet frame's own call (DPoP), not the host's.
+   */
+  farcasterSignerStatus(
+    parameters: FarcasterSignerRequest,
+    options?: BearerOption,
+  ): Promise<FarcasterSigner>;
 };
 
 /**
  * The route of each call of {@link FarcasterApi} (a `POST` built by `postTo`): the contract's
  * own route table, whose keys are the calls' names (`ROUTES.farcasterInit`, ...), so the paths
- * are not written twice into the eager bundle.
+ * are not written twice into the eager bundle. It also holds `farcasterSignerInit`, the wallet
+ * frame's call, which `ApiClient` then has too, untyped (the table is shared, not copied).
  */
 export const farcasterApiRoutes = FARCASTER_METHOD.routes satisfies ApiRoutes<FarcasterApi>;

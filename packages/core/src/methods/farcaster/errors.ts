@@ -17,7 +17,16 @@ export const farcasterErrors = {
 
 /**
  * Codes only the Farcaster client raises (in `CLIENT_ERROR_CODES` through
- * `METHOD_CLIENT_ERROR_CODES`, `../links.ts`): the Farcaster app did not answer within
- * `FARCASTER_CONNECT_TIMEOUT_MS` (120 s). Retryable: a new channel may be opened.
+ * `METHOD_CLIENT_ERROR_CODES`, `../links.ts`):
+ * - `farcaster_timeout`: the Farcaster app did not answer within `FARCASTER_CONNECT_TIMEOUT_MS`
+ *   (120 s). Retryable: a new channel may be opened.
+ * - `farcaster_signer_rejected`: the signer was revoked instead of approved ('The request was
+ *   rejected. Please try again.'; the modal's 'Request rejected').
+ * - `farcaster_signer_timeout`: no approval within `FARCASTER_SIGNER_TIMEOUT_MS` (300 s; the
+ *   modal's 'Connect failed'). Retryable.
  */
-export const farcasterClientErrorCodes = ['farcaster_timeout'] as const;
+export const farcasterClientErrorCodes = [
+  'farcaster_timeout',
+  'farcaster_signer_rejected',
+  'farcaster_signer_timeout',
+] as const;

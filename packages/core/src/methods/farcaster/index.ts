@@ -7,4 +7,12 @@ export type {
   FarcasterConnection,
   StartFarcasterLoginOptions,
 } from './actions.ts';
+export type {
+  FarcasterSignature,
+  FarcasterSignerModule,
+  FarcasterSignerState,
+  FarcasterSignerStatus,
+  FarcasterSignerWatch,
+  FarcasterSignerWatchOptions,
+} from './types.ts';
 export type { FarcasterAccount, FarcasterUserFields } from './user.ts';

@@ -95,6 +95,12 @@ export type WalletScreenParams = Settle &
     | { kind: 'create'; login?: AuthenticateResult; address?: string }
     | { kind: 'connect' }
     | { kind: 'recover'; methods?: string[] }
+    /**
+     * A login method's own screen that its hook awaits through `prompt` (issue 16: its
+     * signer's AWAITING_FARCASTER_SIGNER): the screen settles with the method's result, and its
+     * parameters, if any, are its own.
+     */
+    | { kind: 'method' }
   );
 
 /** The params of one `kind`. */

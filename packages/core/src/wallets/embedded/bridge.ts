@@ -38,6 +38,17 @@ export type MfaFrameEvent =
   | 'latchkey:mfa:submit-enrollment'
   | 'latchkey:mfa:unenroll';
 
+/**
+ * The frame events about the user's wallet whose request carries the access token and the user
+ * id (`sub`) beside the event's own data: the wallet's own events and those of a login method
+ * (issue 16: the Farcaster signer's init and sign). What {@link EmbeddedWalletBridge.call} sends.
+ */
+export type WalletUserFrameEvent = {
+  [E in keyof FramePayloads]: FramePayloads[E]['in'] extends { accessToken: string; userId: string }
+    ? E
+    : never;
+}[keyof FramePayloads];
+
 /** Result of the frame's create / connect / recover. */
 export type EmbeddedWalletFrameResult = {
   address: string;
@@ -103,6 +114,18 @@ export interface EmbeddedWalletBridge {
   mfa?<E extends MfaFrameEvent>(
     event: E,
     data: Omit<FramePayloads[E]['in'], 'accessToken'>,
+  ): Promise<FramePayloads[E]['out']>;
+  /**
+   * Issue 16: one request of the frame about the user's wallet (a {@link WalletUserFrameEvent},
+   * e.g. a login method's own event), sent with a fresh access token and its user id, as
+   * create and connect are. Optional so that test bridges need not implement it; the real
+   * bridge has it. Timeout rpcMs.
+   * @throws WalletError `missing_access_token` when logged out; the frame's error types
+   *   (`wallet_not_on_device`, `missing_or_invalid_mfa`, `invalid_request_arguments`, ...).
+   */
+  call?<E extends WalletUserFrameEvent>(
+    event: E,
+    data: Omit<FramePayloads[E]['in'], 'accessToken' | 'userId'>,
   ): Promise<FramePayloads[E]['out']>;
   /** Removes this app's device shares from the frame's storage (logout on a shared device). */
   clear(parameters?: { userId?: string }): Promise<void>;
@@ -491,6 +514,18 @@ export function createEmbeddedWalletBridge(
       return request(
         event,
         (accessToken) => ({ ...data, accessToken }) as FramePayloads[typeof event]['in'],
+        timeouts.rpcMs,
+      );
+    },
+    call(event, data) {
+      return request(
+        event,
+        (accessToken) =>
+          ({
+            ...data,
+            accessToken,
+            userId: userIdOf(accessToken),
+          }) as FramePayloads[typeof event]['in'],
         timeouts.rpcMs,
       );
     },

@@ -11,6 +11,7 @@ export {
   type EmbeddedWalletFrameResult,
   FRAME_CLIENT_ID,
   type MfaFrameEvent,
+  type WalletUserFrameEvent,
 } from './bridge.ts';
 export {
   PROVIDER_ERRORS,

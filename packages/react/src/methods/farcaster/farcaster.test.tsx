@@ -24,6 +24,7 @@ import { renderScreen } from '../../test/renderScreen.tsx';
 import { renderWithClient } from '../../test/renderWithClient.tsx';
 import { methodUiOf } from '../index.ts';
 import { farcasterUi } from './index.ts';
+import { farcasterLink } from './link.ts';
 import FarcasterConnect from './screens/FarcasterConnect/FarcasterConnect.tsx';
 
 afterEach(() => {
@@ -55,6 +56,12 @@ describe('the Farcaster method (issue 16)', () => {
       method: 'Farcaster',
       captchaToken: 'cap',
     });
+  });
+
+  it("gives the provider's client the signer's lazy half (@latchkey/core/farcaster-signer)", async () => {
+    const load = farcasterLink.loaders?.farcasterSigner;
+    expect(load).toBeTypeOf('function');
+    expect((await load!()).signer).toBeTypeOf('function');
   });
 
   it('has its screen in the modal registry, with Back to the landing', () => {

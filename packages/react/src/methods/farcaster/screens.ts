@@ -1,6 +1,6 @@
 /**
- * The Farcaster method's screens (issue 16): AWAITING_FARCASTER_CONNECTION, lazy (the QR
- * code's `qrcode` loads with it).
+ * The Farcaster method's screens (issue 16): AWAITING_FARCASTER_CONNECTION and
+ * AWAITING_FARCASTER_SIGNER, each lazy (the QR code's `qrcode` loads with them).
  */
 import { SCREEN } from '@latchkey/core';
 import { lazyScreen } from '../../Modal/lazyScreen.ts';
@@ -11,5 +11,9 @@ export const farcasterScreens: ScreenEntries = {
     component: lazyScreen(() => import('./screens/FarcasterConnect/FarcasterConnect.tsx')),
     back: SCREEN.LANDING,
     loginStep: true,
+  },
+  // Opened by `useFarcasterSigner().requestFarcasterSigner()` (a wallet flow): no Back.
+  [SCREEN.AWAITING_FARCASTER_SIGNER]: {
+    component: lazyScreen(() => import('./screens/FarcasterSigner/FarcasterSigner.tsx')),
   },
 };

@@ -20,6 +20,17 @@ const de: Pick<
   | 'farcasterCannotLinkMore'
   | 'farcasterSomethingWentWrong'
   | 'farcasterRetry'
+  | 'farcasterSignerOpeningTitle'
+  | 'farcasterSignerOpeningDetail'
+  | 'farcasterSignerTitle'
+  | 'farcasterSignerDetail'
+  | 'farcasterSignerQrAlt'
+  | 'farcasterSignerWaiting'
+  | 'farcasterSignerApprovedTitle'
+  | 'farcasterSignerApprovedDetail'
+  | 'farcasterSignerFailedTitle'
+  | 'farcasterSignerRejectedTitle'
+  | 'farcasterSignerRejectedDetail'
 > = {
   farcasterTimedOut: 'Die Anfrage ist abgelaufen. Versuchen Sie es erneut.',
   farcasterOpeningTitle: 'Verbindung zu Farcaster',
@@ -38,6 +49,18 @@ const de: Pick<
   farcasterCannotLinkMore: 'Sie können für diesen Nutzer nicht mehr als ein Konto autorisieren.',
   farcasterSomethingWentWrong: 'Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.',
   farcasterRetry: 'Erneut versuchen',
+  farcasterSignerOpeningTitle: 'Dein Farcaster-Signer wird vorbereitet',
+  farcasterSignerOpeningDetail: 'Signaturschlüssel wird aus deiner Wallet abgerufen…',
+  farcasterSignerTitle: 'Farcaster-Signer hinzufügen',
+  farcasterSignerDetail:
+    'Genehmige diese App in der Farcaster-App, damit sie für dich posten kann. Scanne mit der Kamera deines Telefons, um sie zu öffnen.',
+  farcasterSignerQrAlt: 'QR-Code zum Genehmigen des Signers in Farcaster',
+  farcasterSignerWaiting: 'Warte auf deine Genehmigung…',
+  farcasterSignerApprovedTitle: 'Signer genehmigt',
+  farcasterSignerApprovedDetail: 'Diese App kann jetzt Farcaster-Nachrichten für dich signieren.',
+  farcasterSignerFailedTitle: 'Verbindung fehlgeschlagen',
+  farcasterSignerRejectedTitle: 'Anfrage abgelehnt',
+  farcasterSignerRejectedDetail: 'Die Anfrage wurde abgelehnt. Bitte versuche es erneut.',
 };
 
 export default de;

@@ -20,6 +20,17 @@ const es: Pick<
   | 'farcasterCannotLinkMore'
   | 'farcasterSomethingWentWrong'
   | 'farcasterRetry'
+  | 'farcasterSignerOpeningTitle'
+  | 'farcasterSignerOpeningDetail'
+  | 'farcasterSignerTitle'
+  | 'farcasterSignerDetail'
+  | 'farcasterSignerQrAlt'
+  | 'farcasterSignerWaiting'
+  | 'farcasterSignerApprovedTitle'
+  | 'farcasterSignerApprovedDetail'
+  | 'farcasterSignerFailedTitle'
+  | 'farcasterSignerRejectedTitle'
+  | 'farcasterSignerRejectedDetail'
 > = {
   farcasterTimedOut: 'La solicitud ha caducado. Inténtalo de nuevo.',
   farcasterOpeningTitle: 'Conectando con Farcaster',
@@ -38,6 +49,18 @@ const es: Pick<
   farcasterCannotLinkMore: 'No puedes autorizar más de una cuenta para este usuario.',
   farcasterSomethingWentWrong: 'Algo salió mal. Vuelve a intentarlo.',
   farcasterRetry: 'Reintentar',
+  farcasterSignerOpeningTitle: 'Preparando tu firmante de Farcaster',
+  farcasterSignerOpeningDetail: 'Obteniendo una clave de firma de tu billetera…',
+  farcasterSignerTitle: 'Añadir un firmante de Farcaster',
+  farcasterSignerDetail:
+    'Aprueba esta app en la app de Farcaster para que pueda publicar por ti. Escanea con la cámara de tu teléfono para abrirla.',
+  farcasterSignerQrAlt: 'Código QR para aprobar el firmante en Farcaster',
+  farcasterSignerWaiting: 'Esperando tu aprobación…',
+  farcasterSignerApprovedTitle: 'Firmante aprobado',
+  farcasterSignerApprovedDetail: 'Esta app ya puede firmar mensajes de Farcaster por ti.',
+  farcasterSignerFailedTitle: 'Error de conexión',
+  farcasterSignerRejectedTitle: 'Solicitud rechazada',
+  farcasterSignerRejectedDetail: 'La solicitud fue rechazada. Inténtalo de nuevo.',
 };
 
 export default es;

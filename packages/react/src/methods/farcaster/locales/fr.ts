@@ -20,6 +20,17 @@ const fr: Pick<
   | 'farcasterCannotLinkMore'
   | 'farcasterSomethingWentWrong'
   | 'farcasterRetry'
+  | 'farcasterSignerOpeningTitle'
+  | 'farcasterSignerOpeningDetail'
+  | 'farcasterSignerTitle'
+  | 'farcasterSignerDetail'
+  | 'farcasterSignerQrAlt'
+  | 'farcasterSignerWaiting'
+  | 'farcasterSignerApprovedTitle'
+  | 'farcasterSignerApprovedDetail'
+  | 'farcasterSignerFailedTitle'
+  | 'farcasterSignerRejectedTitle'
+  | 'farcasterSignerRejectedDetail'
 > = {
   farcasterTimedOut: 'La requête a expiré. Réessayez.',
   farcasterOpeningTitle: 'Connexion à Farcaster',
@@ -38,6 +49,19 @@ const fr: Pick<
   farcasterCannotLinkMore: 'Vous ne pouvez pas autoriser plus d’un compte pour cet utilisateur.',
   farcasterSomethingWentWrong: 'Une erreur s’est produite. Veuillez réessayer.',
   farcasterRetry: 'Réessayer',
+  farcasterSignerOpeningTitle: 'Préparation de votre signataire Farcaster',
+  farcasterSignerOpeningDetail: 'Obtention d’une clé de signature depuis votre portefeuille…',
+  farcasterSignerTitle: 'Ajouter un signataire Farcaster',
+  farcasterSignerDetail:
+    'Approuvez cette application dans l’application Farcaster pour qu’elle puisse publier pour vous. Scannez avec l’appareil photo de votre téléphone pour l’ouvrir.',
+  farcasterSignerQrAlt: 'QR code pour approuver le signataire dans Farcaster',
+  farcasterSignerWaiting: 'En attente de votre approbation…',
+  farcasterSignerApprovedTitle: 'Signataire approuvé',
+  farcasterSignerApprovedDetail:
+    'Cette application peut désormais signer des messages Farcaster pour vous.',
+  farcasterSignerFailedTitle: 'Échec de la connexion',
+  farcasterSignerRejectedTitle: 'Demande refusée',
+  farcasterSignerRejectedDetail: 'La demande a été refusée. Veuillez réessayer.',
 };
 
 export default fr;

@@ -20,6 +20,17 @@ const ja: Pick<
   | 'farcasterCannotLinkMore'
   | 'farcasterSomethingWentWrong'
   | 'farcasterRetry'
+  | 'farcasterSignerOpeningTitle'
+  | 'farcasterSignerOpeningDetail'
+  | 'farcasterSignerTitle'
+  | 'farcasterSignerDetail'
+  | 'farcasterSignerQrAlt'
+  | 'farcasterSignerWaiting'
+  | 'farcasterSignerApprovedTitle'
+  | 'farcasterSignerApprovedDetail'
+  | 'farcasterSignerFailedTitle'
+  | 'farcasterSignerRejectedTitle'
+  | 'farcasterSignerRejectedDetail'
 > = {
   farcasterTimedOut: 'リクエストがタイムアウトしました。もう一度お試しください。',
   farcasterOpeningTitle: 'Farcaster に接続しています',
@@ -38,6 +49,19 @@ const ja: Pick<
   farcasterCannotLinkMore: 'このユーザーに複数のアカウントを認証することはできません。',
   farcasterSomethingWentWrong: '問題が発生しました。もう一度やり直してください。',
   farcasterRetry: 'もう一度試す',
+  farcasterSignerOpeningTitle: 'Farcaster の署名者を準備しています',
+  farcasterSignerOpeningDetail: 'ウォレットから署名鍵を取得しています…',
+  farcasterSignerTitle: 'Farcaster の署名者を追加',
+  farcasterSignerDetail:
+    'このアプリがあなたの代わりに投稿できるよう、Farcaster アプリで承認してください。スマートフォンのカメラでスキャンして開きます。',
+  farcasterSignerQrAlt: 'Farcaster で署名者を承認するための QR コード',
+  farcasterSignerWaiting: '承認を待っています…',
+  farcasterSignerApprovedTitle: '署名者が承認されました',
+  farcasterSignerApprovedDetail:
+    'このアプリはあなたの代わりに Farcaster メッセージに署名できるようになりました。',
+  farcasterSignerFailedTitle: '接続に失敗しました',
+  farcasterSignerRejectedTitle: 'リクエストが拒否されました',
+  farcasterSignerRejectedDetail: 'リクエストは拒否されました。もう一度お試しください。',
 };
 
 export default ja;

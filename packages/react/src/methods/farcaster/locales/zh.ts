@@ -20,6 +20,17 @@ const zh: Pick<
   | 'farcasterCannotLinkMore'
   | 'farcasterSomethingWentWrong'
   | 'farcasterRetry'
+  | 'farcasterSignerOpeningTitle'
+  | 'farcasterSignerOpeningDetail'
+  | 'farcasterSignerTitle'
+  | 'farcasterSignerDetail'
+  | 'farcasterSignerQrAlt'
+  | 'farcasterSignerWaiting'
+  | 'farcasterSignerApprovedTitle'
+  | 'farcasterSignerApprovedDetail'
+  | 'farcasterSignerFailedTitle'
+  | 'farcasterSignerRejectedTitle'
+  | 'farcasterSignerRejectedDetail'
 > = {
   farcasterTimedOut: '请求超时。请重试。',
   farcasterOpeningTitle: '正在连接 Farcaster',
@@ -38,6 +49,18 @@ const zh: Pick<
   farcasterCannotLinkMore: '你不能为此用户授权多个账户。',
   farcasterSomethingWentWrong: '出了点问题。请再试一次。',
   farcasterRetry: '重试',
+  farcasterSignerOpeningTitle: '正在准备你的 Farcaster 签名者',
+  farcasterSignerOpeningDetail: '正在从你的钱包获取签名密钥…',
+  farcasterSignerTitle: '添加 Farcaster 签名者',
+  farcasterSignerDetail:
+    '请在 Farcaster 应用中批准此应用，以便它代你发帖。用手机相机扫描即可打开。',
+  farcasterSignerQrAlt: '用于在 Farcaster 中批准签名者的二维码',
+  farcasterSignerWaiting: '正在等待你的批准…',
+  farcasterSignerApprovedTitle: '签名者已批准',
+  farcasterSignerApprovedDetail: '此应用现在可以代你签署 Farcaster 消息。',
+  farcasterSignerFailedTitle: '连接失败',
+  farcasterSignerRejectedTitle: '请求被拒绝',
+  farcasterSignerRejectedDetail: '请求已被拒绝。请重试。',
 };
 
 export default zh;

@@ -15,18 +15,8 @@ import { useModal } from '../../../../Modal/ModalContext.ts';
 import { useLoginRun } from '../../../../Modal/useLoginRun.ts';
 import { errorScreenCss } from '../../../../screens/ErrorScreen/ErrorScreen.css.ts';
 import { useStyleSheet } from '../../../../styles/useStyleSheet.ts';
-import { FarcasterIcon } from '../../icon.tsx';
+import { FarcasterQr } from '../../FarcasterQr.tsx';
 import { farcasterConnectCss } from './FarcasterConnect.css.ts';
-
-/** The QR code (spec section 9: high error correction, default size 160, logo 15 %). */
-export const FARCASTER_QR = {
-  /** 'H': about 30 % of the code may be covered; the logo covers far less. */
-  errorCorrectionLevel: 'H',
-  /** Size in CSS pixels (drawn at twice that for sharp screens). */
-  size: 160,
-  /** The logo's width as a share of the code's. */
-  logoRatio: 0.15,
-} as const;
 
 /** How long 'Copied' replaces 'Copy link', in ms (spec section 9, copy feedback). */
 export const COPIED_MS = 1500;
@@ -80,49 +70,6 @@ const rejected = (error: unknown): Run => {
   run.catch(() => {});
   return run as Run;
 };
-
-/**
- * The QR code of `uri` (dark on white, error correction H) with the Farcaster mark over its
- * middle. `data-connect-uri` carries the URI, as a phone's camera reads it.
- */
-function FarcasterQr({ uri, alt }: { uri: string; alt: string }) {
-  const [qr, setQr] = useState<{ uri: string; src: string } | null>(null);
-  useEffect(() => {
-    let live = true;
-    import('qrcode')
-      .then(({ toDataURL }) =>
-        toDataURL(uri, {
-          errorCorrectionLevel: FARCASTER_QR.errorCorrectionLevel,
-          width: FARCASTER_QR.size * 2,
-          margin: 1,
-          color: { dark: '#000000', light: '#ffffff' },
-        }),
-      )
-      .then(
-        (src) => live && setQr({ uri, src }),
-        () => {},
-      );
-    return () => {
-      live = false;
-    };
-  }, [uri]);
-  const { size } = FARCASTER_QR;
-  const logo = Math.round(size * FARCASTER_QR.logoRatio);
-  return (
-    <div className="lk-farcaster__qr" data-testid="farcaster-qr" data-connect-uri={uri}>
-      {qr?.uri === uri ? (
-        <img src={qr.src} width={size} height={size} alt={alt} />
-      ) : (
-        <div className="lk-farcaster__placeholder" style={{ width: size, height: size }}>
-          <span className="lk-spinner" aria-hidden="true" />
-        </div>
-      )}
-      <span className="lk-farcaster__logo" style={{ width: logo, height: logo }}>
-        <FarcasterIcon />
-      </span>
-    </div>
-  );
-}
 
 /**
  * AWAITING_FARCASTER_CONNECTION (issue 16; spec sections 2, 4, 8 and 9): Sign In With
@@ -292,7 +239,12 @@ export default function FarcasterConnect() {
         >
           {m.farcasterOpenApp}
         </a>
-        <FarcasterQr uri={connectUri} alt={m.farcasterQrAlt} />
+        <FarcasterQr
+          uri={connectUri}
+          alt={m.farcasterQrAlt}
+          testId="farcaster-qr"
+          uriAttribute="data-connect-uri"
+        />
         <Button
           variant="secondary"
           onClick={() =>
