@@ -26,7 +26,7 @@ import {
   FARCASTER_RELAY_URL,
   ROUTES,
 } from '@latchkey/api';
-import { Hono, type MiddlewareHandler } from 'hono';
+import { type Handler, Hono, type MiddlewareHandler } from 'hono';
 import type { AppEnv, ServerContext } from '../../context.ts';
 import { requireApp } from '../../middleware/app.ts';
 import { readJson } from '../../middleware/request.ts';
@@ -149,20 +149,29 @@ export function farcasterRoutes(ctx: ServerContext, options: MethodRoutesOptions
     return c.json(await accountUpdateAnswer(ctx.db, userId));
   });
 
-  r.post(ROUTES.farcasterSignerInit, frameApp, requireDpop(ctx), async (c) => {
-    const { ed25519_public_key } = await readJson(c, farcasterSignerRequest);
-    const { userId } = c.get('auth');
-    c.header('Cache-Control', 'no-store');
-    return c.json(
-      await initFarcasterSigner(
-        ctx,
-        signerOptions,
-        c.get('app'),
-        userId,
-        ed25519_public_key as `0x${string}`,
-      ),
-    );
-  });
+  /** A signer route's handler: `{ed25519_public_key}` for the user, answered `no-store`. */
+  const signerHandler =
+    (answer: typeof initFarcasterSigner): Handler<UserEnv> =>
+    async (c) => {
+      const { ed25519_public_key } = await readJson(c, farcasterSignerRequest);
+      c.header('Cache-Control', 'no-store');
+      return c.json(
+        await answer(
+          ctx,
+          signerOptions,
+          c.get('app'),
+          c.get('auth').userId,
+          ed25519_public_key as `0x${string}`,
+        ),
+      );
+    };
+
+  r.post(
+    ROUTES.farcasterSignerInit,
+    frameApp,
+    requireDpop(ctx),
+    signerHandler(initFarcasterSigner),
+  );
 
   // The host page polls the status with its bearer token; the wallet frame asks it (before each
   // signature) with its DPoP key from its own origin.
@@ -176,20 +185,7 @@ export function farcasterRoutes(ctx: ServerContext, options: MethodRoutesOptions
       await userCheck!(c, next);
     });
   };
-  r.post(ROUTES.farcasterSignerStatus, statusAuth, async (c) => {
-    const { ed25519_public_key } = await readJson(c, farcasterSignerRequest);
-    const { userId } = c.get('auth');
-    c.header('Cache-Control', 'no-store');
-    return c.json(
-      await farcasterSignerStatus(
-        ctx,
-        signerOptions,
-        c.get('app'),
-        userId,
-        ed25519_public_key as `0x${string}`,
-      ),
-    );
-  });
+  r.post(ROUTES.farcasterSignerStatus, statusAuth, signerHandler(farcasterSignerStatus));
 
   return r;
 }

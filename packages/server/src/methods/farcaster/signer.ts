@@ -136,6 +136,10 @@ async function setAccountSigner(
 const apiBase = (options: FarcasterSignerOptions) =>
   (options.apiUrl ?? FARCASTER_API_URL).replace(/\/$/, '');
 
+/** The row of `publicKey` in the app's signers (a `where` condition). */
+const signerRow = (app: AppRow, publicKey: string) =>
+  and(eq(farcasterSigners.appId, app.id), eq(farcasterSigners.publicKey, publicKey));
+
 const unavailable = () =>
   new ApiError('service_unavailable', 'Farcaster cannot be reached now. Try again.');
 
@@ -180,10 +184,7 @@ export async function initFarcasterSigner(
   publicKey: `0x${string}`,
 ): Promise<FarcasterSigner> {
   const fid = await fidOf(ctx, app, userId);
-  const [existing] = await ctx.db
-    .select()
-    .from(farcasterSigners)
-    .where(and(eq(farcasterSigners.appId, app.id), eq(farcasterSigners.publicKey, publicKey)));
+  const [existing] = await ctx.db.select().from(farcasterSigners).where(signerRow(app, publicKey));
   if (existing) {
     if (existing.userId !== userId) {
       throw new ApiError('invalid_data', 'This signer key belongs to another user');
@@ -252,13 +253,7 @@ export async function farcasterSignerStatus(
   const [row] = await ctx.db
     .select()
     .from(farcasterSigners)
-    .where(
-      and(
-        eq(farcasterSigners.appId, app.id),
-        eq(farcasterSigners.publicKey, publicKey),
-        eq(farcasterSigners.userId, userId),
-      ),
-    );
+    .where(and(signerRow(app, publicKey), eq(farcasterSigners.userId, userId)));
   if (!row) throw new ApiError('not_found', 'No Farcaster signer with this key was requested');
   const answer = (status: FarcasterSigner['status']): FarcasterSigner => ({
     public_key: publicKey,
@@ -290,10 +285,7 @@ export async function farcasterSignerStatus(
         ? 'approved'
         : 'pending_approval';
   if (status !== row.status) {
-    await ctx.db
-      .update(farcasterSigners)
-      .set({ status })
-      .where(and(eq(farcasterSigners.appId, app.id), eq(farcasterSigners.publicKey, publicKey)));
+    await ctx.db.update(farcasterSigners).set({ status }).where(signerRow(app, publicKey));
     if (status !== 'pending_approval') {
       await setAccountSigner(ctx, app, userId, row.fid, publicKey, status === 'approved');
     }
