@@ -10,6 +10,10 @@
  *
  * Ports and the data folder can be moved with LATCHKEY_API_PORT, LATCHKEY_DEMO_PORT,
  * ANVIL_PORT, LATCHKEY_OIDC_PORT and LATCHKEY_DATA_DIR (the e2e harness does, to run beside a running stack).
+ * LATCHKEY_DEMO_MODE picks how the demo is served: `dev` (default), Vite's dev server with hot
+ * reload; `preview`, a production build (`vite build` into `<data folder>/demo-build`, about
+ * 3 s) served by `vite preview`. A page of the build loads in about 0.7 s from 36 requests
+ * against 3.5 s from about 250 on the dev server, so the e2e harness uses `preview`.
  * Prints one line containing `Latchkey is running` once every part answers; Ctrl-C (SIGINT)
  * or SIGTERM stops every child process group and exits 0. If a part dies, the rest are
  * stopped and the exit code is 1.
@@ -32,6 +36,7 @@ const apiPort = Number(process.env.LATCHKEY_API_PORT ?? DEFAULT_PORT);
 const demoPort = Number(process.env.LATCHKEY_DEMO_PORT ?? 5173);
 const anvilPort = Number(process.env.ANVIL_PORT ?? 8545);
 const oidcPort = Number(process.env.LATCHKEY_OIDC_PORT ?? DEFAULT_DEV_OIDC_PORT);
+const demoMode = process.env.LATCHKEY_DEMO_MODE ?? 'dev';
 // The data folder and the dev app id parse as the server's do (env.ts), relative to the root.
 const dataDir = dataDirOf(process.env, root);
 const appId = devAppIdOf(process.env);
@@ -74,7 +79,7 @@ function startPart(
   name: string,
   command: string,
   args: string[],
-  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; oneShot?: (code: number | null) => void } = {},
 ): Part {
   const child = spawn(command, args, {
     cwd: options.cwd ?? root,
@@ -96,6 +101,12 @@ function startPart(
   prefix(child.stderr!, process.stderr);
   child.on('exit', (code, signal) => {
     if (stopping) return;
+    if (options.oneShot && code === 0) {
+      // A step that ends (the demo build): done, not a dead part.
+      parts.splice(parts.indexOf(part), 1);
+      options.oneShot(code);
+      return;
+    }
     log(`[${name}] exited (${signal ?? code}); stopping the stack`);
     void stop(1);
   });
@@ -155,6 +166,9 @@ process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
 
 async function main() {
+  if (demoMode !== 'dev' && demoMode !== 'preview') {
+    throw new Error(`LATCHKEY_DEMO_MODE must be dev or preview, got ${demoMode}`);
+  }
   await assertPortFree(anvilPort, 'chain');
   await assertPortFree(apiPort, 'API');
   await assertPortFree(demoPort, 'demo');
@@ -194,15 +208,26 @@ async function main() {
     if (chunk.toString().includes('Latchkey API listening')) apiListening = true;
   });
 
-  startPart(
-    'demo',
-    bin('vite'),
-    ['--port', String(demoPort), '--strictPort', '--host', 'localhost'],
-    {
-      cwd: path.join(root, 'examples', 'demo'),
-      env: { VITE_LATCHKEY_APP_ID: appId, VITE_LATCHKEY_API_URL: apiUrl },
-    },
-  );
+  const demo = {
+    cwd: path.join(root, 'examples', 'demo'),
+    env: { VITE_LATCHKEY_APP_ID: appId, VITE_LATCHKEY_API_URL: apiUrl },
+  };
+  const served = ['--port', String(demoPort), '--strictPort', '--host', 'localhost'];
+  if (demoMode === 'preview') {
+    // Built while the API starts; the build reads the API's URL and the app id from the env.
+    const outDir = path.join(dataDir, 'demo-build');
+    await new Promise<void>((resolve) =>
+      startPart(
+        'demo-build',
+        bin('vite'),
+        ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+        { ...demo, oneShot: () => resolve() },
+      ),
+    );
+    startPart('demo', bin('vite'), ['preview', '--outDir', outDir, ...served], demo);
+  } else {
+    startPart('demo', bin('vite'), served, demo);
+  }
 
   await waitFor('anvil', async () => {
     const res = await fetch(rpcUrl, {

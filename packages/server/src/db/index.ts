@@ -58,6 +58,13 @@ export interface OpenDatabaseOptions {
    * `dataDir` (the server), `'main'` in memory (tests, scripts: no thread to start).
    */
   pgliteThread?: 'main' | 'worker';
+  /**
+   * PGlite in memory on the calling thread only: start from this tarball (`dumpDataDir()` of
+   * a database, usually a migrated empty one) instead of running initdb; the tests' databases
+   * do (`test-utils.ts`), which saves about 2 s each.
+   * @throws from {@link openDatabase} with `url`, `dataDir` or `pgliteThread: 'worker'`.
+   */
+  pgliteDump?: Blob;
 }
 
 /**
@@ -84,6 +91,7 @@ export const MIGRATIONS_FOLDER = join(PACKAGE_ROOT, 'drizzle');
  */
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
   if (options.url) {
+    if (options.pgliteDump) throw new Error('pgliteDump is for PGlite, not PostgreSQL');
     const poolMax = options.poolMax ?? DEFAULT_POOL_MAX;
     if (!Number.isInteger(poolMax) || poolMax < 1) {
       throw new Error(`poolMax must be a positive integer, got ${poolMax}`);
@@ -155,13 +163,21 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   }
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
   const thread = options.pgliteThread ?? (options.dataDir ? 'worker' : 'main');
+  if (options.pgliteDump && (options.dataDir || thread === 'worker')) {
+    throw new Error('pgliteDump is for PGlite in memory on the calling thread');
+  }
+  if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
   const client =
     thread === 'worker'
       ? await (await import('./pglite-worker.ts')).startPgliteWorker(options.dataDir)
       : inProcess(
-          await (await import('./pglite-client.ts')).createPgliteForDrizzle(options.dataDir),
+          await (
+            await import('./pglite-client.ts')
+          ).createPgliteForDrizzle(
+            options.dataDir,
+            options.pgliteDump ? { loadDataDir: options.pgliteDump } : {},
+          ),
         );
   const db = drizzle({ client: client.client, schema });
   try {
