@@ -14,11 +14,13 @@ import { startThrowawayPostgres } from '../test-support/postgres.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-function runVitest(url: string, extraEnv: Record<string, string> = {}): number {
+/** The test that restarts PostgreSQL under load: it runs alone, after the others. */
+const FAILOVER_TEST = 'packages/server/src/sessions/refresh-failover.test.ts';
+
+function vitest(url: string, extraEnv: Record<string, string>, args: string[]): number {
   const result = spawnSync(
     path.join(root, 'node_modules', '.bin', 'vitest'),
-    // Extra arguments pick test files: npm run test:pg -- packages/server/src/logging
-    ['run', '--project', 'server', ...process.argv.slice(2)],
+    ['run', '--project', 'server', ...args],
     {
       cwd: root,
       stdio: 'inherit',
@@ -26,6 +28,20 @@ function runVitest(url: string, extraEnv: Record<string, string> = {}): number {
     },
   );
   return result.status ?? 1;
+}
+
+/**
+ * The server suite on `url`. Each test file has a database of its own, so files run in
+ * parallel (as on PGlite), except the failover test, which restarts the whole server and so
+ * runs alone afterwards. Extra arguments pick test files and run them one at a time:
+ * npm run test:pg -- packages/server/src/logging
+ */
+function runVitest(url: string, extraEnv: Record<string, string> = {}): number {
+  const picked = process.argv.slice(2);
+  if (picked.length > 0) return vitest(url, extraEnv, ['--no-file-parallelism', ...picked]);
+  const rest = vitest(url, extraEnv, ['--exclude', FAILOVER_TEST]);
+  const failover = vitest(url, extraEnv, [FAILOVER_TEST]);
+  return rest !== 0 ? rest : failover;
 }
 
 async function main(): Promise<number> {
