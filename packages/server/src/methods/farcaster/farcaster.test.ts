@@ -3,7 +3,8 @@
  * Id Registry stand-in at the Id Registry's address, and the relay stand-in over HTTP. The test
  * plays the Farcaster app with `@farcaster/auth-client`'s wallet client: it reads the channel's
  * parameters from the connect URI, builds the sign-in message, signs it with a custody key and
- * answers the relay. A message signed by the fid's custody key logs in once; another key, a nonce
+ * answers the relay. A message signed by the fid's custody key logs in once, and so does one
+ * signed by an auth address of the fid on the Key Registry stand-in (until removed); another key, a nonce
  * of another channel, a wrong domain, an expired message, an expired channel and another origin
  * are refused; link, a second user's link and unlink; the relay or the chain down answer 503.
  */
@@ -30,6 +31,7 @@ import {
 } from '../../test-utils.ts';
 import { signInMessageFields } from './dev/client.ts';
 import { installIdRegistryStandIn, registerFid } from './dev/idRegistry.ts';
+import { addAuthAddress, installKeyRegistryStandIn, removeAuthAddress } from './dev/keyRegistry.ts';
 import { createRelayStandIn, DEV_RELAY_AUTH_KEY, type RelayChannelParams } from './dev/relay.ts';
 import { FARCASTER_CHANNEL_GONE_MESSAGE, FARCASTER_PENDING_MESSAGE } from './service.ts';
 
@@ -48,6 +50,7 @@ const bob = { account: privateKeyToAccount(generatePrivateKey()), fid: 0 };
 beforeAll(async () => {
   anvil = await startAnvil();
   await installIdRegistryStandIn(anvil.rpcUrl);
+  await installKeyRegistryStandIn(anvil.rpcUrl);
   alice.fid = Number(await registerFid(anvil.rpcUrl, alice.account.address));
   bob.fid = Number(await registerFid(anvil.rpcUrl, bob.account.address));
   const relay = createRelayStandIn({ connectBase: CONNECT_BASE });
@@ -246,7 +249,44 @@ describe('Sign In With Farcaster', () => {
     await answer(channel.connect_uri, { account: bob.account, fid: alice.fid });
     const refused = await refusal(await authenticate(app, channel));
     expect(refused).toMatchObject({ status: 422, code: 'invalid_credentials' });
-    expect(refused.error).toMatch(/does not own fid/);
+    expect(refused.error).toMatch(/is not an auth address or owner of fid/);
+  });
+
+  it("logs in with an auth address of the fid as the fid's custody; not once removed, nor another fid's", async () => {
+    const app = await farcasterApp();
+    const authAddress = privateKeyToAccount(generatePrivateKey());
+    await addAuthAddress(anvil.rpcUrl, BigInt(alice.fid), authAddress.address);
+    const channel = await init(app);
+    await answer(channel.connect_uri, { account: authAddress, fid: alice.fid });
+    const res = await authenticate(app, channel);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as UserAnswer;
+    // The account is Alice's fid, owned by her custody address (read from the Id Registry), not
+    // by the auth address that signed.
+    expect(body.user.linked_accounts).toContainEqual(
+      expect.objectContaining({
+        type: 'farcaster',
+        fid: String(alice.fid),
+        owner_address: alice.account.address,
+      }),
+    );
+
+    // An auth address of Bob's fid cannot sign for Alice's.
+    const bobsAuthAddress = privateKeyToAccount(generatePrivateKey());
+    await addAuthAddress(anvil.rpcUrl, BigInt(bob.fid), bobsAuthAddress.address);
+    const other = await init(app);
+    await answer(other.connect_uri, { account: bobsAuthAddress, fid: alice.fid });
+    const refusedOther = await refusal(await authenticate(app, other));
+    expect(refusedOther).toMatchObject({ status: 422, code: 'invalid_credentials' });
+    expect(refusedOther.error).toMatch(/is not an auth address or owner of fid/);
+
+    // Removed from the Key Registry, it signs in no more.
+    await removeAuthAddress(anvil.rpcUrl, BigInt(alice.fid), authAddress.address);
+    const later = await init(app);
+    await answer(later.connect_uri, { account: authAddress, fid: alice.fid });
+    const refused = await refusal(await authenticate(app, later));
+    expect(refused).toMatchObject({ status: 422, code: 'invalid_credentials' });
+    expect(refused.error).toMatch(/is not an auth address or owner of fid/);
   });
 
   it('refuses the nonce of another channel, a wrong domain and an expired message', async () => {

@@ -11,8 +11,10 @@
  * 3. `spendFarcasterChannel`: verifies the kept message with `@farcaster/auth-client`
  *    (`verifySignInMessage`: the statement, chain id 10 and the fid resource; our nonce and domain;
  *    `expiration-time` and `not-before`; the signature; and that the signer is the fid's custody
- *    address on the Id Registry, read through the configured OP Mainnet RPC), then deletes the
- *    row, so a channel and its nonce serve one login or link.
+ *    address on the Id Registry or one of its auth addresses on the Key Registry, read through
+ *    the configured OP Mainnet RPC), then deletes the row, so a channel and its nonce serve one
+ *    login or link. An auth address's account is owned by the fid's custody address, read from
+ *    the Id Registry.
  *
  * The profile (username, display name, bio, picture) is the relay's, for the verified fid only.
  */
@@ -40,6 +42,7 @@ import {
 import { ApiError } from '../../errors.ts';
 import { linkAccount, unlinkAccount } from '../../users/accounts.ts';
 import { findOrCreateUserByAccount, type LoginAccount } from '../../users/service.ts';
+import { readCustodyAddress } from './registries.ts';
 
 /** `linked_accounts.type` of a Farcaster account (the contract's `accountTypes`). */
 export const FARCASTER_ACCOUNT_TYPE = 'farcaster';
@@ -66,7 +69,10 @@ export interface FarcasterOptions {
 /** A Farcaster account, verified: its fid, the custody address that signed, and its profile. */
 export interface FarcasterIdentity {
   fid: number;
-  /** Checksummed custody address that signed the sign-in message. */
+  /**
+   * Checksummed custody address of the fid: the address that signed the sign-in message, or,
+   * when an auth address of the fid signed it, the custody address read from the Id Registry.
+   */
   custody: string;
   username: string | null;
   displayName: string | null;
@@ -258,8 +264,9 @@ export async function farcasterChannelStatus(
 /**
  * Verifies the channel's signed message and spends the channel (security catalogue 32-34 as for
  * SIWE): the message must name this channel's nonce and domain, be within its times, carry the
- * fid the relay reported, and be signed by that fid's custody address on the Id Registry. Only
- * the first of concurrent calls spends it.
+ * fid the relay reported, and be signed by that fid's custody address on the Id Registry or by
+ * one of its auth addresses on the Key Registry (keyType 2, added). Only the first of concurrent
+ * calls spends it.
  *
  * @param origin - the request's `Origin`, if any: its host must be the channel's domain.
  * @returns the verified Farcaster account.
@@ -294,7 +301,9 @@ export async function spendFarcasterChannel(
     domain: row.domain,
     message: answer.message,
     signature: answer.signature as `0x${string}`,
-    acceptAuthAddress: false,
+    // An auth address (a key the fid's custody added to the Key Registry, type 2) may sign in
+    // its place, as Farcaster clients do; auth-client then checks `keyDataOf` (issue 16).
+    acceptAuthAddress: true,
   });
   if (verified.isError || !verified.success) {
     const error = verified.error;
@@ -309,6 +318,18 @@ export async function spendFarcasterChannel(
   if (verified.fid !== answer.fid) {
     throw new ApiError('invalid_credentials', 'The Farcaster sign-in names another fid');
   }
+  // The account's owner: the signer itself, or the custody behind an auth address.
+  let custody: `0x${string}`;
+  try {
+    custody =
+      verified.authMethod === 'authAddress'
+        ? await readCustodyAddress(client.ethereum.publicClient, BigInt(verified.fid))
+        : verified.data.address;
+  } catch (error) {
+    throw new ApiError('service_unavailable', 'The Farcaster Id Registry cannot be read now', {
+      cause: error,
+    });
+  }
   const spent = await ctx.db
     .delete(farcasterChannels)
     .where(eq(farcasterChannels.tokenHash, row.tokenHash))
@@ -318,7 +339,7 @@ export async function spendFarcasterChannel(
   }
   return {
     fid: verified.fid,
-    custody: getAddress(verified.data.address),
+    custody: getAddress(custody),
     username: answer.username,
     displayName: answer.display_name,
     bio: answer.bio,

@@ -30,7 +30,7 @@ import {
   linkedAccounts,
 } from '../../db/schema.ts';
 import { ApiError } from '../../errors.ts';
-import { readKeyState } from './dev/keyRegistry.ts';
+import { readKeyState } from './registries.ts';
 import { FARCASTER_ACCOUNT_TYPE } from './service.ts';
 
 /** The EIP-712 domain of Farcaster's SignedKeyRequestValidator on OP Mainnet. */

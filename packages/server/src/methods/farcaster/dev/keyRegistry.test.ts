@@ -29,9 +29,9 @@ import {
   addSignerKey,
   installKeyRegistryStandIn,
   keyRegistryStandInAbi,
-  readKeyState,
   removeSignerKey,
 } from './keyRegistry.ts';
+import { readKeyState } from '../registries.ts';
 
 /** An ed25519 public key (32 bytes). */
 const KEY: `0x${string}` = `0x${'a1'.repeat(32)}`;

@@ -1,25 +1,16 @@
 /**
- * Farcaster's Key Registry (issue 16: Farcaster signer). {@link readKeyState} reads a key's state
- * on the real Key Registry (`FARCASTER_KEY_REGISTRY_ADDRESS` on OP Mainnet) or on any chain that
- * holds a contract with the same `keyDataOf`, so the server can tell a revoked signer; the other
- * helpers place `KeyRegistryStandIn.sol` at that same address on a local anvil chain
- * (`anvil_setCode`) and add or remove signer keys on it.
+ * A stand-in for Farcaster's Key Registry (issue 16: Farcaster signer and auth addresses): these
+ * helpers place `KeyRegistryStandIn.sol` at the Key Registry's address
+ * (`FARCASTER_KEY_REGISTRY_ADDRESS` of `../registries.ts`, where the production reads go) on a
+ * local anvil chain (`anvil_setCode`), and add or remove signer keys and auth addresses on it.
  *
- * Only {@link readKeyState} is meant for production. Every other helper is development and test
- * only, and refuses or fails on a chain other than anvil's 31337.
+ * Development and test only: every helper refuses or fails on a chain other than anvil's 31337.
  */
-import { createPublicClient, http, isHex, size } from 'viem';
+import { encodeAbiParameters, isHex, size } from 'viem';
+import { FARCASTER_KEY_REGISTRY_ADDRESS, KEY_TYPES } from '../registries.ts';
 import { placeStandIn, type StandInContract, standInWriter } from './anvil.ts';
 
-/**
- * The address of Farcaster's Key Registry on OP Mainnet (chain 10), checksummed; the address
- * `@farcaster/auth-client`'s `viemConnector` reads as `KEY_REGISTRY_ADDRESS`, and where
- * {@link installKeyRegistryStandIn} places the stand-in on anvil. Issue 16.
- */
-export const FARCASTER_KEY_REGISTRY_ADDRESS = '0x00000000Fc1237824fb747aBDE0FF18990E59b7e';
-
-/** The Key Registry's key type of an ed25519 signer key. */
-const ED25519_KEY_TYPE = 1;
+export { FARCASTER_KEY_REGISTRY_ADDRESS };
 
 /** The Key Registry's metadata type of a signed key request. */
 const SIGNED_KEY_REQUEST_METADATA_TYPE = 1;
@@ -261,9 +252,6 @@ export const keyRegistryStandInAbi = [
   },
 ] as const;
 
-/** The state of a key for an fid on the Key Registry. */
-const KEY_STATES = ['null', 'added', 'removed'] as const;
-
 const KEY_REGISTRY: StandInContract = {
   name: 'Farcaster Key Registry',
   address: FARCASTER_KEY_REGISTRY_ADDRESS,
@@ -350,7 +338,7 @@ export async function addSignerKey(
 ): Promise<`0x${string}`> {
   return writeKey(rpcUrl, `add signer key ${key} to fid ${fid}`, key, 'add', [
     fid,
-    ED25519_KEY_TYPE,
+    KEY_TYPES.ed25519Signer,
     key,
     SIGNED_KEY_REQUEST_METADATA_TYPE,
     '0x',
@@ -381,35 +369,50 @@ export async function removeSignerKey(
 }
 
 /**
- * The state of a key for an fid on the Key Registry at {@link FARCASTER_KEY_REGISTRY_ADDRESS}:
- * one `keyDataOf(fid, key)` call (`eth_call` at the latest block) on whatever chain `rpcUrl`
- * serves. Works against the real Key Registry (an OP Mainnet RPC) as well as the stand-in on
- * anvil: no chain-id check. Meant for production, to detect a revoked Farcaster signer
- * (issue 16): 'null' = never added to this fid, 'added' = a live key, 'removed' = revoked (for
- * good). The key's type is not checked.
- * @param rpcUrl an HTTP JSON-RPC URL of OP Mainnet (or of an anvil with the stand-in).
- * @param fid the fid (a non-negative integer below 2^256).
- * @param key the key's bytes as 0x-prefixed hex (an ed25519 signer's 32-byte public key).
- * @returns 'null', 'added' or 'removed'.
- * @throws viem's `ContractFunctionExecutionError` when the address holds no contract on that
- *   chain or the call reverts, viem's errors when the RPC fails or `key` is not hex, and Error
- *   when the registry answers a state other than 0, 1 or 2.
+ * The Key Registry's key of an auth address: the address ABI-encoded (32 bytes), as
+ * `@farcaster/auth-client` looks it up with `keyDataOf(fid, key)`.
  */
-export async function readKeyState(
+export function authAddressKey(address: `0x${string}`): `0x${string}` {
+  return encodeAbiParameters([{ type: 'address' }], [address]);
+}
+
+/**
+ * Adds an auth address to an fid on the stand-in Key Registry: `add(fid, 2, key, 1, 0x)` with the
+ * address's {@link authAddressKey} (keyType 2 = auth address), sent and mined as
+ * {@link addSignerKey} does. The address may then sign Sign In With Farcaster messages for the fid
+ * in place of its custody address. For development and tests (issue 16).
+ * @returns the transaction's hash.
+ * @throws as {@link addSignerKey}.
+ */
+export async function addAuthAddress(
   rpcUrl: string,
   fid: bigint,
-  key: `0x${string}`,
-): Promise<'null' | 'added' | 'removed'> {
-  const client = createPublicClient({ transport: http(rpcUrl) });
-  const { state } = await client.readContract({
-    address: FARCASTER_KEY_REGISTRY_ADDRESS,
-    abi: keyRegistryStandInAbi,
-    functionName: 'keyDataOf',
-    args: [fid, key],
-  });
-  const name = KEY_STATES[state];
-  if (name === undefined) {
-    throw new Error(`The Farcaster Key Registry answered an unknown key state ${state}`);
-  }
-  return name;
+  address: `0x${string}`,
+): Promise<`0x${string}`> {
+  const key = authAddressKey(address);
+  return writeKey(rpcUrl, `add auth address ${address} to fid ${fid}`, key, 'add', [
+    fid,
+    KEY_TYPES.authAddress,
+    key,
+    SIGNED_KEY_REQUEST_METADATA_TYPE,
+    '0x',
+  ]);
+}
+
+/**
+ * Removes an auth address of an fid on the stand-in Key Registry (`remove(fid, key)`), as
+ * {@link removeSignerKey} does. For development and tests (issue 16).
+ * @returns the transaction's hash.
+ * @throws as {@link removeSignerKey}.
+ */
+export async function removeAuthAddress(
+  rpcUrl: string,
+  fid: bigint,
+  address: `0x${string}`,
+): Promise<`0x${string}`> {
+  const key = authAddressKey(address);
+  return writeKey(rpcUrl, `remove auth address ${address} from fid ${fid}`, key, 'remove', [
+    fid,
+    key,
+  ]);
 }
