@@ -9,7 +9,9 @@
  *    and leave the URL;
  * 3. the landing's Telegram button opens the Login Widget's window (the script served by the
  *    API; the window is the server's development stand-in of oauth.telegram.org): declining says
- *    canceled, 'Try again' opens it again, accepting logs in.
+ *    canceled, 'Try again' opens it again, accepting logs in;
+ * 4. a user logged in by email links a Telegram account from the demo's 'Link Telegram' (the
+ *    modal's TELEGRAM_AUTH_SCREEN in link mode, at 390 px) and unlinks it.
  * Screenshots: e2e/artifacts/telegram-*.png.
  */
 import assert from 'node:assert/strict';
@@ -29,6 +31,7 @@ import {
   waitForStatus,
 } from '../demo.ts';
 import { screenshot, useStackAndBrowser, withPage } from '../harness.ts';
+import { logInWithEmail } from '../wallet.ts';
 
 const env = useStackAndBrowser();
 
@@ -192,6 +195,61 @@ test(
         assert.equal(telegram.length, 1);
         assert.equal(telegram[0]!.telegramUserId, String(id));
         assert.equal(telegram[0]!.username, 'widget_popup_user');
+      },
+    );
+  },
+);
+
+test(
+  "a user logged in by email links a Telegram account from 'Link Telegram', then unlinks it",
+  { timeout: 180_000 },
+  async () => {
+    const { stack } = env;
+    await withPage(
+      env,
+      'telegram-link',
+      { context: { viewport: { width: 390, height: 844 } } },
+      async (page) => {
+        await logInWithEmail(page, stack, `telegram-link-${Date.now()}@example.com`);
+        await waitForStatus(page, 'authenticated');
+        await dialog(page).waitFor({ state: 'hidden', timeout: 60_000 });
+
+        // TELEGRAM_AUTH_SCREEN in link mode opens the widget's window inside the click.
+        const id = freshTelegramId();
+        const popupPromise = page.waitForEvent('popup', { timeout: UI_TIMEOUT_MS });
+        await page.getByRole('button', { name: 'Link Telegram' }).click();
+        const popup = await popupPromise;
+        const step = (name: string) => dialog(page).locator(`[data-telegram-step="${name}"]`);
+        await step('verifying').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+        await screenshot(page, 'telegram-8-link-verifying-390');
+        await popup.getByLabel('Telegram user id').fill(String(id));
+        await popup.getByLabel('Username').fill('linked_tg_user');
+        await popup
+          .getByRole('button', { name: 'Accept' })
+          .click()
+          .catch((error: unknown) => {
+            if (!popup.isClosed()) throw error;
+          });
+        await step('connected').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+        await screenshot(page, 'telegram-9-link-connected-390');
+        await dialog(page).waitFor({ state: 'hidden', timeout: 60_000 });
+        let user = await shownUser(page);
+        const telegram = telegramAccount(user);
+        assert.equal(telegram.length, 1, JSON.stringify(user));
+        assert.equal(telegram[0]!.telegramUserId, String(id));
+        assert.equal(telegram[0]!.username, 'linked_tg_user');
+        assert.ok(
+          linkedAccounts(user ?? {}).some((a) => a.type === 'email'),
+          'the email account stays',
+        );
+        await screenshot(page, 'telegram-10-linked-390');
+
+        await page.getByTestId('unlink-telegram').click();
+        await page
+          .getByTestId('linked-telegram')
+          .waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+        user = await shownUser(page);
+        assert.equal(telegramAccount(user).length, 0, 'unlinked');
       },
     );
   },
