@@ -40,7 +40,11 @@ describe('TELEGRAM_AUTH_SCREEN (issue 16)', () => {
     const result = new Promise<AuthenticateResult>((r) => (resolve = r));
     const { value, container } = render({ telegram: { result } });
     expect(container.querySelector('[data-telegram-step="verifying"]')).toBeTruthy();
-    expect(screen.getByText(telegramAuthTexts.telegramVerifyingTitle)).toBeTruthy();
+    // The header is the one status: announced, and not repeated by a second line.
+    const status = screen.getByRole('status');
+    expect(status.textContent).toContain(telegramAuthTexts.telegramVerifyingTitle);
+    expect(status.textContent).toContain(telegramAuthTexts.telegramVerifyingDetail);
+    expect(screen.queryByText('Verifying…')).toBeNull();
     const login: AuthenticateResult = { user: TEST_USER, isNewUser: true };
     resolve(login);
     await waitFor(() =>

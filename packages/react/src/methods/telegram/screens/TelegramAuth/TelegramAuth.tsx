@@ -187,15 +187,13 @@ export default function TelegramAuth() {
     );
   }
   return (
-    <div data-telegram-step="verifying">
+    // The header is the status (announced politely): no second 'Verifying…' line under it.
+    <div data-telegram-step="verifying" role="status" aria-live="polite">
       <ModalHeader
         title={t.telegramVerifyingTitle}
         message={t.telegramVerifyingDetail}
         icon={<span className="lk-spinner" aria-hidden="true" />}
       />
-      <p role="status" aria-live="polite">
-        {messages.verifying}
-      </p>
     </div>
   );
 }
