@@ -46,6 +46,7 @@ export default defineConfig({
           name: 'react',
           include: ['packages/react/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          setupFiles: ['test-support/testing-library.ts'],
         },
       },
       {
@@ -54,6 +55,7 @@ export default defineConfig({
           name: 'wagmi',
           include: ['packages/wagmi/src/**/*.test.{ts,tsx}'],
           environment: 'node',
+          setupFiles: ['test-support/testing-library.ts'],
         },
       },
       {
