@@ -17,6 +17,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { sign as signInitData } from '@telegram-apps/init-data-node';
+import type { Page } from 'playwright-core';
 import {
   DEV_TELEGRAM_BOT_TOKEN,
   signWidgetAnswer,
@@ -37,6 +38,23 @@ const env = useStackAndBrowser();
 
 /** A Telegram id no other run used (the dev app keeps its users). */
 const freshTelegramId = () => 5_000_000 + Math.floor(Math.random() * 1_000_000_000);
+
+/**
+ * Answers the Login Widget's window (the server's stand-in) as Telegram user `id`: fills the id
+ * and username, optionally takes a screenshot, and accepts. Accept closes the window inside the
+ * click, so a click that ends with the window closed is done.
+ */
+async function acceptInWidgetWindow(popup: Page, id: number, username: string, shot?: string) {
+  await popup.getByLabel('Telegram user id').fill(String(id));
+  await popup.getByLabel('Username').fill(username);
+  if (shot) await screenshot(popup, shot);
+  await popup
+    .getByRole('button', { name: 'Accept' })
+    .click()
+    .catch((error: unknown) => {
+      if (!popup.isClosed()) throw error;
+    });
+}
 
 function telegramAccount(user: Record<string, unknown> | null) {
   return linkedAccounts(user ?? {}).filter((a) => a.type === 'telegram');
@@ -178,15 +196,7 @@ test(
         popupPromise = page.waitForEvent('popup', { timeout: UI_TIMEOUT_MS });
         await dialog(page).getByRole('button', { name: 'Try again' }).click();
         popup = await popupPromise;
-        await popup.getByLabel('Telegram user id').fill(String(id));
-        await popup.getByLabel('Username').fill('widget_popup_user');
-        await screenshot(popup, 'telegram-6-stand-in-window');
-        await popup
-          .getByRole('button', { name: 'Accept' })
-          .click()
-          .catch((error: unknown) => {
-            if (!popup.isClosed()) throw error;
-          });
+        await acceptInWidgetWindow(popup, id, 'widget_popup_user', 'telegram-6-stand-in-window');
         await step('connected').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
         await screenshot(page, 'telegram-7-widget-connected');
         await waitForStatus(page, 'authenticated');
@@ -222,14 +232,7 @@ test(
         const step = (name: string) => dialog(page).locator(`[data-telegram-step="${name}"]`);
         await step('verifying').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
         await screenshot(page, 'telegram-8-link-verifying-390');
-        await popup.getByLabel('Telegram user id').fill(String(id));
-        await popup.getByLabel('Username').fill('linked_tg_user');
-        await popup
-          .getByRole('button', { name: 'Accept' })
-          .click()
-          .catch((error: unknown) => {
-            if (!popup.isClosed()) throw error;
-          });
+        await acceptInWidgetWindow(popup, id, 'linked_tg_user');
         await step('connected').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
         await screenshot(page, 'telegram-9-link-connected-390');
         await dialog(page).waitFor({ state: 'hidden', timeout: 60_000 });

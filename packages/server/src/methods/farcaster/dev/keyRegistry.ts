@@ -336,9 +336,20 @@ export async function addSignerKey(
   fid: bigint,
   key: `0x${string}`,
 ): Promise<`0x${string}`> {
-  return writeKey(rpcUrl, `add signer key ${key} to fid ${fid}`, key, 'add', [
+  return addKey(rpcUrl, fid, KEY_TYPES.ed25519Signer, key, `signer key ${key}`);
+}
+
+/** `add(fid, keyType, key, 1, 0x)`: metadata type 1 (signed key request), empty metadata. */
+function addKey(
+  rpcUrl: string,
+  fid: bigint,
+  keyType: number,
+  key: `0x${string}`,
+  what: string,
+): Promise<`0x${string}`> {
+  return writeKey(rpcUrl, `add ${what} to fid ${fid}`, key, 'add', [
     fid,
-    KEY_TYPES.ed25519Signer,
+    keyType,
     key,
     SIGNED_KEY_REQUEST_METADATA_TYPE,
     '0x',
@@ -389,14 +400,13 @@ export async function addAuthAddress(
   fid: bigint,
   address: `0x${string}`,
 ): Promise<`0x${string}`> {
-  const key = authAddressKey(address);
-  return writeKey(rpcUrl, `add auth address ${address} to fid ${fid}`, key, 'add', [
+  return addKey(
+    rpcUrl,
     fid,
     KEY_TYPES.authAddress,
-    key,
-    SIGNED_KEY_REQUEST_METADATA_TYPE,
-    '0x',
-  ]);
+    authAddressKey(address),
+    `auth address ${address}`,
+  );
 }
 
 /**
