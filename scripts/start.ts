@@ -79,7 +79,7 @@ function startPart(
   name: string,
   command: string,
   args: string[],
-  options: { cwd?: string; env?: NodeJS.ProcessEnv; oneShot?: (code: number | null) => void } = {},
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; onDone?: () => void } = {},
 ): Part {
   const child = spawn(command, args, {
     cwd: options.cwd ?? root,
@@ -101,10 +101,10 @@ function startPart(
   prefix(child.stderr!, process.stderr);
   child.on('exit', (code, signal) => {
     if (stopping) return;
-    if (options.oneShot && code === 0) {
+    if (options.onDone && code === 0) {
       // A step that ends (the demo build): done, not a dead part.
       parts.splice(parts.indexOf(part), 1);
-      options.oneShot(code);
+      options.onDone();
       return;
     }
     log(`[${name}] exited (${signal ?? code}); stopping the stack`);
@@ -221,7 +221,7 @@ async function main() {
         'demo-build',
         bin('vite'),
         ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
-        { ...demo, oneShot: () => resolve() },
+        { ...demo, onDone: resolve },
       ),
     );
     startPart('demo', bin('vite'), ['preview', '--outDir', outDir, ...served], demo);
