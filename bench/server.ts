@@ -50,6 +50,7 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -224,20 +225,29 @@ interface Row {
   errors: number;
   cpuPct: number;
   rssMb: number;
+  /** The load generator's CPU (this process: autocannon or the fetch flows), % of one core. */
+  clientCpuPct: number;
 }
 
 /** Runs `fn` and adds the server's CPU share and final RSS to its row. */
 async function measured(
   server: Server,
-  fn: () => Promise<Omit<Row, 'cpuPct' | 'rssMb'>>,
+  fn: () => Promise<Omit<Row, 'cpuPct' | 'rssMb' | 'clientCpuPct'>>,
 ): Promise<Row> {
   const pid = server.child.pid!;
   const before = processUsage(pid);
+  const clientBefore = process.cpuUsage();
   const t0 = performance.now();
   const row = await fn();
   const elapsedS = (performance.now() - t0) / 1000;
   const after = processUsage(pid);
-  return { ...row, cpuPct: ((after.cpuS - before.cpuS) / elapsedS) * 100, rssMb: after.rssMb };
+  const client = process.cpuUsage(clientBefore);
+  return {
+    ...row,
+    cpuPct: ((after.cpuS - before.cpuS) / elapsedS) * 100,
+    rssMb: after.rssMb,
+    clientCpuPct: ((client.user + client.system) / 1e6 / elapsedS) * 100,
+  };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -258,10 +268,54 @@ function rowOf(server: string, name: string, r: AutocannonResult) {
   };
 }
 
-async function postJson(url: string, body: unknown): Promise<{ status: number; json: unknown }> {
-  const res = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body) });
-  return { status: res.status, json: await res.json().catch(() => null) };
+/**
+ * The flows' HTTP client: node:http over one keep-alive agent. `fetch` (undici) cost this
+ * process about 1 ms of CPU a request, so at 200 flows/s the load generator took a third of
+ * the 2 cores from the server it measures; this client costs a fraction of that. Both Latchkey
+ * and Better Auth flows use it.
+ */
+const flowAgent = new http.Agent({ keepAlive: true, maxSockets: FLOW_CONCURRENCY });
+
+/** One request; resolves with the status, the `set-cookie` header and the parsed JSON body. */
+function httpJson(
+  method: 'GET' | 'POST',
+  url: string,
+  body?: unknown,
+): Promise<{ status: number; json: unknown; setCookie: string[] | undefined }> {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const req = http.request(
+      url,
+      {
+        method,
+        agent: flowAgent,
+        headers: {
+          ...headers,
+          accept: 'application/json',
+          ...(payload === undefined ? {} : { 'content-length': Buffer.byteLength(payload) }),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', reject);
+        res.on('end', () => {
+          let json: unknown = null;
+          try {
+            json = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+          } catch {
+            // not JSON: json stays null
+          }
+          resolve({ status: res.statusCode ?? 0, json, setCookie: res.headers['set-cookie'] });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
 }
+
+const postJson = (url: string, body: unknown) => httpJson('POST', url, body);
 
 interface Session {
   token: string;
@@ -272,10 +326,8 @@ interface Session {
 async function signIn(url: string, email: string): Promise<Session> {
   const init = await postJson(`${url}/api/v1/passwordless/init`, { email });
   if (init.status !== 200) throw new Error(`init ${init.status} ${JSON.stringify(init.json)}`);
-  const res = await fetch(`${url}/dev/outbox?to=${encodeURIComponent(email)}`, {
-    headers: { accept: 'application/json' },
-  });
-  const code = ((await res.json()) as { code: string | null }[]).at(-1)?.code;
+  const res = await httpJson('GET', `${url}/dev/outbox?to=${encodeURIComponent(email)}`);
+  const code = (res.json as { code: string | null }[]).at(-1)?.code;
   if (!code) throw new Error('no code in the outbox');
   const auth = await postJson(`${url}/api/v1/passwordless/authenticate`, { email, code });
   if (auth.status !== 200)
@@ -295,17 +347,12 @@ async function betterAuthSignIn(url: string, email: string): Promise<Session> {
     type: 'sign-in',
   });
   if (sent.status !== 200) throw new Error(`send ${sent.status} ${JSON.stringify(sent.json)}`);
-  const res = await fetch(`${url}/outbox?to=${encodeURIComponent(email)}`);
-  const code = ((await res.json()) as { code: string | null }[]).at(-1)?.code;
+  const res = await httpJson('GET', `${url}/outbox?to=${encodeURIComponent(email)}`);
+  const code = (res.json as { code: string | null }[]).at(-1)?.code;
   if (!code) throw new Error('no code in the outbox');
-  const signedIn = await fetch(`${url}/api/auth/sign-in/email-otp`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email, otp: code }),
-  });
+  const signedIn = await postJson(`${url}/api/auth/sign-in/email-otp`, { email, otp: code });
   if (signedIn.status !== 200) throw new Error(`sign-in ${signedIn.status}`);
-  await signedIn.arrayBuffer();
-  const cookie = signedIn.headers.get('set-cookie')?.split(';')[0];
+  const cookie = signedIn.setCookie?.[0]?.split(';')[0];
   if (!cookie) throw new Error('no session cookie');
   return { token: cookie, refreshToken: '' };
 }
@@ -566,7 +613,7 @@ const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) :
 
 function printTable(rows: Row[], bare: number) {
   const head = ['server', 'path', 'req/s', 'x bare', 'p50 ms', 'p99 ms', 'ok', 'err', 'CPU %'];
-  head.push('RSS MB');
+  head.push('RSS MB', 'load CPU %');
   const cells = rows.map((r) => [
     r.server,
     r.name,
@@ -578,6 +625,7 @@ function printTable(rows: Row[], bare: number) {
     String(r.errors),
     fmt(r.cpuPct, 0),
     fmt(r.rssMb, 0),
+    fmt(r.clientCpuPct, 0),
   ]);
   const all = [head, ...cells];
   const widths = head.map((_, i) => Math.max(...all.map((row) => row[i]!.length)));
@@ -678,7 +726,7 @@ async function main() {
       'compare the "x bare" ratios, not the raw rates.',
   );
   console.log(
-    'x bare = req/s (sign-ins: flows/s) / bare Hono req/s of this run. CPU % of one core (all threads of the process), RSS at the end of each phase.',
+    'x bare = req/s (sign-ins: flows/s) / bare Hono req/s of this run. CPU % of one core (all threads of the process), RSS at the end of each phase; load CPU % = the load generator (this process) over the phase.',
   );
   const betterAuth = rows.find((r) => r.server === BETTER_AUTH && r.name.startsWith('email'));
   if (betterAuth) {
