@@ -49,7 +49,7 @@
  * server cannot start. Bounded: about 3 x 4 x BENCH_DURATION_S s of load plus starts.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -215,6 +215,26 @@ function processUsage(pid: number): { cpuS: number; rssMb: number } {
   }
 }
 
+/**
+ * CPU time (s) of every local `postgres` process (the throwaway cluster's postmaster and
+ * backends) from /proc; 0 when there is none (PGlite, or a remote `DATABASE_URL`).
+ */
+function postgresCpuS(): number {
+  let total = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
+}
+
 interface Row {
   server: string;
   name: string;
@@ -225,28 +245,33 @@ interface Row {
   errors: number;
   cpuPct: number;
   rssMb: number;
-  /** The load generator's CPU (this process: autocannon or the fetch flows), % of one core. */
+  /** The load generator's CPU (this process: autocannon or the flows' client), % of one core. */
   clientCpuPct: number;
+  /** Local PostgreSQL processes' CPU over the phase, % of one core (0 on PGlite). */
+  dbCpuPct: number;
 }
 
 /** Runs `fn` and adds the server's CPU share and final RSS to its row. */
 async function measured(
   server: Server,
-  fn: () => Promise<Omit<Row, 'cpuPct' | 'rssMb' | 'clientCpuPct'>>,
+  fn: () => Promise<Omit<Row, 'cpuPct' | 'rssMb' | 'clientCpuPct' | 'dbCpuPct'>>,
 ): Promise<Row> {
   const pid = server.child.pid!;
   const before = processUsage(pid);
   const clientBefore = process.cpuUsage();
+  const dbBefore = postgresCpuS();
   const t0 = performance.now();
   const row = await fn();
   const elapsedS = (performance.now() - t0) / 1000;
   const after = processUsage(pid);
   const client = process.cpuUsage(clientBefore);
+  const dbS = postgresCpuS() - dbBefore;
   return {
     ...row,
     cpuPct: ((after.cpuS - before.cpuS) / elapsedS) * 100,
     rssMb: after.rssMb,
     clientCpuPct: ((client.user + client.system) / 1e6 / elapsedS) * 100,
+    dbCpuPct: (dbS / elapsedS) * 100,
   };
 }
 
@@ -613,7 +638,7 @@ const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) :
 
 function printTable(rows: Row[], bare: number) {
   const head = ['server', 'path', 'req/s', 'x bare', 'p50 ms', 'p99 ms', 'ok', 'err', 'CPU %'];
-  head.push('RSS MB', 'load CPU %');
+  head.push('RSS MB', 'load CPU %', 'PG CPU %');
   const cells = rows.map((r) => [
     r.server,
     r.name,
@@ -626,6 +651,7 @@ function printTable(rows: Row[], bare: number) {
     fmt(r.cpuPct, 0),
     fmt(r.rssMb, 0),
     fmt(r.clientCpuPct, 0),
+    fmt(r.dbCpuPct, 0),
   ]);
   const all = [head, ...cells];
   const widths = head.map((_, i) => Math.max(...all.map((row) => row[i]!.length)));
@@ -698,7 +724,7 @@ async function main() {
         }
         cleanups.push(() => cluster.stop());
         stopCluster = () => cluster.stop();
-        url = cluster.url;
+        url = process.env.BENCH_PG_SOCKET === '1' ? cluster.socketUrl : cluster.url;
         label = `PostgreSQL${suffix}`;
       }
       console.log(`starting Latchkey on ${label}...`);
@@ -726,7 +752,7 @@ async function main() {
       'compare the "x bare" ratios, not the raw rates.',
   );
   console.log(
-    'x bare = req/s (sign-ins: flows/s) / bare Hono req/s of this run. CPU % of one core (all threads of the process), RSS at the end of each phase; load CPU % = the load generator (this process) over the phase.',
+    'x bare = req/s (sign-ins: flows/s) / bare Hono req/s of this run. CPU % of one core (all threads of the process), RSS at the end of each phase; load CPU % = the load generator (this process), PG CPU % = the local postgres processes, over the phase.',
   );
   const betterAuth = rows.find((r) => r.server === BETTER_AUTH && r.name.startsWith('email'));
   if (betterAuth) {

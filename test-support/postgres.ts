@@ -15,6 +15,11 @@ import { freePort } from './anvil.ts';
 export interface ThrowawayPostgres {
   /** `postgres://postgres@127.0.0.1:<port>/postgres` (trust authentication). */
   url: string;
+  /**
+   * The same database over the cluster's Unix-domain socket
+   * (`postgres://postgres@/postgres?host=<socket folder>&port=<port>`).
+   */
+  socketUrl: string;
   /** The folder of the PostgreSQL binaries used. */
   binDir: string;
   /**
@@ -99,6 +104,7 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres | null
   const restart = ['-D', dataDir, '-l', log, '-m', 'fast', '-w', '-t', '60', 'restart'];
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    socketUrl: `postgres://postgres@/postgres?host=${encodeURIComponent(work)}&port=${port}`,
     binDir,
     restartArgv: [
       ...(asRoot ? ['runuser', '-u', 'postgres', '--'] : []),

@@ -4,7 +4,7 @@
  * database.
  */
 import { ROUTES } from '@latchkey/api';
-import { like } from 'drizzle-orm';
+import { like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './db/index.ts';
 import { rateLimits } from './db/schema.ts';
@@ -13,6 +13,7 @@ import {
   assertAllAllowed,
   hitRateLimit,
   hitRateLimits,
+  limitsNotReached,
   MemoryRateLimiter,
   peekRateLimit,
   peekRateLimits,
@@ -97,6 +98,39 @@ describe('hitRateLimits / peekRateLimits (several counters in one statement)', (
     await expect(hitRateLimits(database.db, [batched[0]!, batched[0]!], start)).rejects.toThrow(
       /distinct/,
     );
+  });
+});
+
+describe('limitsNotReached (a write guarded by the caps in its own statement)', () => {
+  it('holds exactly when peekRateLimits allows every counter, window by window', async () => {
+    const minute = { max: 2, windowS: 60 };
+    const hour = { max: 3, windowS: 3600 };
+    const start = Date.UTC(2026, 2, 1);
+    const checks = [
+      { key: 'guard:minute', rule: minute },
+      { key: 'guard:hour', rule: hour },
+    ];
+    const guard = async (t: number) => {
+      const result = await database.db.execute(sql`SELECT ${limitsNotReached(checks, t)} AS ok`);
+      return (result as unknown as { rows: { ok: boolean }[] }).rows[0]!.ok;
+    };
+    const peekAllows = async (t: number) =>
+      (await peekRateLimits(database.db, checks, t)).every((s) => s.allowed);
+    const seen: boolean[] = [];
+    // Empty counters, then hits: the minute cap is reached at its 2nd hit; at 61 s the minute
+    // window restarted but the hour cap (reached at its 3rd hit) still refuses until the hour
+    // has passed.
+    for (const d of [0, 1_000, 2_000, 30_000, 61_000, 62_000, 63_000, 3_601_000]) {
+      const t = start + d;
+      const allowed = await peekAllows(t);
+      expect(await guard(t)).toBe(allowed);
+      seen.push(allowed);
+      await hitRateLimits(database.db, checks, t);
+    }
+    // Both answers occurred, so the comparison covered a reached cap and a free one.
+    expect(seen).toEqual([true, true, false, false, false, false, false, true]);
+    expect(() => limitsNotReached([checks[0]!, checks[0]!], start)).toThrow(/distinct/);
+    expect(() => limitsNotReached([], start)).toThrow();
   });
 });
 

@@ -7,7 +7,7 @@
  * so N processes let an IP through at up to N x the rate, and no write per request is needed.
  */
 import { MFA_FAILURE_WINDOW_S, MFA_MAX_ATTEMPTS } from '@latchkey/api';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from './db/index.ts';
 import { rateLimits } from './db/schema.ts';
 import { ApiError } from './errors.ts';
@@ -258,6 +258,27 @@ export async function peekRateLimits(
     const s = state(rule, row.count, row.windowStart, nowMs);
     return { ...s, allowed: row.count < rule.max };
   });
+}
+
+/**
+ * A SQL condition that holds while none of `checks` has reached its `max` in a live window:
+ * exactly what {@link peekRateLimits} calls allowed, for all of them at once. It guards a write
+ * in the same statement (issue 13: a code is stored or consumed in one statement instead of a
+ * peek and then the write). When the guarded write matches nothing, the caller peeks to tell
+ * a reached limit (429 with its Retry-After) from its own refusal.
+ *
+ * @throws Error when a key is named twice or `checks` is empty.
+ */
+export function limitsNotReached(checks: readonly RateLimitCheck[], nowMs: number): SQL {
+  if (checks.length === 0) throw new Error('limitsNotReached needs at least one check');
+  byKey(checks);
+  const reached = checks.map(
+    (c) =>
+      sql`(${rateLimits.key} = ${c.key} AND ${rateLimits.windowStart} > ${tsParam(
+        nowMs - c.rule.windowS * 1000,
+      )} AND ${rateLimits.count} >= ${c.rule.max})`,
+  );
+  return sql`NOT EXISTS (SELECT 1 FROM ${rateLimits} WHERE ${sql.join(reached, sql` OR `)})`;
 }
 
 /** Reads the counter under `key` without counting; `allowed` is false once `max` is reached. */

@@ -19,6 +19,7 @@ import {
   assertAllAllowed,
   assertAllowed,
   hitRateLimits,
+  limitsNotReached,
   peekRateLimits,
 } from '../../rate-limit.ts';
 import { assertLoginAllowlisted } from '../../users/gates.ts';
@@ -113,35 +114,36 @@ export async function sendLoginCode(
     await assertLoginAllowlisted(ctx.db, app, { type: ch.accountType, subject: to });
   }
   const { sendsPerDestination, sendsPerDestinationIp } = ctx.rateLimits;
-  // Both send caps, read in one statement and counted in one statement (issue 13).
+  // Both send caps, checked by the code's write and counted in one statement (issue 13).
   const sendLimits = [
     { key: sendsIpKey(ch, app.id, to, ip), rule: sendsPerDestinationIp },
     { key: sendsKey(ch, app.id, to), rule: sendsPerDestination },
   ];
-  assertAllAllowed(await peekRateLimits(ctx.db, sendLimits, nowMs));
-
   const code = randomDigits(CODE_LENGTH);
-  const values = {
-    codeHash: codeHash(ctx, ch, app.id, to, code),
-    attempts: 0,
-    createdAt: new Date(nowMs),
-    expiresAt: new Date(nowMs + CODE_TTL_S * 1000),
-    consumedAt: null,
-  };
+  const codeHashHex = codeHash(ctx, ch, app.id, to, code);
+  const now = new Date(nowMs).toISOString();
+  const expires = new Date(nowMs + CODE_TTL_S * 1000).toISOString();
   const cooldownCutoff = new Date(nowMs - CODE_RESEND_COOLDOWN_S * 1000).toISOString();
-  // One statement: insert, or replace the old code only when its cooldown has passed or it was
-  // used (a consumed code blocks nothing: the next login or link may ask for a new one at once;
-  // the per-destination send cap still bounds sends).
-  const written = await ctx.db
-    .insert(loginCodes)
-    .values({ appId: app.id, channel: kindOf(ch), destination: to, ...values })
-    .onConflictDoUpdate({
-      target: [loginCodes.appId, loginCodes.channel, loginCodes.destination],
-      set: values,
-      setWhere: sql`(${loginCodes.createdAt} <= ${cooldownCutoff}::timestamptz or ${loginCodes.consumedAt} is not null)`,
-    })
-    .returning({ id: loginCodes.id });
+  // One statement (issue 13; it was a peek of the send caps, then this write): the code is
+  // stored only while neither send cap is reached, and replaces an earlier code only when that
+  // one's cooldown has passed or it was used (a consumed code blocks nothing: the next login or
+  // link may ask for a new one at once; the per-destination send cap still bounds sends).
+  const result = await ctx.db.execute(sql`
+    INSERT INTO ${loginCodes} (app_id, channel, destination, code_hash, attempts, created_at,
+      expires_at, consumed_at)
+    SELECT ${app.id}, ${kindOf(ch)}, ${to}, ${codeHashHex}, 0, ${now}::timestamptz,
+      ${expires}::timestamptz, NULL
+    WHERE ${limitsNotReached(sendLimits, nowMs)}
+    ON CONFLICT (app_id, channel, destination) DO UPDATE SET code_hash = EXCLUDED.code_hash,
+      attempts = 0, created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at,
+      consumed_at = NULL
+    WHERE ${loginCodes.createdAt} <= ${cooldownCutoff}::timestamptz
+      OR ${loginCodes.consumedAt} IS NOT NULL
+    RETURNING id`);
+  const written = (result as unknown as { rows: { id: number | string }[] }).rows;
   if (written.length === 0) {
+    // Nothing stored: a reached send cap (429 with its window), else the resend cooldown.
+    assertAllAllowed(await peekRateLimits(ctx.db, sendLimits, nowMs));
     const [current] = await ctx.db
       .select({ createdAt: loginCodes.createdAt })
       .from(loginCodes)
@@ -158,7 +160,7 @@ export async function sendLoginCode(
     await ctx.delivery.send({ to, channel: ch.channel, code, ...message });
   } catch (error) {
     // Let the user ask again at once: the code never reached them.
-    await ctx.db.delete(loginCodes).where(eq(loginCodes.id, written[0]!.id));
+    await ctx.db.delete(loginCodes).where(eq(loginCodes.id, Number(written[0]!.id)));
     if (error instanceof ApiError) throw error;
     throw new ApiError('internal_error', 'Could not send the login code', { cause: error });
   }
@@ -197,23 +199,23 @@ export async function consumeLoginCode(
     ctx.floodLimits.hit(`authenticate:ip:${ip}`, ctx.rateLimits.authenticatePerIp, nowMs),
   );
   const { failuresPerDestination: failures, failuresPerDestinationIp: failuresIp } = ctx.rateLimits;
-  // Both failure caps, read in one statement and counted in one statement (issue 13).
+  // Both failure caps, checked by the code's update and counted in one statement (issue 13).
   const failureLimits = [
     { key: failuresIpKey(ch, app.id, to, ip), rule: failuresIp },
     { key: failuresKey(ch, app.id, to), rule: failures },
   ];
-  assertAllAllowed(await peekRateLimits(ctx.db, failureLimits, nowMs));
-
   const fail = async (): Promise<never> => {
     await hitRateLimits(ctx.db, failureLimits, nowMs);
     throw new ApiError('invalid_credentials', INVALID_CODE_MESSAGE);
   };
 
   // One conditional UPDATE reserves an attempt and, when the code is right, consumes it
-  // (issue 13: it was two). Row-locked, so concurrent guesses cannot evaluate more than
-  // CODE_MAX_ATTEMPTS times and a right code consumes once: a second submission finds
-  // `consumed_at` set and matches no row. The comparison is of HMAC digests the submitter
-  // cannot choose, so comparing them in SQL (not in constant time) reveals nothing.
+  // (issue 13: it was two), and only while neither failure cap is reached (issue 13: that was
+  // a peek before it), so a reached cap refuses before the code is charged an attempt.
+  // Row-locked, so concurrent guesses cannot evaluate more than CODE_MAX_ATTEMPTS times and a
+  // right code consumes once: a second submission finds `consumed_at` set and matches no row.
+  // The comparison is of HMAC digests the submitter cannot choose, so comparing them in SQL
+  // (not in constant time) reveals nothing.
   const [checked] = await ctx.db
     .update(loginCodes)
     .set({
@@ -227,9 +229,13 @@ export async function consumeLoginCode(
         isNull(loginCodes.consumedAt),
         lt(loginCodes.attempts, CODE_MAX_ATTEMPTS),
         gte(loginCodes.expiresAt, new Date(nowMs)),
+        limitsNotReached(failureLimits, nowMs),
       ),
     )
     .returning({ consumed: sql<boolean>`${loginCodes.consumedAt} IS NOT NULL` });
+  // Nothing matched: a reached failure cap (429 with its window), else no live code with
+  // attempts left (a wrong, used, expired or unknown code: counted as a failure).
+  if (!checked) assertAllAllowed(await peekRateLimits(ctx.db, failureLimits, nowMs));
   if (!checked?.consumed) return fail();
   return to;
 }
