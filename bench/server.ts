@@ -5,7 +5,8 @@
  * One run measures, one after the other, each server a child process started the same way
  * (`node --import tsx <entry>`, its own process group):
  *
- * 1. bare Hono (`bench/bare-hono.ts`, `GET /health`): the 1.0 baseline.
+ * 1. bare Hono (`bench/bare-hono.ts`, `GET /health`): the 1.0 baseline, measured first and
+ *    again last; the ratios use the mean of the two (the machine's speed drifts within a run).
  * 2. Latchkey on PGlite (a temp folder), `LATCHKEY_DEV=1`, per-IP limits raised through
  *    `LATCHKEY_RATE_LIMITS` (all load comes from one IP; the limiter still counts every
  *    request, it just never answers 429), `LATCHKEY_LOG_LEVEL=warn` (no request log lines).
@@ -662,19 +663,26 @@ function printTable(rows: Row[], bare: number) {
   for (const row of cells) console.log(line(row));
 }
 
+/** Bare Hono's `GET /health` row (the baseline), from a server started for it. */
+async function bareHono(label: string): Promise<Row> {
+  console.log(`${label} (GET /health)...`);
+  const server = await startProcess('bench/bare-hono.ts', {}, 'bare hono listening');
+  try {
+    await autocannon({ url: `${server.url}/health`, connections: 2, duration: 1 });
+    return await measured(server, async () =>
+      rowOf(label, 'GET /health', await get(`${server.url}/health`)),
+    );
+  } finally {
+    await server.stop();
+  }
+}
+
 async function main() {
   console.log('counting SQL statements per request (in-process, PGlite in memory)...');
   const counts = await statementCounts();
 
   const rows: Row[] = [];
-  console.log('bare Hono (GET /health)...');
-  const bareServer = await startProcess('bench/bare-hono.ts', {}, 'bare hono listening');
-  await autocannon({ url: `${bareServer.url}/health`, connections: 2, duration: 1 });
-  const bareRow = await measured(bareServer, async () =>
-    rowOf('bare Hono', 'GET /health', await get(`${bareServer.url}/health`)),
-  );
-  rows.push(bareRow);
-  await bareServer.stop();
+  rows.push(await bareHono('bare Hono'));
 
   const versions: [string, string][] = BASE_DIR
     ? [
@@ -738,8 +746,12 @@ async function main() {
     }
   }
 
+  rows.push(await bareHono('bare Hono (end)'));
+  // The machine's speed drifts within a run (shared cores): the baseline is the mean of bare
+  // Hono measured first and last.
+  const bareRate = (rows[0]!.rate + rows.at(-1)!.rate) / 2;
   console.log('');
-  printTable(rows, bareRow.rate);
+  printTable(rows, bareRate);
   console.log('');
   console.log('SQL statements per request (in-process on PGlite):');
   for (const [name, n] of Object.entries(counts))
@@ -752,7 +764,7 @@ async function main() {
       'compare the "x bare" ratios, not the raw rates.',
   );
   console.log(
-    'x bare = req/s (sign-ins: flows/s) / bare Hono req/s of this run. CPU % of one core (all threads of the process), RSS at the end of each phase; load CPU % = the load generator (this process), PG CPU % = the local postgres processes, over the phase.',
+    "x bare = req/s (sign-ins: flows/s) / the mean of bare Hono's req/s at the start and the end of this run. CPU % of one core (all threads of the process), RSS at the end of each phase; load CPU % = the load generator (this process), PG CPU % = the local postgres processes, over the phase.",
   );
   const betterAuth = rows.find((r) => r.server === BETTER_AUTH && r.name.startsWith('email'));
   if (betterAuth) {
