@@ -208,8 +208,11 @@ function checkFrames(frames: Frame[], label: string): Change[] {
   assert.equal(blanksBefore.length, 0, 'the opening modal shows no spinner-only card either');
   const moved = changes.filter((c) => Math.abs(c.after - c.before) >= 8);
   assert.ok(moved.length > 0, 'some screen change changes the card height');
+  // One height strictly between the two is already not a jump (the modal before issue 14 showed
+  // none). Headless Chromium on 2 busy cores paints only 1 or 2 frames in the 150 ms, so asking
+  // for two made the check fail at random (session 39: 0, 1 and 0 at 390 px, alone on the machine).
   assert.ok(
-    moved.some((c) => c.intermediate.length >= 2),
+    moved.some((c) => c.intermediate.length >= 1),
     `a screen change that changes the height animates it (intermediate heights), not one jump: ${JSON.stringify(moved)}`,
   );
   return changes;
