@@ -121,9 +121,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     pool.on('error', (error) => {
       if (!closed) console.warn(`latchkey: idle PostgreSQL connection lost: ${error.message}`);
     });
-    // Every data statement Drizzle sends is kept prepared per connection (issue 13).
-    const { namedStatements } = await import('./pg-prepared.ts');
-    const db = drizzle({ client: namedStatements(pool), schema });
+    const db = drizzle({ client: pool, schema });
     // A session lock on one connection of the pool; the work itself runs on the others. A
     // connection that cannot unlock is destroyed, which releases its locks.
     const withStartupLock = async <T>(fn: () => Promise<T>): Promise<T> => {
