@@ -9,7 +9,6 @@ import { freePort } from '../../../test-support/anvil.ts';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
 
 function run(env: Record<string, string>): {
   child: ChildProcess;
@@ -21,7 +20,10 @@ function run(env: Record<string, string>): {
     if (key.startsWith('LATCHKEY_') || key === 'DATABASE_URL' || key.startsWith('SMTP_'))
       delete clean[key];
   }
-  const child = spawn(TSX, [MAIN], {
+  // `node --import tsx`, not the `tsx` command: SIGTERM then reaches the server's own handler
+  // instead of a parent relaying it (through which an exit was at times 143, session 39).
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    cwd: ROOT,
     env: { ...clean, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -17,7 +17,12 @@ import { MIGRATIONS_FOLDER, openDatabase } from './index.ts';
 
 const ADMIN_URL = process.env.LATCHKEY_TEST_DATABASE_URL;
 const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
-const TSX = fileURLToPath(new URL('../../../../node_modules/.bin/tsx', import.meta.url));
+/**
+ * The servers run as `node --import tsx main.ts`, one process each, so SIGTERM reaches the
+ * server's own handler. Through the `tsx` command (a parent that relays signals to a child) one
+ * exit in three was 143 (killed by the signal) on a loaded machine (session 39).
+ */
+const NODE_ARGS = ['--import', 'tsx', MAIN];
 const DEV_APP = 'latchkeydemo0000000000000';
 
 /** Creates an empty database on the test server; returns its URL and a dropper. */
@@ -76,7 +81,7 @@ describe.skipIf(!ADMIN_URL)('startup on an empty PostgreSQL database', () => {
     }
     const ports = await Promise.all([freePort(), freePort(), freePort()]);
     const procs = ports.map((port) => {
-      const child: ChildProcess = spawn(TSX, [MAIN], {
+      const child: ChildProcess = spawn(process.execPath, NODE_ARGS, {
         env: {
           ...clean,
           PORT: String(port),
