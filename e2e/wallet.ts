@@ -120,9 +120,59 @@ export function approveButton(page: Page, armed = false) {
  * then clicks it with a real (trusted) mouse click inside the frame.
  */
 export async function approveInFrame(page: Page, timeout = WALLET_TIMEOUT_MS): Promise<void> {
-  const button = approveButton(page, true);
-  await button.waitFor({ state: 'visible', timeout });
-  await button.click();
+  await waitForArmed(page, timeout);
+  await approveButton(page, true).click();
+}
+
+/**
+ * Waits until the approval page's button is visible and armed (`timeout` in ms). On a timeout
+ * the error says where the approval stood, so a failure in CI can be told apart: how many
+ * approval frames are mounted, whether the host still hides the frame as loading, the page's
+ * `data-state`, the button's `data-armed`, the guard's mode and the last refusal.
+ */
+export async function waitForArmed(page: Page, timeout = WALLET_TIMEOUT_MS): Promise<void> {
+  try {
+    await approveButton(page, true).waitFor({ state: 'visible', timeout });
+  } catch (error) {
+    throw new Error(
+      `the approve button did not arm in ${timeout} ms: ${await approvalState(page)}`,
+      {
+        cause: error,
+      },
+    );
+  }
+}
+
+/** A one-line description of the approval frame's state, for failure messages. */
+async function approvalState(page: Page): Promise<string> {
+  const quick = { timeout: 2_000 };
+  const read = async <T>(what: () => Promise<T>) => {
+    try {
+      return await what();
+    } catch (error) {
+      return `unreadable (${(error as Error).message.split('\n')[0]})`;
+    }
+  };
+  const frames = await read(() => page.locator('iframe[src*="/embedded-wallets/approve"]').count());
+  const hostLoading = await read(() =>
+    page.locator('.lk-approval').first().getAttribute('data-loading', quick),
+  );
+  const root = approvalFrame(page).locator('main.lk-approve');
+  const state = await read(() => root.getAttribute('data-state', quick));
+  const refused = await read(() => root.getAttribute('data-refused', quick));
+  const armed = await read(() => approveButton(page).getAttribute('data-armed', quick));
+  const frame = page.frames().find((f) => f.url().includes('/embedded-wallets/approve'));
+  const io = frame
+    ? await read(() =>
+        frame.evaluate(() => ({
+          visibilityState: document.visibilityState,
+          hasFocus: document.hasFocus(),
+          v2: 'isVisible' in IntersectionObserverEntry.prototype,
+          viewport: `${innerWidth}x${innerHeight}`,
+        })),
+      )
+    : 'no frame';
+  return JSON.stringify({ frames, hostLoading, state, refused, armed, io });
 }
 
 /** The password page framed by the open password screen (issue 24 item 4). */

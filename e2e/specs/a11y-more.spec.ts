@@ -39,7 +39,7 @@ import { artifactsDir, screenshot, uniqueEmail, useStackAndBrowser, withPage } f
 import { installTestWallet, setRejecting, TEST_WALLET_NAME } from '../testWallet.ts';
 import {
   approvalFrame,
-  approveButton,
+  waitForArmed,
   clearFrameStorage,
   clearResult,
   dialogButton,
@@ -76,7 +76,7 @@ const SPECK = `(() => {
 
 /** Waits until the approve button is armed. */
 async function armed(page: Page): Promise<void> {
-  await approveButton(page, true).waitFor({ state: 'visible', timeout: WALLET_TIMEOUT_MS });
+  await waitForArmed(page, WALLET_TIMEOUT_MS);
 }
 
 for (const theme of ['light', 'dark'] as const) {

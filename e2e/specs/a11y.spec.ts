@@ -24,7 +24,7 @@ import {
 } from '../demo.ts';
 import { screenshot, uniqueEmail, useStackAndBrowser, withPage } from '../harness.ts';
 import {
-  approveButton,
+  waitForArmed,
   dialogButton,
   openExportFrame,
   WALLET_TIMEOUT_MS,
@@ -128,10 +128,7 @@ for (const theme of ['light', 'dark'] as const) {
           await page.getByRole('button', { name: 'Sign message', exact: true }).click();
           await waitForScreen(page, 'EMBEDDED_WALLET_SIGN_REQUEST_SCREEN');
           const armed = async () => {
-            await approveButton(page, true).waitFor({
-              state: 'visible',
-              timeout: WALLET_TIMEOUT_MS,
-            });
+            await waitForArmed(page, WALLET_TIMEOUT_MS);
           };
           await armed();
           // The full-page shot resizes the page, which disarms the click guard for a moment:

@@ -28,6 +28,7 @@ import { artifactsDir, uniqueEmail, useStackAndBrowser, withPage } from '../harn
 import {
   approvalFrame,
   approveButton,
+  waitForArmed,
   approveInFrame,
   clearResult,
   logInWithEmail,
@@ -155,7 +156,7 @@ const OPACITY = `async (value) => {
  * once the approve button is armed (a full-page capture resizes the view, which disarms it).
  */
 async function screenshot(page: Page, name: string, armed = true) {
-  if (armed) await approveButton(page, true).waitFor({ state: 'visible', timeout: 10_000 });
+  if (armed) await waitForArmed(page, 10_000);
   mkdirSync(artifactsDir, { recursive: true });
   const file = path.join(artifactsDir, `${name}.png`);
   await page.screenshot({ path: file, animations: 'disabled' });
@@ -311,7 +312,7 @@ test(
         await clearResult(page);
         await page.getByRole('button', { name: 'Sign message', exact: true }).click();
         await waitForScreen(page, 'EMBEDDED_WALLET_SIGN_REQUEST_SCREEN');
-        await approveButton(page, true).waitFor({ state: 'visible', timeout: WALLET_TIMEOUT_MS });
+        await waitForArmed(page, WALLET_TIMEOUT_MS);
         await screenshot(page, 'approval-sign-light-1280');
         // (b) synthesized clicks
         await run(page, SYNTHESIZED_CLICKS);
@@ -390,7 +391,7 @@ test(
         to: '${recipient}', value: '0x${parseEther('0.5').toString(16)}', chainId: 31337,
       }).then((r) => 'sent ' + r.transactionHash, (e) => String(e.code) + ' ' + e.message)`);
         await waitForScreen(page, 'EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN');
-        await approveButton(page, true).waitFor({ state: 'visible', timeout: WALLET_TIMEOUT_MS });
+        await waitForArmed(page, WALLET_TIMEOUT_MS);
         await screenshot(page, 'approval-send-light-1280');
         await run(page, SYNTHESIZED_CLICKS);
         await page.waitForTimeout(400);
@@ -429,10 +430,7 @@ test(
             await clearResult(page);
             await page.getByRole('button', { name: 'Sign message', exact: true }).click();
             await waitForScreen(page, 'EMBEDDED_WALLET_SIGN_REQUEST_SCREEN');
-            await approveButton(page, true).waitFor({
-              state: 'visible',
-              timeout: WALLET_TIMEOUT_MS,
-            });
+            await waitForArmed(page, WALLET_TIMEOUT_MS);
             await screenshot(page, `approval-sign-${theme}-${width}`);
             await approveInFrame(page);
             await waitForResult(page);
@@ -440,10 +438,7 @@ test(
             await clearResult(page);
             await page.getByRole('button', { name: 'Send transaction', exact: true }).click();
             await waitForScreen(page, 'EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN');
-            await approveButton(page, true).waitFor({
-              state: 'visible',
-              timeout: WALLET_TIMEOUT_MS,
-            });
+            await waitForArmed(page, WALLET_TIMEOUT_MS);
             await screenshot(page, `approval-send-${theme}-${width}`);
             await dialog(page).getByRole('button', { name: 'Close', exact: true }).click();
             assert.match(await waitForResult(page), /4001/);

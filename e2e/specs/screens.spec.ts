@@ -20,7 +20,13 @@ import {
   waitForStatus,
 } from '../demo.ts';
 import { screenshot, uniqueEmail, useStackAndBrowser, withPage } from '../harness.ts';
-import { approveButton, dialogButton, WALLET_TIMEOUT_MS, waitForScreen } from '../wallet.ts';
+import {
+  approveButton,
+  dialogButton,
+  WALLET_TIMEOUT_MS,
+  waitForArmed,
+  waitForScreen,
+} from '../wallet.ts';
 
 const env = useStackAndBrowser();
 
@@ -95,10 +101,7 @@ for (const size of SIZES) {
 
           await page.getByRole('button', { name: 'Sign message', exact: true }).click();
           await waitForScreen(page, 'EMBEDDED_WALLET_SIGN_REQUEST_SCREEN');
-          await approveButton(page, true).waitFor({
-            state: 'visible',
-            timeout: WALLET_TIMEOUT_MS,
-          });
+          await waitForArmed(page, WALLET_TIMEOUT_MS);
           await shoot('sign', approveButton(page), 'the approve button (in its frame)');
           await page.keyboard.press('Escape');
           await d.waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });

@@ -14,7 +14,7 @@ import { createPublicClient, type Hex, http, parseEther, verifyMessage } from 'v
 import { dialog, UI_TIMEOUT_MS, waitForStatus } from '../demo.ts';
 import { screenshot, uniqueEmail, useStackAndBrowser, withPage } from '../harness.ts';
 import {
-  approveButton,
+  waitForArmed,
   approveInFrame,
   logInWithEmail,
   shownAddress,
@@ -77,7 +77,7 @@ test(
         // 2. signMessage through the connector: the sign screen, approved inside the frame.
         await page.getByRole('button', { name: 'Sign with wagmi', exact: true }).click();
         await waitForScreen(page, 'EMBEDDED_WALLET_SIGN_REQUEST_SCREEN');
-        await approveButton(page, true).waitFor({ state: 'visible', timeout: WALLET_TIMEOUT_MS });
+        await waitForArmed(page, WALLET_TIMEOUT_MS);
         await screenshot(page, 'wagmi-2-sign');
         await approveInFrame(page);
         const signature = (await wagmiResult(page)) as Hex;
@@ -92,7 +92,7 @@ test(
         const before = await chain.getBalance({ address: WAGMI_RECIPIENT });
         await page.getByRole('button', { name: 'Send with wagmi', exact: true }).click();
         await waitForScreen(page, 'EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN');
-        await approveButton(page, true).waitFor({ state: 'visible', timeout: WALLET_TIMEOUT_MS });
+        await waitForArmed(page, WALLET_TIMEOUT_MS);
         await screenshot(page, 'wagmi-3-send');
         await approveInFrame(page);
         const sent = await wagmiResult(page);

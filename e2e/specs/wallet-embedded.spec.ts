@@ -16,6 +16,7 @@ import { screenshot, uniqueEmail, useStackAndBrowser, withPage } from '../harnes
 import {
   approvalFrame,
   approveButton,
+  waitForArmed,
   approveInFrame,
   clearFrameStorage,
   clearResult,
@@ -121,7 +122,7 @@ test(
         await page.getByRole('button', { name: 'Sign message', exact: true }).click();
         await waitForScreen(page, 'EMBEDDED_WALLET_SIGN_REQUEST_SCREEN');
         // The approve button is the approval page's, inside its frame (issue 24).
-        await approveButton(page, true).waitFor({ state: 'visible', timeout: WALLET_TIMEOUT_MS });
+        await waitForArmed(page, WALLET_TIMEOUT_MS);
         assert.equal(await approveButton(page).textContent(), 'Sign and continue');
         assert.equal(
           await approvalFrame(page).getByTestId('approve-message').textContent(),
@@ -168,7 +169,7 @@ test(
         await clearResult(page);
         await page.getByRole('button', { name: 'Send transaction', exact: true }).click();
         await waitForScreen(page, 'EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN');
-        await approveButton(page, true).waitFor({ state: 'visible', timeout: WALLET_TIMEOUT_MS });
+        await waitForArmed(page, WALLET_TIMEOUT_MS);
         assert.equal(await dialog(page).locator('.lk-header__title').textContent(), 'Send ETH');
         assert.equal(await approveButton(page).textContent(), 'Submit');
         await screenshot(page, 'wallet-5-send-review');
@@ -205,7 +206,7 @@ test(
           typed,
         );
         await waitForScreen(page, 'EMBEDDED_WALLET_SIGN_REQUEST_SCREEN');
-        await approveButton(page, true).waitFor({ state: 'visible', timeout: WALLET_TIMEOUT_MS });
+        await waitForArmed(page, WALLET_TIMEOUT_MS);
         await screenshot(page, 'wallet-4b-sign-typed-data');
         await approveInFrame(page);
         const { signature: typedSig } = await typedSignature;

@@ -5,6 +5,7 @@ import {
   type ClickGuardOptions,
   createClickGuard,
   type IntersectionObserverLike,
+  VISIBILITY_RECHECK_MS,
 } from './click-guard.ts';
 
 /** A fake IntersectionObserver: tests push entries as the browser would. */
@@ -143,6 +144,36 @@ describe('click guard with IntersectionObserver v2', () => {
     expect(guard.isArmed()).toBe(false);
     vi.advanceTimersByTime(1);
     expect(guard.isArmed()).toBe(true);
+  });
+
+  it('while disarmed, asks the browser again every second; armed or timing, it does not', () => {
+    const { guard, io, main } = setup();
+    io.report({ isVisible: false });
+    expect(io.state.observed).toEqual([main]);
+    vi.advanceTimersByTime(VISIBILITY_RECHECK_MS - 1);
+    expect(io.state.observed).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    // Re-observed: the browser answers a new observation with the state right now.
+    expect(io.state.disconnected).toBe(true);
+    expect(io.state.observed).toEqual([main, main]);
+    expect(guard.isArmed()).toBe(false);
+    // The fresh answer (a change the browser had not reported) starts the arm timer as usual.
+    io.report({ isVisible: true });
+    vi.advanceTimersByTime(APPROVAL_ARM_MS - 1);
+    expect(io.state.observed).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(guard.isArmed()).toBe(true);
+    vi.advanceTimersByTime(VISIBILITY_RECHECK_MS * 3);
+    expect(io.state.observed).toHaveLength(2);
+    // A fresh answer that says covered keeps it disarmed: asking again never arms by itself.
+    io.report({ isVisible: false });
+    vi.advanceTimersByTime(VISIBILITY_RECHECK_MS * 2);
+    expect(io.state.observed.length).toBeGreaterThan(2);
+    expect(guard.isArmed()).toBe(false);
+    guard.dispose();
+    const count = io.state.observed.length;
+    vi.advanceTimersByTime(VISIBILITY_RECHECK_MS * 3);
+    expect(io.state.observed).toHaveLength(count);
   });
 
   it('a page partly out of view, or an entry without isVisible, does not arm', () => {

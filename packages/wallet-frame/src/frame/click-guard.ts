@@ -49,6 +49,14 @@ import en from './locales/en.ts';
 export const APPROVAL_ARM_MS = 700;
 /** IntersectionObserver v2 `delay` (ms): the minimum the API allows with `trackVisibility`. */
 export const VISIBILITY_DELAY_MS = 100;
+/**
+ * While disarmed, how often the guard asks the browser again (ms): it stops observing and
+ * observes anew, and the browser answers a new observation with the element's state right now.
+ * A visibility change the browser did not report (a missed notification after an ancestor's
+ * animation ends, on a busy machine) must not leave the user before a button that never arms.
+ * Asking again can only confirm what the browser computes; it never arms by itself.
+ */
+export const VISIBILITY_RECHECK_MS = 1000;
 /** How long after a trusted Tab keydown a focus of the button counts as the user's (ms). */
 const KEYBOARD_FOCUS_WINDOW_MS = 1000;
 
@@ -90,6 +98,8 @@ export interface ClickGuardOptions {
   hasVisibilityV2?: boolean;
   /** Arm time in ms; default {@link APPROVAL_ARM_MS}. */
   armMs?: number;
+  /** Re-observation period while disarmed, in ms; default {@link VISIBILITY_RECHECK_MS}. */
+  recheckMs?: number;
   /** Clock in ms; default `performance.now` of `win` (or `Date.now`). */
   now?: () => number;
   /** Called whenever the guard arms or disarms. */
@@ -191,6 +201,15 @@ export function createClickGuard(options: ClickGuardOptions): ClickGuard {
     );
     observer.observe(observed);
   }
+  // Asks again while not armed and no arm timer runs (see VISIBILITY_RECHECK_MS).
+  const watching = observer;
+  const recheck = watching
+    ? setInterval(() => {
+        if (disposed || armed || timer !== undefined) return;
+        watching.disconnect();
+        watching.observe(observed);
+      }, options.recheckMs ?? VISIBILITY_RECHECK_MS)
+    : undefined;
 
   const onVisibility = () => restart();
   const onResize = () => restart();
@@ -242,6 +261,7 @@ export function createClickGuard(options: ClickGuardOptions): ClickGuard {
     dispose() {
       disposed = true;
       clearTimeout(timer);
+      clearInterval(recheck);
       setArmed(false);
       observer?.disconnect();
       doc.removeEventListener('visibilitychange', onVisibility);
