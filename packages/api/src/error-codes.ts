@@ -63,6 +63,13 @@ export const ERROR_CODES = [
   'policy_chain_not_allowed',
   'policy_value_cap_exceeded',
   'policy_daily_cap_exceeded',
+  // Funding (issue 20): the card on-ramp (MoonPay) and token prices in USD
+  'fiat_on_ramp_disabled',
+  'fiat_on_ramp_not_configured',
+  'fiat_on_ramp_provider_failure',
+  'wallet_not_owned',
+  'unsupported_chain',
+  'token_price_unavailable',
 ] as const;
 
 /** A stable, machine-readable error code. */
@@ -114,6 +121,12 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   policy_chain_not_allowed: 403,
   policy_value_cap_exceeded: 403,
   policy_daily_cap_exceeded: 403,
+  fiat_on_ramp_disabled: 403,
+  fiat_on_ramp_not_configured: 409,
+  fiat_on_ramp_provider_failure: 502,
+  wallet_not_owned: 403,
+  unsupported_chain: 400,
+  token_price_unavailable: 503,
 };
 
 /** True when `value` is one of {@link ERROR_CODES}. */

@@ -14,6 +14,7 @@ export * from './embedded-wallet.ts';
 export * from './email.ts';
 export * from './error-codes.ts';
 export * from './errors.ts';
+export * from './funding.ts';
 export * from './mfa.ts';
 export * from './mfa.schema.ts';
 export * from './oauth-providers.ts';

@@ -48,6 +48,11 @@ export { ANVIL_CHAIN, InvalidChainConfigError } from './config/walletConfig.ts';
 export { type UseCreateWalletReturnType, useCreateWallet } from './hooks/useCreateWallet.ts';
 export { type UseExportWalletReturnType, useExportWallet } from './hooks/useExportWallet.ts';
 export {
+  type FundWalletResult,
+  type UseFundWalletReturnType,
+  useFundWallet,
+} from './hooks/useFundWallet.ts';
+export {
   type UseSendTransactionReturnType,
   useSendTransaction,
 } from './hooks/useSendTransaction.ts';

@@ -119,6 +119,31 @@ export const reactMessages = {
   addFunds: 'Add Funds',
   addFundsOn: 'Add funds on {network} to complete the transaction.',
   insufficientFunds: 'Wallet has insufficient funds on this network for this transaction.',
+  /** FIAT_ON_RAMP_PROMPT_SCREEN (issue 20; spec section 2, Funding): three points and the button. */
+  onRampTitle: 'Fund your wallet',
+  onRampPointPay:
+    "Pay by card, Apple Pay or bank transfer on MoonPay's own page. This app never sees your card.",
+  onRampPointVerify: 'MoonPay may ask you to verify your identity before your first purchase.',
+  onRampPointArrive:
+    'What you buy goes straight to {address} and can take a few minutes to arrive.',
+  onRampContinue: 'Continue to Moonpay',
+  onRampPreparing: 'Preparing your purchase…',
+  onRampUnavailable: 'Card purchases are not available right now.',
+  /** FIAT_ON_RAMP_STATUS_SCREEN (spec section 4, "Fiat on-ramp result"). */
+  onRampCompletedTitle: "You've funded your account!",
+  onRampCompletedDetail: 'It may take a few minutes for the assets to appear in your wallet.',
+  onRampFailedTitle: 'Something went wrong!',
+  onRampFailedDetail:
+    'Your purchase did not go through. Contact MoonPay support for help; debit cards are accepted more often than credit cards.',
+  onRampServiceFailureTitle: 'We could not check your purchase',
+  onRampServiceFailureDetail:
+    'MoonPay cannot be reached right now. Your purchase may still go through: check your wallet later.',
+  onRampProcessingTitle: 'Processing payment',
+  onRampProcessingDetail: 'This can take a few hours. MoonPay will send you an e-mail when it is done.',
+  onRampInProgressTitle: 'In Progress',
+  onRampInProgressDetail: 'Finish your purchase in the MoonPay tab. This page updates by itself.',
+  /** The send screen's dollar amounts (spec section 9) when the price cannot be had. */
+  tokenPriceUnavailable: 'Unable to fetch token price on chain id {chainId}',
   txPrepareError:
     'There was an error preparing your transaction. Your transaction request will likely fail.',
   txSuccessTitle: 'Transaction complete',

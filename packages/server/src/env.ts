@@ -15,7 +15,9 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { MIN_SECRET_LENGTH } from './crypto.ts';
 import { type Database, openDatabase } from './db/index.ts';
+import type { MoonPayEndpoints } from './funding/moonpay.ts';
 import { DEFAULT_LOG_LEVEL, isLogLevel, LOG_LEVELS, type LogLevel } from './logging/logger.ts';
+import { parsePriceEnv, type PriceSettings } from './prices/config.ts';
 import type { RateLimitConfig } from './rate-limit.ts';
 import { ANVIL_CHAIN_ID } from './wallets/funder.ts';
 
@@ -234,6 +236,13 @@ export interface ServerEnv {
   walletKeyIdleMs?: number;
   /** `LATCHKEY_DB_POOL_MAX` ({@link poolMaxOf}), or undefined for the default (20). */
   dbPoolMax?: number;
+  /**
+   * `LATCHKEY_MOONPAY_API_URL`, `LATCHKEY_MOONPAY_WIDGET_URL` (live) and
+   * `LATCHKEY_MOONPAY_SANDBOX_WIDGET_URL` (issue 20): MoonPay's hosts, or a stand-in's.
+   */
+  moonpay: MoonPayEndpoints;
+  /** `LATCHKEY_PRICE_*` (issue 20; `prices/config.ts`): the token price source. */
+  prices: PriceSettings;
   /** The development app (used with `dev`). */
   devApp: {
     /** {@link devAppIdOf}. */
@@ -259,7 +268,8 @@ export interface ServerEnv {
  *   {@link SECRET_REQUIRED_WITH_DATABASE_URL}, or too short; `LATCHKEY_RATE_LIMITS` not JSON;
  *   `LATCHKEY_REFRESH_REUSE_INTERVAL_S` outside 0-300; `LATCHKEY_RPC_URL` not a URL;
  *   `LATCHKEY_CHAIN_ID` not a chain id; `TWILIO_ACCOUNT_SID` without its token or sender;
- *   `LATCHKEY_LOG_LEVEL` not a level.
+ *   `LATCHKEY_LOG_LEVEL` not a level; a bad `LATCHKEY_PRICE_*` (`parsePriceEnv`) or
+ *   `LATCHKEY_MOONPAY_*` URL.
  */
 export function parseServerEnv(env: Env): ServerEnv {
   const dev = env.LATCHKEY_DEV === '1';
@@ -347,6 +357,13 @@ export function parseServerEnv(env: Env): ServerEnv {
 
   const dbPoolMax = poolMaxOf(env);
 
+  let prices: PriceSettings;
+  try {
+    prices = parsePriceEnv(env);
+  } catch (error) {
+    throw new EnvError((error as Error).message);
+  }
+
   return {
     dev,
     port,
@@ -371,6 +388,14 @@ export function parseServerEnv(env: Env): ServerEnv {
     logLevel,
     walletKeyIdleMs,
     dbPoolMax,
+    moonpay: {
+      apiUrl: urlOf(env, 'LATCHKEY_MOONPAY_API_URL'),
+      widgetUrls: {
+        live: urlOf(env, 'LATCHKEY_MOONPAY_WIDGET_URL'),
+        sandbox: urlOf(env, 'LATCHKEY_MOONPAY_SANDBOX_WIDGET_URL'),
+      },
+    },
+    prices,
     devApp: {
       id: devAppIdOf(env),
       origins: (env.LATCHKEY_DEV_ORIGINS ?? DEFAULT_DEV_ORIGIN)

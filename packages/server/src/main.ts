@@ -44,6 +44,13 @@
  * - `LATCHKEY_WALLET_KEY_IDLE_MS` (integer >= 0, default 60000): how long the wallet frame keeps
  *   a rebuilt key in its memory after the last use (zeroed then, on logout and on unload); 0
  *   rebuilds it from its shares for every request.
+ * - `LATCHKEY_MOONPAY_API_URL` (default `https://api.moonpay.com`), `LATCHKEY_MOONPAY_WIDGET_URL`
+ *   (default `https://buy.moonpay.com`), `LATCHKEY_MOONPAY_SANDBOX_WIDGET_URL` (default
+ *   `https://buy-sandbox.moonpay.com`): the card on-ramp's provider, or a local stand-in (issue 20).
+ * - `LATCHKEY_PRICE_SOURCE` (`chainlink`, default, or `http`), `LATCHKEY_PRICE_CHAINS`,
+ *   `LATCHKEY_PRICE_API_URL`, `LATCHKEY_PRICE_API_KEY`, `LATCHKEY_PRICE_API_KEY_HEADER`,
+ *   `LATCHKEY_PRICE_COINS`, `LATCHKEY_PRICE_CACHE_TTL_S`: the source of `GET /api/v1/token_price`
+ *   (issue 20; `src/prices/config.ts`).
  * Without `LATCHKEY_DEV=1` and without `SMTP_URL`, refuses to start. Every variable is parsed by
  * `parseServerEnv` in `env.ts` (shared with the `latchkey` command line and `npm start`).
  */
@@ -118,6 +125,8 @@ async function main(): Promise<void> {
       prebuildWalletFrame: true,
       turnstileSiteverifyUrl: config.turnstileSiteverifyUrl,
       farcaster: config.farcaster,
+      moonpay: config.moonpay,
+      prices: config.prices,
       logger,
     });
   } catch (error) {

@@ -19,6 +19,8 @@ import { databaseUnavailable, databaseUnavailableReason } from './db/unavailable
 import type { Delivery } from './delivery/types.ts';
 import { devRoutes } from './dev/routes.ts';
 import { ApiError } from './errors.ts';
+import type { MoonPayEndpoints } from './funding/moonpay.ts';
+import { fundingRoutes } from './funding/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import type { Logger } from './logging/logger.ts';
 import { requestLogger } from './logging/requests.ts';
@@ -26,6 +28,10 @@ import { mfaRoutes } from './mfa/routes.ts';
 import { METHODS, type MethodChain, type MethodRoutesOptions } from './methods/index.ts';
 import { cors } from './middleware/cors.ts';
 import { compileTrustProxy, readsBody, type TrustProxySetting } from './middleware/request.ts';
+import { cachedPriceSource } from './prices/cache.ts';
+import { type PriceSettings, priceSourceOf } from './prices/config.ts';
+import { tokenPriceRoutes } from './prices/routes.ts';
+import type { PriceSource } from './prices/source.ts';
 import { MemoryRateLimiter, type RateLimitConfig, resolveRateLimits } from './rate-limit.ts';
 import { dpopLoginBinding } from './sessions/dpop.ts';
 import { sessionRoutes } from './sessions/routes.ts';
@@ -113,6 +119,23 @@ export interface CreateServerOptions {
    * @throws from `createServer` when negative or not a number.
    */
   walletKeyIdleMs?: number;
+  /**
+   * Where MoonPay is reached for the card on-ramp (issue 20): its REST API (default
+   * `https://api.moonpay.com`) and the buy widget per environment (default MoonPay's
+   * `buy.moonpay.com` and `buy-sandbox.moonpay.com`). Tests and the demo point them at the local
+   * stand-in (`funding/dev/moonpay-standin.ts`).
+   */
+  moonpay?: MoonPayEndpoints;
+  /**
+   * The USD prices of `GET /api/v1/token_price` (issue 20): a `source` of your own, or the
+   * settings of the built-in ones (`parsePriceEnv`: Chainlink feeds by default, an HTTP API as
+   * the alternative), and the cache TTL in ms (default 15000). Default: Chainlink feeds read on
+   * the RPCs of `chains` (known feeds only; anvil has none).
+   * @throws from `createServer` when the settings name a bad URL or feed address.
+   */
+  prices?: Omit<Partial<PriceSettings>, 'source'> & {
+    source?: PriceSettings['source'] | PriceSource;
+  };
 }
 
 /**
@@ -257,6 +280,17 @@ export function createServer(options: CreateServerOptions): LatchkeyServer {
   app.route('/', mfaRoutes(ctx));
   app.route('/', walletRoutes(ctx, { funder: options.walletFunder, chains: options.chains }));
   app.route('/', analyticsRoutes(ctx));
+  // Issue 20: the card on-ramp (MoonPay) and token prices in USD.
+  app.route('/', fundingRoutes(ctx, options.moonpay));
+  const prices = options.prices ?? {};
+  const priceSource =
+    typeof prices.source === 'object'
+      ? prices.source
+      : priceSourceOf({ ...prices, source: prices.source ?? 'chainlink' }, options.chains);
+  app.route(
+    '/',
+    tokenPriceRoutes(ctx, cachedPriceSource(priceSource, { ttlMs: prices.cacheTtlMs })),
+  );
   const keyIdleMs = options.walletKeyIdleMs;
   if (keyIdleMs !== undefined && !(Number.isFinite(keyIdleMs) && keyIdleMs >= 0)) {
     throw new Error(`walletKeyIdleMs must be a number of ms >= 0, got ${keyIdleMs}`);

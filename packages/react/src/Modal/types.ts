@@ -26,6 +26,11 @@ export interface ScreenParams {
   returnTo?: ScreenName;
   /** Wallet screens: the request they settle (issue 3). */
   wallet?: WalletScreenParams;
+  /**
+   * FIAT_ON_RAMP_STATUS_SCREEN (issue 20): the purchase the prompt started (its external id, for
+   * the status polls) and the wallet it funds.
+   */
+  onRamp?: { externalTransactionId: string; address: string };
   /** AWAITING_CONNECTION / AWAITING_CONNECT_ONLY_CONNECTION: the external wallet to connect (issue 4). */
   externalWallet?: WalletConnectionTarget;
   /** The login method a 'not configured' screen names (issue 4). */

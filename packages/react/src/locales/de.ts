@@ -180,6 +180,30 @@ const de: Messages = {
   addFundsOn: 'Laden Sie Guthaben auf {network} auf, um die Transaktion abzuschließen.',
   insufficientFunds:
     'Die Wallet hat in diesem Netzwerk nicht genügend Guthaben für diese Transaktion.',
+  onRampTitle: 'Wallet aufladen',
+  onRampPointPay:
+    'Zahlen Sie per Karte, Apple Pay oder Überweisung auf der Seite von MoonPay. Diese App sieht Ihre Karte nie.',
+  onRampPointVerify: 'MoonPay kann vor Ihrem ersten Kauf einen Identitätsnachweis verlangen.',
+  onRampPointArrive: 'Ihr Kauf geht direkt an {address} und kann einige Minuten brauchen.',
+  onRampContinue: 'Weiter zu Moonpay',
+  onRampPreparing: 'Ihr Kauf wird vorbereitet…',
+  onRampUnavailable: 'Kartenkäufe sind gerade nicht möglich.',
+  onRampCompletedTitle: 'Ihr Konto ist aufgeladen!',
+  onRampCompletedDetail:
+    'Es kann einige Minuten dauern, bis die Guthaben in Ihrer Wallet erscheinen.',
+  onRampFailedTitle: 'Etwas ist schiefgelaufen!',
+  onRampFailedDetail:
+    'Ihr Kauf wurde nicht ausgeführt. Wenden Sie sich an den MoonPay-Support; Debitkarten werden häufiger akzeptiert als Kreditkarten.',
+  onRampServiceFailureTitle: 'Ihr Kauf konnte nicht geprüft werden',
+  onRampServiceFailureDetail:
+    'MoonPay ist gerade nicht erreichbar. Ihr Kauf kann trotzdem ausgeführt werden: Sehen Sie später in Ihrer Wallet nach.',
+  onRampProcessingTitle: 'Zahlung wird verarbeitet',
+  onRampProcessingDetail:
+    'Das kann einige Stunden dauern. MoonPay schickt Ihnen eine E-Mail, wenn es fertig ist.',
+  onRampInProgressTitle: 'In Bearbeitung',
+  onRampInProgressDetail:
+    'Schließen Sie den Kauf im MoonPay-Tab ab. Diese Seite aktualisiert sich selbst.',
+  tokenPriceUnavailable: 'Tokenpreis auf Chain-ID {chainId} nicht abrufbar',
   txPrepareError:
     'Beim Vorbereiten Ihrer Transaktion ist ein Fehler aufgetreten. Ihre Transaktionsanfrage wird wahrscheinlich fehlschlagen.',
   txSuccessTitle: 'Transaktion abgeschlossen',

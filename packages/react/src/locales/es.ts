@@ -175,6 +175,29 @@ const es: Messages = {
   addFunds: 'Añadir fondos',
   addFundsOn: 'Añade fondos en {network} para completar la transacción.',
   insufficientFunds: 'La wallet no tiene fondos suficientes en esta red para esta transacción.',
+  onRampTitle: 'Añade fondos a tu wallet',
+  onRampPointPay:
+    'Paga con tarjeta, Apple Pay o transferencia en la página de MoonPay. Esta app nunca ve tu tarjeta.',
+  onRampPointVerify:
+    'MoonPay puede pedirte que verifiques tu identidad antes de tu primera compra.',
+  onRampPointArrive: 'Lo que compres llega directamente a {address} y puede tardar unos minutos.',
+  onRampContinue: 'Continuar a Moonpay',
+  onRampPreparing: 'Preparando tu compra…',
+  onRampUnavailable: 'Las compras con tarjeta no están disponibles ahora.',
+  onRampCompletedTitle: '¡Has añadido fondos a tu cuenta!',
+  onRampCompletedDetail: 'Los activos pueden tardar unos minutos en aparecer en tu wallet.',
+  onRampFailedTitle: '¡Algo salió mal!',
+  onRampFailedDetail:
+    'Tu compra no se completó. Contacta con el soporte de MoonPay; las tarjetas de débito se aceptan más a menudo que las de crédito.',
+  onRampServiceFailureTitle: 'No pudimos comprobar tu compra',
+  onRampServiceFailureDetail:
+    'MoonPay no responde ahora. Tu compra aún puede completarse: revisa tu wallet más tarde.',
+  onRampProcessingTitle: 'Procesando el pago',
+  onRampProcessingDetail: 'Puede tardar unas horas. MoonPay te enviará un correo cuando termine.',
+  onRampInProgressTitle: 'En curso',
+  onRampInProgressDetail:
+    'Termina tu compra en la pestaña de MoonPay. Esta página se actualiza sola.',
+  tokenPriceUnavailable: 'No se pudo obtener el precio del token en la cadena {chainId}',
   txPrepareError:
     'Se ha producido un error al preparar tu transacción. Es probable que la solicitud falle.',
   txSuccessTitle: 'Transacción completada',

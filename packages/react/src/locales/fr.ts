@@ -179,6 +179,32 @@ const fr: Messages = {
   addFundsOn: 'Ajoutez des fonds sur {network} pour finaliser la transaction.',
   insufficientFunds:
     'Le portefeuille ne dispose pas de fonds suffisants sur ce réseau pour cette transaction.',
+  onRampTitle: 'Approvisionner votre wallet',
+  onRampPointPay:
+    'Payez par carte, Apple Pay ou virement sur la page de MoonPay. Cette app ne voit jamais votre carte.',
+  onRampPointVerify:
+    'MoonPay peut vous demander de vérifier votre identité avant votre premier achat.',
+  onRampPointArrive:
+    'Votre achat est envoyé directement à {address} et peut prendre quelques minutes.',
+  onRampContinue: 'Continuer vers Moonpay',
+  onRampPreparing: 'Préparation de votre achat…',
+  onRampUnavailable: 'Les achats par carte sont indisponibles pour le moment.',
+  onRampCompletedTitle: 'Votre compte est approvisionné !',
+  onRampCompletedDetail:
+    'Les actifs peuvent mettre quelques minutes à apparaître dans votre wallet.',
+  onRampFailedTitle: 'Un problème est survenu !',
+  onRampFailedDetail:
+    "Votre achat n'a pas abouti. Contactez le support de MoonPay ; les cartes de débit sont plus souvent acceptées que les cartes de crédit.",
+  onRampServiceFailureTitle: 'Impossible de vérifier votre achat',
+  onRampServiceFailureDetail:
+    'MoonPay est injoignable pour le moment. Votre achat peut encore aboutir : vérifiez votre wallet plus tard.',
+  onRampProcessingTitle: 'Paiement en cours de traitement',
+  onRampProcessingDetail:
+    'Cela peut prendre quelques heures. MoonPay vous enverra un e-mail une fois terminé.',
+  onRampInProgressTitle: 'En cours',
+  onRampInProgressDetail:
+    "Terminez votre achat dans l'onglet MoonPay. Cette page se met à jour toute seule.",
+  tokenPriceUnavailable: 'Impossible d’obtenir le prix du jeton sur la chaîne {chainId}',
   txPrepareError:
     'Une erreur est survenue lors de la préparation de votre transaction. Votre demande de transaction échouera probablement.',
   txSuccessTitle: 'Transaction terminée',

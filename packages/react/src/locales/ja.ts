@@ -175,6 +175,28 @@ const ja: Messages = {
   addFunds: '入金',
   addFundsOn: '取引を完了するには、{network} で入金してください。',
   insufficientFunds: 'このネットワーク上のウォレットの残高が、この取引には不足しています。',
+  onRampTitle: 'ウォレットに入金',
+  onRampPointPay:
+    'MoonPay のページでカード、Apple Pay、銀行振込で支払います。このアプリがカード情報を見ることはありません。',
+  onRampPointVerify: '初回の購入前に、MoonPay が本人確認を求めることがあります。',
+  onRampPointArrive: '購入した資産は {address} に直接届きます。数分かかることがあります。',
+  onRampContinue: 'Moonpay へ進む',
+  onRampPreparing: '購入を準備しています…',
+  onRampUnavailable: '現在、カードでの購入はご利用いただけません。',
+  onRampCompletedTitle: 'アカウントに入金しました！',
+  onRampCompletedDetail: '資産がウォレットに表示されるまで数分かかることがあります。',
+  onRampFailedTitle: '問題が発生しました！',
+  onRampFailedDetail:
+    '購入は完了しませんでした。MoonPay のサポートにお問い合わせください。クレジットカードよりデビットカードのほうが通りやすい傾向があります。',
+  onRampServiceFailureTitle: '購入を確認できませんでした',
+  onRampServiceFailureDetail:
+    '現在 MoonPay に接続できません。購入はまだ完了する可能性があります。後でウォレットを確認してください。',
+  onRampProcessingTitle: '支払いを処理しています',
+  onRampProcessingDetail: '数時間かかることがあります。完了すると MoonPay からメールが届きます。',
+  onRampInProgressTitle: '処理中',
+  onRampInProgressDetail:
+    'MoonPay のタブで購入を完了してください。このページは自動で更新されます。',
+  tokenPriceUnavailable: 'チェーン ID {chainId} のトークン価格を取得できません',
   txPrepareError:
     '取引の準備中にエラーが発生しました。この取引リクエストは失敗する可能性があります。',
   txSuccessTitle: '取引が完了しました',

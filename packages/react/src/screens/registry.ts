@@ -73,6 +73,13 @@ export const SCREENS: ScreenEntries = {
   [SCREEN.EMBEDDED_WALLET_KEY_EXPORT_SCREEN]: {
     component: lazyScreen(() => import('./EmbeddedWalletKeyExport/EmbeddedWalletKeyExport.tsx')),
   },
+  // Funding (issue 20): the card on-ramp's prompt and its result.
+  [SCREEN.FIAT_ON_RAMP_PROMPT_SCREEN]: {
+    component: lazyScreen(() => import('./FiatOnRamp/FiatOnRampPrompt.tsx')),
+  },
+  [SCREEN.FIAT_ON_RAMP_STATUS_SCREEN]: {
+    component: lazyScreen(() => import('./FiatOnRamp/FiatOnRampStatus.tsx')),
+  },
   // Connect-only and the login-failed screen (issue 4).
   [SCREEN.CONNECT_OR_CREATE]: { component: lazyScreen(() => import('./Landing/Landing.tsx')) },
   [SCREEN.CONNECT_ONLY_LANDING_SCREEN]: {

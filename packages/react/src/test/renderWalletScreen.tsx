@@ -11,6 +11,7 @@ import type { LatchkeyClientConfig } from '../config/config.ts';
 import { resolveConfig } from '../config/resolveConfig.ts';
 import { LatchkeyContext, type LatchkeyContextValue } from '../LatchkeyProvider/context.ts';
 import { ModalContext, type ModalContextValue } from '../Modal/ModalContext.ts';
+import type { ScreenParams } from '../Modal/types.ts';
 import type { WalletPromptParams, WalletScreenParams } from '@latchkey/core';
 import { createWalletController } from '@latchkey/core';
 import { createFakeApprovalMount } from './fakeApproval.ts';
@@ -100,9 +101,14 @@ export function renderWalletScreen(
   options: {
     config?: LatchkeyClientConfig;
     manager?: ReturnType<typeof createFakeManager>;
+    /** More screen params beside `wallet` (e.g. the on-ramp status screen's `onRamp`). */
+    params?: Omit<ScreenParams, 'wallet'>;
+    /** Answers the client's API requests instead of the fake's default. */
+    apiRequest?: (parameters: { method: string; path: string; body?: unknown }) => Promise<unknown>;
   } = {},
 ) {
   const fake = createFakeClient({ initialStatus: 'authenticated' });
+  if (options.apiRequest) fake.client.api.request.mockImplementation(options.apiRequest as never);
   const manager = options.manager ?? createFakeManager();
   const config = resolveConfig(APP_ID, options.config, { name: 'Acme' }, 'http://localhost:8787');
   const controller = createWalletController({
@@ -117,7 +123,7 @@ export function renderWalletScreen(
   const closed = vi.fn();
   const modal: ModalContextValue = {
     screen: SCREEN.EMBEDDED_WALLET_SIGN_REQUEST_SCREEN,
-    params: { wallet: { ...wallet, resolve, reject } as WalletScreenParams },
+    params: { ...options.params, wallet: { ...wallet, resolve, reject } as WalletScreenParams },
     navigate: vi.fn(),
     config,
     messages: config.messages,

@@ -14,6 +14,8 @@
  * - `PATCH /api/v1/admin/apps/{appId}` `adminAppUpdate` -> `adminAppConfig`.
  * - `GET|POST|DELETE /api/v1/admin/apps/{appId}/allowlist` (`{type, value}` body for POST and
  *   DELETE) -> `allowlistResponse`.
+ * - `GET|PUT /api/v1/admin/apps/{appId}/moonpay` (issue 20, `funding/adminRoutes.ts`): the app's
+ *   MoonPay keys, secret keys sealed and never answered.
  * - each login method's `adminRoutes` (`methods/types.ts`), in the registry's order, e.g. the
  *   OAuth method's `PUT /api/v1/admin/apps/{appId}/oauth/{provider}` `adminOAuthProviderRequest`
  *   -> `{provider, client_id, issuer}`.
@@ -26,6 +28,7 @@ import { applyAppSettings, toAdminAppConfig } from '../apps/settings.ts';
 import type { AppEnv, ServerContext } from '../context.ts';
 import type { AppRow } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
+import { moonpayAdminRoutes } from '../funding/adminRoutes.ts';
 import { METHODS } from '../methods/index.ts';
 import type { MethodParts } from '../methods/types.ts';
 import { readBody } from '../middleware/request.ts';
@@ -78,6 +81,9 @@ export function adminRoutes(
   r.delete(ROUTE_PATTERNS.adminAllowlist, auth, async (c) =>
     c.json(await removeAllowlistEntry(ctx.db, c.get('app').id, await readObject(c))),
   );
+
+  // Issue 20: the card on-ramp's MoonPay keys (`funding/adminRoutes.ts`).
+  r.route('/', moonpayAdminRoutes(ctx, auth));
 
   // The methods' own admin routes (OAuth: the app's client at a provider) live in their folders.
   for (const method of methods) if (method.adminRoutes) r.route('/', method.adminRoutes(ctx, auth));

@@ -12,6 +12,9 @@
  * latchkey apps policy <appId> [--json '<policy>' | --file <policy.json> | --clear]
  * latchkey allowlist list|add|remove <appId> [<type> <value>]
  * latchkey oauth set <appId> <provider> --client-id <id> --client-secret <s> [--issuer <url>]
+ * latchkey moonpay set <appId> [--sandbox-publishable-key <pk> --sandbox-secret-key <sk>]
+ *   [--live-publishable-key <pk> --live-secret-key <sk>] [--clear-sandbox] [--clear-live]
+ * latchkey moonpay show <appId>
  * ```
  *
  * Local mode (default) opens the database like the server does (`DATABASE_URL`, else PGlite in
@@ -36,6 +39,7 @@ import { registerAppsSet } from './commands/apps-set.ts';
 import { registerAppsShow } from './commands/apps-show.ts';
 import { registerMigrate } from './commands/migrate.ts';
 import { registerServe } from './commands/serve.ts';
+import { registerMoonpay } from '../funding/cli/moonpay.ts';
 import { type CliIo, createCliContext } from './context.ts';
 import { loadMethodClis } from './methodCommands.ts';
 
@@ -67,6 +71,7 @@ export async function runCli(argv: string[], io: CliIo = processIo()): Promise<n
     'set',
     'allowlist',
     ...methodClis.flatMap((m) => m.remoteCommands ?? []),
+    'moonpay',
   ];
   const { ctx, close } = createCliContext(io);
   const program = new Command('latchkey')
@@ -99,6 +104,8 @@ data folder also does; with DATABASE_URL, LATCHKEY_SECRET is required).`,
   registerAppsRotateSecret(apps, ctx);
   registerAllowlist(program, ctx);
   for (const method of methodClis) method.register(program, ctx);
+  // Issue 20: the card on-ramp's MoonPay keys (`funding/cli/moonpay.ts`).
+  registerMoonpay(program, ctx);
 
   try {
     await program.parseAsync(argv.length === 0 ? ['serve'] : argv, { from: 'user' });

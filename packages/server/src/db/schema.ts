@@ -721,3 +721,50 @@ export const farcasterSigners = pgTable(
   (t) => [primaryKey({ columns: [t.appId, t.publicKey] })],
 );
 export type FarcasterSignerRow = typeof farcasterSigners.$inferSelect;
+
+/**
+ * An app's MoonPay keys (issue 20; spec section 5: the on-ramp's only provider), one pair per
+ * environment: the publishable key (`pk_test_...` sandbox, `pk_live_...` live) in clear, and the
+ * secret key (`sk_...`), which signs the buy widget's URL, sealed (JWE `dir`, A256GCM under the
+ * signing-key encryption key, bound to the app and environment) and never answered by any route.
+ * Set by the admin API and `latchkey moonpay set`.
+ */
+export const moonpayKeys = pgTable('moonpay_keys', {
+  appId: varchar('app_id', { length: 25 })
+    .primaryKey()
+    .references(() => apps.id, { onDelete: 'cascade' }),
+  sandboxPublishableKey: text('sandbox_publishable_key'),
+  sandboxSecretKeySealed: text('sandbox_secret_key_sealed'),
+  livePublishableKey: text('live_publishable_key'),
+  liveSecretKeySealed: text('live_secret_key_sealed'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+export type MoonpayKeysRow = typeof moonpayKeys.$inferSelect;
+
+/**
+ * Card on-ramp purchases a user started (issue 20): the random `external_transaction_id` the
+ * signed widget URL carries (MoonPay files the purchase under it), with the user and the wallet
+ * address it funds, and the MoonPay environment whose key reads its status. Only that user may
+ * read the status.
+ */
+export const fiatOnRampTransactions = pgTable(
+  'fiat_on_ramp_transactions',
+  {
+    externalTransactionId: text('external_transaction_id').primaryKey(),
+    appId: varchar('app_id', { length: 25 })
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** EIP-55 checksummed address of the funded wallet (one of the user's). */
+    address: text('address').notNull(),
+    provider: text('provider', { enum: ['moonpay'] }).notNull(),
+    environment: text('environment', { enum: ['sandbox', 'live'] }).notNull(),
+    /** MoonPay's currency code asked for (`eth`, `usdc`, ...). */
+    currencyCode: text('currency_code').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('fiat_on_ramp_transactions_user_idx').on(t.userId, t.createdAt)],
+);
+export type FiatOnRampTransactionRow = typeof fiatOnRampTransactions.$inferSelect;

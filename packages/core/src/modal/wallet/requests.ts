@@ -1,3 +1,4 @@
+import type { FundWalletConfig } from '@latchkey/api';
 import type { AuthenticateResult } from '../../session/user.ts';
 import type { TransactionRequest } from '../../wallet/transaction.ts';
 
@@ -95,6 +96,18 @@ export type WalletScreenParams = Settle &
     | { kind: 'create'; login?: AuthenticateResult; address?: string }
     | { kind: 'connect' }
     | { kind: 'recover'; methods?: string[] }
+    /**
+     * The card on-ramp (issue 20; spec section 2, Funding): FIAT_ON_RAMP_PROMPT_SCREEN then
+     * FIAT_ON_RAMP_STATUS_SCREEN for `address`. `config` is MoonPay's options (`currencyCode`,
+     * `quoteCurrencyAmount`, `paymentMethod`, `uiConfig`, ...); `externalTransactionId` is set
+     * once the purchase started (the status screen's).
+     */
+    | {
+        kind: 'fund';
+        address: string;
+        config?: FundWalletConfig;
+        externalTransactionId?: string;
+      }
     /**
      * A login method's own screen that its hook awaits through `prompt` (issue 16: its
      * signer's AWAITING_FARCASTER_SIGNER): the screen settles with the method's result, and its

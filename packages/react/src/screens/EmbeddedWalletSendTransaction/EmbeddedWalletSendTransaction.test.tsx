@@ -98,6 +98,87 @@ describe('EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN', () => {
     expect(manager.mountApproval).not.toHaveBeenCalled();
   });
 
+  it('priceDisplay fiat-currency: dollar amounts beside the frame, from GET /api/v1/token_price', async () => {
+    const manager = createFakeManager(chain(10n * ETH));
+    const apiRequest = vi.fn(async ({ path }: { path: string }) =>
+      path.startsWith('/api/v1/token_price') ? { usd: 2000 } : {},
+    );
+    renderWalletScreen(
+      <EmbeddedWalletSendTransaction />,
+      { kind: 'send-transaction', transaction: { to: TO, value: ETH / 1000n, chainId: 31337 } },
+      {
+        manager,
+        apiRequest,
+        config: {
+          embeddedWallets: {
+            priceDisplay: { primary: 'native-token', secondary: 'fiat-currency' },
+          },
+        },
+      },
+    );
+    await mounted(manager);
+    const rows = await screen.findByTestId('send-fiat');
+    // 0.001 ETH at $2000; the fee is 21000 gas at 1 gwei = 0.000021 ETH = $0.042.
+    expect(rows.textContent).toBe('Amount≈ $2.00Estimated fee≈ $0.04');
+    expect(apiRequest).toHaveBeenCalledWith({
+      method: 'GET',
+      path: '/api/v1/token_price?chainId=31337&tokenSymbol=ETH',
+    });
+  });
+
+  it("no price: 'Unable to fetch token price on chain id', and the send goes on", async () => {
+    const manager = createFakeManager(chain(10n * ETH));
+    renderWalletScreen(
+      <EmbeddedWalletSendTransaction />,
+      { kind: 'send-transaction', transaction: { to: TO, value: ETH / 1000n, chainId: 31337 } },
+      {
+        manager,
+        apiRequest: async ({ path }) => {
+          if (path.startsWith('/api/v1/token_price')) {
+            throw Object.assign(new Error('Unsupported chain: 31337'), { status: 400 });
+          }
+          return {};
+        },
+        config: {
+          embeddedWallets: {
+            priceDisplay: { primary: 'native-token', secondary: 'fiat-currency' },
+          },
+        },
+      },
+    );
+    await mounted(manager);
+    expect((await screen.findByTestId('price-unavailable')).textContent).toBe(
+      'Unable to fetch token price on chain id 31337',
+    );
+    expect(screen.queryByTestId('send-fiat')).toBeNull();
+  });
+
+  it("insufficient funds with prices: dollar values under the amounts, and 'Add Funds' opens the on-ramp", async () => {
+    const manager = createFakeManager(chain(ETH));
+    const { modal } = renderWalletScreen(
+      <EmbeddedWalletSendTransaction />,
+      { kind: 'send-transaction', transaction: { to: TO, value: ETH, chainId: 31337 } },
+      {
+        manager,
+        apiRequest: async ({ path }) =>
+          path.startsWith('/api/v1/token_price') ? { usd: 2000 } : {},
+        config: {
+          fiatOnRamp: { enabled: true },
+          embeddedWallets: {
+            priceDisplay: { primary: 'native-token', secondary: 'fiat-currency' },
+          },
+        },
+      },
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('send-amount').textContent).toBe('1 ETH$2,000.00'),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Add Funds' }));
+    expect(modal.navigate).toHaveBeenCalledWith('FIAT_ON_RAMP_PROMPT_SCREEN', {
+      wallet: expect.objectContaining({ kind: 'send-transaction' }),
+    });
+  });
+
   it("no 'Add Funds' without the on-ramp", async () => {
     renderWalletScreen(
       <EmbeddedWalletSendTransaction />,

@@ -14,6 +14,7 @@ import {
 } from '@latchkey/core';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { Address } from '../../components/DisplayText/DisplayText.tsx';
+import { formatUsd, usdValue, useTokenPrice } from '../../funding/price.ts';
 import { formatTokenAmount } from '../../locales/format.ts';
 import { Button } from '../../components/Button/Button.tsx';
 import { AlertIcon, CheckIcon, SendIcon } from '../../components/Icons/Icons.tsx';
@@ -77,7 +78,7 @@ export default function EmbeddedWalletSendTransaction() {
   useStyleSheet(approvalFrameCss);
   useStyleSheet(sendTransactionCss);
   const s = useWalletScreen('send-transaction', 'confirm-transaction');
-  const { request, wallet, walletConfig, config, settle, close, navigate, messages: m } = s;
+  const { request, wallet, client, walletConfig, config, settle, close, navigate, messages: m } = s;
   const { colorScheme, accent, accentForeground } = config.theme;
   const [transaction, setTransaction] = useState(request.transaction);
   const [view, setView] = useState<View>({ step: 'loading' });
@@ -87,6 +88,39 @@ export default function EmbeddedWalletSendTransaction() {
   const decimals = chain?.nativeCurrency.decimals ?? 18;
   /** An amount in wei, in the modal's language (issue 14, item 12). */
   const amount = (wei: bigint) => formatTokenAmount(wei, decimals, symbol, config.intl.locale);
+
+  // Dollar amounts beside the token's (issue 20; spec section 9) when `priceDisplay` asks.
+  const shownChainId =
+    view.step === 'review' || view.step === 'submitting' ? view.prepared.chainId : undefined;
+  const price = useTokenPrice(
+    client.api.request,
+    shownChainId,
+    symbol,
+    walletConfig.priceDisplay.secondary === 'fiat-currency',
+  );
+  /** `wei` in dollars ('<$0.01' when tiny), or null without a price. */
+  const usd = (wei: bigint) =>
+    price.state === 'ready'
+      ? formatUsd(usdValue(wei, decimals, price.usd), config.intl.locale)
+      : null;
+  /** An amount in the token, with its dollar value under it when there is a price. */
+  const both = (wei: bigint) => {
+    const dollars = usd(wei);
+    return dollars === null ? (
+      amount(wei)
+    ) : (
+      <>
+        {amount(wei)}
+        <span className="lk-send__usd">{dollars}</span>
+      </>
+    );
+  };
+  const priceNote =
+    price.state === 'error' ? (
+      <p className="lk-wallet__note" data-testid="price-unavailable">
+        {formatMessage(m.tokenPriceUnavailable, { chainId: String(shownChainId) })}
+      </p>
+    ) : null;
 
   useEffect(() => {
     let live = true;
@@ -258,7 +292,7 @@ export default function EmbeddedWalletSendTransaction() {
       {insufficient && (
         <>
           <p className="lk-send__amount" data-testid="send-amount">
-            {amount(prepared.value)}
+            {both(prepared.value)}
           </p>
           <dl className="lk-wallet__rows">
             {transaction.to && (
@@ -267,9 +301,9 @@ export default function EmbeddedWalletSendTransaction() {
               </Row>
             )}
             <Row label={m.txNetwork}>{chain?.name ?? String(prepared.chainId)}</Row>
-            <Row label={m.txEstimatedFee}>{amount(prepared.fee)}</Row>
-            <Row label={m.txTotal}>{amount(prepared.value + prepared.fee)}</Row>
-            <Row label={m.txBalance}>{amount(prepared.balance)}</Row>
+            <Row label={m.txEstimatedFee}>{both(prepared.fee)}</Row>
+            <Row label={m.txTotal}>{both(prepared.value + prepared.fee)}</Row>
+            <Row label={m.txBalance}>{both(prepared.balance)}</Row>
           </dl>
           <p className="lk-send__warning" role="alert">
             {m.insufficientFunds}
@@ -289,6 +323,13 @@ export default function EmbeddedWalletSendTransaction() {
       {!insufficient && prepared.estimateFailed && (
         <p className="lk-send__warning">{m.txPrepareError}</p>
       )}
+      {!insufficient && usd(prepared.value) !== null && (
+        <dl className="lk-wallet__rows lk-send__fiat" data-testid="send-fiat">
+          <Row label={m.txAmount}>≈ {usd(prepared.value)}</Row>
+          <Row label={m.txEstimatedFee}>≈ {usd(prepared.fee)}</Row>
+        </dl>
+      )}
+      {priceNote}
       {signable && (
         <ApprovalFrame
           manager={signable.manager}
