@@ -54,6 +54,43 @@ function prepare(db: Db) {
     .orderBy(asc(linkedAccounts.id))
     .prepare('latchkey_refresh_rotate');
 
+  // Several rotations in one statement (issue 13, `rotate-batch.ts`): the same update and
+  // conditions as `rotatePresented`, one input row per request from parallel arrays (each
+  // request's own hashes, app and clock), distinct session ids. Rows come back ordered by
+  // session, then account, so each request's rows are one run.
+  const markedMany = db.$with('marked_many', {
+    sessionId: sql<string>`marked_session`.as('marked_session'),
+    userId: sql<string>`marked_user`.as('marked_user'),
+    dpopJkt: sql<string | null>`marked_jkt`.as('marked_jkt'),
+  }).as(sql`
+      UPDATE ${sessions} AS s SET refresh_hash = i.successor_hash,
+        refresh_rotated_at = i.now_at,
+        refresh_expires_at = i.expires_at,
+        refresh_generation = s.refresh_generation + 1
+      FROM unnest(${p('sessionIds')}::text[], ${p('tokenHashes')}::text[],
+        ${p('successorHashes')}::text[], ${p('appIds')}::text[], ${p('nows')}::timestamptz[],
+        ${p('expires')}::timestamptz[])
+        AS i(session_id, token_hash, successor_hash, app_id, now_at, expires_at)
+      WHERE s.id = i.session_id
+        AND s.refresh_hash = i.token_hash
+        AND s.refresh_expires_at > i.now_at
+        AND s.app_id = i.app_id
+        AND s.revoked_at IS NULL
+      RETURNING s.id AS marked_session, s.user_id AS marked_user, s.dpop_jkt AS marked_jkt`);
+  const rotateMany = db
+    .with(markedMany)
+    .select({
+      sessionId: markedMany.sessionId,
+      userId: markedMany.userId,
+      dpopJkt: markedMany.dpopJkt,
+      ...userColumns,
+    })
+    .from(markedMany)
+    .leftJoin(users, eq(users.id, markedMany.userId))
+    .leftJoin(linkedAccounts, eq(linkedAccounts.userId, users.id))
+    .orderBy(sql`marked_session`, asc(linkedAccounts.id))
+    .prepare('latchkey_refresh_rotate_many');
+
   const session = db
     .select(sessionColumns)
     .from(sessions)
@@ -87,7 +124,7 @@ function prepare(db: Db) {
     .orderBy(asc(linkedAccounts.id))
     .prepare('latchkey_session_create');
 
-  return { rotatePresented, session, sessionWithUser, createSession };
+  return { rotatePresented, rotateMany, session, sessionWithUser, createSession };
 }
 
 /** The prepared statements of the session path. */
@@ -102,6 +139,10 @@ const prepared = new WeakMap<Db, SessionQueries>();
  *   (ISO times): rows of the rotated session (`sessionId`, `userId`, `dpopJkt`, `user`,
  *   `account`), none when the token is not the session's live one (or the session is not
  *   live, not of the app, or the token expired);
+ * - `rotateMany.execute({ sessionIds, tokenHashes, successorHashes, appIds, nows, expires })`
+ *   (parallel arrays of equal length, one entry per rotation, distinct session ids; times as
+ *   ISO strings): `rotatePresented` for each entry in one statement; rows of every rotated
+ *   session, ordered by session id then linked account id (issue 13, `rotate-batch.ts`);
  * - `session.execute({ sessionId })`: {@link sessionColumns};
  * - `sessionWithUser.execute({ sessionId })`: {@link sessionColumns} and the user's rows;
  * - `createSession.execute({ sessionId, appId, userId, dpopJkt, tokenHash, now, expires })`:

@@ -7,6 +7,8 @@
  * - Each successor is derived from its predecessor: `<session id>.` + base64url(HMAC-SHA256(
  *   `refreshSuccessorKey`, predecessor)). So the server recognises an earlier token of the
  *   session without storing it: walking the chain forward from it reaches the live token.
+ * - Concurrent refreshes share statements (issue 13, `rotate-batch.ts`): rotations asked for
+ *   while one is in flight go together in the next one, each with all its conditions.
  * - Reusing a rotated token revokes the whole session, so its newest tokens die too, with one
  *   grace (issue 10, item 4): the token right before the live one, presented again within the
  *   reuse interval (a lost answer, or a concurrent use), is answered with the live token, its
@@ -24,6 +26,7 @@ import { sessions } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { userWireOf } from '../users/service.ts';
 import { sessionQueries } from './queries.ts';
+import { type Rotated, rotationBatcher } from './rotate-batch.ts';
 
 /** Tokens of a new or refreshed session. */
 export interface IssuedSession {
@@ -184,29 +187,29 @@ async function sessionOfToken(ctx: ServerContext, appId: string, refreshToken: s
 }
 
 /**
- * The common refresh in ONE statement (issue 13): replaces the session's live refresh token
- * by its successor, only if the presented token is that live one, unexpired, of a live
- * session of `appId`, and reads the session's user with its linked accounts for the answer
- * (the prepared `rotatePresented` of `queries.ts`). A concurrent use of the same token waits
- * for the row lock, then finds the token no longer live.
+ * The common refresh (issue 13): replaces the session's live refresh token by its successor,
+ * only if the presented token is that live one, unexpired, of a live session of `appId`, and
+ * reads the session's user with its linked accounts for the answer. The rotation goes through
+ * the handle's batcher (`rotate-batch.ts`): alone in one statement when no other rotation is
+ * in flight, else in the next batch statement with the other refreshes waiting, each with its
+ * own conditions. A concurrent use of the same token goes in a later batch (or waits for the
+ * row lock), then finds the token no longer live.
  *
  * @returns the session's id, user id, DPoP thumbprint and user (undefined when the user row is
  *   gone) when this call rotated the token; undefined when it did not (not the live token,
  *   maybe rotated a moment ago by a concurrent use, or expired, revoked, another app's: the
  *   caller then looks at the row).
+ * @throws the driver's error when the database is unreachable.
  */
-async function rotatePresented(
+function rotatePresented(
   ctx: ServerContext,
   appId: string,
   sessionId: string,
   refreshToken: string,
   successor: string,
   nowMs: number,
-): Promise<
-  | { sessionId: string; userId: string; dpopJkt: string | null; user: UserWire | undefined }
-  | undefined
-> {
-  const rows = await sessionQueries(ctx.db).rotatePresented.execute({
+): Promise<Rotated | undefined> {
+  return rotationBatcher(ctx.db).rotate({
     sessionId,
     tokenHash: sha256Hex(refreshToken),
     successorHash: sha256Hex(successor),
@@ -214,15 +217,6 @@ async function rotatePresented(
     now: new Date(nowMs).toISOString(),
     expires: new Date(nowMs + REFRESH_TOKEN_TTL_S * 1000).toISOString(),
   });
-  const [row] = rows;
-  return (
-    row && {
-      sessionId: row.sessionId,
-      userId: row.userId,
-      dpopJkt: row.dpopJkt,
-      user: userWireOf(rows),
-    }
-  );
 }
 
 /**
