@@ -57,6 +57,8 @@ export interface Stack {
   rpcUrl: string;
   /** Issuer of the local OpenID provider (the demo's Google button logs in there). */
   oidcUrl: string;
+  /** The local MoonPay stand-in (its API and buy page; issue 20). */
+  moonpayUrl: string;
   /** The dev app the server seeds, which the demo uses. */
   appId: string;
   /** The temporary PGlite data folder (deleted by stop()). */
@@ -254,7 +256,7 @@ export interface StartStackOptions {
  */
 export async function startStack(options: StartStackOptions = {}): Promise<Stack> {
   installExitHooks();
-  const [apiPort, demoPort, anvilPort, oidcPort] = await freePorts(4);
+  const [apiPort, demoPort, anvilPort, oidcPort, moonpayPort] = await freePorts(5);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'latchkey-e2e-'));
   // A migrated database copied in: the stack skips PGlite's initdb (db-template.ts).
   await placeDatabaseTemplate(dataDir);
@@ -264,6 +266,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
   const demoUrl = `http://localhost:${demoPort}`;
   const rpcUrl = `http://127.0.0.1:${anvilPort}`;
   const oidcUrl = `http://127.0.0.1:${oidcPort}`;
+  const moonpayUrl = `http://127.0.0.1:${moonpayPort}`;
   const verbose = options.verbose ?? process.env.E2E_VERBOSE === '1';
 
   // The specs read codes from the dev outbox: SMTP delivery from the caller's shell would hide them.
@@ -278,6 +281,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
       LATCHKEY_DEMO_PORT: String(demoPort),
       ANVIL_PORT: String(anvilPort),
       LATCHKEY_OIDC_PORT: String(oidcPort),
+      LATCHKEY_MOONPAY_PORT: String(moonpayPort),
       LATCHKEY_DATA_DIR: dataDir,
       LATCHKEY_DEV_APP_ID: appId,
       // The demo as a production build (start.ts): a page loads in ~0.7 s instead of ~3.5 s.
@@ -426,6 +430,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     demoUrl,
     rpcUrl,
     oidcUrl,
+    moonpayUrl,
     appId,
     dataDir,
     output: () => output,

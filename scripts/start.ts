@@ -7,9 +7,15 @@
  * - the demo host app (Vite) on http://localhost:5173, a different origin from the API
  * - a local OpenID provider (`packages/server/src/methods/oauth/dev/oidc.ts`) on http://127.0.0.1:8788, where
  *   the demo's Google button logs in (its issuer goes to the API as LATCHKEY_DEV_OIDC_ISSUER)
+ * - the card on-ramp (issue 20): a local MoonPay stand-in
+ *   (`packages/server/src/funding/dev/moonpay-standin.ts`) on http://127.0.0.1:8789, in this
+ *   process, whose buy page moves a purchase through MoonPay's statuses (the API asks it as
+ *   MoonPay, and the dev app holds its sandbox keys); and an ETH / USD price feed (a Chainlink
+ *   AggregatorV3 stand-in at $3,000) deployed on anvil before the API starts, which the API
+ *   reads for `GET /api/v1/token_price`
  *
  * Ports and the data folder can be moved with LATCHKEY_API_PORT, LATCHKEY_DEMO_PORT,
- * ANVIL_PORT, LATCHKEY_OIDC_PORT and LATCHKEY_DATA_DIR (the e2e harness does, to run beside a running stack).
+ * ANVIL_PORT, LATCHKEY_OIDC_PORT, LATCHKEY_MOONPAY_PORT and LATCHKEY_DATA_DIR (the e2e harness does, to run beside a running stack).
  * LATCHKEY_DEMO_MODE picks how the demo is served: `dev` (default), Vite's dev server with hot
  * reload; `preview`, a production build (`vite build` into `<data folder>/demo-build`, about
  * 3 s) served by `vite preview`. A page of the build loads in about 0.7 s from 36 requests
@@ -22,6 +28,12 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  DEV_MOONPAY_KEYS,
+  type MoonPayStandIn,
+  startMoonPayStandIn,
+} from '../packages/server/src/funding/dev/moonpay-standin.ts';
+import { deployAggregatorStandIn } from '../packages/server/src/prices/dev/aggregatorStandIn.ts';
 import {
   DEFAULT_DEV_OIDC_PORT,
   DEFAULT_PORT,
@@ -36,6 +48,11 @@ const apiPort = Number(process.env.LATCHKEY_API_PORT ?? DEFAULT_PORT);
 const demoPort = Number(process.env.LATCHKEY_DEMO_PORT ?? 5173);
 const anvilPort = Number(process.env.ANVIL_PORT ?? 8545);
 const oidcPort = Number(process.env.LATCHKEY_OIDC_PORT ?? DEFAULT_DEV_OIDC_PORT);
+const moonpayPort = Number(process.env.LATCHKEY_MOONPAY_PORT ?? 8789);
+/** The dev feed's price: $3,000 per ETH in Chainlink's 8 decimals. */
+const DEV_ETH_USD = 3000_00000000n;
+/** The dev feed is posted once, at start: its answer may be a year old before it counts as stale. */
+const DEV_FEED_MAX_AGE_S = 365 * 24 * 3600;
 const demoMode = process.env.LATCHKEY_DEMO_MODE ?? 'dev';
 // The data folder and the dev app id parse as the server's do (env.ts), relative to the root.
 const dataDir = dataDirOf(process.env, root);
@@ -54,6 +71,7 @@ interface Part {
 }
 const parts: Part[] = [];
 let stopping = false;
+let moonpay: MoonPayStandIn | undefined;
 
 function log(line: string) {
   process.stdout.write(`${line}\n`);
@@ -66,7 +84,7 @@ async function assertPortFree(port: number, what: string): Promise<void> {
     server.once('error', () =>
       reject(
         new Error(
-          `Port ${port} (${what}) is already in use. Stop what is using it, or set ${what === 'API' ? 'LATCHKEY_API_PORT' : what === 'demo' ? 'LATCHKEY_DEMO_PORT' : what === 'OpenID provider' ? 'LATCHKEY_OIDC_PORT' : 'ANVIL_PORT'}.`,
+          `Port ${port} (${what}) is already in use. Stop what is using it, or set ${what === 'API' ? 'LATCHKEY_API_PORT' : what === 'demo' ? 'LATCHKEY_DEMO_PORT' : what === 'OpenID provider' ? 'LATCHKEY_OIDC_PORT' : what === 'MoonPay stand-in' ? 'LATCHKEY_MOONPAY_PORT' : 'ANVIL_PORT'}.`,
         ),
       ),
     );
@@ -142,6 +160,7 @@ async function stop(exitCode: number): Promise<never> {
   if (!stopping) {
     stopping = true;
     for (const { child } of [...parts].reverse()) killGroup(child, 'SIGTERM');
+    await moonpay?.close().catch(() => undefined);
     await Promise.all(
       parts.map(
         ({ child }) =>
@@ -173,6 +192,7 @@ async function main() {
   await assertPortFree(apiPort, 'API');
   await assertPortFree(demoPort, 'demo');
   await assertPortFree(oidcPort, 'OpenID provider');
+  await assertPortFree(moonpayPort, 'MoonPay stand-in');
 
   startPart('chain', bin('anvil'), [
     '--host',
@@ -187,6 +207,24 @@ async function main() {
   startPart('oidc', bin('tsx'), ['packages/server/src/methods/oauth/dev/oidc.ts'], {
     env: { LATCHKEY_OIDC_PORT: String(oidcPort), LATCHKEY_API_URL: apiUrl },
   });
+  moonpay = await startMoonPayStandIn({
+    port: moonpayPort,
+    keys: { [DEV_MOONPAY_KEYS.publishable_key]: DEV_MOONPAY_KEYS.secret_key },
+  });
+
+  // The price feed goes on the chain before the API starts, which is told its address.
+  await waitFor('anvil', async () => {
+    const res = await fetch(rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+    });
+    return res.ok;
+  });
+  const feed = await deployAggregatorStandIn(rpcUrl, { answer: DEV_ETH_USD });
+  const priceChains = {
+    31337: { rpcUrl, feeds: { ETH: { address: feed, maxAgeS: DEV_FEED_MAX_AGE_S } } },
+  };
 
   const api = startPart('api', bin('tsx'), ['packages/server/src/main.ts'], {
     env: {
@@ -201,6 +239,9 @@ async function main() {
       LATCHKEY_RPC_URL: rpcUrl,
       LATCHKEY_CHAIN_ID: '31337',
       LATCHKEY_DEV_OIDC_ISSUER: oidcUrl,
+      LATCHKEY_MOONPAY_API_URL: moonpay.url,
+      LATCHKEY_MOONPAY_SANDBOX_WIDGET_URL: `${moonpay.url}/`,
+      LATCHKEY_PRICE_CHAINS: JSON.stringify(priceChains),
     },
   });
   let apiListening = false;
@@ -229,14 +270,6 @@ async function main() {
     startPart('demo', bin('vite'), served, demo);
   }
 
-  await waitFor('anvil', async () => {
-    const res = await fetch(rpcUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
-    });
-    return res.ok;
-  });
   await waitFor(
     'the OpenID provider',
     async () => (await fetch(`${oidcUrl}/.well-known/openid-configuration`)).ok,
@@ -253,6 +286,7 @@ async function main() {
   log(`  Dev outbox    ${apiUrl}/dev/outbox`);
   log(`  Chain (anvil) ${rpcUrl}   (chain id 31337)`);
   log(`  OpenID (dev)  ${oidcUrl}   (the demo's Google button; any username)`);
+  log(`  MoonPay (dev) ${moonpay.url}   (the 'Fund wallet' purchases; its page sets their status)`);
   log(`  Data          ${path.relative(root, dataDir) || dataDir}`);
   log('');
   log('Latchkey is running. Press Ctrl-C to stop.');

@@ -1,5 +1,6 @@
 import {
   useExportWallet,
+  useFundWallet,
   useLatchkey,
   useSendTransaction,
   useSetWalletPassword,
@@ -20,7 +21,10 @@ function formatEth(wei: bigint): string {
   return `${whole}${fraction ? `.${fraction}` : ''} ETH`;
 }
 
-/** The embedded wallet (issue 3): address, balance, sign, send, export and set password. */
+/**
+ * The embedded wallet (issue 3): address, balance, sign, send, fund by card (issue 20: the local
+ * MoonPay stand-in that `npm start` runs), export and set password.
+ */
 export function Wallet() {
   const { authenticated } = useLatchkey();
   const { ready, wallets } = useWallets();
@@ -29,6 +33,7 @@ export function Wallet() {
   const { signTypedData } = useSignTypedData();
   const { sendTransaction } = useSendTransaction();
   const { exportWallet } = useExportWallet();
+  const { fundWallet } = useFundWallet();
   const { setWalletPassword } = useSetWalletPassword();
   const [balance, setBalance] = useState<bigint | null>(null);
 
@@ -108,6 +113,17 @@ export function Wallet() {
           })}
         >
           Send transaction
+        </button>
+        <button
+          type="button"
+          className="demo__button demo__button--secondary"
+          disabled={!embedded || busy}
+          onClick={run('Fund wallet', async () => {
+            const { status } = await fundWallet({ address: embedded!.address });
+            return `Funding: ${status}`;
+          })}
+        >
+          Fund wallet
         </button>
         <button
           type="button"

@@ -26,7 +26,14 @@ const config: LatchkeyClientConfig = {
     noPromptOnSignature: params.get('noPrompt') === '1',
     // `?passwordOnCreate=1`: the password flow runs while the wallet is created.
     requireUserOwnedRecoveryOnCreate: params.get('passwordOnCreate') === '1',
+    // `?fiat=1` (issue 20): dollar amounts beside ETH on the send screen, from the API's prices.
+    ...(params.get('fiat') === '1'
+      ? { priceDisplay: { primary: 'native-token', secondary: 'fiat-currency' } as const }
+      : {}),
   },
+  // Card funding (issue 20): on when the app enables it (the dev app does); the dev stack's
+  // MoonPay is a local stand-in holding sandbox keys.
+  fiatOnRamp: { useSandbox: true },
   // `?locale=fr` (any BCP 47 tag): the modal's language; without it, the browser's (issue 14).
   ...(params.get('locale') ? { intl: { locale: params.get('locale') as string } } : {}),
   // WalletConnect (an optional peer): offered when the app has a WalletConnect project id.

@@ -56,6 +56,7 @@
  */
 import { type ConfiguredDelivery, configuredDelivery } from './delivery/configure.ts';
 import { seedDevApp } from './dev/seed.ts';
+import { DEV_MOONPAY_KEYS } from './funding/dev/moonpay-standin.ts';
 import {
   DEV_APP_ID,
   devAppSecret,
@@ -139,7 +140,16 @@ async function main(): Promise<void> {
     // The same code as `latchkey apps create` / `apps set` and the admin API; each method's
     // settings and setup come from its folder (`methods/<id>/devSeed.ts`).
     try {
-      await seedDevApp(database, server.context, secret, config.devApp, () => devAppSecret(env));
+      // With a MoonPay stand-in (`npm start` sets its URL), the dev app gets the card on-ramp.
+      const onRamp = config.moonpay.apiUrl ? { onRampSandboxKeys: DEV_MOONPAY_KEYS } : {};
+      await seedDevApp(
+        database,
+        server.context,
+        secret,
+        config.devApp,
+        () => devAppSecret(env),
+        onRamp,
+      );
     } catch (error) {
       await database.close();
       await unmarkDataDir();

@@ -92,7 +92,11 @@ export interface LatchkeyClientConfig extends MethodClientConfig {
   supportedChains?: ChainConfig[];
   /** The wallet's starting chain; must be one of `supportedChains` (spec section 5). Default the first. */
   defaultChain?: ChainConfig;
-  /** Card on-ramp (spec section 3, `fiatOnRamp`); only shows 'Add Funds' in this slice. */
+  /**
+   * Card on-ramp (spec section 3, `fiatOnRamp`; issue 20): `enabled` (default: the app's
+   * `fiat_on_ramp_enabled`) shows 'Add Funds' on the send screen and lets `useFundWallet` open
+   * MoonPay; `useSandbox` (default false) uses MoonPay's sandbox and the app's sandbox keys.
+   */
   fiatOnRamp?: { enabled?: boolean; useSandbox?: boolean };
   /**
    * MFA (spec section 3, `mfa`; issue 15). `methods`: the methods users may enrol, default the

@@ -7,6 +7,7 @@
 import { MFA_METHODS } from '@latchkey/api';
 import { ensureApp } from '../apps/records.ts';
 import { setAppSecret } from '../apps/secret.ts';
+import { setMoonPayKeys } from '../funding/keys.ts';
 import { applyAppSettings } from '../apps/settings.ts';
 import type { ServerContext } from '../context.ts';
 import type { Database } from '../db/index.ts';
@@ -19,6 +20,12 @@ export type { DevAppEnv, MethodDevSeed } from '../methods/types.ts';
 export interface SeedDevAppOptions {
   /** The method modules whose `devSeed` is read, in order. Default the registry, `METHODS`. */
   methods?: readonly Pick<MethodParts, 'devSeed'>[];
+  /**
+   * The card on-ramp of the dev stack (issue 20): when set, the dev app gets the on-ramp on
+   * (`fiat_on_ramp_enabled`) and these MoonPay sandbox keys, which the local MoonPay stand-in
+   * (`funding/dev/moonpay-standin.ts`, started by `npm start`) knows.
+   */
+  onRampSandboxKeys?: { publishable_key: string; secret_key: string };
 }
 
 /** Name of the dev app. */
@@ -26,7 +33,7 @@ export const DEV_APP_NAME = 'Latchkey Demo';
 
 /**
  * Creates the dev app if missing, applies its name, origins and every method's settings, sets
- * its admin API secret and runs the methods' seeds, under the startup lock (replicas started
+ * its admin API secret (and, with `onRampSandboxKeys`, the on-ramp) and runs the methods' seeds, under the startup lock (replicas started
  * together would both insert the app).
  *
  * @param appSecret the admin API secret (`devAppSecret(env)`).
@@ -51,8 +58,12 @@ export async function seedDevApp(
     settings.allowed_origins = devApp.origins;
     // The demo's MFA panel (issue 15): every method can be enrolled in the dev app.
     settings.mfa_methods ??= [...MFA_METHODS];
+    if (options.onRampSandboxKeys) settings.fiat_on_ramp_enabled = true;
     await applyAppSettings(database.db, devApp.id, settings);
     await setAppSecret(database.db, devApp.id, await appSecret());
+    if (options.onRampSandboxKeys) {
+      await setMoonPayKeys(ctx, devApp.id, { sandbox: options.onRampSandboxKeys });
+    }
     for (const seed of seeds) await seed.seed?.(ctx, devApp.id, devApp);
   });
 }

@@ -28,6 +28,16 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { MOONPAY_TRANSACTION_STATUSES, type MoonPayTransaction } from '../moonpay.ts';
 
+/**
+ * The MoonPay sandbox keys of the dev stack (`npm start`): the dev app holds them (`dev/seed.ts`)
+ * and the stand-in started beside it knows them, so it checks the widget URL's signature. Not
+ * secrets: they open nothing but the local stand-in.
+ */
+export const DEV_MOONPAY_KEYS = {
+  publishable_key: 'pk_test_latchkeydevstandin0000',
+  secret_key: 'sk_test_latchkeydevstandin0000',
+} as const;
+
 /** A MoonPay buy status. */
 export type MoonPayStandInStatus = (typeof MOONPAY_TRANSACTION_STATUSES)[number];
 
