@@ -6,7 +6,7 @@ const ID = 'extid_0123456789abcdef';
 /** A request primitive answering each status poll from `answers` in turn (last one repeats). */
 function scripted(answers: (string | { status: number })[]) {
   let i = 0;
-  const request = vi.fn(async () => {
+  const request = vi.fn(async (_p: { method: string; path: string }) => {
     const answer = answers[Math.min(i++, answers.length - 1)]!;
     if (typeof answer === 'string') return { externalTransactionId: ID, status: answer };
     throw Object.assign(new Error(`HTTP ${answer.status}`), { status: answer.status });
