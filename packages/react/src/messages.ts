@@ -139,7 +139,8 @@ export const reactMessages = {
   onRampServiceFailureDetail:
     'MoonPay cannot be reached right now. Your purchase may still go through: check your wallet later.',
   onRampProcessingTitle: 'Processing payment',
-  onRampProcessingDetail: 'This can take a few hours. MoonPay will send you an e-mail when it is done.',
+  onRampProcessingDetail:
+    'This can take a few hours. MoonPay will send you an e-mail when it is done.',
   onRampInProgressTitle: 'In Progress',
   onRampInProgressDetail: 'Finish your purchase in the MoonPay tab. This page updates by itself.',
   /** The send screen's dollar amounts (spec section 9) when the price cannot be had. */
