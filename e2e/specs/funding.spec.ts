@@ -29,6 +29,10 @@ import {
 
 const env = useStackAndBrowser();
 
+/** Progress on stderr (a failure's log then says which step hung). */
+const step = (what: string) =>
+  process.stderr.write(`[funding ${new Date().toISOString()}] ${what}\n`);
+
 /** The prompt's button once the server signed the buy page's URL. */
 function continueButton(page: Page) {
   return dialogButton(page, 'Continue to Moonpay');
@@ -68,6 +72,7 @@ test(
         await waitForStatus(page, 'authenticated');
         const address = await shownAddress(page);
 
+        step('1 fund');
         // 1. Fund wallet -> prompt -> MoonPay's page in a new tab -> In Progress -> completed.
         await clearResult(page);
         await page.getByRole('button', { name: 'Fund wallet', exact: true }).click();
@@ -77,11 +82,19 @@ test(
           (await dialog(page).locator('ol').textContent()) ?? '',
           new RegExp(`goes straight to ${address.slice(0, 6)}…${address.slice(-4)}`),
         );
+        assert.equal(
+          await dialog(page)
+            .getByText(/By logging in/)
+            .count(),
+          0,
+          'no login terms line for a logged-in user funding a wallet',
+        );
         await screenshot(page, 'funding-prompt-light-1280');
         const [tab] = await Promise.all([
           context.waitForEvent('page'),
           continueButton(page).click(),
         ]);
+        step('1 tab opened');
         await tab.waitForLoadState('domcontentloaded');
         const buyPage = new URL(tab.url());
         assert.equal(buyPage.origin, stack.moonpayUrl, 'the buy page is the stand-in');
@@ -98,6 +111,7 @@ test(
           .getByRole('heading', { name: 'In Progress' })
           .waitFor({ timeout: WALLET_TIMEOUT_MS });
         await screenshot(page, 'funding-status-progress-light-1280');
+        step('1 completing');
         await tab.getByRole('button', { name: 'completed', exact: true }).click();
         await tab.close();
         await dialog(page)
@@ -108,6 +122,7 @@ test(
         assert.equal(await waitForResult(page), 'Funding: completed');
         await dialog(page).waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
 
+        step('2 fiat send');
         // 2. Dollar amounts on the send screen (?fiat=1): 0.001 ETH at $3,000 is $3.00.
         await page.goto(`${stack.demoUrl}/?fiat=1`);
         await waitForStatus(page, 'authenticated');
@@ -122,6 +137,7 @@ test(
         await dialogButton(page, 'Close').click();
         assert.match(await waitForResult(page), /4001/);
 
+        step('3 too much');
         // 3. More than the balance: dollar values under the amounts and 'Add Funds' -> prompt.
         const tooMuch = sendThroughHook(page, {
           to: '0x000000000000000000000000000000000000dEaD',
@@ -136,10 +152,12 @@ test(
           .waitFor({ timeout: WALLET_TIMEOUT_MS });
         assert.equal(await amount.textContent(), '10,000 ETH$30,000,000.00');
         await screenshot(page, 'funding-send-insufficient-usd');
+        step('3 add funds');
         await dialogButton(page, 'Add Funds').click();
         await waitForScreen(page, 'FIAT_ON_RAMP_PROMPT_SCREEN');
         await continueButton(page).waitFor({ state: 'visible', timeout: WALLET_TIMEOUT_MS });
         await dialogButton(page, 'Close').click();
+        step('3 closed');
         assert.equal(await tooMuch, '4001 user rejected');
 
         // 4. Both screens in dark mode and at 390 px, for review.
@@ -149,6 +167,7 @@ test(
         ] as const) {
           for (const theme of ['light', 'dark'] as const) {
             if (width === 1280 && theme === 'light') continue;
+            step(`4 ${theme} ${width}`);
             await page.setViewportSize({ width, height });
             await page.goto(`${stack.demoUrl}/?theme=${theme}`);
             await waitForStatus(page, 'authenticated');
@@ -164,7 +183,21 @@ test(
             await dialog(page)
               .getByRole('heading', { name: 'In Progress' })
               .waitFor({ timeout: WALLET_TIMEOUT_MS });
-            await shot.getByRole('button', { name: 'completed', exact: true }).click();
+            step('4 completing');
+            // The purchase moves on through the stand-in's control call (the click on its page
+            // is step 1's): a click here, on a tab still loading, could leave the POST hanging.
+            await shot.waitForLoadState('domcontentloaded');
+            const id = new URL(shot.url()).searchParams.get('externalTransactionId');
+            assert.ok(id, 'the buy page carries the external transaction id');
+            const put = await fetch(
+              `${stack.moonpayUrl}/_standin/transactions/${encodeURIComponent(id)}`,
+              {
+                method: 'PUT',
+                headers: { 'content-type': 'application/json' },
+                body: JSON.stringify({ status: 'completed' }),
+              },
+            );
+            assert.equal(put.ok, true, 'the stand-in took the new status');
             await shot.close();
             await dialog(page)
               .getByRole('heading', { name: "You've funded your account!" })

@@ -410,6 +410,7 @@ export default function LoginModal({ standalone = false }: LoginModalProps) {
               // The sentence is about logging in: not for a logged-in user's wallet, link or
               // update screens, nor on the consent screen that asks instead.
               nav.screen.startsWith('EMBEDDED_WALLET_') ||
+              nav.screen.startsWith('FIAT_ON_RAMP_') ||
               nav.screen.startsWith('MFA_') ||
               nav.screen.startsWith('LINK_') ||
               nav.screen === SCREEN.UPDATE_EMAIL_SCREEN ||
