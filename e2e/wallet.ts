@@ -200,3 +200,23 @@ export async function openExportFrame(page: Page, reveal = 'Reveal'): Promise<Fr
     .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
   return frame;
 }
+
+/** The demo's `window.latchkeyDemo` (wallet hooks for scripts). */
+export type DemoWindow = {
+  latchkeyDemo: {
+    sendTransaction(request: Record<string, unknown>): Promise<{ transactionHash: string }>;
+    signTypedData(typedData: unknown): Promise<{ signature: string }>;
+  };
+};
+
+/** Starts `useSendTransaction().sendTransaction(request)` in the page; resolves 'sent' or 'code message'. */
+export function sendThroughHook(page: Page, request: Record<string, unknown>) {
+  return page.evaluate(
+    (r) =>
+      (window as unknown as DemoWindow).latchkeyDemo.sendTransaction(r).then(
+        () => 'sent',
+        (e: { code?: unknown; message?: string }) => `${String(e.code)} ${e.message}`,
+      ),
+    request,
+  );
+}

@@ -24,6 +24,7 @@ import {
   WALLET_TIMEOUT_MS,
   waitForArmed,
   waitForResult,
+  sendThroughHook,
   waitForScreen,
 } from '../wallet.ts';
 
@@ -36,24 +37,6 @@ const step = (what: string) =>
 /** The prompt's button once the server signed the buy page's URL. */
 function continueButton(page: Page) {
   return dialogButton(page, 'Continue to Moonpay');
-}
-
-/** Sends through the demo's hook (what a dapp calls); resolves 'sent' or '<code> <message>'. */
-function sendThroughHook(page: Page, request: Record<string, unknown>) {
-  return page.evaluate(
-    (r) =>
-      (
-        window as unknown as {
-          latchkeyDemo: { sendTransaction(r: unknown): Promise<unknown> };
-        }
-      ).latchkeyDemo
-        .sendTransaction(r)
-        .then(
-          () => 'sent',
-          (e: { code?: unknown; message?: string }) => `${String(e.code)} ${e.message}`,
-        ),
-    request,
-  );
 }
 
 test(

@@ -28,29 +28,12 @@ import {
   WALLET_TIMEOUT_MS,
   waitForResult,
   waitForScreen,
+  type DemoWindow,
+  sendThroughHook,
 } from '../wallet.ts';
 
 const env = useStackAndBrowser();
 
-/** The demo's `window.latchkeyDemo` (wallet hooks for scripts). */
-type DemoWindow = {
-  latchkeyDemo: {
-    sendTransaction(request: Record<string, unknown>): Promise<{ transactionHash: string }>;
-    signTypedData(typedData: unknown): Promise<{ signature: string }>;
-  };
-};
-
-/** Starts `useSendTransaction().sendTransaction(request)` in the page; resolves 'sent' or 'code message'. */
-function sendThroughHook(page: import('playwright-core').Page, request: Record<string, unknown>) {
-  return page.evaluate(
-    (r) =>
-      (window as unknown as DemoWindow).latchkeyDemo.sendTransaction(r).then(
-        () => 'sent',
-        (e: { code?: unknown; message?: string }) => `${String(e.code)} ${e.message}`,
-      ),
-    request,
-  );
-}
 const RECIPIENT = '0x000000000000000000000000000000000000dEaD';
 const DEMO_MESSAGE = 'Hello from the Latchkey demo';
 

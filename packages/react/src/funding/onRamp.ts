@@ -19,6 +19,14 @@ type ApiRequest = ApiClient['request'];
  */
 export type OnRampResult = MoonpayStatusResponse['status'] | 'serviceFailure';
 
+/** What `fundWallet` resolves with (issue 20). */
+export interface FundWalletResult {
+  /** The last status shown: `pending` when the modal closed before a final one. */
+  status: OnRampResult;
+  /** The purchase's id (MoonPay's `externalTransactionId`). */
+  externalTransactionId: string;
+}
+
 /** The results after which polling stops. */
 export const FINAL_ON_RAMP_RESULTS: readonly OnRampResult[] = [
   'completed',

@@ -1,10 +1,10 @@
 import type { FundWalletConfig } from '@latchkey/api';
 import { SCREEN } from '@latchkey/core';
 import { useCallback } from 'react';
-import type { FundWalletResult } from '../screens/FiatOnRamp/FiatOnRampStatus.tsx';
+import type { FundWalletResult } from '../funding/onRamp.ts';
 import { useInternalLatchkey } from './useInternalLatchkey.ts';
 
-export type { FundWalletResult } from '../screens/FiatOnRamp/FiatOnRampStatus.tsx';
+export type { FundWalletResult } from '../funding/onRamp.ts';
 
 /** What {@link useFundWallet} returns. */
 export interface UseFundWalletReturnType {

@@ -4,19 +4,15 @@ import { Button } from '../../components/Button/Button.tsx';
 import { AlertIcon, CheckIcon, WalletIcon } from '../../components/Icons/Icons.tsx';
 import { ModalHeader } from '../../components/ModalHeader/ModalHeader.tsx';
 import { walletLayoutCss } from '../../components/WalletLayout/WalletLayout.css.ts';
-import { type OnRampResult, pollOnRampStatus } from '../../funding/onRamp.ts';
+import {
+  type FundWalletResult,
+  type OnRampResult,
+  pollOnRampStatus,
+} from '../../funding/onRamp.ts';
 import { useOnCancel } from '../../Modal/ModalContext.ts';
 import { useStyleSheet } from '../../styles/useStyleSheet.ts';
 import { useWalletScreen } from '../../wallet/useWalletScreen.ts';
 import { fiatOnRampCss } from './FiatOnRamp.css.ts';
-
-/** What `fundWallet` resolves with (issue 20). */
-export interface FundWalletResult {
-  /** The last status shown: `pending` when the modal closed before a final one. */
-  status: OnRampResult;
-  /** The purchase's id (MoonPay's `externalTransactionId`). */
-  externalTransactionId: string;
-}
 
 /**
  * FIAT_ON_RAMP_STATUS_SCREEN (issue 20; spec section 4, "Fiat on-ramp result"): polls the
