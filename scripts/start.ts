@@ -18,13 +18,15 @@
  * ANVIL_PORT, LATCHKEY_OIDC_PORT, LATCHKEY_MOONPAY_PORT and LATCHKEY_DATA_DIR (the e2e harness does, to run beside a running stack).
  * LATCHKEY_DEMO_MODE picks how the demo is served: `dev` (default), Vite's dev server with hot
  * reload; `preview`, a production build (`vite build` into `<data folder>/demo-build`, about
- * 3 s) served by `vite preview`. A page of the build loads in about 0.7 s from 36 requests
+ * 3 s; or a copy of LATCHKEY_DEMO_BUILD_DIR, a build made once by the caller) served by
+ * `vite preview`, with this stack's API URL and app id written into its `index.html`. A page of the build loads in about 0.7 s from 36 requests
  * against 3.5 s from about 250 on the dev server, so the e2e harness uses `preview`.
  * Prints one line containing `Latchkey is running` once every part answers; Ctrl-C (SIGINT)
  * or SIGTERM stops every child process group and exits 0. If a part dies, the rest are
  * stopped and the exit code is 1.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -131,6 +133,24 @@ function startPart(
   const part = { name, child };
   parts.push(part);
   return part;
+}
+
+/**
+ * Writes this stack's API URL and app id into the built demo's `index.html`
+ * (`window.LATCHKEY_DEMO_CONFIG`, read by `examples/demo/src/main.tsx`), so a build made once
+ * serves any stack's ports.
+ */
+function serveDemoConfig(outDir: string): void {
+  const file = path.join(outDir, 'index.html');
+  const html = readFileSync(file, 'utf8').replace(
+    /<script>window\.LATCHKEY_DEMO_CONFIG=.*?<\/script>/,
+    '',
+  );
+  const json = JSON.stringify({ appId, apiUrl }).replace(/</g, '\\u003c');
+  writeFileSync(
+    file,
+    html.replace('<head>', `<head><script>window.LATCHKEY_DEMO_CONFIG=${json}</script>`),
+  );
 }
 
 /** Polls `check` every 200 ms until it resolves true, or throws after READY_TIMEOUT_MS. */
@@ -255,16 +275,24 @@ async function main() {
   };
   const served = ['--port', String(demoPort), '--strictPort', '--host', 'localhost'];
   if (demoMode === 'preview') {
-    // Built while the API starts; the build reads the API's URL and the app id from the env.
     const outDir = path.join(dataDir, 'demo-build');
-    await new Promise<void>((resolve) =>
-      startPart(
-        'demo-build',
-        bin('vite'),
-        ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
-        { ...demo, onDone: resolve },
-      ),
-    );
+    const prebuilt = process.env.LATCHKEY_DEMO_BUILD_DIR;
+    if (prebuilt) {
+      // One build shared by many stacks (the e2e run makes it once): copied, not rebuilt.
+      rmSync(outDir, { recursive: true, force: true });
+      cpSync(prebuilt, outDir, { recursive: true });
+    } else {
+      // Built while the API starts.
+      await new Promise<void>((resolve) =>
+        startPart(
+          'demo-build',
+          bin('vite'),
+          ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+          { ...demo, onDone: resolve },
+        ),
+      );
+    }
+    serveDemoConfig(outDir);
     startPart('demo', bin('vite'), ['preview', '--outDir', outDir, ...served], demo);
   } else {
     startPart('demo', bin('vite'), served, demo);

@@ -5,8 +5,18 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import './styles.css';
 
-const appId = import.meta.env.VITE_LATCHKEY_APP_ID || 'latchkeydemo0000000000000';
-const apiUrl = import.meta.env.VITE_LATCHKEY_API_URL || 'http://localhost:8787';
+/**
+ * Settings a shared production build is given at serve time: `scripts/start.ts` writes them
+ * into the served `index.html` (one build, many stacks on other ports: the e2e run).
+ */
+declare global {
+  interface Window {
+    LATCHKEY_DEMO_CONFIG?: { appId?: string; apiUrl?: string };
+  }
+}
+const served = window.LATCHKEY_DEMO_CONFIG;
+const appId = served?.appId || import.meta.env.VITE_LATCHKEY_APP_ID || 'latchkeydemo0000000000000';
+const apiUrl = served?.apiUrl || import.meta.env.VITE_LATCHKEY_API_URL || 'http://localhost:8787';
 
 // `?theme=dark` shows the dark modal on a dark page; `?accent=%230ea5e9` changes the accent colour;
 // `?locale=ja` sets the modal's language.
