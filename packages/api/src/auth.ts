@@ -48,6 +48,19 @@ export const refreshRequest = z.object({ refresh_token: z.string().max(512).opti
 export type RefreshRequest = z.input<typeof refreshRequest>;
 
 /**
+ * Answer of `POST /api/v1/sessions/fork` (spec section 7; issue 21), asked with
+ * {@link refreshRequest}: the caller's session rotated exactly as by a refresh (`token`,
+ * `refresh_token`, `user`, `session_update_action`, cookies in cookie mode), and
+ * `new_session_refresh_token`, the refresh token of a second session of the same user (always
+ * in the body: it is meant to be handed on). The new session is bound to the same wallet frame
+ * key as the caller's (or unbound, as it was) and starts without MFA verification.
+ */
+export const forkSessionResponse = sessionResponse.extend({
+  new_session_refresh_token: z.string(),
+});
+export type ForkSessionResponse = z.infer<typeof forkSessionResponse>;
+
+/**
  * Answer of `POST /api/v1/sessions/logout`: `{}`, or `{session_update_action: 'clear'}` in
  * server-cookie mode, where the server also expires the cookies (spec sections 4 and 9).
  */

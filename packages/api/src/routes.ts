@@ -30,6 +30,8 @@ export const ROUTES = {
   jwks: (appId: string) => `/api/v1/apps/${encodeURIComponent(appId)}/jwks.json`,
   sessions: '/api/v1/sessions',
   logout: '/api/v1/sessions/logout',
+  /** `POST {refresh_token}`: a second, independent session of the caller's user (issue 21). */
+  sessionsFork: '/api/v1/sessions/fork',
   usersMe: '/api/v1/users/me',
   devOutbox: '/dev/outbox',
   embeddedWallets: '/api/v1/embedded_wallets',

@@ -86,7 +86,10 @@ describe('browser bundle', () => {
     // configured, provider failure, wallet not owned, unsupported chain, price unavailable):
     // 70.11 kB after, with nothing else of funding in core (its screens, polling and prices
     // are React's lazy screens). The next method must make room.
-    expect(result.outputFiles[0]!.contents.byteLength).toBeLessThan(70_500);
+    // 70.5 kB before issue 21's session fork: `forkSession` and `restoreForkedSession` (the
+    // store's fork under the refresh lock, the API call, its route) took it to 70.82 kB. They
+    // are session calls, not a login method, so eager like refresh: the budget moves to 71 kB.
+    expect(result.outputFiles[0]!.contents.byteLength).toBeLessThan(71_000);
   });
 
   it('the lazy embedded-wallet entry bundles on its own, zod-free', async () => {

@@ -6,6 +6,7 @@ import {
   APP_ID_HEADER,
   CLIENT_HEADER,
   DPOP_HEADER,
+  type ForkSessionResponse,
   type RefreshRequest,
   ROUTES,
   SESSION_ROUTES,
@@ -85,6 +86,15 @@ export type ApiSessionCalls = {
     parameters?: RefreshRequest,
     options?: { accessToken?: string | null },
   ): Promise<SessionResponse>;
+  /**
+   * `POST /api/v1/sessions/fork` (issue 21): rotates the caller's session and starts a second
+   * one of the same user. Not retried (a repeat would start a third session). Omit
+   * `refresh_token` to use the refresh cookie.
+   */
+  forkSession(
+    parameters?: RefreshRequest,
+    options?: { accessToken?: string | null },
+  ): Promise<ForkSessionResponse>;
   /** `POST /api/v1/sessions/logout`. Not retried. */
   logout(parameters?: RefreshRequest, options?: { accessToken?: string | null }): Promise<void>;
   /** `GET /api/v1/users/me`. Retried. */
@@ -233,6 +243,8 @@ export function createApiClient(parameters: CreateApiClientParameters): ApiClien
       request<ServerAppConfig>({ method: 'GET', path: ROUTES.appConfig(parameters.appId) }),
     refreshSession: (body = {}, options = {}) =>
       request<SessionResponse>({ method: 'POST', path: ROUTES.sessions, body, ...options }),
+    forkSession: (body = {}, options = {}) =>
+      request<ForkSessionResponse>({ method: 'POST', path: ROUTES.sessionsFork, body, ...options }),
     logout: async (body = {}, options = {}) => {
       await request<unknown>({ method: 'POST', path: ROUTES.logout, body, ...options });
     },

@@ -95,6 +95,23 @@ export interface LatchkeyClient extends AccountMethods, MethodActions {
   getAccessToken(): Promise<string | null>;
   /** Forces a session refresh (spec section 4); null when the session is gone. */
   refreshSession(): Promise<User | null>;
+  /**
+   * Forks the session (`POST /api/v1/sessions/fork`, spec section 7, issue 21): this session
+   * rotates as on a refresh, and a second, independent session of the same user starts (its own
+   * tokens: logging one out leaves the other). The second session is bound to the same wallet
+   * frame key as this one, so its holder reaches the embedded wallet only through this page's
+   * wallet frame, and it passes MFA on its own.
+   * @returns the second session's refresh token, or null when logged out or the session is gone.
+   * @throws ApiError on a rate limit or network failure (this session kept).
+   * @example const handOff = await client.forkSession(); // give it to a worker, a second tab...
+   */
+  forkSession(): Promise<string | null>;
+  /**
+   * Starts this client from a refresh token of {@link forkSession} (spec section 7, "refresh from
+   * forked token"): logs out a session it held, then refreshes with the token.
+   * @returns the user, or null when the token is not (or no longer) valid.
+   */
+  restoreForkedSession(refreshToken: string): Promise<User | null>;
   /** Re-reads the user from `GET /api/v1/users/me`; null when logged out. */
   refreshUser(): Promise<User | null>;
   /** Logs out: tells the API (best effort) and always clears local state. */
@@ -205,6 +222,8 @@ export function createLatchkeyClient(parameters: CreateLatchkeyClientParameters)
     subscribe: store.subscribe,
     getAccessToken: store.getAccessToken,
     refreshSession: () => store.refresh(true),
+    forkSession: store.fork,
+    restoreForkedSession: store.adoptRefreshToken,
     refreshUser: store.refreshUser,
     logout: store.logout,
     setUser: store.setUser,

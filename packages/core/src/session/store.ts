@@ -6,6 +6,7 @@
  */
 import {
   ACCESS_TOKEN_REFRESH_MARGIN_S,
+  type ForkSessionResponse,
   type ServerAppConfig,
   type SessionResponse,
 } from '@latchkey/api';
@@ -85,6 +86,23 @@ export interface SessionStore {
    * @returns the user, or null when the session is gone.
    */
   refresh(force: boolean): Promise<User | null>;
+  /**
+   * Forks the session (`POST /api/v1/sessions/fork`, issue 21): this client's session rotates as
+   * on a refresh (its new tokens are stored), and a second, independent session of the same
+   * user starts on the server, bound to the same wallet frame key as this one.
+   * Serialised with refreshes (in this tab and, with `locks`, across tabs).
+   * @returns the new session's refresh token (opaque; hand it to whoever should hold the second
+   *   session), or null when logged out or the session is gone (local state then destroyed).
+   * @throws ApiError (rate limits, network) as a refresh does, local state kept.
+   */
+  fork(): Promise<string | null>;
+  /**
+   * Makes a refresh token from {@link fork} (of this app) this client's session: a session
+   * this client held is logged out first, then the token is refreshed (`POST /api/v1/sessions`,
+   * spec section 7, "refresh from forked token").
+   * @returns the user, or null when the token is not (or no longer) valid.
+   */
+  adoptRefreshToken(refreshToken: string): Promise<User | null>;
   /** Restores the session from storage once (later calls share the first promise). Never rejects. */
   initialize(): Promise<void>;
   /** Re-reads the user from `GET /api/v1/users/me`; null when logged out. */
@@ -230,6 +248,39 @@ export function createSessionStore(parameters: CreateSessionStoreParameters): Se
     return refreshInFlight;
   }
 
+  async function fork(): Promise<string | null> {
+    // One rotation of the refresh token at a time: after a refresh this tab has in flight.
+    if (refreshInFlight) await refreshInFlight.catch(() => null);
+    return withLock(async () => {
+      const { token, refreshToken, cookies } = read();
+      if (!refreshToken && !cookies) return null;
+      const startEpoch = epoch;
+      let response: ForkSessionResponse;
+      try {
+        response = await api.forkSession(refreshToken ? { refresh_token: refreshToken } : {}, {
+          accessToken: token,
+        });
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'missing_or_invalid_token') {
+          logger.warn(text.refreshTokenInvalid);
+          destroyLocalState();
+          return null;
+        }
+        throw error;
+      }
+      if (epoch !== startEpoch) return null; // logged out meanwhile
+      const user = await applySession(response);
+      return user ? response.new_session_refresh_token : null;
+    });
+  }
+
+  async function adoptRefreshToken(refreshToken: string): Promise<User | null> {
+    const held = read();
+    if (held.token || held.refreshToken || held.cookies) await logout();
+    store(keys.refreshToken, refreshToken);
+    return refresh(true);
+  }
+
   async function restore(): Promise<void> {
     try {
       const { token, refreshToken, cookies } = read();
@@ -343,6 +394,8 @@ export function createSessionStore(parameters: CreateSessionStoreParameters): Se
     applySession,
     getAccessToken,
     refresh,
+    fork,
+    adoptRefreshToken,
     initialize() {
       if (!initPromise) initPromise = restore();
       return initPromise;

@@ -18,6 +18,12 @@ export interface UseLatchkeyReturnType {
   logout: () => Promise<void>;
   /** A valid access token (ES256 JWT), refreshed when near expiry; null when logged out. */
   getAccessToken: () => Promise<string | null>;
+  /**
+   * Forks the session (spec section 7, issue 21): this session rotates as on a refresh and a
+   * second, independent session of the same user starts; see `LatchkeyClient.forkSession`.
+   * @returns the second session's refresh token, or null when logged out.
+   */
+  forkSession: () => Promise<string | null>;
 }
 
 /**
@@ -28,7 +34,7 @@ export interface UseLatchkeyReturnType {
  * const { ready, authenticated, user, login, logout } = useLatchkey();
  */
 export function useLatchkey(): UseLatchkeyReturnType {
-  const { session, login, logout, getAccessToken } = useInternalLatchkey('useLatchkey');
+  const { client, session, login, logout, getAccessToken } = useInternalLatchkey('useLatchkey');
   return {
     ready: session.status !== 'loading',
     authenticated: session.status === 'authenticated',
@@ -36,5 +42,6 @@ export function useLatchkey(): UseLatchkeyReturnType {
     login,
     logout,
     getAccessToken,
+    forkSession: () => client.forkSession(),
   };
 }

@@ -261,8 +261,19 @@ export const sessions = pgTable(
      * `MFA_VERIFICATION_TTL_S` of it; null: never.
      */
     mfaVerifiedAt: ts('mfa_verified_at'),
+    /**
+     * The session this one was forked from (`POST /api/v1/sessions/fork`, issue 21); null for a
+     * session started by a login. A refresh token reuse in a session (a theft signal) revokes
+     * the sessions forked from it too; a logout revokes only the one session.
+     */
+    forkedFrom: text('forked_from'),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    index('sessions_forked_from_idx')
+      .on(t.forkedFrom)
+      .where(sql`${t.forkedFrom} IS NOT NULL`),
+  ],
 );
 export type SessionRow = typeof sessions.$inferSelect;
 

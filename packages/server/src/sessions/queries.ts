@@ -111,9 +111,9 @@ function prepare(db: Db) {
     sessionId: sql<string>`created_session`.as('created_session'),
   }).as(sql`
       INSERT INTO ${sessions} (id, app_id, user_id, created_at, dpop_jkt, refresh_hash,
-        refresh_expires_at)
+        refresh_expires_at, forked_from)
       VALUES (${p('sessionId')}, ${p('appId')}, ${p('userId')}, ${p('now')}::timestamptz,
-        ${p('dpopJkt')}, ${p('tokenHash')}, ${p('expires')}::timestamptz)
+        ${p('dpopJkt')}, ${p('tokenHash')}, ${p('expires')}::timestamptz, ${p('forkedFrom')})
       RETURNING id AS created_session`);
   const createSession = db
     .with(created)
@@ -145,9 +145,10 @@ const prepared = new WeakMap<Db, SessionQueries>();
  *   session, ordered by session id then linked account id (issue 13, `rotate-batch.ts`);
  * - `session.execute({ sessionId })`: {@link sessionColumns};
  * - `sessionWithUser.execute({ sessionId })`: {@link sessionColumns} and the user's rows;
- * - `createSession.execute({ sessionId, appId, userId, dpopJkt, tokenHash, now, expires })`:
- *   inserts the session with its first refresh token; rows of the user (none if the insert
- *   made nothing, which a foreign key error prevents).
+ * - `createSession.execute({ sessionId, appId, userId, dpopJkt, tokenHash, now, expires,
+ *   forkedFrom })`: inserts the session with its first refresh token (`forkedFrom`: the parent
+ *   session of a fork, else null); rows of the user (none if the insert made nothing, which a
+ *   foreign key error prevents).
  */
 export function sessionQueries(db: Db): SessionQueries {
   let queries = prepared.get(db);

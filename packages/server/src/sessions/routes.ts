@@ -1,8 +1,15 @@
 /**
- * Session routes: refresh (`POST /api/v1/sessions`), logout (`POST /api/v1/sessions/logout`)
- * and the current user (`GET /api/v1/users/me`). Spec sections 4 and 7.
+ * Session routes: refresh (`POST /api/v1/sessions`), fork (`POST /api/v1/sessions/fork`, issue
+ * 21), logout (`POST /api/v1/sessions/logout`) and the current user (`GET /api/v1/users/me`).
+ * Spec sections 4 and 7.
  */
-import { type LogoutResponse, ROUTES, refreshRequest, type UserResponse } from '@latchkey/api';
+import {
+  type ForkSessionResponse,
+  type LogoutResponse,
+  ROUTES,
+  refreshRequest,
+  type UserResponse,
+} from '@latchkey/api';
 import { Hono } from 'hono';
 import type { AppEnv, ServerContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
@@ -13,6 +20,7 @@ import { sessionAnswer } from './answer.ts';
 import { clearSessionCookies, refreshTokenFromCookie, usesCookies } from './cookies.ts';
 import {
   bearerToken,
+  forkSession,
   refreshSession,
   revokeSession,
   sessionOfRefreshToken,
@@ -41,6 +49,34 @@ export function sessionRoutes(ctx: ServerContext) {
     try {
       const issued = await refreshSession(ctx, appRow.id, presented);
       return c.json(await sessionAnswer(c, ctx, appRow, issued));
+    } catch (error) {
+      if (cookieMode && error instanceof ApiError) clearSessionCookies(c);
+      throw error;
+    }
+  });
+
+  // Issue 21: the caller's session rotates as on a refresh, and a second one starts. The
+  // second session's refresh token is always in the body (it is meant to be handed on).
+  r.post(ROUTES.sessionsFork, app, async (c) => {
+    const appRow = c.get('app');
+    assertAllowed(
+      ctx.floodLimits.hit(
+        `fork:ip:${clientIp(c, ctx.trustProxy)}`,
+        ctx.rateLimits.refreshPerIp,
+        ctx.now(),
+      ),
+    );
+    const body = await readJson(c, refreshRequest);
+    const cookieMode = usesCookies(c, appRow);
+    const presented = body.refresh_token || (cookieMode ? refreshTokenFromCookie(c) : undefined);
+    if (!presented) throw new ApiError('missing_or_invalid_token', 'Missing or invalid token');
+    try {
+      const { caller, fork } = await forkSession(ctx, appRow.id, presented);
+      const answer: ForkSessionResponse = {
+        ...(await sessionAnswer(c, ctx, appRow, caller)),
+        new_session_refresh_token: fork.refreshToken,
+      };
+      return c.json(answer);
     } catch (error) {
       if (cookieMode && error instanceof ApiError) clearSessionCookies(c);
       throw error;

@@ -9,7 +9,8 @@
  *   session without storing it: walking the chain forward from it reaches the live token.
  * - Concurrent refreshes share statements (issue 13, `rotate-batch.ts`): rotations asked for
  *   while one is in flight go together in the next one, each with all its conditions.
- * - Reusing a rotated token revokes the whole session, so its newest tokens die too, with one
+ * - Reusing a rotated token revokes the whole session (and the sessions forked from it, issue
+ *   21), so its newest tokens die too, with one
  *   grace (issue 10, item 4): the token right before the live one, presented again within the
  *   reuse interval (a lost answer, or a concurrent use), is answered with the live token, its
  *   successor (no new branch). Once that successor was used, or after the interval, it is
@@ -18,7 +19,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { ACCESS_TOKEN_TTL_S, REFRESH_TOKEN_TTL_S, type UserWire } from '@latchkey/api';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { decodeProtectedHeader } from 'jose';
 import type { ServerContext } from '../context.ts';
 import { randomId, randomToken, sha256Hex } from '../crypto.ts';
@@ -41,6 +42,8 @@ export interface IssuedSession {
    * too (the common refresh, issue 13); absent otherwise (the answer then loads it).
    */
   user?: UserWire;
+  /** The session's wallet frame key thumbprint (RFC 7638); null for an unbound session. */
+  dpopJkt: string | null;
 }
 
 const invalidToken = () => new ApiError('missing_or_invalid_token', 'Missing or invalid token');
@@ -125,7 +128,9 @@ export interface CreateSessionOptions {
    * RFC 7638 thumbprint of the wallet frame key that proved possession at login (a DPoP proof
    * on the login call, `dpopLoginBinding`). Only that key can obtain wallet shares in the session.
    */
-  dpopJkt?: string | undefined;
+  dpopJkt?: string | null | undefined;
+  /** The session a fork starts from ({@link forkSession}); absent for a login. */
+  forkedFrom?: string;
 }
 
 /** Starts a session for `userId` in `appId` and issues its first tokens. */
@@ -151,10 +156,11 @@ export async function createSession(
     tokenHash: sha256Hex(refreshToken),
     now,
     expires,
+    forkedFrom: options.forkedFrom ?? null,
   });
   const user = userWireOf(rows);
   const token = await signAccessToken(ctx, appId, userId, sessionId, dpopJkt);
-  return { sessionId, userId, token, refreshToken, ...(user ? { user } : {}) };
+  return { sessionId, userId, token, refreshToken, dpopJkt, ...(user ? { user } : {}) };
 }
 
 /** Marks a session revoked (idempotent). Every token of it stops working. */
@@ -163,6 +169,50 @@ export async function revokeSession(ctx: ServerContext, sessionId: string): Prom
     .update(sessions)
     .set({ revokedAt: new Date(ctx.now()) })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/**
+ * Revokes a session and every session forked from it, at any depth (issue 21): the answer to a
+ * refresh token reuse, a sign that the session's tokens were stolen, so a fork the thief may
+ * have made with them dies too. One statement (a recursive CTE over `forked_from`).
+ */
+async function revokeSessionAndForks(ctx: ServerContext, sessionId: string): Promise<void> {
+  const now = new Date(ctx.now()).toISOString();
+  await ctx.db.execute(sql`
+    WITH RECURSIVE tree(id) AS (
+      SELECT ${sessionId}::text
+      UNION
+      SELECT s.id FROM ${sessions} s JOIN tree ON s.forked_from = tree.id
+    )
+    UPDATE ${sessions} SET revoked_at = ${now}::timestamptz
+    WHERE id IN (SELECT id FROM tree) AND revoked_at IS NULL`);
+}
+
+/**
+ * Forks a session (`POST /api/v1/sessions/fork`, spec section 7, issue 21): rotates the
+ * presented refresh token exactly as {@link refreshSession} does (with its grace and reuse
+ * rules), then starts a second session of the same user in the same app. The second session:
+ * - has its own refresh tokens: a logout of either leaves the other;
+ * - is bound to the same wallet frame key as the first (`dpop_jkt`), or unbound when it was,
+ *   so a fork never reaches key material the first session could not (custody rules);
+ * - starts without MFA verification;
+ * - remembers its parent (`forked_from`): a refresh token reuse in the parent revokes it too.
+ *
+ * @returns `caller` (the first session's new tokens) and `fork` (the second session's).
+ * @throws ApiError `missing_or_invalid_token` (401) as {@link refreshSession}; no fork is made.
+ * @throws the driver's error when the database is unreachable.
+ */
+export async function forkSession(
+  ctx: ServerContext,
+  appId: string,
+  refreshToken: string,
+): Promise<{ caller: IssuedSession; fork: IssuedSession }> {
+  const caller = await refreshSession(ctx, appId, refreshToken);
+  const fork = await createSession(ctx, appId, caller.userId, {
+    dpopJkt: caller.dpopJkt,
+    forkedFrom: caller.sessionId,
+  });
+  return { caller, fork };
 }
 
 /**
@@ -233,7 +283,7 @@ function rotatePresented(
  *   one of its session's tokens (or more than {@link MAX_REUSE_CHAIN} rotations old), of
  *   another app, expired, of a revoked session, or rotated and not in its grace (rotated
  *   longer ago than the reuse interval, or its successor already used or expired): in these
- *   last cases the whole session is revoked first.
+ *   last cases the whole session, and every session forked from it, is revoked first.
  * @throws the driver's error when the database is unreachable (answered 503 by the server).
  */
 export async function refreshSession(
@@ -256,6 +306,7 @@ export async function refreshSession(
       token: await signAccessToken(ctx, appId, rotated.userId, rotated.sessionId, rotated.dpopJkt),
       refreshToken: successor,
       user: rotated.user,
+      dpopJkt: rotated.dpopJkt,
     };
   }
   const found = await sessionOfToken(ctx, appId, refreshToken);
@@ -275,10 +326,12 @@ export async function refreshSession(
       userId: session.userId,
       token: await signAccessToken(ctx, appId, session.userId, session.id, session.dpopJkt),
       refreshToken: successor,
+      dpopJkt: session.dpopJkt,
     };
   }
-  // Reuse: the successor was used (the client had it), or the token is stale.
-  await revokeSession(ctx, session.id);
+  // Reuse: the successor was used (the client had it), or the token is stale. Forks made
+  // with the session's tokens go with it (issue 21).
+  await revokeSessionAndForks(ctx, session.id);
   throw invalidToken();
 }
 

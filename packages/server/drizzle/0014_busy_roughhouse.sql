@@ -1,0 +1,2 @@
+ALTER TABLE "sessions" ADD COLUMN "forked_from" text;--> statement-breakpoint
+CREATE INDEX "sessions_forked_from_idx" ON "sessions" USING btree ("forked_from") WHERE "sessions"."forked_from" IS NOT NULL;
