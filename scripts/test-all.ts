@@ -1,18 +1,14 @@
 /**
- * `npm test`: every test of the repository.
+ * `npm test`: every test of the repository, one suite after the other: `test:unit` (vitest),
+ * `test:e2e` (Chromium against whole stacks), `test:pg` (the server suite on PostgreSQL) and
+ * `test:packages` (fresh apps installing the packed tarballs).
  *
- * 1. `test:unit` (vitest): it keeps both cores busy by itself.
- * 2. `test:e2e` (Chromium against whole stacks) alone. Its timing-sensitive steps (a screen
- *    held open by the pointer within its 2.5 s close, the approval button's arming) fail when
- *    other suites load the machine: session 41 ran `test:pg` and `test:packages` beside it,
- *    the e2e specs took up to twice as long and one failed, so it stays alone.
- * 3. `test:pg` and `test:packages` at the same time (PostgreSQL with vitest; fresh apps
- *    installing the packed tarballs and building): neither measures time, and the package
- *    specs wait on npm and the builds. Their output is kept and printed whole, one after the
- *    other, so the log reads as one run after another.
+ * One at a time on purpose (session 41, measured): beside `test:pg` and `test:packages` the e2e
+ * specs took up to twice as long and a timing-sensitive step failed; `test:pg` beside
+ * `test:packages` took 742 s against about 410 s one after the other.
  *
  * Every part runs even when an earlier one failed, so one run reports every failure. Exit code:
- * 0 when all passed, else 1. A summary line per part gives its exit code and duration.
+ * 0 when all passed, else 1. A summary line per part gives its result and duration.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -26,31 +22,18 @@ interface Outcome {
   ms: number;
 }
 
-/**
- * Runs `npm run <script>` in the repository root. With `keep`, its output is collected and
- * returned instead of streamed.
- */
-function run(script: string, keep = false): Promise<Outcome & { output: string }> {
+/** Runs `npm run <script>` in the repository root, its output streamed. */
+function run(script: string): Promise<Outcome> {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn('npm', ['run', script], {
-      cwd: root,
-      stdio: keep ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-    });
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => resolve({ script, code, ms: Date.now() - started, output }));
+    const child = spawn('npm', ['run', script], { cwd: root, stdio: 'inherit' });
+    child.once('exit', (code) => resolve({ script, code, ms: Date.now() - started }));
   });
 }
 
 const outcomes: Outcome[] = [];
-outcomes.push(await run('test:unit'));
-outcomes.push(await run('test:e2e'));
-for (const part of await Promise.all([run('test:pg', true), run('test:packages', true)])) {
-  process.stdout.write(`\n----- npm run ${part.script} (ran beside the other) -----\n`);
-  process.stdout.write(part.output);
-  outcomes.push(part);
+for (const script of ['test:unit', 'test:e2e', 'test:pg', 'test:packages']) {
+  outcomes.push(await run(script));
 }
 
 process.stdout.write('\n');

@@ -70,6 +70,9 @@ export const ERROR_CODES = [
   'wallet_not_owned',
   'unsupported_chain',
   'token_price_unavailable',
+  // Cross-app client registry (issue 21): an app registered as its own client, an unknown client
+  'cross_app_self_client',
+  'cross_app_client_not_found',
 ] as const;
 
 /** A stable, machine-readable error code. */
@@ -127,6 +130,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   wallet_not_owned: 403,
   unsupported_chain: 400,
   token_price_unavailable: 503,
+  cross_app_self_client: 400,
+  cross_app_client_not_found: 404,
 };
 
 /** True when `value` is one of {@link ERROR_CODES}. */

@@ -10,6 +10,7 @@ export * from './auth.ts';
 export * from './captcha.ts';
 export * from './chains.ts';
 export * from './constants.ts';
+export * from './cross-app.ts';
 export * from './embedded-wallet.ts';
 export * from './email.ts';
 export * from './error-codes.ts';

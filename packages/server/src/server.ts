@@ -13,6 +13,7 @@ import { analyticsRoutes } from './analytics/routes.ts';
 import { appRoutes } from './apps/routes.ts';
 import { captchaRequired, captchaRoutes } from './captcha/routes.ts';
 import type { AppEnv, ServerContext } from './context.ts';
+import { crossAppRoutes } from './crossapp/routes.ts';
 import { deriveServerKeys } from './crypto.ts';
 import type { Db } from './db/index.ts';
 import { databaseUnavailable, databaseUnavailableReason } from './db/unavailable.ts';
@@ -282,6 +283,8 @@ export function createServer(options: CreateServerOptions): LatchkeyServer {
   app.route('/', analyticsRoutes(ctx));
   // Issue 20: the card on-ramp (MoonPay) and token prices in USD.
   app.route('/', fundingRoutes(ctx, options.moonpay));
+  // Issue 21: the public listing of the cross-app providers a requester app may connect to.
+  app.route('/', crossAppRoutes(ctx));
   const prices = options.prices ?? {};
   const priceSource =
     typeof prices.source === 'object'

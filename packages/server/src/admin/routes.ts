@@ -16,6 +16,10 @@
  *   DELETE) -> `allowlistResponse`.
  * - `GET|PUT /api/v1/admin/apps/{appId}/moonpay` (issue 20, `funding/adminRoutes.ts`): the app's
  *   MoonPay keys, secret keys sealed and never answered.
+ * - `GET /api/v1/admin/apps/{appId}/cross-app/clients` and `PUT|DELETE` of
+ *   `.../cross-app/clients/{clientId}` (issue 21, `crossapp/adminRoutes.ts`): the cross-app
+ *   clients allowed to connect to the app, a confidential client's secret answered only when
+ *   generated.
  * - each login method's `adminRoutes` (`methods/types.ts`), in the registry's order, e.g. the
  *   OAuth method's `PUT /api/v1/admin/apps/{appId}/oauth/{provider}` `adminOAuthProviderRequest`
  *   -> `{provider, client_id, issuer}`.
@@ -26,6 +30,7 @@ import { addAllowlistEntry, listAllowlist, removeAllowlistEntry } from '../apps/
 import { countAppUsers } from '../apps/records.ts';
 import { applyAppSettings, toAdminAppConfig } from '../apps/settings.ts';
 import type { AppEnv, ServerContext } from '../context.ts';
+import { crossAppAdminRoutes } from '../crossapp/adminRoutes.ts';
 import type { AppRow } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { moonpayAdminRoutes } from '../funding/adminRoutes.ts';
@@ -84,6 +89,8 @@ export function adminRoutes(
 
   // Issue 20: the card on-ramp's MoonPay keys (`funding/adminRoutes.ts`).
   r.route('/', moonpayAdminRoutes(ctx, auth));
+  // Issue 21: the cross-app clients allowed to connect to the app (`crossapp/adminRoutes.ts`).
+  r.route('/', crossAppAdminRoutes(ctx, auth));
 
   // The methods' own admin routes (OAuth: the app's client at a provider) live in their folders.
   for (const method of methods) if (method.adminRoutes) r.route('/', method.adminRoutes(ctx, auth));

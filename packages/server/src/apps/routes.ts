@@ -10,6 +10,18 @@ import type { AppRow } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { toServerAppConfig } from './public-config.ts';
 
+/**
+ * The app a public per-app route names in its path (`:appId`), read through the app cache.
+ * Shared by the routes here and the other public routes under `/api/v1/apps/{appId}/` (the
+ * cross-app connections, `crossapp/routes.ts`).
+ * @throws ApiError `app_not_found` (404) for an unknown id.
+ */
+export async function appOfPath(ctx: Pick<ServerContext, 'apps'>, id: string) {
+  const app = await ctx.apps.get(id);
+  if (!app) throw new ApiError('app_not_found', 'App not found');
+  return app;
+}
+
 /** The app config and JWKS routes, mounted by `createServer`. */
 export function appRoutes(ctx: ServerContext) {
   const r = new Hono<AppEnv>();
@@ -18,11 +30,7 @@ export function appRoutes(ctx: ServerContext) {
   // per request (issue 13).
   const configs = new WeakMap<AppRow, { kid: string; json: string }>();
 
-  const load = async (id: string) => {
-    const app = await ctx.apps.get(id);
-    if (!app) throw new ApiError('app_not_found', 'App not found');
-    return app;
-  };
+  const load = (id: string) => appOfPath(ctx, id);
 
   r.get(ROUTE_PATTERNS.jwks, async (c) => {
     const app = await load(c.req.param('appId'));

@@ -7,8 +7,15 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { adminAppConfig, ROUTES, serverAppConfig } from '@latchkey/api';
+import {
+  adminAppConfig,
+  adminCrossAppClientsResponse,
+  CROSS_APP_ROUTES,
+  ROUTES,
+  serverAppConfig,
+} from '@latchkey/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findClient } from '../crossapp/clients.ts';
 import type { Database } from '../db/index.ts';
 import { TEST_SECRET, type TestServer, testDatabase, testServer } from '../test-utils.ts';
 import { SECRET_REQUIRED_WITH_DATABASE_URL, serverSecretOf } from '../env.ts';
@@ -317,6 +324,158 @@ describe('farcaster', () => {
     const bad = await cli(['farcaster', 'set', id, '--request-fid', '42', '--request-key', '0x12']);
     expect(bad.code).toBe(1);
     expect(bad.err).toMatch(/Not a private key/);
+  });
+});
+
+describe('cross-app', () => {
+  const callback = 'https://requester.example.com/callback';
+  const secretLine = /^ {2}client secret: ([A-Za-z0-9_-]{43})$/m;
+  const notAgain = /will not be shown again/;
+
+  it('allows, lists and removes a client locally, printing a secret only when generated', async () => {
+    const provider = await createApp('Cross-app provider');
+    const requester = await createApp('Cross-app requester');
+    const allow = (...args: string[]) =>
+      cli(['cross-app', 'allow', provider.id, requester.id, '--redirect-uri', callback, ...args]);
+
+    const created = await allow('--redirect-uri', 'http://localhost:3000/cb', '--read-only');
+    expect(created.err).toBe('');
+    expect(created.code).toBe(0);
+    expect(created.out).toContain(`Cross-app client "${requester.id}" of app ${provider.id} saved`);
+    expect(created.out).toMatch(notAgain);
+    const secret = created.out.match(secretLine)![1]!;
+    // Sealed with the server secret: the server reads the same secret back.
+    const client = await findClient(server.context, provider.id, requester.id);
+    expect(client).toMatchObject({
+      redirectUris: [callback, 'http://localhost:3000/cb'],
+      readOnly: true,
+      clientSecret: secret,
+    });
+
+    const listed = await cli(['cross-app', 'list', provider.id]);
+    expect(listed.code).toBe(0);
+    expect(listed.out).not.toContain(secret);
+    expect(adminCrossAppClientsResponse.parse(JSON.parse(listed.out)).clients).toEqual([
+      expect.objectContaining({
+        client_id: requester.id,
+        redirect_uris: [callback, 'http://localhost:3000/cb'],
+        read_only: true,
+        confidential: true,
+      }),
+    ]);
+
+    // Saved again: the secret is kept and not printed; rotated: a new one is printed.
+    const kept = await allow();
+    expect(kept.code).toBe(0);
+    expect(kept.out).not.toMatch(secretLine);
+    expect(kept.out).not.toMatch(notAgain);
+    const rotated = await allow('--rotate-secret');
+    const fresh = rotated.out.match(secretLine)![1]!;
+    expect(fresh).not.toBe(secret);
+    expect((await findClient(server.context, provider.id, requester.id))!.clientSecret).toBe(fresh);
+
+    // Public: no secret printed, none kept.
+    const open = await allow('--public');
+    expect(open.code).toBe(0);
+    expect(open.out).toContain('public (PKCE only)');
+    expect(open.out).not.toMatch(secretLine);
+    expect((await findClient(server.context, provider.id, requester.id))!.clientSecret).toBeNull();
+
+    // The requester's listing shows the provider.
+    const res = await server.app.request(CROSS_APP_ROUTES.connections(requester.id));
+    expect((await res.json()).connections).toEqual([
+      expect.objectContaining({ provider_app_id: provider.id, read_only: false }),
+    ]);
+
+    const removed = await cli(['cross-app', 'remove', provider.id, requester.id]);
+    expect(removed.code).toBe(0);
+    expect(JSON.parse((await cli(['cross-app', 'list', provider.id])).out)).toEqual({
+      clients: [],
+    });
+    const again = await cli(['cross-app', 'remove', provider.id, requester.id]);
+    expect(again.code).toBe(1);
+    expect(again.err).toMatch(/has no cross-app client/);
+  });
+
+  it('refuses bad input locally: no redirect URI, a bad one, the app itself, an unknown app', async () => {
+    const provider = await createApp('Cross-app refusals');
+    const none = await cli(['cross-app', 'allow', provider.id, 'rp-1']);
+    expect(none.code).toBe(1);
+    expect(none.err).toMatch(/--redirect-uri/);
+    const insecure = await cli([
+      'cross-app',
+      'allow',
+      provider.id,
+      'rp-1',
+      '--redirect-uri',
+      'http://rp.example.com/cb',
+    ]);
+    expect(insecure.code).toBe(1);
+    expect(insecure.err).toMatch(/redirect_uris\.0: must be https/);
+    const self = await cli([
+      'cross-app',
+      'allow',
+      provider.id,
+      provider.id,
+      '--redirect-uri',
+      callback,
+    ]);
+    expect(self.code).toBe(1);
+    expect(self.err).toMatch(/cannot be registered as a cross-app client of itself/);
+    const unknown = 'nosuchapp0000000000000000';
+    for (const args of [
+      ['allow', unknown, 'rp-1', '--redirect-uri', callback],
+      ['list', unknown],
+      ['remove', unknown, 'rp-1'],
+    ]) {
+      const run = await cli(['cross-app', ...args]);
+      expect(run.code, args.join(' ')).toBe(1);
+      expect(run.err).toMatch(/App not found/);
+    }
+    expect(JSON.parse((await cli(['cross-app', 'list', provider.id])).out)).toEqual({
+      clients: [],
+    });
+  });
+
+  it('works through the admin API with --api-url', async () => {
+    const provider = await createApp('Cross-app remote');
+    const remote = ['--api-url', 'http://api.latchkey.test', '--app-secret', provider.app_secret];
+    const allowed = await cli([
+      'cross-app',
+      'allow',
+      provider.id,
+      'urn:rp.example:web',
+      '--redirect-uri',
+      callback,
+      ...remote,
+    ]);
+    expect(allowed.err).toBe('');
+    expect(allowed.code).toBe(0);
+    const secret = allowed.out.match(secretLine)![1]!;
+    expect(
+      (await findClient(server.context, provider.id, 'urn:rp.example:web'))!.clientSecret,
+    ).toBe(secret);
+    const listed = await cli(['cross-app', 'list', provider.id, ...remote]);
+    expect(JSON.parse(listed.out).clients.map((c: { client_id: string }) => c.client_id)).toEqual([
+      'urn:rp.example:web',
+    ]);
+    const self = await cli([
+      'cross-app',
+      'allow',
+      provider.id,
+      provider.id,
+      '--redirect-uri',
+      callback,
+      ...remote,
+    ]);
+    expect(self.code).toBe(1);
+    expect(self.err).toMatch(/cross_app_self_client/);
+    expect(
+      (await cli(['cross-app', 'remove', provider.id, 'urn:rp.example:web', ...remote])).code,
+    ).toBe(0);
+    const gone = await cli(['cross-app', 'remove', provider.id, 'urn:rp.example:web', ...remote]);
+    expect(gone.code).toBe(1);
+    expect(gone.err).toMatch(/cross_app_client_not_found/);
   });
 });
 

@@ -15,13 +15,18 @@
  * latchkey moonpay set <appId> [--sandbox-publishable-key <pk> --sandbox-secret-key <sk>]
  *   [--live-publishable-key <pk> --live-secret-key <sk>] [--clear-sandbox] [--clear-live]
  * latchkey moonpay show <appId>
+ * latchkey cross-app allow <providerAppId> <clientId> --redirect-uri <uri> [--redirect-uri <uri>]
+ *   [--read-only] [--public] [--rotate-secret]
+ * latchkey cross-app list <providerAppId>
+ * latchkey cross-app remove <providerAppId> <clientId>
  * ```
  *
  * Local mode (default) opens the database like the server does (`DATABASE_URL`, else PGlite in
  * `$LATCHKEY_DATA_DIR/db`); PGlite cannot be opened while a server runs on the same folder, so
- * `show`, `set`, `allowlist` and `oauth` also work remotely through the admin HTTP API with
- * `--api-url <url>` and `--app-secret <secret>` (or `LATCHKEY_API_URL`, `LATCHKEY_APP_SECRET`).
- * The same service functions back both modes (`apps/`).
+ * `show`, `set`, `allowlist`, `oauth`, `moonpay` and `cross-app` also work remotely through the
+ * admin HTTP API with `--api-url <url>` and `--app-secret <secret>` (or `LATCHKEY_API_URL`,
+ * `LATCHKEY_APP_SECRET`). The same service functions back both modes (`apps/`, `funding/`,
+ * `crossapp/`).
  *
  * This file only dispatches: each command is a file under `commands/`, the remote mode is
  * `admin-client.ts`, the shared state `context.ts`.
@@ -39,6 +44,7 @@ import { registerAppsSet } from './commands/apps-set.ts';
 import { registerAppsShow } from './commands/apps-show.ts';
 import { registerMigrate } from './commands/migrate.ts';
 import { registerServe } from './commands/serve.ts';
+import { registerCrossApp } from '../crossapp/cli.ts';
 import { registerMoonpay } from '../funding/cli/moonpay.ts';
 import { type CliIo, createCliContext } from './context.ts';
 import { loadMethodClis } from './methodCommands.ts';
@@ -72,6 +78,7 @@ export async function runCli(argv: string[], io: CliIo = processIo()): Promise<n
     'allowlist',
     ...methodClis.flatMap((m) => m.remoteCommands ?? []),
     'moonpay',
+    'cross-app',
   ];
   const { ctx, close } = createCliContext(io);
   const program = new Command('latchkey')
@@ -106,6 +113,8 @@ data folder also does; with DATABASE_URL, LATCHKEY_SECRET is required).`,
   for (const method of methodClis) method.register(program, ctx);
   // Issue 20: the card on-ramp's MoonPay keys (`funding/cli/moonpay.ts`).
   registerMoonpay(program, ctx);
+  // Issue 21: the cross-app clients allowed to connect to an app (`crossapp/cli.ts`).
+  registerCrossApp(program, ctx);
 
   try {
     await program.parseAsync(argv.length === 0 ? ['serve'] : argv, { from: 'user' });

@@ -779,3 +779,33 @@ export const fiatOnRampTransactions = pgTable(
   (t) => [index('fiat_on_ramp_transactions_user_idx').on(t.userId, t.createdAt)],
 );
 export type FiatOnRampTransactionRow = typeof fiatOnRampTransactions.$inferSelect;
+
+/**
+ * The cross-app client registry (issue 21): the clients a provider app lets connect to it
+ * ("log in to app B with app A's account"), set by the provider app's admin API and
+ * `latchkey cross-app allow`. `client_id` is a requester Latchkey app's id or an outside
+ * OpenID Connect relying party's id; `redirect_uris` are compared as exact strings. The client
+ * secret of a confidential client is sealed (JWE `dir`, A256GCM under the signing-key
+ * encryption key, bound to the provider app and client id); null means a public client (PKCE
+ * only). The public listing (`GET /api/v1/apps/{requesterAppId}/cross-app/connections`) looks
+ * rows up by `client_id`.
+ */
+export const crossAppClients = pgTable(
+  'cross_app_clients',
+  {
+    providerAppId: varchar('provider_app_id', { length: 25 })
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    clientId: text('client_id').notNull(),
+    redirectUris: text('redirect_uris').array().notNull(),
+    readOnly: flag('read_only'),
+    clientSecretSealed: text('client_secret_sealed'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.providerAppId, t.clientId] }),
+    index('cross_app_clients_client_idx').on(t.clientId),
+  ],
+);
+export type CrossAppClientRow = typeof crossAppClients.$inferSelect;

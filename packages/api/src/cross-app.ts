@@ -1,0 +1,165 @@
+/**
+ * The wire shapes of the cross-app client registry (issue 21, step 1; spec sections 3 and 7):
+ * which clients (requester apps, or outside OpenID Connect relying parties) may connect to a
+ * provider app ("log in to app B with app A's account"), set through the provider app's admin
+ * API, and the public listing the requester's modal reads
+ * (`GET /api/v1/apps/{requesterAppId}/cross-app/connections`). The OpenID Connect endpoints
+ * themselves come in a later step; this registry is what they will check.
+ */
+import { z } from 'zod';
+
+const adminClientsPath = (providerAppId: string) =>
+  `/api/v1/admin/apps/${encodeURIComponent(providerAppId)}/cross-app/clients`;
+
+/** The cross-app routes' paths. */
+export const CROSS_APP_ROUTES = {
+  /**
+   * `GET` Hono pattern (spec section 7, `GET /api/v1/apps/{requesterAppId}/cross-app/connections`):
+   * the providers the requester app may connect to. Public (no auth), `:appId` is the requester.
+   */
+  connectionsPattern: '/api/v1/apps/:appId/cross-app/connections',
+  /** The connections path of one requester app id. */
+  connections: (requesterAppId: string) =>
+    `/api/v1/apps/${encodeURIComponent(requesterAppId)}/cross-app/connections`,
+  /** Admin API (`GET`) Hono pattern: the provider app's (`:appId`) registered clients. */
+  adminClientsPattern: '/api/v1/admin/apps/:appId/cross-app/clients',
+  /** The admin path of a provider app's clients. */
+  adminClients: adminClientsPath,
+  /** Admin API (`PUT`, `DELETE`) Hono pattern: one client of the provider app. */
+  adminClientPattern: '/api/v1/admin/apps/:appId/cross-app/clients/:clientId',
+  /** The admin path of one client of a provider app. */
+  adminClient: (providerAppId: string, clientId: string) =>
+    `${adminClientsPath(providerAppId)}/${encodeURIComponent(clientId)}`,
+} as const;
+
+/**
+ * A cross-app connection (spec section 3, "Cross-app connection"): one provider app the
+ * requester app's users may log in with.
+ */
+export const crossAppConnection = z.object({
+  /** The provider app's id (25 characters). */
+  provider_app_id: z.string(),
+  /** The provider app's display name. */
+  provider_app_name: z.string(),
+  /** The provider app's logo URL (its `logo_url`), or null when it has none. */
+  provider_app_icon_url: z.string().nullable(),
+  /**
+   * The API origin serving the provider app, or null when it is this same server (always the
+   * case for now: every provider app listed lives on the server answering the listing).
+   */
+  provider_app_custom_api_url: z.string().nullable(),
+  /** When true, the requester may read the provider account but not sign with its wallets. */
+  read_only: z.boolean(),
+});
+export type CrossAppConnection = z.infer<typeof crossAppConnection>;
+
+/**
+ * `GET /api/v1/apps/{requesterAppId}/cross-app/connections` answer (spec section 7): every
+ * provider app that registered the requester app id as a client, ordered by provider name.
+ */
+export const crossAppConnectionsResponse = z.object({
+  connections: z.array(crossAppConnection),
+});
+export type CrossAppConnectionsResponse = z.infer<typeof crossAppConnectionsResponse>;
+
+/**
+ * A client id of the registry: 1 to 128 characters of `[A-Za-z0-9._:-]`, not `.` or `..` (a
+ * path segment a URL would resolve away). A requester Latchkey app's client id is its app id
+ * (25 characters of that alphabet); an outside OpenID Connect relying party may use any such id.
+ */
+export const crossAppClientId = z
+  .string()
+  .regex(/^[A-Za-z0-9._:-]{1,128}$/, 'must be 1-128 characters of A-Z a-z 0-9 . _ : -')
+  .refine((v) => v !== '.' && v !== '..', { message: 'must not be "." or ".."' });
+
+/** Hosts on which a redirect URI may use plain `http` (a developer's own machine). */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1']);
+
+/**
+ * One redirect URI, kept as the exact string given (OpenID Connect compares redirect URIs by
+ * simple string comparison): an absolute `https` URL, or `http` on `localhost` / `127.0.0.1`,
+ * without a fragment, without spaces, at most 2048 characters.
+ */
+const redirectUri = z
+  .string()
+  .max(2048)
+  .superRefine((value, ctx) => {
+    const fail = (message: string) => ctx.addIssue({ code: 'custom', message });
+    if (/[\s\p{Cc}]/u.test(value)) return fail('must not contain spaces or control characters');
+    if (value.includes('#')) return fail('must not contain a fragment (#)');
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      return fail('must be an absolute URL');
+    }
+    if (url.protocol === 'https:') return;
+    if (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname)) return;
+    fail('must be https (http only on localhost or 127.0.0.1)');
+  });
+
+/**
+ * `PUT /api/v1/admin/apps/{providerAppId}/cross-app/clients/{clientId}` body: registers the
+ * client, or replaces its settings (a full replacement, not a patch). Unknown keys are refused.
+ */
+export const adminCrossAppClientRequest = z
+  .strictObject({
+    /** 1 to 10 distinct redirect URIs (see `redirectUri` above), compared as exact strings. */
+    redirect_uris: z
+      .array(redirectUri)
+      .min(1, 'give at least one redirect URI')
+      .max(10, 'at most 10 redirect URIs')
+      .refine((list) => new Set(list).size === list.length, {
+        message: 'redirect URIs must not repeat',
+      }),
+    /** The client may read the provider account but not sign with its wallets. Default false. */
+    read_only: z.boolean().default(false),
+    /**
+     * True (default): a confidential client, which authenticates at the token endpoint with a
+     * client secret (generated by the server). False: a public client (PKCE only, no secret);
+     * switching a client to public drops its secret.
+     */
+    confidential: z.boolean().default(true),
+    /** Generate a new client secret for a confidential client (the old one stops working). */
+    rotate_secret: z.boolean().optional(),
+  })
+  .refine((v) => !(v.rotate_secret && !v.confidential), {
+    message: 'rotate_secret needs a confidential client (a public client has no secret)',
+    path: ['rotate_secret'],
+  });
+export type AdminCrossAppClientRequest = z.output<typeof adminCrossAppClientRequest>;
+/** What a caller sends (defaults not yet applied). */
+export type AdminCrossAppClientInput = z.input<typeof adminCrossAppClientRequest>;
+
+/** The admin view of one registered client. Never carries the client secret. */
+export const adminCrossAppClient = z.object({
+  client_id: z.string(),
+  redirect_uris: z.array(z.string()),
+  read_only: z.boolean(),
+  /** True: the client has a secret (sealed at rest, never answered again); false: public. */
+  confidential: z.boolean(),
+  /** Seconds since the epoch. */
+  created_at: z.number().int(),
+  /** Seconds since the epoch. */
+  updated_at: z.number().int(),
+});
+export type AdminCrossAppClient = z.infer<typeof adminCrossAppClient>;
+
+/**
+ * The `PUT` answer: the view plus `client_secret`, which is the new secret (43 base64url
+ * characters, 32 bytes) only when it was just generated (a confidential client created or
+ * switched from public, or `rotate_secret: true`), and null otherwise: it is never shown again.
+ */
+export const adminCrossAppClientSaved = adminCrossAppClient.extend({
+  client_secret: z.string().nullable(),
+});
+export type AdminCrossAppClientSaved = z.infer<typeof adminCrossAppClientSaved>;
+
+/**
+ * `GET /api/v1/admin/apps/{providerAppId}/cross-app/clients` answer (and `DELETE` of one client:
+ * the clients left), ordered by client id.
+ */
+export const adminCrossAppClientsResponse = z.object({
+  clients: z.array(adminCrossAppClient),
+});
+export type AdminCrossAppClientsResponse = z.infer<typeof adminCrossAppClientsResponse>;
