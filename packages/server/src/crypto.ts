@@ -95,3 +95,51 @@ export async function decryptString(jwe: string, key: Uint8Array): Promise<strin
   });
   return new TextDecoder().decode(plaintext);
 }
+
+/** Why {@link openBound} refused a sealed value that decrypted. */
+export class SealedValueError extends Error {
+  constructor(
+    /** `elsewhere`: a binding entry differs (copied from another row); `malformed`: no value. */
+    readonly reason: 'elsewhere' | 'malformed',
+  ) {
+    super(
+      reason === 'elsewhere'
+        ? 'The sealed value belongs elsewhere'
+        : 'The sealed value is malformed',
+    );
+  }
+}
+
+/**
+ * Seals `value` ({@link encryptString}) together with `binding`, what it belongs to (app, user,
+ * kind...), as the JSON `{v: 1, ...binding, [field]: value}`: a sealed value copied into another
+ * row does not open there ({@link openBound}).
+ */
+export function sealBound(
+  key: Uint8Array,
+  binding: Record<string, string>,
+  value: string,
+  field = 'value',
+): Promise<string> {
+  return encryptString(JSON.stringify({ v: 1, ...binding, [field]: value }), key);
+}
+
+/**
+ * Opens a value sealed by {@link sealBound} with the same `binding` and `field`.
+ * @throws SealedValueError when a binding entry differs or the value is missing; what
+ *   {@link decryptString} throws when the key or the data is wrong.
+ */
+export async function openBound(
+  key: Uint8Array,
+  binding: Record<string, string>,
+  jwe: string,
+  field = 'value',
+): Promise<string> {
+  const sealed = JSON.parse(await decryptString(jwe, key)) as Record<string, unknown>;
+  for (const [name, expected] of Object.entries(binding)) {
+    if (sealed[name] !== expected) throw new SealedValueError('elsewhere');
+  }
+  const value = sealed[field];
+  if (typeof value !== 'string') throw new SealedValueError('malformed');
+  return value;
+}

@@ -14,7 +14,7 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import type { ServerContext } from '../context.ts';
-import { decryptString, encryptString, randomToken } from '../crypto.ts';
+import { openBound, randomToken, SealedValueError, sealBound } from '../crypto.ts';
 import { apps, type CrossAppClientRow, crossAppClients } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import {
@@ -45,14 +45,18 @@ export interface CrossAppClient {
   clientSecret: string | null;
 }
 
-async function sealSecret(
+function sealSecret(
   ctx: Pick<ServerContext, 'keys'>,
   providerAppId: string,
   clientId: string,
   secret: string,
 ): Promise<string> {
-  const value = JSON.stringify({ v: 1, kind: SEAL_KIND, providerAppId, clientId, secret });
-  return encryptString(value, ctx.keys.keyEncryptionKey);
+  return sealBound(
+    ctx.keys.keyEncryptionKey,
+    { kind: SEAL_KIND, providerAppId, clientId },
+    secret,
+    'secret',
+  );
 }
 
 async function unsealSecret(
@@ -61,21 +65,20 @@ async function unsealSecret(
   clientId: string,
   sealed: string,
 ): Promise<string> {
-  const value = JSON.parse(await decryptString(sealed, ctx.keys.keyEncryptionKey)) as Record<
-    string,
-    unknown
-  >;
-  if (
-    value.kind !== SEAL_KIND ||
-    value.providerAppId !== providerAppId ||
-    value.clientId !== clientId ||
-    typeof value.secret !== 'string'
-  ) {
+  try {
+    return await openBound(
+      ctx.keys.keyEncryptionKey,
+      { kind: SEAL_KIND, providerAppId, clientId },
+      sealed,
+      'secret',
+    );
+  } catch (error) {
+    if (!(error instanceof SealedValueError)) throw error;
     throw new Error(
       `The sealed secret of cross-app client ${clientId} does not belong to app ${providerAppId}`,
+      { cause: error },
     );
   }
-  return value.secret;
 }
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);

@@ -7,7 +7,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { ServerContext } from '../context.ts';
-import { decryptString, encryptString } from '../crypto.ts';
+import { openBound, SealedValueError, sealBound } from '../crypto.ts';
 import { type MoonpayKeysRow, moonpayKeys } from '../db/schema.ts';
 import type { MoonPayEnvironment } from './moonpay.ts';
 import type { AdminMoonpayKeysRequest, AdminMoonpayKeysResponse } from '@latchkey/api';
@@ -22,14 +22,18 @@ export interface MoonPayKeyPair {
 
 const SEAL_KIND = 'moonpay_secret_key';
 
-async function sealSecret(
+function sealSecret(
   ctx: Pick<ServerContext, 'keys'>,
   appId: string,
   environment: MoonPayEnvironment,
   secretKey: string,
 ): Promise<string> {
-  const value = JSON.stringify({ v: 1, kind: SEAL_KIND, appId, environment, secretKey });
-  return encryptString(value, ctx.keys.keyEncryptionKey);
+  return sealBound(
+    ctx.keys.keyEncryptionKey,
+    { kind: SEAL_KIND, appId, environment },
+    secretKey,
+    'secretKey',
+  );
 }
 
 async function unsealSecret(
@@ -38,19 +42,22 @@ async function unsealSecret(
   environment: MoonPayEnvironment,
   sealed: string,
 ): Promise<string> {
-  const value = JSON.parse(await decryptString(sealed, ctx.keys.keyEncryptionKey)) as Record<
-    string,
-    unknown
-  >;
-  if (
-    value.kind !== SEAL_KIND ||
-    value.appId !== appId ||
-    value.environment !== environment ||
-    typeof value.secretKey !== 'string'
-  ) {
-    throw new Error(`The sealed MoonPay ${environment} secret key does not belong to app ${appId}`);
+  try {
+    return await openBound(
+      ctx.keys.keyEncryptionKey,
+      { kind: SEAL_KIND, appId, environment },
+      sealed,
+      'secretKey',
+    );
+  } catch (error) {
+    if (!(error instanceof SealedValueError)) throw error;
+    throw new Error(
+      `The sealed MoonPay ${environment} secret key does not belong to app ${appId}`,
+      {
+        cause: error,
+      },
+    );
   }
-  return value.secretKey;
 }
 
 /** The admin view of a row (publishable keys, whether a secret key is set). */

@@ -10,8 +10,9 @@ import {
   refreshRequest,
   type UserResponse,
 } from '@latchkey/api';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { AppEnv, ServerContext } from '../context.ts';
+import type { AppRow } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { requireApp } from '../middleware/app.ts';
 import { clientIp, readJson } from '../middleware/request.ts';
@@ -33,11 +34,19 @@ export function sessionRoutes(ctx: ServerContext) {
   const r = new Hono<AppEnv>();
   const app = requireApp({ db: ctx.db, apps: ctx.apps });
 
-  r.post(ROUTES.sessions, app, async (c) => {
+  /**
+   * What refresh and fork share: the per-IP flood limit (`purpose`), the refresh token of the
+   * body or (cookie mode) of the cookie, and the cookies cleared when `use` refuses the token.
+   */
+  const withPresentedToken = async <T>(
+    c: Context<AppEnv>,
+    purpose: 'refresh' | 'fork',
+    use: (appRow: AppRow, presented: string) => Promise<T>,
+  ): Promise<T> => {
     const appRow = c.get('app');
     assertAllowed(
       ctx.floodLimits.hit(
-        `refresh:ip:${clientIp(c, ctx.trustProxy)}`,
+        `${purpose}:ip:${clientIp(c, ctx.trustProxy)}`,
         ctx.rateLimits.refreshPerIp,
         ctx.now(),
       ),
@@ -47,41 +56,38 @@ export function sessionRoutes(ctx: ServerContext) {
     const presented = body.refresh_token || (cookieMode ? refreshTokenFromCookie(c) : undefined);
     if (!presented) throw new ApiError('missing_or_invalid_token', 'Missing or invalid token');
     try {
-      const issued = await refreshSession(ctx, appRow.id, presented);
-      return c.json(await sessionAnswer(c, ctx, appRow, issued));
+      return await use(appRow, presented);
     } catch (error) {
       if (cookieMode && error instanceof ApiError) clearSessionCookies(c);
       throw error;
     }
-  });
+  };
+
+  r.post(ROUTES.sessions, app, async (c) =>
+    c.json(
+      await withPresentedToken(c, 'refresh', async (appRow, presented) =>
+        sessionAnswer(c, ctx, appRow, await refreshSession(ctx, appRow.id, presented)),
+      ),
+    ),
+  );
 
   // Issue 21: the caller's session rotates as on a refresh, and a second one starts. The
   // second session's refresh token is always in the body (it is meant to be handed on).
-  r.post(ROUTES.sessionsFork, app, async (c) => {
-    const appRow = c.get('app');
-    assertAllowed(
-      ctx.floodLimits.hit(
-        `fork:ip:${clientIp(c, ctx.trustProxy)}`,
-        ctx.rateLimits.refreshPerIp,
-        ctx.now(),
+  r.post(ROUTES.sessionsFork, app, async (c) =>
+    c.json(
+      await withPresentedToken(
+        c,
+        'fork',
+        async (appRow, presented): Promise<ForkSessionResponse> => {
+          const { caller, fork } = await forkSession(ctx, appRow.id, presented);
+          return {
+            ...(await sessionAnswer(c, ctx, appRow, caller)),
+            new_session_refresh_token: fork.refreshToken,
+          };
+        },
       ),
-    );
-    const body = await readJson(c, refreshRequest);
-    const cookieMode = usesCookies(c, appRow);
-    const presented = body.refresh_token || (cookieMode ? refreshTokenFromCookie(c) : undefined);
-    if (!presented) throw new ApiError('missing_or_invalid_token', 'Missing or invalid token');
-    try {
-      const { caller, fork } = await forkSession(ctx, appRow.id, presented);
-      const answer: ForkSessionResponse = {
-        ...(await sessionAnswer(c, ctx, appRow, caller)),
-        new_session_refresh_token: fork.refreshToken,
-      };
-      return c.json(answer);
-    } catch (error) {
-      if (cookieMode && error instanceof ApiError) clearSessionCookies(c);
-      throw error;
-    }
-  });
+    ),
+  );
 
   r.post(ROUTES.logout, app, async (c) => {
     const appRow = c.get('app');

@@ -27,7 +27,7 @@ import {
 import * as opaque from '@serenity-kit/opaque';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { ServerContext } from '../context.ts';
-import { decryptString, encryptString, randomToken } from '../crypto.ts';
+import { openBound, randomToken, SealedValueError, sealBound } from '../crypto.ts';
 import type { Db } from '../db/index.ts';
 import {
   apps,
@@ -77,26 +77,21 @@ function opaqueKey(ctx: ServerContext, purpose: 'server-setup' | 'login-state'):
   );
 }
 
-async function sealBound(key: Uint8Array, binding: Record<string, string>, value: string) {
-  return encryptString(JSON.stringify({ v: 1, ...binding, value }), key);
-}
-
-async function openBound(key: Uint8Array, binding: Record<string, string>, jwe: string) {
-  let sealed: Record<string, unknown>;
+/** {@link openBound} with the route's errors: every failure is a server fault (500). */
+async function openOpaqueValue(key: Uint8Array, binding: Record<string, string>, jwe: string) {
   try {
-    sealed = JSON.parse(await decryptString(jwe, key)) as Record<string, unknown>;
+    return await openBound(key, binding, jwe);
   } catch (cause) {
+    if (cause instanceof SealedValueError) {
+      throw new ApiError(
+        'internal_error',
+        cause.reason === 'elsewhere'
+          ? 'A stored OPAQUE value belongs elsewhere'
+          : 'A stored OPAQUE value is malformed',
+      );
+    }
     throw new ApiError('internal_error', 'A stored OPAQUE value cannot be opened', { cause });
   }
-  for (const [name, expected] of Object.entries(binding)) {
-    if (sealed[name] !== expected) {
-      throw new ApiError('internal_error', 'A stored OPAQUE value belongs elsewhere');
-    }
-  }
-  if (typeof sealed.value !== 'string') {
-    throw new ApiError('internal_error', 'A stored OPAQUE value is malformed');
-  }
-  return sealed.value;
 }
 
 const setups = new WeakMap<ServerContext, Map<string, Promise<string>>>();
@@ -132,7 +127,7 @@ async function loadOrCreateSetup(ctx: ServerContext, appId: string): Promise<str
     return row.setup;
   };
   const stored = await read();
-  if (stored) return openBound(key, binding, stored);
+  if (stored) return openOpaqueValue(key, binding, stored);
   const sealed = await sealBound(key, binding, opaque.server.createSetup());
   await ctx.db
     .update(apps)
@@ -141,7 +136,7 @@ async function loadOrCreateSetup(ctx: ServerContext, appId: string): Promise<str
   // Another process may have written first: use whatever is stored now.
   const winner = await read();
   if (!winner) throw new ApiError('internal_error', 'The OPAQUE server setup was not stored');
-  return openBound(key, binding, winner);
+  return openOpaqueValue(key, binding, winner);
 }
 
 /**
@@ -346,7 +341,7 @@ export async function opaqueLoginFinish(
     .from(embeddedWallets)
     .where(eq(embeddedWallets.id, login.walletId));
   if (!wallet || wallet.appId !== caller.appId || wallet.userId !== caller.userId) throw failed();
-  const serverLoginState = await openBound(
+  const serverLoginState = await openOpaqueValue(
     opaqueKey(ctx, 'login-state'),
     { loginId: login.id, walletId: wallet.id, jkt: caller.jkt },
     login.state,
