@@ -44,7 +44,9 @@ const NAMES: Record<string, RegExp> = {
  *   per-server settings, as the chains of SIWE are.
  * - email: the OpenID `email` scope and claim inside the OAuth folders (4 files), the public
  *   export `smtpDelivery` (server's index), and the allowlist's `email` entry type (spec
- *   section 2), which also admits OAuth users by email.
+ *   section 2), which also admits OAuth users by email; and the cross-app provider's OpenID
+ *   `email` scope and claim (`server/src/crossapp/oidc/provider.ts`, issue 21), which reads the
+ *   user's email account for a requester app.
  * A new file naming a method must live in the method's folder or raise a number in review.
  */
 export const BUDGET: Record<string, number> = {
@@ -52,7 +54,7 @@ export const BUDGET: Record<string, number> = {
   sms: 0,
   siwe: 1,
   oauth: 2,
-  email: 6,
+  email: 7,
   telegram: 1,
   farcaster: 5,
 };

@@ -3,8 +3,9 @@
  * which clients (requester apps, or outside OpenID Connect relying parties) may connect to a
  * provider app ("log in to app B with app A's account"), set through the provider app's admin
  * API, and the public listing the requester's modal reads
- * (`GET /api/v1/apps/{requesterAppId}/cross-app/connections`). The OpenID Connect endpoints
- * themselves come in a later step; this registry is what they will check.
+ * (`GET /api/v1/apps/{requesterAppId}/cross-app/connections`), and the provider app's OpenID
+ * Connect provider (issuer `{api}/api/v1/apps/{providerAppId}/oidc`) with the JSON routes its
+ * sign-in page calls to finish or cancel a pending authorization (an "interaction").
  */
 import { z } from 'zod';
 
@@ -30,7 +31,82 @@ export const CROSS_APP_ROUTES = {
   /** The admin path of one client of a provider app. */
   adminClient: (providerAppId: string, clientId: string) =>
     `${adminClientsPath(providerAppId)}/${encodeURIComponent(clientId)}`,
+  /**
+   * The issuer path of a provider app's OpenID Connect provider (below the API's public URL):
+   * discovery at `{issuer}/.well-known/openid-configuration`, then the endpoints it lists.
+   */
+  oidcIssuer: oidcIssuerPath,
+  /** Hono pattern of the provider's own paths (`:appId` is the provider app). */
+  oidcPattern: '/api/v1/apps/:appId/oidc',
+  /**
+   * `GET` (cookie of the pending authorization): what the sign-in page shows,
+   * `crossAppInteraction`. `:uid` is the interaction id from the page's URL.
+   */
+  interactionDetailsPattern: '/api/v1/apps/:appId/oidc/interaction/:uid/details',
+  interactionDetails: (providerAppId: string, uid: string) =>
+    `${oidcIssuerPath(providerAppId)}/interaction/${encodeURIComponent(uid)}/details`,
+  /**
+   * `POST` (cookie of the pending authorization; `Authorization: DPoP <provider app access
+   * token>` and a DPoP proof by the session's wallet frame key): the user's consent, given by a
+   * click in the provider's page. Answers `crossAppInteractionResult`.
+   */
+  interactionConfirmPattern: '/api/v1/apps/:appId/oidc/interaction/:uid/confirm',
+  interactionConfirm: (providerAppId: string, uid: string) =>
+    `${oidcIssuerPath(providerAppId)}/interaction/${encodeURIComponent(uid)}/confirm`,
+  /** `POST` (cookie of the pending authorization): the user declined; answers the redirect. */
+  interactionAbortPattern: '/api/v1/apps/:appId/oidc/interaction/:uid/abort',
+  interactionAbort: (providerAppId: string, uid: string) =>
+    `${oidcIssuerPath(providerAppId)}/interaction/${encodeURIComponent(uid)}/abort`,
 } as const;
+
+function oidcIssuerPath(providerAppId: string): string {
+  return `/api/v1/apps/${encodeURIComponent(providerAppId)}/oidc`;
+}
+
+/** The scopes a provider app's OpenID Connect provider grants, with the claims they give. */
+export const CROSS_APP_SCOPES = {
+  /** `sub`: the provider app's user id. */
+  openid: ['sub'],
+  /** `email`, `email_verified`: the user's first linked email address, when there is one. */
+  email: ['email', 'email_verified'],
+  /** `wallets`: the user's embedded wallets, `[{address, chain_type}]` (EIP-55 addresses). */
+  wallets: ['wallets'],
+} as const;
+
+/** The `wallets` claim of a provider app's ID token and userinfo. */
+export const crossAppWalletsClaim = z.array(
+  z.object({ address: z.string(), chain_type: z.literal('ethereum') }),
+);
+
+/**
+ * `GET {issuer}/interaction/{uid}/details` answer: what the provider's sign-in page shows before
+ * the user consents (spec section 2, CROSS_APP_AUTH_SCREEN).
+ */
+export const crossAppInteraction = z.object({
+  uid: z.string(),
+  /** The provider app (whose account the user signs in with). */
+  provider_app: z.object({ id: z.string(), name: z.string(), icon_url: z.string().nullable() }),
+  /**
+   * The requester: its client id and, when it is a Latchkey app on this server, its name and
+   * logo (else null: an outside relying party is shown by its redirect origin).
+   */
+  client: z.object({
+    client_id: z.string(),
+    name: z.string().nullable(),
+    icon_url: z.string().nullable(),
+  }),
+  /** The origin the authorization code goes to (from the registered redirect URI). */
+  redirect_origin: z.string(),
+  /** The scopes asked for that this provider grants (`CROSS_APP_SCOPES` keys). */
+  scopes: z.array(z.string()),
+  /** The connection may read the account but not sign. */
+  read_only: z.boolean(),
+});
+export type CrossAppInteraction = z.infer<typeof crossAppInteraction>;
+
+/** `confirm` and `abort` answer: where the page sends the browser next (the provider resumes). */
+export const crossAppInteractionResult = z.object({ redirect_to: z.string() });
+export type CrossAppInteractionResult = z.infer<typeof crossAppInteractionResult>;
 
 /**
  * A cross-app connection (spec section 3, "Cross-app connection"): one provider app the

@@ -73,6 +73,8 @@ export const ERROR_CODES = [
   // Cross-app client registry (issue 21): an app registered as its own client, an unknown client
   'cross_app_self_client',
   'cross_app_client_not_found',
+  // The provider's sign-in page (issue 21): no pending sign-in request in this browser
+  'cross_app_interaction_not_found',
 ] as const;
 
 /** A stable, machine-readable error code. */
@@ -132,6 +134,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   token_price_unavailable: 503,
   cross_app_self_client: 400,
   cross_app_client_not_found: 404,
+  cross_app_interaction_not_found: 404,
 };
 
 /** True when `value` is one of {@link ERROR_CODES}. */

@@ -28,6 +28,11 @@ export interface ServerKeys {
   refreshSuccessorKey: Buffer;
   /** 32-byte key that seals MFA secrets (TOTP) at rest (JWE `dir`, A256GCM; issue 15). */
   mfaSecretKey: Uint8Array;
+  /**
+   * 32-byte key that signs the cookies of the provider apps' OpenID Connect providers (issue
+   * 21; `oidc-provider`'s `cookies.keys`), the same in every process sharing the secret.
+   */
+  oidcCookieKey: Buffer;
 }
 
 /**
@@ -46,6 +51,7 @@ export function deriveServerKeys(secret: string): ServerKeys {
     recoveryKey: new Uint8Array(derive('latchkey wallet recovery-share encryption v1')),
     refreshSuccessorKey: derive('latchkey refresh-token successor v1'),
     mfaSecretKey: new Uint8Array(derive('latchkey mfa secret encryption v1')),
+    oidcCookieKey: derive('latchkey cross-app oidc cookies v1'),
   };
 }
 

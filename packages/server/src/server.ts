@@ -13,6 +13,7 @@ import { analyticsRoutes } from './analytics/routes.ts';
 import { appRoutes } from './apps/routes.ts';
 import { captchaRequired, captchaRoutes } from './captcha/routes.ts';
 import type { AppEnv, ServerContext } from './context.ts';
+import { oidcRoutes } from './crossapp/oidc/routes.ts';
 import { crossAppRoutes } from './crossapp/routes.ts';
 import { deriveServerKeys } from './crypto.ts';
 import type { Db } from './db/index.ts';
@@ -228,6 +229,9 @@ export function createServer(options: CreateServerOptions): LatchkeyServer {
   // (no CORS, body limit, app or auth for them).
   if (logger) app.use(requestLogger(logger));
   app.route('/', healthRoutes({ db: ctx.db, logger }));
+  // Issue 21: the provider apps' OpenID Connect providers read their own bodies and answer their
+  // own CORS, so they come before both.
+  app.route('/', oidcRoutes(ctx));
 
   app.use(cors({ db: ctx.db }));
   // readsBody: a client leaving mid-body (bodyLimit reads chunked bodies) is no server error.

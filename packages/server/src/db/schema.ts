@@ -809,3 +809,51 @@ export const crossAppClients = pgTable(
   ],
 );
 export type CrossAppClientRow = typeof crossAppClients.$inferSelect;
+
+/**
+ * The ES256 key with which a provider app's OpenID Connect provider signs ID tokens (issue 21,
+ * item 1): one per app, made on first use (`crossapp/oidc/keys.ts`; the unique app id makes two
+ * processes that race agree on one key). Kept apart from `app_signing_keys`, which sign the
+ * app's own access tokens: an ID token for a requester is never a token of the provider app.
+ * The private JWK is a JWE (`dir`, A256GCM) under the server's signing-key encryption key.
+ */
+export const crossAppOidcKeys = pgTable('cross_app_oidc_keys', {
+  appId: varchar('app_id', { length: 25 })
+    .primaryKey()
+    .references(() => apps.id, { onDelete: 'cascade' }),
+  kid: text('kid').notNull(),
+  privateJwe: text('private_jwe').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/**
+ * The state of the provider apps' OpenID Connect providers (`oidc-provider`'s adapter,
+ * `crossapp/oidc/adapter.ts`): interactions, sessions, grants, authorization codes and access
+ * tokens, per provider app, so any number of server processes serve one flow. `payload` is the
+ * library's JSON as given; `expires_at` null means no expiry; expired rows are never answered
+ * and are deleted now and then.
+ */
+export const oidcPayloads = pgTable(
+  'oidc_payloads',
+  {
+    appId: varchar('app_id', { length: 25 })
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    /** The library's model name (`Session`, `Interaction`, `Grant`, `AuthorizationCode`, ...). */
+    model: text('model').notNull(),
+    id: text('id').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    grantId: text('grant_id'),
+    uid: text('uid'),
+    userCode: text('user_code'),
+    expiresAt: ts('expires_at'),
+    /** Set once, when an authorization code is exchanged (its single use). */
+    consumedAt: ts('consumed_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.appId, t.model, t.id] }),
+    index('oidc_payloads_grant_idx').on(t.appId, t.grantId),
+    index('oidc_payloads_uid_idx').on(t.appId, t.uid),
+    index('oidc_payloads_expires_idx').on(t.expiresAt),
+  ],
+);

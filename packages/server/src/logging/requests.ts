@@ -63,7 +63,12 @@ export function requestLogger(logger: Logger): MiddlewareHandler {
       threw = true;
       throw error;
     } finally {
-      const status = threw ? 500 : c.res.status;
+      // A route that wrote the Node response itself (the OpenID Connect provider, issue 21)
+      // answers RESPONSE_ALREADY_SENT: its real status is on the Node response.
+      const written = c.res.headers.has('x-hono-already-sent')
+        ? c.env?.outgoing?.statusCode
+        : undefined;
+      const status = threw ? 500 : (written ?? c.res.status);
       const fields: RequestLogFields = {
         requestId: (c.get('requestId') as string | undefined) ?? '',
         method: c.req.method,

@@ -1,0 +1,515 @@
+/**
+ * The provider apps' OpenID Connect providers (issue 21, item 1), tried by an outside relying
+ * party, `openid-client`, over real HTTP: discovery, the authorization code flow with PKCE,
+ * `state` and `nonce`, the ID token verified by the JWKS, userinfo; the sign-in finished by the
+ * provider app's own DPoP-bound session; every refusal the issue lists; and a flow that moves
+ * between two server processes on one database.
+ */
+import { randomBytes } from 'node:crypto';
+import { decodeProtectedHeader } from 'jose';
+import * as client from 'openid-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/index.ts';
+import { embeddedWallets } from '../../db/schema.ts';
+import { type RunningServer, serve } from '../../serve.ts';
+import {
+  loginByEmail,
+  TEST_PUBLIC_URL,
+  testDatabase,
+  testFrame,
+  type TestFrame,
+  testServer,
+  type TestServer,
+  type TestSession,
+} from '../../test-utils.ts';
+import { deleteClient, saveClient } from '../clients.ts';
+import { oidcAdapter } from './adapter.ts';
+import {
+  CROSS_APP_ROUTES,
+  crossAppInteraction,
+  crossAppInteractionResult,
+  DPOP_HEADER,
+  apiErrorBody,
+  ROUTES,
+} from '@latchkey/api';
+
+const CALLBACK = 'https://requester.example.com/cross-app/callback';
+const SPA_CALLBACK = 'http://localhost:5173/callback';
+const WALLET = '0x8ba1f109551bD432803012645Ac136ddd64DBA72';
+
+let database: Database;
+let server: TestServer;
+/** A second server process on the same database (same secret, its own provider instances). */
+let second: TestServer;
+let running: RunningServer;
+let runningSecond: RunningServer;
+let frame: TestFrame;
+let provider: { id: string };
+let requester: { id: string; secret: string };
+let session: TestSession;
+
+/**
+ * fetch to the public URL, sent to one of the listening servers (the public host does not
+ * resolve here); `via` picks which.
+ */
+function fetchVia(
+  via: () => RunningServer,
+): (url: string | URL, init?: RequestInit) => Promise<Response> {
+  return (url, init) => {
+    const target = new URL(url);
+    const local = new URL(`${target.pathname}${target.search}`, `http://127.0.0.1:${via().port}`);
+    return fetch(local, { ...init, redirect: 'manual' });
+  };
+}
+
+/** A browser as far as cookies go: keeps what it is sent and sends it back. */
+class Browser {
+  cookies = new Map<string, string>();
+  constructor(private via: () => RunningServer = () => running) {}
+  async request(url: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (this.cookies.size > 0) {
+      headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    }
+    const res = await fetchVia(this.via)(new URL(url, TEST_PUBLIC_URL), { ...init, headers });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const eq = pair!.indexOf('=');
+      const name = pair!.slice(0, eq);
+      const value = pair!.slice(eq + 1);
+      if (value === '' || /expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return res;
+  }
+}
+
+const issuerOf = (appId: string) =>
+  new URL(`${TEST_PUBLIC_URL}${CROSS_APP_ROUTES.oidcIssuer(appId)}`);
+
+async function discover(clientId: string, secret?: string): Promise<client.Configuration> {
+  const config = await client.discovery(
+    issuerOf(provider.id),
+    clientId,
+    undefined,
+    secret === undefined ? client.None() : client.ClientSecretBasic(secret),
+    {
+      execute: [client.allowInsecureRequests],
+      [client.customFetch]: fetchVia(() => running) as client.CustomFetch,
+    },
+  );
+  return config;
+}
+
+interface Started {
+  browser: Browser;
+  verifier: string;
+  state: string;
+  nonce: string;
+  uid: string;
+}
+
+/** The relying party sends the browser to the authorization endpoint; it lands on the login. */
+async function startAuthorization(
+  config: client.Configuration,
+  options: { redirectUri?: string; scope?: string; browser?: Browser } = {},
+): Promise<Started> {
+  const verifier = client.randomPKCECodeVerifier();
+  const state = client.randomState();
+  const nonce = client.randomNonce();
+  const url = client.buildAuthorizationUrl(config, {
+    redirect_uri: options.redirectUri ?? CALLBACK,
+    scope: options.scope ?? 'openid email wallets',
+    code_challenge: await client.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    state,
+    nonce,
+  });
+  const browser = options.browser ?? new Browser();
+  const res = await browser.request(url.href);
+  expect(res.status).toBe(303);
+  const location = res.headers.get('location')!;
+  const uid = /\/oidc\/interaction\/([A-Za-z0-9_-]+)$/.exec(new URL(location, url).pathname)?.[1];
+  expect(uid, location).toBeTruthy();
+  return { browser, verifier, state, nonce, uid: uid! };
+}
+
+/** The provider's sign-in page confirms as the frame would: DPoP token and a fresh proof. */
+async function confirm(started: Started, as: TestSession = session, browser = started.browser) {
+  const path = CROSS_APP_ROUTES.interactionConfirm(provider.id, started.uid);
+  return browser.request(path, {
+    method: 'POST',
+    headers: {
+      authorization: `DPoP ${as.token}`,
+      [DPOP_HEADER]: await frame.proof('POST', path, { accessToken: as.token }),
+    },
+  });
+}
+
+/** Confirms, follows the provider's resume redirect, and returns the callback URL. */
+async function callbackOf(started: Started): Promise<URL> {
+  const res = await confirm(started);
+  expect(res.status, await res.clone().text()).toBe(200);
+  const { redirect_to } = crossAppInteractionResult.parse(await res.json());
+  const resumed = await started.browser.request(redirect_to);
+  expect(resumed.status).toBe(303);
+  return new URL(resumed.headers.get('location')!);
+}
+
+beforeAll(async () => {
+  database = await testDatabase();
+  server = testServer(database);
+  second = testServer(database);
+  running = await serve({ app: server.app, port: 0, hostname: '127.0.0.1' });
+  runningSecond = await serve({ app: second.app, port: 0, hostname: '127.0.0.1' });
+  frame = await testFrame(server);
+  provider = await server.createApp({ name: 'Alpha Wallet', logoUrl: 'https://a.example/l.png' });
+  const req = await server.createApp({ name: 'Requester Shop', logoUrl: null });
+  const saved = await saveClient(server.context, provider.id, req.id, {
+    redirect_uris: [CALLBACK],
+    read_only: false,
+    confidential: true,
+  });
+  requester = { id: req.id, secret: saved.client_secret! };
+  await saveClient(server.context, provider.id, 'outside-spa', {
+    redirect_uris: [SPA_CALLBACK],
+    read_only: true,
+    confidential: false,
+  });
+  session = await frame.login(provider.id);
+  await database.db.insert(embeddedWallets).values({
+    id: `w-${randomBytes(6).toString('hex')}`,
+    appId: provider.id,
+    userId: session.userId,
+    address: WALLET,
+    chainType: 'ethereum',
+    recoveryMethod: 'latchkey',
+    authShare: 'not-a-real-share',
+    createdAt: new Date(),
+    updatedAt: new Date(),
+  });
+});
+
+afterAll(async () => {
+  await running?.close();
+  await runningSecond?.close();
+  await database?.close();
+});
+
+describe('discovery', () => {
+  it('publishes the code flow, S256 PKCE, ES256 ID tokens and the wallets scope', async () => {
+    const config = await discover(requester.id, requester.secret);
+    const meta = config.serverMetadata();
+    expect(meta.issuer).toBe(issuerOf(provider.id).href);
+    expect(meta.response_types_supported).toEqual(['code']);
+    expect(meta.code_challenge_methods_supported).toEqual(['S256']);
+    expect(meta.id_token_signing_alg_values_supported).toEqual(['ES256']);
+    expect(meta.scopes_supported).toEqual(expect.arrayContaining(['openid', 'email', 'wallets']));
+    expect(meta.claims_supported).toEqual(expect.arrayContaining(['sub', 'email', 'wallets']));
+    expect(meta.authorization_endpoint).toBe(`${issuerOf(provider.id).href}/auth`);
+    expect(meta.end_session_endpoint).toBeUndefined();
+  });
+
+  it('answers 404 app_not_found for an unknown app', async () => {
+    const res = await fetchVia(() => running)(
+      `${TEST_PUBLIC_URL}${CROSS_APP_ROUTES.oidcIssuer('no-such-app')}/.well-known/openid-configuration`,
+    );
+    expect(res.status).toBe(404);
+    expect(apiErrorBody.parse(await res.json()).code).toBe('app_not_found');
+  });
+});
+
+describe('the authorization code flow, as an outside relying party', () => {
+  it('signs the user in with the provider session and verifies the ID token by JWKS', async () => {
+    const config = await discover(requester.id, requester.secret);
+    const started = await startAuthorization(config);
+
+    const detailsRes = await started.browser.request(
+      CROSS_APP_ROUTES.interactionDetails(provider.id, started.uid),
+    );
+    expect(detailsRes.status).toBe(200);
+    expect(crossAppInteraction.parse(await detailsRes.json())).toEqual({
+      uid: started.uid,
+      provider_app: { id: provider.id, name: 'Alpha Wallet', icon_url: 'https://a.example/l.png' },
+      client: { client_id: requester.id, name: 'Requester Shop', icon_url: null },
+      redirect_origin: 'https://requester.example.com',
+      scopes: ['openid', 'email', 'wallets'],
+      read_only: false,
+    });
+
+    const callback = await callbackOf(started);
+    expect(`${callback.origin}${callback.pathname}`).toBe(CALLBACK);
+    expect(callback.searchParams.get('state')).toBe(started.state);
+    const tokens = await client.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: started.verifier,
+      expectedState: started.state,
+      expectedNonce: started.nonce,
+    });
+    const claims = tokens.claims()!;
+    expect(claims).toMatchObject({
+      iss: issuerOf(provider.id).href,
+      aud: requester.id,
+      sub: session.userId,
+      nonce: started.nonce,
+      email: session.email,
+      email_verified: true,
+      wallets: [{ address: WALLET, chain_type: 'ethereum' }],
+    });
+    expect(tokens.refresh_token).toBeUndefined();
+    // Signed by the provider's own key, not one of the app's access-token keys.
+    const { alg, kid } = decodeProtectedHeader(tokens.id_token!);
+    expect(alg).toBe('ES256');
+    const appJwks = (await (await server.app.request(ROUTES.jwks(provider.id))).json()) as {
+      keys: { kid: string }[];
+    };
+    expect(appJwks.keys.map((k) => k.kid)).not.toContain(kid);
+
+    const userinfo = await client.fetchUserInfo(config, tokens.access_token, session.userId);
+    expect(userinfo).toMatchObject({ sub: session.userId, email: session.email });
+  });
+
+  it('serves a public client (PKCE, no secret) and says when the connection is read-only', async () => {
+    const config = await discover('outside-spa');
+    const started = await startAuthorization(config, {
+      redirectUri: SPA_CALLBACK,
+      scope: 'openid',
+    });
+    const details = crossAppInteraction.parse(
+      await (
+        await started.browser.request(CROSS_APP_ROUTES.interactionDetails(provider.id, started.uid))
+      ).json(),
+    );
+    expect(details.read_only).toBe(true);
+    expect(details.client).toEqual({ client_id: 'outside-spa', name: null, icon_url: null });
+    const tokens = await client.authorizationCodeGrant(config, await callbackOf(started), {
+      pkceCodeVerifier: started.verifier,
+      expectedState: started.state,
+      expectedNonce: started.nonce,
+    });
+    expect(tokens.claims()!.sub).toBe(session.userId);
+    expect(tokens.claims()!.email).toBeUndefined();
+    expect(tokens.claims()!.wallets).toBeUndefined();
+  });
+
+  it('finishes a flow that moves between two server processes', async () => {
+    const config = await discover(requester.id, requester.secret);
+    const started = await startAuthorization(config);
+    const onSecond = new Browser(() => runningSecond);
+    onSecond.cookies = started.browser.cookies;
+    const callback = await callbackOf({ ...started, browser: onSecond });
+    const secondConfig = await client.discovery(
+      issuerOf(provider.id),
+      requester.id,
+      undefined,
+      client.ClientSecretBasic(requester.secret),
+      {
+        execute: [client.allowInsecureRequests],
+        [client.customFetch]: fetchVia(() => runningSecond) as client.CustomFetch,
+      },
+    );
+    const tokens = await client.authorizationCodeGrant(secondConfig, callback, {
+      pkceCodeVerifier: started.verifier,
+      expectedState: started.state,
+      expectedNonce: started.nonce,
+    });
+    expect(tokens.claims()!.sub).toBe(session.userId);
+  });
+});
+
+describe('refusals', () => {
+  it('a code is single-use: a second exchange fails and revokes the first one’s token', async () => {
+    const config = await discover(requester.id, requester.secret);
+    const started = await startAuthorization(config);
+    const callback = await callbackOf(started);
+    const checks = {
+      pkceCodeVerifier: started.verifier,
+      expectedState: started.state,
+      expectedNonce: started.nonce,
+    };
+    const tokens = await client.authorizationCodeGrant(config, callback, checks);
+    await expect(client.authorizationCodeGrant(config, callback, checks)).rejects.toMatchObject({
+      error: 'invalid_grant',
+    });
+    await expect(
+      client.fetchUserInfo(config, tokens.access_token, session.userId),
+    ).rejects.toThrow();
+  });
+
+  it('of two exchanges racing with one code, exactly one consumes it', async () => {
+    const { errors } = await import('oidc-provider');
+    const adapter = oidcAdapter(server.context, provider.id, errors)('AuthorizationCode');
+    await adapter.upsert('raced-code', { grantId: 'raced-grant', kind: 'AuthorizationCode' }, 60);
+    await adapter.upsert('raced-token', { grantId: 'raced-grant', kind: 'AccessToken' }, 60);
+    const raced = await Promise.allSettled([
+      adapter.consume('raced-code'),
+      adapter.consume('raced-code'),
+    ]);
+    expect(raced.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(raced.find((r) => r.status === 'rejected')).toMatchObject({
+      reason: { error: 'invalid_grant' },
+    });
+    expect(await adapter.find('raced-code')).toBeUndefined();
+    expect(
+      await oidcAdapter(server.context, provider.id, errors)('AccessToken').find('raced-token'),
+    ).toBeUndefined();
+  });
+
+  it('a code is bound to its PKCE verifier and its redirect URI', async () => {
+    const config = await discover(requester.id, requester.secret);
+    const started = await startAuthorization(config);
+    const callback = await callbackOf(started);
+    const checks = { expectedState: started.state, expectedNonce: started.nonce };
+    await expect(
+      client.authorizationCodeGrant(config, callback, {
+        ...checks,
+        pkceCodeVerifier: client.randomPKCECodeVerifier(),
+      }),
+    ).rejects.toMatchObject({ error: 'invalid_grant' });
+    const elsewhere = new URL(callback);
+    elsewhere.pathname = '/elsewhere';
+    await expect(
+      client.authorizationCodeGrant(config, elsewhere, {
+        ...checks,
+        pkceCodeVerifier: started.verifier,
+      }),
+    ).rejects.toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it('refuses an unregistered redirect URI or client before any login page', async () => {
+    const config = await discover(requester.id, requester.secret);
+    const challenge = await client.calculatePKCECodeChallenge(client.randomPKCECodeVerifier());
+    const params = {
+      scope: 'openid',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+      state: client.randomState(),
+    };
+    const badRedirect = client.buildAuthorizationUrl(config, {
+      ...params,
+      redirect_uri: 'https://requester.example.com/other',
+    });
+    const res = await new Browser().request(badRedirect.href);
+    expect(res.status).toBe(400);
+    expect(res.headers.get('location')).toBeNull();
+    expect(await res.text()).toMatch(/redirect_uri/);
+
+    const unknown = new URL(badRedirect);
+    unknown.searchParams.set('client_id', 'not-registered');
+    unknown.searchParams.set('redirect_uri', CALLBACK);
+    const res2 = await new Browser().request(unknown.href);
+    expect(res2.status).toBe(400);
+    expect(res2.headers.get('location')).toBeNull();
+
+    // A Latchkey app registered with another provider is unknown here.
+    const other = await server.createApp({ name: 'Other Provider' });
+    const elsewhere = new URL(badRedirect.href.replace(provider.id, other.id));
+    elsewhere.searchParams.set('redirect_uri', CALLBACK);
+    const res3 = await new Browser().request(elsewhere.href);
+    expect(res3.status).toBe(400);
+    expect(res3.headers.get('location')).toBeNull();
+  });
+
+  it('requires PKCE with S256', async () => {
+    const config = await discover(requester.id, requester.secret);
+    const cases: Record<string, string>[] = [
+      {},
+      { code_challenge: 'a'.repeat(43), code_challenge_method: 'plain' },
+    ];
+    for (const extra of cases) {
+      const url = client.buildAuthorizationUrl(config, {
+        redirect_uri: CALLBACK,
+        scope: 'openid',
+        state: 'st',
+        ...extra,
+      });
+      const res = await new Browser().request(url.href);
+      expect(res.status).toBe(303);
+      const to = new URL(res.headers.get('location')!);
+      expect(`${to.origin}${to.pathname}`).toBe(CALLBACK);
+      expect(to.searchParams.get('error')).toBe('invalid_request');
+      expect(to.searchParams.get('code')).toBeNull();
+    }
+  });
+
+  it('confirm needs the provider session’s DPoP proof, not a bearer or another app’s token', async () => {
+    const config = await discover(requester.id, requester.secret);
+    const started = await startAuthorization(config);
+    const path = CROSS_APP_ROUTES.interactionConfirm(provider.id, started.uid);
+
+    const bearer = await started.browser.request(path, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${session.token}` },
+    });
+    expect(bearer.status).toBe(401);
+
+    const noProof = await started.browser.request(path, {
+      method: 'POST',
+      headers: { authorization: `DPoP ${session.token}` },
+    });
+    expect(noProof.status).toBe(401);
+    expect(apiErrorBody.parse(await noProof.json()).code).toBe('invalid_dpop_proof');
+
+    // A session of the requester app (same frame key) is not a session of the provider app.
+    const requesterSession = await frame.login(requester.id);
+    const foreign = await confirm(started, requesterSession);
+    expect(foreign.status).toBe(401);
+    expect(apiErrorBody.parse(await foreign.json()).code).toBe('missing_or_invalid_token');
+
+    // An unbound session (no frame key at login) is refused too.
+    const unbound = await loginByEmail(server, provider.id);
+    const unboundRes = await confirm(started, unbound);
+    expect(apiErrorBody.parse(await unboundRes.json()).code).toBe('session_not_bound');
+
+    // Without this browser's interaction cookie the sign-in is not found.
+    const stranger = await confirm(started, session, new Browser());
+    expect(stranger.status).toBe(404);
+    expect(apiErrorBody.parse(await stranger.json()).code).toBe('cross_app_interaction_not_found');
+
+    // The right one still works after all that.
+    const ok = await confirm(started);
+    expect(ok.status).toBe(200);
+  });
+
+  it('abort sends the client access_denied', async () => {
+    const config = await discover(requester.id, requester.secret);
+    const started = await startAuthorization(config);
+    const res = await started.browser.request(
+      CROSS_APP_ROUTES.interactionAbort(provider.id, started.uid),
+      { method: 'POST' },
+    );
+    expect(res.status).toBe(200);
+    const { redirect_to } = crossAppInteractionResult.parse(await res.json());
+    const resumed = await started.browser.request(redirect_to);
+    const to = new URL(resumed.headers.get('location')!);
+    expect(to.searchParams.get('error')).toBe('access_denied');
+    expect(to.searchParams.get('state')).toBe(started.state);
+    expect(to.searchParams.get('code')).toBeNull();
+  });
+
+  it('a removed client can no longer exchange its code', async () => {
+    const app = await server.createApp({ name: 'Short-lived requester' });
+    const saved = await saveClient(server.context, provider.id, app.id, {
+      redirect_uris: [CALLBACK],
+      read_only: false,
+      confidential: true,
+    });
+    const config = await discover(app.id, saved.client_secret!);
+    const started = await startAuthorization(config);
+    const callback = await callbackOf(started);
+    await deleteClient(server.context, provider.id, app.id);
+    await expect(
+      client.authorizationCodeGrant(config, callback, {
+        pkceCodeVerifier: started.verifier,
+        expectedState: started.state,
+        expectedNonce: started.nonce,
+      }),
+    ).rejects.toMatchObject({
+      status: 401,
+      cause: [
+        expect.objectContaining({
+          parameters: expect.objectContaining({ error: 'invalid_client' }),
+        }),
+      ],
+    });
+  });
+});
