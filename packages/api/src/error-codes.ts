@@ -75,6 +75,8 @@ export const ERROR_CODES = [
   'cross_app_client_not_found',
   // The provider's sign-in page (issue 21): no pending sign-in request in this browser
   'cross_app_interaction_not_found',
+  // A requester asked for a provider app that did not register it ('Invalid connected app')
+  'cross_app_invalid_connection',
 ] as const;
 
 /** A stable, machine-readable error code. */
@@ -135,6 +137,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   cross_app_self_client: 400,
   cross_app_client_not_found: 404,
   cross_app_interaction_not_found: 404,
+  cross_app_invalid_connection: 403,
 };
 
 /** True when `value` is one of {@link ERROR_CODES}. */

@@ -28,3 +28,27 @@ export const OAUTH_PROVIDER_DISPLAY: Readonly<Record<OAuthProvider, string>> = {
   linkedin: 'LinkedIn',
   apple: 'Apple',
 };
+
+/**
+ * The provider id of another Latchkey app's account (cross-app login, issue 21; spec section 7,
+ * `privy:{appId}` there): `latchkey:{providerAppId}`. The OAuth routes take it where they take a
+ * social provider.
+ */
+export type CrossAppProviderId = `latchkey:${string}`;
+
+/** The prefix of a {@link CrossAppProviderId}. */
+export const CROSS_APP_PROVIDER_PREFIX = 'latchkey:';
+
+/** A provider app id as a {@link CrossAppProviderId}. */
+export const crossAppProviderId = (providerAppId: string): CrossAppProviderId =>
+  `latchkey:${providerAppId}`;
+
+/** The provider app id of a cross-app provider id, or undefined for a social provider. */
+export function providerAppIdOf(provider: string): string | undefined {
+  return provider.startsWith(CROSS_APP_PROVIDER_PREFIX)
+    ? provider.slice(CROSS_APP_PROVIDER_PREFIX.length)
+    : undefined;
+}
+
+/** A provider the OAuth routes take: a social provider or another Latchkey app. */
+export type OAuthLoginProvider = OAuthProvider | CrossAppProviderId;

@@ -118,9 +118,21 @@ export const farcasterAccount = z.object({
 });
 
 /**
- * A linked account on the wire. Discriminated on `type`; later slices add Farcaster and
- * cross_app members.
+ * Another Latchkey app's account (cross-app, issue 21; spec section 3): `subject` is the provider
+ * app's user id, `provider_app.id` that app, `embedded_wallets` the provider user's embedded
+ * wallets (EIP-55 addresses) as its ID token listed them at the latest login; `smart_wallets` is
+ * empty (no smart wallets yet).
  */
+export const crossAppAccount = z.object({
+  type: z.literal('cross_app'),
+  subject: z.string(),
+  provider_app: z.object({ id: z.string() }),
+  embedded_wallets: z.array(z.object({ address: z.string() })),
+  smart_wallets: z.array(z.object({ address: z.string() })),
+  ...verification,
+});
+
+/** A linked account on the wire. Discriminated on `type`. */
 export const linkedAccount = z.discriminatedUnion('type', [
   emailAccount,
   phoneAccount,
@@ -137,6 +149,7 @@ export const linkedAccount = z.discriminatedUnion('type', [
   appleOAuthAccount,
   telegramAccount,
   farcasterAccount,
+  crossAppAccount,
 ]);
 export type LinkedAccountWire = z.infer<typeof linkedAccount>;
 

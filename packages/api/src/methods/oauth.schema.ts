@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { authenticateResponse } from '../auth.ts';
 import { user } from '../user.ts';
-import { OAUTH_PROVIDERS } from '../oauth-providers.ts';
+import { type CrossAppProviderId, OAUTH_PROVIDERS } from '../oauth-providers.ts';
 
 /**
  * Social OAuth login (spec sections 2, 3, 5, 7, 8; security catalogue 25-31). The client makes
@@ -23,12 +23,24 @@ export const OAUTH_STATE_TTL_S = 10 * 60;
 /** The `code` value sent back when the user denied access at the provider (spec section 5). */
 export const OAUTH_DENIED_CODE = 'undefined';
 
+/**
+ * A provider of the init and authenticate routes: a social provider, or `latchkey:{appId}` for
+ * another Latchkey app's account (cross-app, issue 21; app ids are 1-64 of `[A-Za-z0-9_-]`).
+ */
+export const oauthLoginProvider = z.union([
+  z.enum(OAUTH_PROVIDERS),
+  z.custom<CrossAppProviderId>(
+    (v) => typeof v === 'string' && /^latchkey:[A-Za-z0-9_-]{1,64}$/.test(v),
+    'Invalid provider',
+  ),
+]);
+
 /** RFC 7636 verifier / S256 challenge characters. */
 const pkceString = z.string().regex(/^[A-Za-z0-9\-._~]{43,128}$/, 'Invalid PKCE value');
 
 /** `POST /api/v1/oauth/init`. */
 export const oauthInitRequest = z.object({
-  provider: z.enum(OAUTH_PROVIDERS),
+  provider: oauthLoginProvider,
   redirect_to: z.string().url().max(2048),
   code_challenge: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Invalid S256 code challenge'),
   /** Only S256 is accepted (catalogue 26). */
@@ -43,7 +55,7 @@ export type OAuthInitResponse = z.infer<typeof oauthInitResponse>;
 
 /** `POST /api/v1/oauth/authenticate`. */
 export const oauthAuthenticateRequest = z.object({
-  provider: z.enum(OAUTH_PROVIDERS),
+  provider: oauthLoginProvider,
   authorization_code: z.string().min(1).max(4096),
   state_code: z.string().min(1).max(128),
   code_verifier: pkceString.optional(),
@@ -52,7 +64,7 @@ export type OAuthAuthenticateRequest = z.input<typeof oauthAuthenticateRequest>;
 
 /** OAuth tokens handed back after login (spec section 3). Seconds; null when unknown. */
 export const oauthTokens = z.object({
-  provider: z.enum(OAUTH_PROVIDERS),
+  provider: oauthLoginProvider,
   access_token: z.string(),
   access_token_expires_in_seconds: z.number().int().nullable(),
   refresh_token: z.string().nullable(),

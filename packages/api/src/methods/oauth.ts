@@ -15,7 +15,11 @@ const routes = {
   oauthUnlink: '/api/v1/oauth/unlink',
 } as const;
 
-/** The OAuth method's contract (issue 11): flags `<provider>_oauth`, accounts of the same type. */
+/**
+ * The OAuth method's contract (issue 11): flags `<provider>_oauth`, accounts of the same type,
+ * and `cross_app`: the same routes log in with another Latchkey app's account when the provider
+ * is `latchkey:{appId}` (issue 21).
+ */
 export const OAUTH_METHOD = defineLoginMethod({
   id: 'oauth',
   flags: OAUTH_PROVIDERS.map((provider) => ({
@@ -23,7 +27,7 @@ export const OAUTH_METHOD = defineLoginMethod({
     loginItem: provider,
   })),
   settingFlags: ['twitter_oauth_on_mobile_enabled'],
-  accountTypes: OAUTH_PROVIDERS.map((provider) => `${provider}_oauth`),
+  accountTypes: [...OAUTH_PROVIDERS.map((provider) => `${provider}_oauth`), 'cross_app'],
   routes,
   sessionRoutes: [routes.oauthAuthenticate],
   captchaGatedRoutes: [routes.oauthInit],
@@ -34,12 +38,22 @@ export const OAUTH_METHOD = defineLoginMethod({
  * account's details, answered as `{type, subject, email, name, username}`; its email counts for
  * the allowlist.
  */
-export const OAUTH_ACCOUNTS: readonly LinkedAccountRule[] = /* @__PURE__ */ OAUTH_PROVIDERS.map(
-  (provider) => ({
+export const OAUTH_ACCOUNTS: readonly LinkedAccountRule[] = /* @__PURE__ */ (() => [
+  ...OAUTH_PROVIDERS.map((provider) => ({
     type: `${provider}_oauth`,
     subjectField: 'subject',
-    detailFields: { email: 'string', name: 'string', username: 'string' },
+    detailFields: { email: 'string', name: 'string', username: 'string' } as const,
     allowlistKeys: (_subject: string, details: Readonly<Record<string, unknown>>) =>
       typeof details.email === 'string' && details.email ? emailAllowlistKeys(details.email) : [],
-  }),
-);
+  })),
+  /**
+   * `cross_app` (spec section 3: `subject`, `providerApp {id}`, `embeddedWallets`): another
+   * Latchkey app's account, keyed by that app's user id; one per provider app, up to 10 per user.
+   */
+  {
+    type: 'cross_app',
+    maxPerUser: 10,
+    subjectField: 'subject',
+    detailFields: { provider_app: 'json', embedded_wallets: 'json', smart_wallets: 'json' },
+  },
+])();

@@ -19,9 +19,9 @@ export interface LoginMethodFlag<Flag extends string = string, Item extends stri
 /**
  * How one `details` field of a linked-account row reaches the wire (spec section 3, "User"):
  * `string` a string or `null`; `text` a non-empty string or `null`; `flag` `true` only when the
- * stored value is `true`.
+ * stored value is `true`; `json` an object or array as stored (`null` for anything else).
  */
-export type AccountDetailKind = 'string' | 'text' | 'flag';
+export type AccountDetailKind = 'string' | 'text' | 'flag' | 'json';
 
 /** An allowlist key: `allowlist_entries.type` (`ALLOWLIST_ENTRY_TYPES`) and its normalised value. */
 export interface AllowlistKey {

@@ -66,6 +66,7 @@ const DETAIL_WIRE: Record<AccountDetailKind, (value: unknown) => unknown> = {
   string: (v) => (typeof v === 'string' ? v : null),
   text: (v) => (typeof v === 'string' && v ? v : null),
   flag: (v) => v === true,
+  json: (v) => (typeof v === 'object' && v !== null ? v : null),
 };
 
 /**

@@ -7,6 +7,10 @@
  *   provider}` -> `authenticateResponse` + `oauth_tokens`
  * - `POST /api/v1/oauth/link` (same body, bearer token) -> `{user, oauth_tokens}`
  * - `POST /api/v1/oauth/unlink` `{provider, subject}` (bearer token) -> `{user}`
+ *
+ * `provider` of init, authenticate and link may also be `latchkey:{providerAppId}`: another
+ * Latchkey app's account (cross-app, issue 21; `crossapp/requester.ts`), which gives a
+ * `cross_app` linked account.
  */
 import {
   type OAuthAuthenticateResponse,

@@ -22,8 +22,10 @@ import {
   OAUTH_DENIED_CODE,
   OAUTH_QUERY,
   OAUTH_STATE_TTL_S,
+  type OAuthLoginProvider,
   type OAuthProvider,
   type OAuthTokensWire,
+  providerAppIdOf,
 } from '@latchkey/api';
 import { and, eq, gte, isNull, lt } from 'drizzle-orm';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
@@ -36,6 +38,7 @@ import {
   oauthStates,
   type OAuthStateRow,
 } from '../../db/schema.ts';
+import { type CrossAppProvider, resolveCrossAppProvider } from '../../crossapp/requester.ts';
 import { ApiError } from '../../errors.ts';
 import { assertAllowed } from '../../rate-limit.ts';
 import { linkAccount, unlinkAccount } from '../../users/accounts.ts';
@@ -111,6 +114,8 @@ interface ResolvedProvider {
   oidc: boolean;
   insecure: boolean;
   profile(raw: Record<string, unknown>): OAuthProfile;
+  /** Another Latchkey app (cross-app, issue 21): the `cross_app` account of the claims. */
+  account?: CrossAppProvider['account'];
 }
 
 const discoveryCache = new Map<string, Promise<oauth.AuthorizationServer>>();
@@ -134,8 +139,32 @@ async function discover(issuer: string): Promise<oauth.AuthorizationServer> {
 async function resolveProvider(
   ctx: ServerContext,
   app: AppRow,
-  provider: OAuthProvider,
+  loginProvider: OAuthLoginProvider,
 ): Promise<ResolvedProvider> {
+  const providerAppId = providerAppIdOf(loginProvider);
+  if (providerAppId !== undefined) {
+    const cross = await resolveCrossAppProvider(ctx, app, providerAppId, oauthCallbackUrl(ctx));
+    let as: oauth.AuthorizationServer;
+    try {
+      as = await discover(cross.issuer);
+    } catch (error) {
+      throw new ApiError('internal_error', 'The connected app cannot be reached', {
+        cause: error,
+      });
+    }
+    return {
+      as,
+      client: { client_id: cross.clientId },
+      clientAuth: cross.clientSecret ? oauth.ClientSecretBasic(cross.clientSecret) : oauth.None(),
+      scopes: cross.scopes,
+      extraParams: {},
+      oidc: true,
+      insecure: isLoopbackHttp(cross.issuer),
+      profile: oidcProfile,
+      account: cross.account,
+    };
+  }
+  const provider = loginProvider as OAuthProvider;
   if (!app[FLAG[provider]]) {
     throw new ApiError('disallowed_login_method', `${provider} login is not enabled for this app`);
   }
@@ -208,7 +237,12 @@ async function resolveProvider(
 export async function initOAuth(
   ctx: ServerContext,
   app: AppRow,
-  input: { provider: OAuthProvider; redirectTo: string; codeChallenge: string; stateCode: string },
+  input: {
+    provider: OAuthLoginProvider;
+    redirectTo: string;
+    codeChallenge: string;
+    stateCode: string;
+  },
   ip: string,
 ): Promise<string> {
   const nowMs = ctx.now();
@@ -304,7 +338,9 @@ function sameString(a: string, b: string): boolean {
 
 /** What {@link authenticateOAuth} found. */
 export interface OAuthLogin {
-  provider: OAuthProvider;
+  provider: OAuthLoginProvider;
+  /** Set for another Latchkey app (cross-app): the `cross_app` account the login proves. */
+  account?: ReturnType<CrossAppProvider['account']>;
   profile: OAuthProfile;
   tokens: OAuthTokensWire;
 }
@@ -322,7 +358,7 @@ export async function authenticateOAuth(
   ctx: ServerContext,
   app: AppRow,
   input: {
-    provider: OAuthProvider;
+    provider: OAuthLoginProvider;
     authorizationCode: string;
     stateCode: string;
     codeVerifier?: string | undefined;
@@ -378,7 +414,7 @@ async function redeem(
   row: OAuthStateRow,
   code: string,
 ): Promise<OAuthLogin> {
-  const provider = row.provider as OAuthProvider;
+  const provider = row.provider as OAuthLoginProvider;
   const p = await resolveProvider(ctx, app, provider);
   const httpOptions = { [oauth.allowInsecureRequests]: p.insecure };
   const callbackParams = new URLSearchParams({ code, state: row.providerState });
@@ -425,7 +461,7 @@ async function redeem(
       }
     }
   } else {
-    const endpoint = OAUTH_PROVIDER_SPECS[provider].userinfoEndpoint!;
+    const endpoint = OAUTH_PROVIDER_SPECS[provider as OAuthProvider].userinfoEndpoint!;
     try {
       const res = await oauth.protectedResourceRequest(
         result.access_token,
@@ -445,8 +481,10 @@ async function redeem(
   }
 
   let profile: OAuthProfile;
+  let account: OAuthLogin['account'];
   try {
     profile = p.profile(raw);
+    account = p.account?.(raw);
   } catch (error) {
     throw new ApiError('invalid_credentials', 'The provider profile has no subject', {
       cause: error,
@@ -456,6 +494,7 @@ async function redeem(
   return {
     provider,
     profile,
+    ...(account ? { account } : {}),
     tokens: {
       provider,
       access_token: result.access_token,
@@ -495,9 +534,10 @@ async function verifyIdTokenSignature(
 
 /** The `<provider>_oauth` account an OAuth login proves, its profile as details. */
 function oauthAccount(login: OAuthLogin) {
+  if (login.account) return { ...login.account, refreshDetails: login.account.details };
   const details = profileDetails(login.profile);
   return {
-    type: oauthAccountType(login.provider),
+    type: oauthAccountType(login.provider as OAuthProvider),
     subject: login.profile.subject,
     details,
     refreshDetails: details,
