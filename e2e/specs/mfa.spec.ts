@@ -48,13 +48,20 @@ function codeField(page: Page) {
   return dialog(page).getByLabel('Verification code');
 }
 
-/** A TOTP code of the step after the one `used` (waits for it), so it was never used. */
+/**
+ * A TOTP code of a step never used (`used`): the current step, or, when its code was used
+ * already, the next step's code, made ahead of time instead of waiting up to 30 s for that step.
+ * The server takes a code of one step either side of its clock (`TOTP_WINDOW_STEPS` of
+ * @latchkey/api) and each step once, later than the last one used (`totp_last_step`): the next
+ * step's code is what an authenticator app shows a moment later.
+ */
 async function freshTotp(totp: TOTP, used: Set<number>): Promise<string> {
   for (;;) {
-    const step = Math.floor(Date.now() / 1000 / totp.period);
-    if (!used.has(step)) {
+    const now = Math.floor(Date.now() / 1000 / totp.period);
+    const step = Math.max(now, ...[...used].map((s) => s + 1));
+    if (step <= now + 1) {
       used.add(step);
-      return totp.generate();
+      return totp.generate({ timestamp: step * totp.period * 1000 });
     }
     await new Promise((r) => setTimeout(r, 500));
   }

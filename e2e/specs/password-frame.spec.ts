@@ -86,9 +86,17 @@ test(
         assert.equal(wallet?.recoveryMethod, 'latchkey');
         assert.equal(await shownAddress(page), address);
 
-        // The set-password screens (update mode), each theme and width.
-        for (const { theme, width } of SHOTS) {
-          await open(theme, width);
+        // The set-password screens (update mode), each theme and width. The page is the light
+        // demo (no `?theme=`) at 1280 px already: another width is a viewport change on the same
+        // page, between screens (the modal closed), and only a theme change loads the page
+        // again (the demo reads `?theme=` once, at load).
+        let loadedTheme = 'light';
+        for (const { theme, width } of [SHOTS[0], SHOTS[2], SHOTS[3], SHOTS[1]]) {
+          await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+          if (theme !== loadedTheme) {
+            await open(theme, width);
+            loadedTheme = theme;
+          }
           await page.getByRole('button', { name: 'Set password', exact: true }).click();
           await waitForScreen(page, 'EMBEDDED_WALLET_PASSWORD_UPDATE_SPLASH_SCREEN');
           await dialogButton(page, 'Continue').click();

@@ -397,6 +397,16 @@ describe('cross-app', () => {
     expect(again.err).toMatch(/has no cross-app client/);
   });
 
+  it('--latchkey-app adds the server’s OAuth callback (PUBLIC_URL) as the redirect URI', async () => {
+    const provider = await createApp('Cross-app provider for a Latchkey app');
+    const requester = await createApp('Cross-app Latchkey requester');
+    const saved = await cli(['cross-app', 'allow', provider.id, requester.id, '--latchkey-app'], {
+      PUBLIC_URL: 'https://api.example.com/',
+    });
+    expect(saved.code, saved.err).toBe(0);
+    expect(saved.out).toContain('redirect URIs: https://api.example.com/api/v1/oauth/callback\n');
+  });
+
   it('refuses bad input locally: no redirect URI, a bad one, the app itself, an unknown app', async () => {
     const provider = await createApp('Cross-app refusals');
     const none = await cli(['cross-app', 'allow', provider.id, 'rp-1']);

@@ -5,7 +5,7 @@
  *
  * ```
  * latchkey cross-app allow <providerAppId> <clientId> --redirect-uri <uri> [--redirect-uri <uri>]
- *                          [--read-only] [--public] [--rotate-secret]
+ *                          [--latchkey-app] [--read-only] [--public] [--rotate-secret]
  * latchkey cross-app list <providerAppId>
  * latchkey cross-app remove <providerAppId> <clientId>
  * ```
@@ -14,22 +14,29 @@
  * are the whole list). A confidential client's secret is printed once, when it is generated
  * (the client created or switched from `--public`, or `--rotate-secret`); it is sealed with the
  * server secret and never printed again. `list` prints `adminCrossAppClientsResponse` as JSON.
+ *
+ * `--latchkey-app`: the client is a Latchkey app served by the same server (a requester logging
+ * in with `latchkey:{providerAppId}`), whose redirect URI is that server's OAuth callback,
+ * `{PUBLIC_URL}/api/v1/oauth/callback` (with `--api-url`: `{api-url}/api/v1/oauth/callback`);
+ * it is added to the `--redirect-uri` list, which may then be empty.
  */
 import type { Command } from 'commander';
 import { findApp } from '../apps/records.ts';
 import { adminClientOf, type RemoteOptions, withRemote } from '../cli/admin-client.ts';
 import { CliError, type CliContext } from '../cli/context.ts';
 import { deriveServerKeys } from '../crypto.ts';
-import { serverSecretOf } from '../env.ts';
+import { DEFAULT_PORT, serverSecretOf } from '../env.ts';
 import { deleteClient, listClients, saveClient } from './clients.ts';
 import {
   type AdminCrossAppClientSaved,
   adminCrossAppClientRequest,
   CROSS_APP_ROUTES,
+  ROUTES,
 } from '@latchkey/api';
 
 type AllowOptions = RemoteOptions & {
   redirectUri: string[];
+  latchkeyApp?: boolean;
   readOnly?: boolean;
   public?: boolean;
   rotateSecret?: boolean;
@@ -69,13 +76,30 @@ export function registerCrossApp(program: Command, ctx: CliContext): void {
         'let a client (a requester app id, or an outside relying party id) connect to the app',
       )
       .option('--redirect-uri <uri>', 'a redirect URI of the client (repeat for more)', collect, [])
+      .option(
+        '--latchkey-app',
+        "the client is a Latchkey app on this server: add the server's OAuth callback",
+      )
       .option('--read-only', 'the client may read the account but not sign with its wallets')
       .option('--public', 'a public client (PKCE only, no client secret)')
       .option('--rotate-secret', 'generate a new client secret (the old one stops working)'),
   ).action(async (providerAppId: string, clientId: string, opts: AllowOptions) => {
-    if (opts.redirectUri.length === 0) throw new CliError('give at least one --redirect-uri <uri>');
+    const redirectUris = [...opts.redirectUri];
+    if (opts.latchkeyApp) {
+      const api = (
+        opts.apiUrl ??
+        ctx.env.LATCHKEY_API_URL ??
+        ctx.env.PUBLIC_URL ??
+        `http://localhost:${ctx.env.PORT ?? DEFAULT_PORT}`
+      ).replace(/\/+$/, '');
+      const callback = `${api}${ROUTES.oauthCallback}`;
+      if (!redirectUris.includes(callback)) redirectUris.push(callback);
+    }
+    if (redirectUris.length === 0) {
+      throw new CliError('give at least one --redirect-uri <uri> (or --latchkey-app)');
+    }
     const parsed = adminCrossAppClientRequest.safeParse({
-      redirect_uris: opts.redirectUri,
+      redirect_uris: redirectUris,
       read_only: opts.readOnly ?? false,
       confidential: !opts.public,
       ...(opts.rotateSecret ? { rotate_secret: true } : {}),
