@@ -23,7 +23,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { pgliteTemplate } from '../../../test-support/pglite-template.ts';
 import { type Database, MIGRATIONS_FOLDER, openDatabase } from './db/index.ts';
-import type { AppRow } from './db/schema.ts';
+import { type AppRow, embeddedWallets } from './db/schema.ts';
 import { devOutboxDelivery } from './delivery/dev-outbox.ts';
 import type { Delivery } from './delivery/types.ts';
 import type { RateLimitConfig } from './rate-limit.ts';
@@ -352,4 +352,64 @@ export async function testFrame(server: TestServer): Promise<TestFrame> {
 /** A fresh random wallet key (viem account): its `address` and `signMessage`. */
 export function testWalletKey(): PrivateKeyAccount {
   return privateKeyToAccount(`0x${randomBytes(32).toString('hex')}`);
+}
+
+/**
+ * An embedded wallet row for `userId` of `appId` with `address` and placeholder shares: for
+ * tests that read a user's wallets (the cross-app `wallets` claim), not ones that sign.
+ */
+export async function insertWalletRow(
+  database: Database,
+  appId: string,
+  userId: string,
+  address: string,
+): Promise<void> {
+  await database.db.insert(embeddedWallets).values({
+    id: `w-${randomBytes(6).toString('hex')}`,
+    appId,
+    userId,
+    address,
+    chainType: 'ethereum',
+    recoveryMethod: 'latchkey',
+    authShare: 'not-a-real-share',
+    createdAt: new Date(),
+    updatedAt: new Date(),
+  });
+}
+
+/**
+ * A browser as far as cookies and redirects go: sends its cookies with each request, keeps the
+ * ones it is sent (a cookie set to empty is dropped), never follows a redirect. `send` makes the
+ * request (e.g. to a listening test server in place of the public URL); relative URLs resolve
+ * against `base`.
+ */
+export class CookieBrowser {
+  cookies = new Map<string, string>();
+  constructor(
+    private readonly base: string,
+    private send: (url: URL, init: RequestInit) => Promise<Response> = (url, init) =>
+      fetch(url, init),
+  ) {}
+
+  /** Sends further requests with `send` instead (the same cookies). */
+  via(send: (url: URL, init: RequestInit) => Promise<Response>): this {
+    this.send = send;
+    return this;
+  }
+
+  async request(url: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (this.cookies.size > 0) {
+      headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    }
+    const res = await this.send(new URL(url, this.base), { ...init, headers, redirect: 'manual' });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const at = pair.indexOf('=');
+      const value = pair.slice(at + 1);
+      if (value === '') this.cookies.delete(pair.slice(0, at));
+      else this.cookies.set(pair.slice(0, at), value);
+    }
+    return res;
+  }
 }

@@ -10,9 +10,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createServer as createNetServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/index.ts';
-import { embeddedWallets } from '../db/schema.ts';
 import { type RunningServer, serve } from '../serve.ts';
 import {
+  CookieBrowser,
+  insertWalletRow,
   loginByEmail,
   testDatabase,
   testFrame,
@@ -58,26 +59,6 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** A browser as far as cookies go, talking to the running server. */
-class Browser {
-  cookies = new Map<string, string>();
-  async request(url: string, init: RequestInit = {}): Promise<Response> {
-    const headers = new Headers(init.headers);
-    if (this.cookies.size > 0) {
-      headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
-    }
-    const res = await fetch(new URL(url, publicUrl), { ...init, headers, redirect: 'manual' });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const at = pair!.indexOf('=');
-      const value = pair!.slice(at + 1);
-      if (value === '') this.cookies.delete(pair!.slice(0, at));
-      else this.cookies.set(pair!.slice(0, at), value);
-    }
-    return res;
-  }
-}
-
 /** A DPoP proof by the frame for `path` on this server's public URL. */
 const proofFor = (path: string, accessToken?: string) =>
   frame.proof('POST', path, { htu: `${publicUrl}${path}`, accessToken });
@@ -116,7 +97,7 @@ async function runFlow(as: TestSession = providerSession): Promise<ClientFlow> {
     true,
   );
 
-  const browser = new Browser();
+  const browser = new CookieBrowser(publicUrl);
   const authorize = await browser.request(url);
   expect(authorize.status).toBe(303);
   const uid = /\/interaction\/([A-Za-z0-9_-]+)$/.exec(authorize.headers.get('location')!)![1]!;
@@ -167,17 +148,7 @@ beforeAll(async () => {
     confidential: true,
   });
   providerSession = await frameLogin(providerApp.id);
-  await database.db.insert(embeddedWallets).values({
-    id: `w-${randomBytes(6).toString('hex')}`,
-    appId: providerApp.id,
-    userId: providerSession.userId,
-    address: WALLET,
-    chainType: 'ethereum',
-    recoveryMethod: 'latchkey',
-    authShare: 'not-a-real-share',
-    createdAt: new Date(),
-    updatedAt: new Date(),
-  });
+  await insertWalletRow(database, providerApp.id, providerSession.userId, WALLET);
 });
 
 afterAll(async () => {

@@ -10,7 +10,7 @@
  * same code, exactly one wins; the other gets `invalid_grant` and, as for any reuse, the grant's
  * tokens are revoked (RFC 6749 section 4.1.2).
  */
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Adapter, AdapterPayload, errors } from 'oidc-provider';
 import type { ServerContext } from '../../context.ts';
 import { oidcPayloads } from '../../db/schema.ts';
@@ -55,12 +55,10 @@ export function oidcAdapter(
 ): (model: string) => Adapter {
   const { db } = ctx;
   return (model: string): Adapter => {
-    const key = (id: string) =>
-      and(
-        eq(oidcPayloads.appId, providerAppId),
-        eq(oidcPayloads.model, model),
-        eq(oidcPayloads.id, id),
-      );
+    /** This provider's rows of this model that also match `where`. */
+    const ofModel = (where: SQL) =>
+      and(eq(oidcPayloads.appId, providerAppId), eq(oidcPayloads.model, model), where);
+    const key = (id: string) => ofModel(eq(oidcPayloads.id, id));
     const live = sql`(${oidcPayloads.expiresAt} is null or ${oidcPayloads.expiresAt} > now())`;
 
     const findWhere = async (where: ReturnType<typeof and>) => {
@@ -103,25 +101,9 @@ export function oidcAdapter(
         return findWhere(key(id));
       },
 
-      async findByUid(uid) {
-        return findWhere(
-          and(
-            eq(oidcPayloads.appId, providerAppId),
-            eq(oidcPayloads.model, model),
-            eq(oidcPayloads.uid, uid),
-          ),
-        );
-      },
+      findByUid: (uid) => findWhere(ofModel(eq(oidcPayloads.uid, uid))),
 
-      async findByUserCode(userCode) {
-        return findWhere(
-          and(
-            eq(oidcPayloads.appId, providerAppId),
-            eq(oidcPayloads.model, model),
-            eq(oidcPayloads.userCode, userCode),
-          ),
-        );
-      },
+      findByUserCode: (userCode) => findWhere(ofModel(eq(oidcPayloads.userCode, userCode))),
 
       async consume(id) {
         const won = await db

@@ -5,14 +5,14 @@
  * provider app's own DPoP-bound session; every refusal the issue lists; and a flow that moves
  * between two server processes on one database.
  */
-import { randomBytes } from 'node:crypto';
 import { decodeProtectedHeader } from 'jose';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/index.ts';
-import { embeddedWallets } from '../../db/schema.ts';
 import { type RunningServer, serve } from '../../serve.ts';
 import {
+  CookieBrowser,
+  insertWalletRow,
   loginByEmail,
   TEST_PUBLIC_URL,
   testDatabase,
@@ -62,27 +62,9 @@ function fetchVia(
   };
 }
 
-/** A browser as far as cookies go: keeps what it is sent and sends it back. */
-class Browser {
-  cookies = new Map<string, string>();
-  constructor(private via: () => RunningServer = () => running) {}
-  async request(url: string, init: RequestInit = {}): Promise<Response> {
-    const headers = new Headers(init.headers);
-    if (this.cookies.size > 0) {
-      headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
-    }
-    const res = await fetchVia(this.via)(new URL(url, TEST_PUBLIC_URL), { ...init, headers });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const eq = pair!.indexOf('=');
-      const name = pair!.slice(0, eq);
-      const value = pair!.slice(eq + 1);
-      if (value === '' || /expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-    return res;
-  }
-}
+/** A browser on the public URL whose requests reach `via()`. */
+const browserVia = (via: () => RunningServer = () => running) =>
+  new CookieBrowser(TEST_PUBLIC_URL, (url, init) => fetchVia(via)(url, init));
 
 const issuerOf = (appId: string) =>
   new URL(`${TEST_PUBLIC_URL}${CROSS_APP_ROUTES.oidcIssuer(appId)}`);
@@ -102,7 +84,7 @@ async function discover(clientId: string, secret?: string): Promise<client.Confi
 }
 
 interface Started {
-  browser: Browser;
+  browser: CookieBrowser;
   verifier: string;
   state: string;
   nonce: string;
@@ -112,7 +94,7 @@ interface Started {
 /** The relying party sends the browser to the authorization endpoint; it lands on the login. */
 async function startAuthorization(
   config: client.Configuration,
-  options: { redirectUri?: string; scope?: string; browser?: Browser } = {},
+  options: { redirectUri?: string; scope?: string; browser?: CookieBrowser } = {},
 ): Promise<Started> {
   const verifier = client.randomPKCECodeVerifier();
   const state = client.randomState();
@@ -125,7 +107,7 @@ async function startAuthorization(
     state,
     nonce,
   });
-  const browser = options.browser ?? new Browser();
+  const browser = options.browser ?? browserVia();
   const res = await browser.request(url.href);
   expect(res.status).toBe(303);
   const location = res.headers.get('location')!;
@@ -177,17 +159,7 @@ beforeAll(async () => {
     confidential: false,
   });
   session = await frame.login(provider.id);
-  await database.db.insert(embeddedWallets).values({
-    id: `w-${randomBytes(6).toString('hex')}`,
-    appId: provider.id,
-    userId: session.userId,
-    address: WALLET,
-    chainType: 'ethereum',
-    recoveryMethod: 'latchkey',
-    authShare: 'not-a-real-share',
-    createdAt: new Date(),
-    updatedAt: new Date(),
-  });
+  await insertWalletRow(database, provider.id, session.userId, WALLET);
 });
 
 afterAll(async () => {
@@ -294,9 +266,8 @@ describe('the authorization code flow, as an outside relying party', () => {
   it('finishes a flow that moves between two server processes', async () => {
     const config = await discover(requester.id, requester.secret);
     const started = await startAuthorization(config);
-    const onSecond = new Browser(() => runningSecond);
-    onSecond.cookies = started.browser.cookies;
-    const callback = await callbackOf({ ...started, browser: onSecond });
+    started.browser.via((url, init) => fetchVia(() => runningSecond)(url, init));
+    const callback = await callbackOf(started);
     const secondConfig = await client.discovery(
       issuerOf(provider.id),
       requester.id,
@@ -388,7 +359,7 @@ describe('refusals', () => {
       ...params,
       redirect_uri: 'https://requester.example.com/other',
     });
-    const res = await new Browser().request(badRedirect.href);
+    const res = await browserVia().request(badRedirect.href);
     expect(res.status).toBe(400);
     expect(res.headers.get('location')).toBeNull();
     expect(await res.text()).toMatch(/redirect_uri/);
@@ -396,7 +367,7 @@ describe('refusals', () => {
     const unknown = new URL(badRedirect);
     unknown.searchParams.set('client_id', 'not-registered');
     unknown.searchParams.set('redirect_uri', CALLBACK);
-    const res2 = await new Browser().request(unknown.href);
+    const res2 = await browserVia().request(unknown.href);
     expect(res2.status).toBe(400);
     expect(res2.headers.get('location')).toBeNull();
 
@@ -404,7 +375,7 @@ describe('refusals', () => {
     const other = await server.createApp({ name: 'Other Provider' });
     const elsewhere = new URL(badRedirect.href.replace(provider.id, other.id));
     elsewhere.searchParams.set('redirect_uri', CALLBACK);
-    const res3 = await new Browser().request(elsewhere.href);
+    const res3 = await browserVia().request(elsewhere.href);
     expect(res3.status).toBe(400);
     expect(res3.headers.get('location')).toBeNull();
   });
@@ -422,7 +393,7 @@ describe('refusals', () => {
         state: 'st',
         ...extra,
       });
-      const res = await new Browser().request(url.href);
+      const res = await browserVia().request(url.href);
       expect(res.status).toBe(303);
       const to = new URL(res.headers.get('location')!);
       expect(`${to.origin}${to.pathname}`).toBe(CALLBACK);
@@ -461,7 +432,7 @@ describe('refusals', () => {
     expect(apiErrorBody.parse(await unboundRes.json()).code).toBe('session_not_bound');
 
     // Without this browser's interaction cookie the sign-in is not found.
-    const stranger = await confirm(started, session, new Browser());
+    const stranger = await confirm(started, session, browserVia());
     expect(stranger.status).toBe(404);
     expect(apiErrorBody.parse(await stranger.json()).code).toBe('cross_app_interaction_not_found');
 
