@@ -8,6 +8,7 @@
  * sign-in page calls to finish or cancel a pending authorization (an "interaction").
  */
 import { z } from 'zod';
+import { OAUTH_METHOD } from './methods/oauth.ts';
 
 const adminClientsPath = (providerAppId: string) =>
   `/api/v1/admin/apps/${encodeURIComponent(providerAppId)}/cross-app/clients`;
@@ -31,6 +32,11 @@ export const CROSS_APP_ROUTES = {
   /** The admin path of one client of a provider app. */
   adminClient: (providerAppId: string, clientId: string) =>
     `${adminClientsPath(providerAppId)}/${encodeURIComponent(clientId)}`,
+  /**
+   * The redirect path of a Latchkey requester app at a provider app on the same server: the
+   * server's callback of the login flow that `latchkey:{providerAppId}` runs in.
+   */
+  requesterCallback: OAUTH_METHOD.routes.oauthCallback,
   /**
    * The issuer path of a provider app's OpenID Connect provider (below the API's public URL):
    * discovery at `{issuer}/.well-known/openid-configuration`, then the endpoints it lists.

@@ -16,8 +16,8 @@
  * server secret and never printed again. `list` prints `adminCrossAppClientsResponse` as JSON.
  *
  * `--latchkey-app`: the client is a Latchkey app served by the same server (a requester logging
- * in with `latchkey:{providerAppId}`), whose redirect URI is that server's OAuth callback,
- * `{PUBLIC_URL}/api/v1/oauth/callback` (with `--api-url`: `{api-url}/api/v1/oauth/callback`);
+ * in with `latchkey:{providerAppId}`), whose redirect URI is that server's login callback,
+ * `{PUBLIC_URL}` + `CROSS_APP_ROUTES.requesterCallback` (with `--api-url`: `{api-url}` + it);
  * it is added to the `--redirect-uri` list, which may then be empty.
  */
 import type { Command } from 'commander';
@@ -31,7 +31,6 @@ import {
   type AdminCrossAppClientSaved,
   adminCrossAppClientRequest,
   CROSS_APP_ROUTES,
-  ROUTES,
 } from '@latchkey/api';
 
 type AllowOptions = RemoteOptions & {
@@ -78,7 +77,7 @@ export function registerCrossApp(program: Command, ctx: CliContext): void {
       .option('--redirect-uri <uri>', 'a redirect URI of the client (repeat for more)', collect, [])
       .option(
         '--latchkey-app',
-        "the client is a Latchkey app on this server: add the server's OAuth callback",
+        "the client is a Latchkey app on this server: add the server's login callback",
       )
       .option('--read-only', 'the client may read the account but not sign with its wallets')
       .option('--public', 'a public client (PKCE only, no client secret)')
@@ -92,7 +91,7 @@ export function registerCrossApp(program: Command, ctx: CliContext): void {
         ctx.env.PUBLIC_URL ??
         `http://localhost:${ctx.env.PORT ?? DEFAULT_PORT}`
       ).replace(/\/+$/, '');
-      const callback = `${api}${ROUTES.oauthCallback}`;
+      const callback = `${api}${CROSS_APP_ROUTES.requesterCallback}`;
       if (!redirectUris.includes(callback)) redirectUris.push(callback);
     }
     if (redirectUris.length === 0) {
