@@ -1,9 +1,10 @@
 /**
  * The packed server alone (issue 12 item 3): `@latchkey/server` and `@latchkey/api` tarballs
  * installed with `npm install` into an empty folder and run with plain `node`, as an outside
- * operator (or the Dockerfile) does: no tsx, no esbuild, no dev-only OpenID provider installed;
+ * operator (or the Dockerfile) does: no tsx, no esbuild, no test tools installed;
  * `latchkey migrate`, `latchkey apps create`, then `latchkey serve` answers /healthz, /readyz,
- * the CLI-created app's wallet frame page and its prebuilt, content-hashed script.
+ * the CLI-created app's wallet frame page and its prebuilt, content-hashed script, and the app's
+ * OpenID Connect discovery (issue 21: `oidc-provider` is a runtime dependency, imported lazily).
  */
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -21,7 +22,7 @@ test(
     const dir = folder.dir;
     await sh('npm', ['init', '-y'], dir);
     await sh('npm', ['install', '--omit=dev', tarball('api'), tarball('server')], dir);
-    for (const devOnly of ['tsx', 'esbuild', 'oidc-provider', 'typescript', 'vitest']) {
+    for (const devOnly of ['tsx', 'esbuild', 'openid-client', 'typescript', 'vitest']) {
       assert.equal(installed(dir, devOnly), false, `${devOnly} is not a runtime dependency`);
     }
 
@@ -70,6 +71,22 @@ test(
       assert.equal(asset.status, 200);
       assert.match(asset.headers.get('content-type') ?? '', /javascript/);
       assert.ok((await asset.arrayBuffer()).byteLength > 10_000, 'the frame script has content');
+
+      // The app as an OpenID Connect provider (cross-app accounts, issue 21).
+      const discovery = await fetch(
+        `${base}/api/v1/apps/${appId}/oidc/.well-known/openid-configuration`,
+      );
+      assert.equal(discovery.status, 200, await discovery.clone().text());
+      const metadata = (await discovery.json()) as Record<string, unknown>;
+      assert.equal(metadata.issuer, `${base}/api/v1/apps/${appId}/oidc`);
+      assert.deepEqual(metadata.code_challenge_methods_supported, ['S256']);
+      const jwks = (await (await fetch(String(metadata.jwks_uri))).json()) as {
+        keys: { alg: string }[];
+      };
+      assert.deepEqual(
+        jwks.keys.map((k) => k.alg),
+        ['ES256'],
+      );
 
       // Structured request logs: one JSON line per request, with the route and status.
       const lines = server
