@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import {
+  EMBEDDED_WALLET_CLIENT_TYPE,
   APP_ID_HEADER,
   authenticateResponse,
   DPOP_HEADER,
@@ -23,7 +24,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { pgliteTemplate } from '../../../test-support/pglite-template.ts';
 import { type Database, MIGRATIONS_FOLDER, openDatabase } from './db/index.ts';
-import { type AppRow, embeddedWallets } from './db/schema.ts';
+import { type AppRow, embeddedWallets, linkedAccounts } from './db/schema.ts';
 import { devOutboxDelivery } from './delivery/dev-outbox.ts';
 import type { Delivery } from './delivery/types.ts';
 import type { RateLimitConfig } from './rate-limit.ts';
@@ -355,8 +356,9 @@ export function testWalletKey(): PrivateKeyAccount {
 }
 
 /**
- * An embedded wallet row for `userId` of `appId` with `address` and placeholder shares: for
- * tests that read a user's wallets (the cross-app `wallets` claim), not ones that sign.
+ * An embedded wallet of `userId` in `appId` with `address` as the wallet service writes it (the
+ * `embedded_wallets` row, with placeholder shares, and its `wallet` linked account): for tests
+ * that read a user's wallets (the cross-app `wallets` claim), not ones that sign.
  */
 export async function insertWalletRow(
   database: Database,
@@ -374,6 +376,22 @@ export async function insertWalletRow(
     authShare: 'not-a-real-share',
     createdAt: new Date(),
     updatedAt: new Date(),
+  });
+  await database.db.insert(linkedAccounts).values({
+    appId,
+    userId,
+    type: 'wallet',
+    subject: address,
+    details: {
+      chain_type: 'ethereum',
+      chain_id: null,
+      wallet_client_type: EMBEDDED_WALLET_CLIENT_TYPE,
+      connector_type: 'embedded',
+      recovery_method: 'latchkey',
+      imported: false,
+    },
+    firstVerifiedAt: new Date(),
+    latestVerifiedAt: new Date(),
   });
 }
 

@@ -134,16 +134,25 @@ export function userWireOf(rows: readonly UserJoinRow[]): UserWire | undefined {
 }
 
 /**
- * The wire form of a user (`user` in @latchkey/api), or undefined when the id is unknown.
+ * The wire form of a user (`user` in @latchkey/api), or undefined when the id is unknown (or,
+ * with `options.appId`, belongs to another app).
  */
-export async function loadUser(db: Db, userId: string): Promise<UserWire | undefined> {
+export async function loadUser(
+  db: Db,
+  userId: string,
+  options: { appId?: string } = {},
+): Promise<UserWire | undefined> {
   // One statement (issue 13): the user row repeated beside each of its accounts, or once
   // beside nulls when it has none.
   const rows = await db
     .select(userColumns)
     .from(users)
     .leftJoin(linkedAccounts, eq(linkedAccounts.userId, users.id))
-    .where(eq(users.id, userId))
+    .where(
+      options.appId === undefined
+        ? eq(users.id, userId)
+        : and(eq(users.id, userId), eq(users.appId, options.appId)),
+    )
     .orderBy(asc(linkedAccounts.id));
   return userWireOf(rows);
 }

@@ -16,13 +16,12 @@
  *   interaction's `confirm` by a DPoP-bound access token: `routes.ts`), so the library's cookie
  *   session never stands in for the app's session.
  */
-import { and, asc, eq } from 'drizzle-orm';
 import type { Configuration, default as Provider, KoaContextWithOIDC } from 'oidc-provider';
 import type { ServerContext } from '../../context.ts';
-import { embeddedWallets, linkedAccounts, users } from '../../db/schema.ts';
+import { loadUser } from '../../users/service.ts';
 import { oidcAdapter } from './adapter.ts';
 import { oidcSigningJwk } from './keys.ts';
-import { CROSS_APP_ROUTES, CROSS_APP_SCOPES } from '@latchkey/api';
+import { CROSS_APP_ROUTES, CROSS_APP_SCOPES, EMBEDDED_WALLET_CLIENT_TYPE } from '@latchkey/api';
 
 /** The library's module. */
 export type OidcLibrary = typeof import('oidc-provider');
@@ -52,35 +51,35 @@ export const OIDC_TTL_S = {
   Grant: 600,
 } as const;
 
-/** The claims of one provider-app user, or undefined when the user is not one of that app's. */
+/**
+ * The claims of one provider-app user from the user loader (one statement), or undefined when the
+ * user is not one of that app's: the first linked email address and the embedded wallets.
+ */
 async function accountClaims(
   ctx: Pick<ServerContext, 'db'>,
   providerAppId: string,
   userId: string,
-): Promise<Record<string, unknown> | undefined> {
-  const [user] = await ctx.db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, userId), eq(users.appId, providerAppId)));
+): Promise<({ sub: string } & Record<string, unknown>) | undefined> {
+  const user = await loadUser(ctx.db, userId, { appId: providerAppId });
   if (!user) return undefined;
-  const [emails, wallets] = await Promise.all([
-    ctx.db
-      .select({ subject: linkedAccounts.subject })
-      .from(linkedAccounts)
-      .where(and(eq(linkedAccounts.userId, userId), eq(linkedAccounts.type, 'email')))
-      .orderBy(asc(linkedAccounts.firstVerifiedAt))
-      .limit(1),
-    ctx.db
-      .select({ address: embeddedWallets.address, chainType: embeddedWallets.chainType })
-      .from(embeddedWallets)
-      .where(eq(embeddedWallets.userId, userId))
-      .orderBy(asc(embeddedWallets.createdAt)),
-  ]);
+  const email = user.linked_accounts.find((a) => a.type === 'email');
+  const wallets = user.linked_accounts.flatMap((a) =>
+    a.type === 'wallet' && a.wallet_client_type === EMBEDDED_WALLET_CLIENT_TYPE
+      ? [{ address: a.address, chain_type: a.chain_type }]
+      : [],
+  );
   return {
     sub: userId,
-    ...(emails[0] ? { email: emails[0].subject, email_verified: true } : {}),
-    wallets: wallets.map((w) => ({ address: w.address, chain_type: w.chainType })),
+    ...(email ? { email: email.address, email_verified: true } : {}),
+    wallets,
   };
+}
+
+/** The scopes asked for in an authorization that this provider grants (`CROSS_APP_SCOPES`). */
+export function grantableScopes(params: Record<string, unknown>): string[] {
+  return String(params.scope ?? '')
+    .split(' ')
+    .filter((s) => Object.hasOwn(CROSS_APP_SCOPES, s));
 }
 
 /** A login prompt on every authorization: the app's Latchkey session, not a cookie, decides. */
@@ -150,7 +149,7 @@ export async function createOidcProvider(
     async findAccount(_ctx, id) {
       const claims = await accountClaims(ctx, providerAppId, id);
       if (!claims) return undefined;
-      return { accountId: id, claims: async () => ({ ...claims, sub: id }) };
+      return { accountId: id, claims: async () => claims };
     },
     async renderError(koa, out) {
       koa.type = 'text/plain; charset=utf-8';

@@ -32,10 +32,9 @@ import type { AppRow } from '../../db/schema.ts';
 import { ApiError } from '../../errors.ts';
 import { type DpopAuth, requireDpop } from '../../sessions/dpop.ts';
 import { findClient } from '../clients.ts';
-import { createOidcProvider, oidcLibrary } from './provider.ts';
+import { createOidcProvider, grantableScopes, oidcLibrary } from './provider.ts';
 import {
   CROSS_APP_ROUTES,
-  CROSS_APP_SCOPES,
   type CrossAppInteraction,
   type CrossAppInteractionResult,
 } from '@latchkey/api';
@@ -108,7 +107,6 @@ export function oidcRoutes(ctx: ServerContext): Hono<AppEnv> {
       ctx.apps.get(clientId),
     ]);
     if (!client) throw noInteraction();
-    const asked = String(details.params.scope ?? '').split(' ');
     return c.json({
       uid: details.uid,
       provider_app: { id: app.id, name: app.name, icon_url: app.logoUrl },
@@ -118,7 +116,7 @@ export function oidcRoutes(ctx: ServerContext): Hono<AppEnv> {
         icon_url: requesterApp?.logoUrl ?? null,
       },
       redirect_origin: new URL(String(details.params.redirect_uri)).origin,
-      scopes: asked.filter((s) => Object.hasOwn(CROSS_APP_SCOPES, s)),
+      scopes: grantableScopes(details.params),
       read_only: client.readOnly,
     } satisfies CrossAppInteraction);
   });
@@ -138,8 +136,7 @@ export function oidcRoutes(ctx: ServerContext): Hono<AppEnv> {
         existing?.accountId === userId && existing.clientId === clientId
           ? existing
           : new provider.Grant({ accountId: userId, clientId });
-      const asked = String(details.params.scope ?? '').split(' ');
-      grant.addOIDCScope(asked.filter((s) => Object.hasOwn(CROSS_APP_SCOPES, s)).join(' '));
+      grant.addOIDCScope(grantableScopes(details.params).join(' '));
       const grantId = await grant.save();
       const redirectTo = await provider.interactionResult(
         incoming,
