@@ -13,6 +13,7 @@ import {
   assertAllAllowed,
   hitRateLimit,
   hitRateLimits,
+  hitRateLimitsWhen,
   limitsNotReached,
   MemoryRateLimiter,
   peekRateLimit,
@@ -98,6 +99,48 @@ describe('hitRateLimits / peekRateLimits (several counters in one statement)', (
     await expect(hitRateLimits(database.db, [batched[0]!, batched[0]!], start)).rejects.toThrow(
       /distinct/,
     );
+  });
+});
+
+describe('hitRateLimitsWhen (counting inside another statement)', () => {
+  it('counts exactly as hitRateLimits when its condition holds, and nothing when not', async () => {
+    const minute = { max: 2, windowS: 60 };
+    const hour = { max: 3, windowS: 3600 };
+    const start = Date.UTC(2026, 3, 1);
+    const keys = (prefix: string) => [
+      { key: `${prefix}:minute`, rule: minute },
+      { key: `${prefix}:hour`, rule: hour },
+    ];
+    const when = keys('when');
+    const plain = keys('plain');
+    const countWhen = async (t: number, holds: boolean) => {
+      const result = await database.db.execute(
+        sql`WITH counted AS (${hitRateLimitsWhen(when, t, holds ? sql`true` : sql`false`)})
+          SELECT key FROM counted ORDER BY key`,
+      );
+      return (result as unknown as { rows: { key: string }[] }).rows.map((r) => r.key);
+    };
+    const compare = async (t: number) => {
+      // A false condition counts nothing, at any time.
+      expect(await countWhen(t, false)).toEqual([]);
+      expect(await countWhen(t, true)).toEqual(['when:hour', 'when:minute']);
+      await hitRateLimits(database.db, plain, t);
+      const counted = await peekRateLimits(database.db, when, t);
+      expect(counted).toEqual(await peekRateLimits(database.db, plain, t));
+      return counted;
+    };
+    for (const d of [0, 1_000, 2_000, 61_000]) await compare(start + d);
+    // Each window restarts on its own: 2 hits in the minute since 61 s, 5 in the hour.
+    expect(await compare(start + 62_000)).toMatchObject([
+      { count: 2, allowed: false },
+      { count: 5, allowed: false },
+    ]);
+    expect(await compare(start + 3_601_000)).toMatchObject([
+      { count: 1, allowed: true },
+      { count: 1, allowed: true },
+    ]);
+    expect(() => hitRateLimitsWhen([when[0]!, when[0]!], start, sql`true`)).toThrow(/distinct/);
+    expect(() => hitRateLimitsWhen([], start, sql`true`)).toThrow();
   });
 });
 

@@ -177,6 +177,23 @@ function byKey(checks: readonly RateLimitCheck[]): Map<string, RateLimitRule> {
 }
 
 /**
+ * The new `count` and `window_start` of an existing counter hit at `nowMs`: each counter
+ * restarts when its own window has passed (the windows differ between the keys of `hits`).
+ */
+function hitUpdate(hits: readonly RateLimitCheck[], nowMs: number) {
+  // Each row's window start cutoff, by its key.
+  const cutoff = sql`CASE ${rateLimits.key} ${sql.join(
+    hits.map((h) => sql`WHEN ${h.key} THEN ${tsParam(nowMs - h.rule.windowS * 1000)}`),
+    sql` `,
+  )} END`;
+  const expired = sql`${rateLimits.windowStart} <= ${cutoff}`;
+  return {
+    count: sql`CASE WHEN ${expired} THEN 1 ELSE ${rateLimits.count} + 1 END`,
+    windowStart: sql`CASE WHEN ${expired} THEN ${tsParam(nowMs)} ELSE ${rateLimits.windowStart} END`,
+  };
+}
+
+/**
  * Counts one event under each key atomically, all in one statement (a multi-row upsert; each
  * counter restarts when its own window has passed), and returns their states in the order of
  * `hits` (issue 13: one round trip where a login code send counts two limits).
@@ -190,28 +207,38 @@ export async function hitRateLimits(
 ): Promise<RateLimitState[]> {
   if (hits.length === 0) return [];
   const rules = byKey(hits);
-  // Each row's window start cutoff, by its key (the windows differ between limits).
-  const cutoff = sql`CASE ${rateLimits.key} ${sql.join(
-    hits.map((h) => sql`WHEN ${h.key} THEN ${tsParam(nowMs - h.rule.windowS * 1000)}`),
-    sql` `,
-  )} END`;
-  const expired = sql`${rateLimits.windowStart} <= ${cutoff}`;
   const rows = await db
     .insert(rateLimits)
     .values(hits.map((h) => ({ key: h.key, windowStart: new Date(nowMs), count: 1 })))
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        count: sql`CASE WHEN ${expired} THEN 1 ELSE ${rateLimits.count} + 1 END`,
-        windowStart: sql`CASE WHEN ${expired} THEN ${tsParam(nowMs)} ELSE ${rateLimits.windowStart} END`,
-      },
-    })
+    .onConflictDoUpdate({ target: rateLimits.key, set: hitUpdate(hits, nowMs) })
     .returning();
   const found = new Map(rows.map((row) => [row.key, row]));
   return hits.map(({ key }) => {
     const row = found.get(key)!;
     return state(rules.get(key)!, row.count, row.windowStart, nowMs);
   });
+}
+
+/**
+ * The counting upsert of {@link hitRateLimits} as SQL, for a data-modifying CTE of another
+ * statement (issue 13: a login code's send caps are counted by the statement that stores the
+ * code): counts one event under each key of `hits` when `when` holds (e.g. `EXISTS (SELECT 1
+ * FROM written)`), else nothing. Returns `key` of each counted row.
+ *
+ * @throws Error when a key is named twice or `hits` is empty.
+ */
+export function hitRateLimitsWhen(hits: readonly RateLimitCheck[], nowMs: number, when: SQL): SQL {
+  if (hits.length === 0) throw new Error('hitRateLimitsWhen needs at least one hit');
+  byKey(hits);
+  const set = hitUpdate(hits, nowMs);
+  const keys = sql.join(
+    hits.map((h) => sql`(${h.key}::text)`),
+    sql`, `,
+  );
+  return sql`INSERT INTO ${rateLimits} (key, window_start, count)
+    SELECT hit.key, ${tsParam(nowMs)}, 1 FROM (VALUES ${keys}) AS hit(key) WHERE ${when}
+    ON CONFLICT (key) DO UPDATE SET count = ${set.count}, window_start = ${set.windowStart}
+    RETURNING key`;
 }
 
 /** Counts one event under `key` atomically (one upsert) and returns the counter's state. */

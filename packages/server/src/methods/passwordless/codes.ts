@@ -19,6 +19,7 @@ import {
   assertAllAllowed,
   assertAllowed,
   hitRateLimits,
+  hitRateLimitsWhen,
   limitsNotReached,
   peekRateLimits,
 } from '../../rate-limit.ts';
@@ -114,7 +115,7 @@ export async function sendLoginCode(
     await assertLoginAllowlisted(ctx.db, app, { type: ch.accountType, subject: to });
   }
   const { sendsPerDestination, sendsPerDestinationIp } = ctx.rateLimits;
-  // Both send caps, checked by the code's write and counted in one statement (issue 13).
+  // Both send caps, checked and counted by the code's write (issue 13).
   const sendLimits = [
     { key: sendsIpKey(ch, app.id, to, ip), rule: sendsPerDestinationIp },
     { key: sendsKey(ch, app.id, to), rule: sendsPerDestination },
@@ -124,22 +125,27 @@ export async function sendLoginCode(
   const now = new Date(nowMs).toISOString();
   const expires = new Date(nowMs + CODE_TTL_S * 1000).toISOString();
   const cooldownCutoff = new Date(nowMs - CODE_RESEND_COOLDOWN_S * 1000).toISOString();
-  // One statement (issue 13; it was a peek of the send caps, then this write): the code is
-  // stored only while neither send cap is reached, and replaces an earlier code only when that
-  // one's cooldown has passed or it was used (a consumed code blocks nothing: the next login or
-  // link may ask for a new one at once; the per-destination send cap still bounds sends).
+  // One statement (issue 13; it was a peek of the send caps, this write, then the count): the
+  // code is stored only while neither send cap is reached, and replaces an earlier code only
+  // when that one's cooldown has passed or it was used (a consumed code blocks nothing: the
+  // next login or link may ask for a new one at once; the per-destination send cap still
+  // bounds sends). The send is counted under both caps in the same statement, only when the
+  // code was written (issue 13: that was a statement of its own after this one).
   const result = await ctx.db.execute(sql`
-    INSERT INTO ${loginCodes} (app_id, channel, destination, code_hash, attempts, created_at,
-      expires_at, consumed_at)
-    SELECT ${app.id}, ${kindOf(ch)}, ${to}, ${codeHashHex}, 0, ${now}::timestamptz,
-      ${expires}::timestamptz, NULL
-    WHERE ${limitsNotReached(sendLimits, nowMs)}
-    ON CONFLICT (app_id, channel, destination) DO UPDATE SET code_hash = EXCLUDED.code_hash,
-      attempts = 0, created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at,
-      consumed_at = NULL
-    WHERE ${loginCodes.createdAt} <= ${cooldownCutoff}::timestamptz
-      OR ${loginCodes.consumedAt} IS NOT NULL
-    RETURNING id`);
+    WITH written AS (
+      INSERT INTO ${loginCodes} (app_id, channel, destination, code_hash, attempts, created_at,
+        expires_at, consumed_at)
+      SELECT ${app.id}, ${kindOf(ch)}, ${to}, ${codeHashHex}, 0, ${now}::timestamptz,
+        ${expires}::timestamptz, NULL
+      WHERE ${limitsNotReached(sendLimits, nowMs)}
+      ON CONFLICT (app_id, channel, destination) DO UPDATE SET code_hash = EXCLUDED.code_hash,
+        attempts = 0, created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at,
+        consumed_at = NULL
+      WHERE ${loginCodes.createdAt} <= ${cooldownCutoff}::timestamptz
+        OR ${loginCodes.consumedAt} IS NOT NULL
+      RETURNING id
+    ), counted AS (${hitRateLimitsWhen(sendLimits, nowMs, sql`EXISTS (SELECT 1 FROM written)`)})
+    SELECT id FROM written`);
   const written = (result as unknown as { rows: { id: number | string }[] }).rows;
   if (written.length === 0) {
     // Nothing stored: a reached send cap (429 with its window), else the resend cooldown.
@@ -153,7 +159,6 @@ export async function sendLoginCode(
       retryAfterS: Math.max(1, Math.ceil(waitMs / 1000)),
     });
   }
-  await hitRateLimits(ctx.db, sendLimits, nowMs);
 
   const message = ch.message(app.name, code);
   try {
