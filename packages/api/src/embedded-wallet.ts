@@ -421,4 +421,16 @@ export interface FramePayloads {
     in: { accessToken: string; userId: string; address: string; hash: string };
     out: { signature: string; publicKey: string };
   };
+  /**
+   * Issue 21: the consent of the provider app's user to the pending cross-app sign-in `uid` (the
+   * interaction id of `{issuer}/interaction/{uid}`), sent by the frame to
+   * `POST CROSS_APP_ROUTES.interactionConfirm(appId, uid)` with `Authorization: DPoP` and a proof
+   * by its own key. Only the provider's sign-in page (the frame's own origin) may ask; any other
+   * parent gets `invalid_request_arguments`. `redirect_to`: the provider's URL that resumes the
+   * authorization (on the frame's origin).
+   */
+  'latchkey:crossapp:confirm': {
+    in: { accessToken: string; userId: string; uid: string };
+    out: { redirect_to: string };
+  };
 }

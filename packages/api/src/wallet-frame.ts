@@ -43,6 +43,13 @@ export const FRAME_EVENTS = {
   mfaUnenroll: 'latchkey:mfa:unenroll',
   farcasterInitSigner: 'latchkey:farcaster:init-signer',
   farcasterSign: 'latchkey:farcaster:sign',
+  /**
+   * Issue 21: the user's consent on a provider app's own sign-in page (`{issuer}/interaction/
+   * {uid}`, served on the API origin): the frame posts the interaction's `confirm` with its DPoP
+   * key. Answered only when the frame's parent is that page (the API origin itself): a host
+   * page on an app's origin never completes a cross-app sign-in.
+   */
+  crossAppConfirm: 'latchkey:crossapp:confirm',
   solanaCreate: 'latchkey:solana-wallet:create',
   solanaConnect: 'latchkey:solana-wallet:connect',
   solanaRecover: 'latchkey:solana-wallet:recover',

@@ -132,6 +132,22 @@ export async function listClients(
 }
 
 /**
+ * Whether the app is a cross-app provider: at least one client is registered with it (issue 21).
+ * Its wallet frame then also talks to the provider's own sign-in page on the API origin.
+ */
+export async function isCrossAppProvider(
+  ctx: Pick<ServerContext, 'db'>,
+  providerAppId: string,
+): Promise<boolean> {
+  const rows = await ctx.db
+    .select({ clientId: crossAppClients.clientId })
+    .from(crossAppClients)
+    .where(eq(crossAppClients.providerAppId, providerAppId))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
  * Registers a client of a provider app, or replaces its settings (`PUT`: the whole request).
  * A confidential client gets a new secret when it has none yet (created, or switched from
  * public) or with `rotate_secret`; otherwise it keeps its secret. A client switched to public

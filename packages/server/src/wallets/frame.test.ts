@@ -6,6 +6,7 @@ import { apiErrorBody, ROUTES } from '@latchkey/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/index.ts';
 import { TEST_PUBLIC_URL, type TestServer, testDatabase, testServer } from '../test-utils.ts';
+import { saveClient } from '../crossapp/clients.ts';
 import { buildWalletFrame, DEFAULT_WALLET_FRAME_ENTRY, escapeHtml } from './frame.ts';
 
 let database: Database;
@@ -128,6 +129,31 @@ describe('GET /apps/{appId}/embedded-wallets', () => {
       'frame-ancestors https://app.example.com http://localhost:5173;',
     );
     expect(configOf(await res.text()).mode).toBe('export');
+  });
+
+  it("lets a cross-app provider's sign-in page (the API origin) talk to its wallet frame only", async () => {
+    const apiOrigin = new URL(TEST_PUBLIC_URL).origin;
+    const provider = await server.createApp({ allowedOrigins: ORIGINS });
+    const other = await server.createApp({ allowedOrigins: ORIGINS });
+    await saveClient(server.context, provider.id, other.id, {
+      redirect_uris: ['https://app.example.com/cb'],
+      read_only: false,
+      confidential: true,
+      rotate_secret: false,
+    });
+    const framed = await get(ROUTES.walletFrame(provider.id));
+    expect(configOf(await framed.text()).allowedOrigins).toEqual([...ORIGINS, apiOrigin]);
+    expect(framed.headers.get('content-security-policy')).toContain(
+      `frame-ancestors https://app.example.com http://localhost:5173 ${apiOrigin};`,
+    );
+    // Not the visible pages, and not an app that provides no sign-in.
+    const exported = await get(ROUTES.walletExport(provider.id));
+    expect(configOf(await exported.text()).allowedOrigins).toEqual(ORIGINS);
+    const plain = await get(ROUTES.walletFrame(other.id));
+    expect(configOf(await plain.text()).allowedOrigins).toEqual(ORIGINS);
+    expect(plain.headers.get('content-security-policy')).toContain(
+      'frame-ancestors https://app.example.com http://localhost:5173;',
+    );
   });
 
   it('lets no one frame the page of an app without origins', async () => {

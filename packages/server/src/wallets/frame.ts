@@ -15,6 +15,7 @@ import { dirname, join, resolve } from 'node:path';
 import { ROUTE_PATTERNS } from '@latchkey/api';
 import { Hono } from 'hono';
 import { findApp } from '../apps/records.ts';
+import { isCrossAppProvider } from '../crossapp/clients.ts';
 import type { AppEnv, ServerContext } from '../context.ts';
 import type { AppRow } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
@@ -44,7 +45,10 @@ export interface WalletFrameConfig {
   appId: string;
   /** The API's public URL (no trailing slash). */
   apiUrl: string;
-  /** The app's allowed origins: the only parents the frame talks to. */
+  /**
+   * The only parents the frame talks to: the app's allowed origins, plus the API origin itself
+   * in a cross-app provider's wallet frame (its sign-in page; issue 21).
+   */
   allowedOrigins: string[];
   mode: 'wallet' | 'export' | 'approve' | 'password';
   /**
@@ -207,9 +211,15 @@ export function escapeHtml(text: string): string {
   );
 }
 
-/** The page's Content-Security-Policy: nothing inline, framed only by `app`'s origins. */
-export function walletFrameCsp(app: AppRow): string {
-  const ancestors = app.allowedOrigins.length > 0 ? app.allowedOrigins.join(' ') : "'none'";
+/**
+ * The page's Content-Security-Policy: nothing inline, framed only by `parents` (default: the
+ * app's origins; `'none'` when empty).
+ */
+export function walletFrameCsp(
+  app: AppRow,
+  parents: readonly string[] = app.allowedOrigins,
+): string {
+  const ancestors = parents.length > 0 ? parents.join(' ') : "'none'";
   return [
     "default-src 'none'",
     // WebAssembly for OPAQUE and Argon2id (issue 24 item 5); still no eval, nothing inline.
@@ -267,6 +277,7 @@ export function walletFrameRoutes(ctx: ServerContext, options: WalletFrameOption
   const entry = options.entry ?? (RUNNING_FROM_SOURCE ? DEFAULT_WALLET_FRAME_ENTRY : null);
   // The page links assets under the public URL's path (the API may sit under a prefix).
   const base = `${new URL(ctx.publicUrl).pathname.replace(/\/+$/, '')}${WALLET_FRAME_ASSET_PREFIX}`;
+  const selfOrigin = new URL(ctx.publicUrl).origin;
   let built: Promise<Bundle> | undefined;
   const bundle = async (checkSources = false) => {
     if (built && checkSources && options.rebuild) {
@@ -292,14 +303,20 @@ export function walletFrameRoutes(ctx: ServerContext, options: WalletFrameOption
       const app = await findApp(ctx.db, c.req.param('appId') ?? '');
       if (!app) throw new ApiError('app_not_found', 'App not found');
       const assets = await bundle(true);
+      // Issue 21: a cross-app provider's hidden frame also serves the provider's own sign-in page
+      // (`{issuer}/interaction/{uid}`, on this origin), for the consent only it may send.
+      const parents =
+        mode === 'wallet' && (await isCrossAppProvider(ctx, app.id))
+          ? [...app.allowedOrigins, selfOrigin]
+          : app.allowedOrigins;
       const config: WalletFrameConfig = {
         appId: app.id,
         apiUrl: ctx.publicUrl,
-        allowedOrigins: app.allowedOrigins,
+        allowedOrigins: parents,
         mode,
         ...(options.keyIdleMs === undefined ? {} : { keyIdleMs: options.keyIdleMs }),
       };
-      c.header('Content-Security-Policy', walletFrameCsp(app));
+      c.header('Content-Security-Policy', walletFrameCsp(app, parents));
       c.header('X-Content-Type-Options', 'nosniff');
       c.header('Referrer-Policy', 'no-referrer');
       c.header('Cache-Control', 'no-store');

@@ -99,11 +99,17 @@ export interface ShareApi {
   mfa(token: string, path: MfaRoute, body: object): Promise<unknown>;
   /**
    * A login method's call by the frame (`methods/<id>/`, e.g. a signer route; issue 16),
-   * `POST path` with the frame's DPoP proof.
+   * `POST path` with the frame's DPoP proof. Without cookies, unless `options.cookies` (the
+   * cross-app consent: the provider's pending authorization is a cookie of this origin; issue 21).
    * @returns the server's JSON answer.
    * @throws ShareApiError for a refusal (its `status` and `code`).
    */
-  methodCall(token: string, path: string, body: object): Promise<unknown>;
+  methodCall(
+    token: string,
+    path: string,
+    body: object,
+    options?: { cookies?: boolean },
+  ): Promise<unknown>;
   /** `POST recovery/opaque/login/finish`: the sealed share. */
   opaqueLoginFinish(
     token: string,
@@ -177,7 +183,12 @@ export function createShareApi(parameters: {
   let serverOffsetMs = 0;
   const serverNow = () => Date.now() + serverOffsetMs;
 
-  async function send(url: string, token: string, body: unknown): Promise<Response> {
+  async function send(
+    url: string,
+    token: string,
+    body: unknown,
+    credentials: RequestCredentials = 'omit',
+  ): Promise<Response> {
     const doFetch = parameters.fetch ?? globalThis.fetch;
     try {
       const proof = await parameters.key.proof('POST', url, token, serverNow());
@@ -192,7 +203,7 @@ export function createShareApi(parameters: {
           [CLIENT_HEADER]: FRAME_CLIENT_NAME,
         },
         body: JSON.stringify(body),
-        credentials: 'omit',
+        credentials,
       });
       const date = Date.parse(response.headers?.get?.('date') ?? '');
       if (!Number.isNaN(date)) serverOffsetMs = date - Date.now();
@@ -204,9 +215,14 @@ export function createShareApi(parameters: {
     }
   }
 
-  async function post(path: string, token: string, body: unknown): Promise<unknown> {
+  async function post(
+    path: string,
+    token: string,
+    body: unknown,
+    credentials?: RequestCredentials,
+  ): Promise<unknown> {
     const url = `${parameters.apiUrl}${path}`;
-    let response = await send(url, token, body);
+    let response = await send(url, token, body, credentials);
     let text = await response.text().catch(() => '');
     const codeOf = (t: string): unknown => {
       try {
@@ -218,7 +234,7 @@ export function createShareApi(parameters: {
     if (response.status === 401 && codeOf(text) === 'invalid_dpop_proof') {
       // Perhaps a device clock that is off: the answer's `Date` set the server clock, so one more
       // try with a proof on it. The server changed nothing for the refused proof.
-      response = await send(url, token, body);
+      response = await send(url, token, body, credentials);
       text = await response.text().catch(() => '');
     }
     let json: unknown;
@@ -363,7 +379,8 @@ export function createShareApi(parameters: {
       };
     },
     mfa: (token, path, body) => post(path, token, body),
-    methodCall: (token, path, body) => post(path, token, body),
+    methodCall: (token, path, body, options) =>
+      post(path, token, body, options?.cookies ? 'same-origin' : 'omit'),
     // OPAQUE recovery passwords (issue 24 items 5 and 6).
     async opaqueRegister(token, body) {
       const answer = (await post(ROUTES.walletOpaqueRegister, token, body)) as

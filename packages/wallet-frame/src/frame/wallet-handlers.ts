@@ -530,7 +530,14 @@ export function createWalletHandlers(
     [FRAME_EVENTS.walletClear]: clear,
     [FRAME_EVENTS.walletLoginProof]: loginProof,
     // The login methods' frame events (`methods/`), with this frame's key and custody check.
-    ...frameMethodHandlers({ api, authorize: (data) => core.authorize(data), addressOf, withKey }),
+    ...frameMethodHandlers({
+      appId: parameters.appId,
+      apiOrigin: new URL(parameters.apiUrl).origin,
+      api,
+      authorize: (data) => core.authorize(data),
+      addressOf,
+      withKey,
+    }),
     // Issue 15: the second factor's calls, with this frame's DPoP key.
     ...createMfaHandlers(api, (data) => core.authorize(data)),
   };

@@ -5,13 +5,17 @@
  */
 import type { FrameEvent } from '@latchkey/api';
 import type { FrameHandler } from '../frame/router.ts';
+import { crossAppFrameHandlers } from './crossapp/handlers.ts';
 import { farcasterFrameHandlers } from './farcaster/handlers.ts';
 import type { FrameMethodHandlers, FrameMethodTools } from './types.ts';
 
 export type { FrameMethodHandlers, FrameMethodTools } from './types.ts';
 
 /** Every method with frame events. */
-export const FRAME_METHODS: readonly FrameMethodHandlers[] = [farcasterFrameHandlers];
+export const FRAME_METHODS: readonly FrameMethodHandlers[] = [
+  farcasterFrameHandlers,
+  crossAppFrameHandlers,
+];
 
 /** The handlers of every method in {@link FRAME_METHODS}, on `tools`. */
 export function frameMethodHandlers(

@@ -9,6 +9,10 @@ import type { ShareApi } from '../frame/share-api.ts';
 
 /** What a method's frame handlers get from `createWalletHandlers`. */
 export interface FrameMethodTools {
+  /** The frame's app id (its page's config). */
+  appId: string;
+  /** The frame's own origin: the API origin (`scheme://host:port`). */
+  apiOrigin: string;
   /** The frame's share client (DPoP calls: `methodCall`). */
   api: ShareApi;
   /** The custody token check: the access token and its user. @throws CustodyError. */
