@@ -3,12 +3,17 @@
  * the user and its account in one statement; a conflicting account aborts that statement, so
  * the loser logs in to the winner's user and no user is left without an account).
  */
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/index.ts';
-import { linkedAccounts, users } from '../db/schema.ts';
+import { linkedAccounts, rateLimits, users } from '../db/schema.ts';
 import { type TestServer, testDatabase, testServer } from '../test-utils.ts';
-import { createUserWithAccount, findOrCreateUserByAccount, loadUser } from './service.ts';
+import {
+  createUserWithAccount,
+  findOrCreateUserByAccount,
+  findOrCreateUserByAccountAfter,
+  loadUser,
+} from './service.ts';
 
 let database: Database;
 let server: TestServer;
@@ -62,5 +67,92 @@ describe('findOrCreateUserByAccount', () => {
       createUserWithAccount(database.db, closed.id, account, server.clock()),
     ).rejects.toMatchObject({ code: 'user_does_not_exist' });
     expect(await usersOf(closed.id)).toBe(0);
+  });
+});
+
+/**
+ * A proof that counts its runs under `key` (a `rate_limits` row) and answers `passed`; with
+ * `rows: false`, it writes and answers nothing.
+ */
+const countingProof = (key: string, passed: boolean, rows = true) =>
+  sql`INSERT INTO ${rateLimits} (key, window_start, count) SELECT ${key}, now(), 1
+    WHERE ${rows}::boolean ON CONFLICT (key) DO UPDATE SET count = ${rateLimits.count} + 1
+    RETURNING ${passed}::boolean AS passed`;
+const runsOf = async (key: string) =>
+  (await database.db.select().from(rateLimits).where(eq(rateLimits.key, key)))[0]?.count ?? 0;
+
+describe('findOrCreateUserByAccountAfter (the login behind a proof in its statement)', () => {
+  it('eight concurrent first logins behind proofs make one user; each proof counts once', async () => {
+    const app = await server.createApp();
+    const account = { type: 'email', subject: 'proof-race@example.com', details: {} };
+    const key = `proof:${app.id}`;
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        findOrCreateUserByAccountAfter(
+          database.db,
+          app,
+          account,
+          server.clock(),
+          countingProof(key, true),
+        ),
+      ),
+    );
+    expect(results.every((r) => r.passed === true)).toBe(true);
+    expect(new Set(results.map((r) => r.login!.userId)).size).toBe(1);
+    expect(results.filter((r) => r.login!.isNewUser)).toHaveLength(1);
+    expect(await usersOf(app.id)).toBe(1);
+    expect(await accountsOf(app.id)).toBe(1);
+    // A statement that lost the race was undone, its proof too, and the proof ran again alone.
+    expect(await runsOf(key)).toBe(8);
+  });
+
+  it('writes no user or account unless the proof passed, and gates only a passed proof', async () => {
+    const app = await server.createApp();
+    const closed = await server.createApp({ disableSignups: true });
+    const listed = await server.createApp({ allowlistEnabled: true });
+    const account = { type: 'email', subject: 'proof-gate@example.com', details: {} };
+    for (const a of [app, closed, listed]) {
+      const failed = await findOrCreateUserByAccountAfter(
+        database.db,
+        a,
+        account,
+        server.clock(),
+        countingProof(`proof-failed:${a.id}`, false),
+      );
+      expect(failed).toEqual({ passed: false });
+      const none = await findOrCreateUserByAccountAfter(
+        database.db,
+        a,
+        account,
+        server.clock(),
+        countingProof(`proof-none:${a.id}`, true, false),
+      );
+      expect(none).toEqual({ passed: null });
+      expect(await runsOf(`proof-failed:${a.id}`)).toBe(1);
+      expect(await usersOf(a.id)).toBe(0);
+    }
+    await expect(
+      findOrCreateUserByAccountAfter(
+        database.db,
+        closed,
+        account,
+        server.clock(),
+        countingProof(`proof-closed:${closed.id}`, true),
+      ),
+    ).rejects.toMatchObject({ code: 'user_does_not_exist' });
+    await expect(
+      findOrCreateUserByAccountAfter(
+        database.db,
+        listed,
+        account,
+        server.clock(),
+        countingProof(`proof-listed:${listed.id}`, true),
+      ),
+    ).rejects.toMatchObject({ code: 'allowlist_rejected' });
+    // Each refused login spent its proof once.
+    expect(await runsOf(`proof-closed:${closed.id}`)).toBe(1);
+    expect(await runsOf(`proof-listed:${listed.id}`)).toBe(1);
+    expect(await usersOf(closed.id)).toBe(0);
+    expect(await usersOf(listed.id)).toBe(0);
   });
 });

@@ -8,7 +8,7 @@ import {
   type RecoveryMethod,
   type UserWire,
 } from '@latchkey/api';
-import { and, asc, eq, is, SQL, sql, TransactionRollbackError } from 'drizzle-orm';
+import { and, asc, eq, is, SQL, sql, type SQLWrapper, TransactionRollbackError } from 'drizzle-orm';
 import { randomId } from '../crypto.ts';
 import type { Db } from '../db/index.ts';
 import {
@@ -275,17 +275,26 @@ async function createInOpenApp(
  * the account verified (with `refreshDetails`) when it exists, else inserts the user and the
  * account when the app (read in the same statement) takes sign-ups and has no `max_users`.
  *
- * @returns the user id and whether it is new, or `'gated'` when the account does not exist and
- *   the app is closed, capped or gone (nothing written).
+ * With `proof` (see {@link LoginProof}), the proof runs first in the same statement and the
+ * account is touched or created only when it passed.
+ *
+ * @returns `passed` (the proof's, or true without one; null when the proof returned no row),
+ *   and `login`: the user id and whether it is new, or `'gated'` when the account does not
+ *   exist and the app is closed, capped or gone (nothing written), or undefined when the proof
+ *   did not pass.
  * @throws the driver's unique violation when the account was created concurrently (nothing
- *   written).
+ *   written, the proof's write undone with the rest).
  */
 async function findOrCreateInOpenApp(
   db: Db,
   appId: string,
   account: LoginAccount,
   now: Date,
-): Promise<{ userId: string; isNewUser: boolean } | 'gated'> {
+  proof?: LoginProof,
+): Promise<{
+  passed: boolean | null;
+  login?: { userId: string; isNewUser: boolean } | 'gated';
+}> {
   const at = now.toISOString();
   const refresh = account.refreshDetails;
   const details =
@@ -294,16 +303,78 @@ async function findOrCreateInOpenApp(
       : is(refresh, SQL)
         ? refresh
         : sql`${JSON.stringify(refresh)}::jsonb`;
-  const result = await db.execute(sql`
-    WITH existing AS (
+  const proven = proof ? sql`AND EXISTS (SELECT 1 FROM proof WHERE passed)` : sql``;
+  const steps = sql`existing AS (
       UPDATE ${linkedAccounts} SET latest_verified_at = ${at}::timestamptz, details = ${details}
-      WHERE app_id = ${appId} AND type = ${account.type} AND subject = ${account.subject}
+      WHERE app_id = ${appId} AND type = ${account.type} AND subject = ${account.subject} ${proven}
       RETURNING user_id
-    ), ${signUpSteps(appId, newUserId(), account, at, sql`AND NOT EXISTS (SELECT 1 FROM existing)`)}
-    SELECT user_id, false AS is_new FROM existing
-    UNION ALL SELECT user_id, true AS is_new FROM created_account`);
-  const [row] = (result as unknown as { rows: { user_id: string; is_new: boolean }[] }).rows;
-  return row ? { userId: row.user_id, isNewUser: row.is_new } : 'gated';
+    ), ${signUpSteps(appId, newUserId(), account, at, sql`AND NOT EXISTS (SELECT 1 FROM existing) ${proven}`)}`;
+  const logins = sql`SELECT user_id, false AS is_new FROM existing
+    UNION ALL SELECT user_id, true AS is_new FROM created_account`;
+  type Row = { passed: boolean | null; user_id: string | null; is_new: boolean | null };
+  // With a proof: one row when it returned one (its `passed` beside the login or nulls).
+  const result = await db.execute(
+    proof
+      ? sql`WITH proof AS (${proof.getSQL()}), ${steps}
+          SELECT proof.passed, login.user_id, login.is_new
+          FROM proof LEFT JOIN (${logins}) AS login ON true`
+      : sql`WITH ${steps} SELECT true AS passed, user_id, is_new FROM (${logins}) AS login`,
+  );
+  const [row] = (result as unknown as { rows: Row[] }).rows;
+  if (!row) return proof ? { passed: null } : { passed: true, login: 'gated' };
+  if (!row.passed) return { passed: false };
+  const login = row.user_id ? { userId: row.user_id, isNewUser: row.is_new === true } : 'gated';
+  return { passed: true, login };
+}
+
+/**
+ * What a login proves in the statement that logs it in (issue 13: an email or SMS code's check
+ * and the login were two statements): a data-modifying statement (e.g. the conditional UPDATE
+ * that consumes a login code) returning at most one row, with a boolean column `passed`. It
+ * must be safe to run again after being undone (a failed statement undoes it).
+ */
+export type LoginProof = SQLWrapper;
+
+/**
+ * {@link findOrCreateUserByAccount} behind `proof`, which runs first: the account is marked
+ * verified, or the user and account created, only when the proof returned `passed` true. In an
+ * app without an allowlist both are one statement (issue 13); the rare cases run the proof,
+ * then {@link findOrCreateUserByAccount} with all its gates: an allowlist; a new user of an app
+ * closed to sign-ups or with `max_users` (the proof is spent, as when the two were separate);
+ * an account created concurrently (the failed statement undid the proof, which runs again).
+ *
+ * @returns `passed`: the proof's `passed` (null when it returned no row); `login` when passed.
+ * @throws as {@link findOrCreateUserByAccount}, only when the proof passed.
+ */
+export async function findOrCreateUserByAccountAfter(
+  db: Db,
+  app: AppRow,
+  account: LoginAccount,
+  nowMs: number,
+  proof: LoginProof,
+): Promise<{ passed: boolean | null; login?: { userId: string; isNewUser: boolean } }> {
+  if (!app.allowlistEnabled) {
+    try {
+      const { passed, login } = await findOrCreateInOpenApp(
+        db,
+        app.id,
+        account,
+        new Date(nowMs),
+        proof,
+      );
+      if (!passed) return { passed };
+      if (login && login !== 'gated') return { passed, login };
+      // A new user of an app that is closed, capped or gone: the gates decide below.
+      return { passed, login: await findOrCreateUserByAccount(db, app, account, nowMs) };
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      // Created concurrently: the statement, proof included, was undone; run them apart.
+    }
+  }
+  const result = await db.execute(proof.getSQL());
+  const [row] = (result as unknown as { rows: { passed: boolean }[] }).rows;
+  if (!row?.passed) return { passed: row ? row.passed : null };
+  return { passed: true, login: await findOrCreateUserByAccount(db, app, account, nowMs) };
 }
 
 /**
@@ -334,14 +405,14 @@ export async function findOrCreateUserByAccount(
   for (let attempt = 0; attempt < 3; attempt++) {
     // Without an allowlist to consult first, the common login is one statement (issue 13).
     if (!app.allowlistEnabled) {
-      let found: { userId: string; isNewUser: boolean } | 'gated';
+      let found: { userId: string; isNewUser: boolean } | 'gated' | undefined;
       try {
-        found = await findOrCreateInOpenApp(db, app.id, account, now);
+        ({ login: found } = await findOrCreateInOpenApp(db, app.id, account, now));
       } catch (error) {
         if (isUniqueViolation(error)) continue; // Created concurrently: look again.
         throw error;
       }
-      if (found !== 'gated') return found;
+      if (found && found !== 'gated') return found;
       // A new user of an app that is closed, capped or gone: the gate decides below.
     }
     const [existing] = await db

@@ -24,7 +24,7 @@ import {
   peekRateLimits,
 } from '../../rate-limit.ts';
 import { assertLoginAllowlisted } from '../../users/gates.ts';
-import { findOrCreateUserByAccount } from '../../users/service.ts';
+import { findOrCreateUserByAccountAfter, type LoginProof } from '../../users/service.ts';
 
 /** What a stored code is for (`login_codes.channel`): a login or link code, or an MFA code. */
 export type CodeKind = 'email' | 'sms' | 'sms-mfa';
@@ -197,6 +197,43 @@ export async function consumeLoginCode(
   code: string,
   ip: string,
 ): Promise<string> {
+  const submission = submitted(ctx, ch, app, rawDestination, code, ip);
+  const [checked] = await submission.check;
+  await submission.settle(checked ? checked.passed : null);
+  return submission.to;
+}
+
+/**
+ * A submitted code, before it is checked: the channel's flag, the destination and the per-IP
+ * flood guard passed, with {@link CodeSubmission.check}, the statement that checks it (shared
+ * by {@link consumeLoginCode} and {@link verifyLoginCode}), and what follows it.
+ */
+interface CodeSubmission {
+  /** The normalised destination. */
+  to: string;
+  /**
+   * One conditional UPDATE that reserves an attempt and, when the code is right, consumes it
+   * (see {@link consumeLoginCode}); returns `passed` (true when this submission consumed it),
+   * no row when nothing matched. Run as is, or as the {@link LoginProof} of a login.
+   */
+  check: LoginProof & PromiseLike<{ passed: boolean }[]>;
+  /**
+   * After the check: resolves when `passed` is true; else throws, counting a failure under
+   * both failure caps when the submission was evaluated (or matched no live code while
+   * neither cap is reached).
+   */
+  settle(passed: boolean | null): Promise<void>;
+}
+
+/** See {@link CodeSubmission}. @throws as {@link consumeLoginCode}, before anything is checked. */
+function submitted(
+  ctx: ServerContext,
+  ch: CodeChannel,
+  app: AppRow,
+  rawDestination: string,
+  code: string,
+  ip: string,
+): CodeSubmission {
   assertEnabled(ch, app);
   const to = ch.normalize(rawDestination);
   const nowMs = ctx.now();
@@ -209,10 +246,6 @@ export async function consumeLoginCode(
     { key: failuresIpKey(ch, app.id, to, ip), rule: failuresIp },
     { key: failuresKey(ch, app.id, to), rule: failures },
   ];
-  const fail = async (): Promise<never> => {
-    await hitRateLimits(ctx.db, failureLimits, nowMs);
-    throw new ApiError('invalid_credentials', INVALID_CODE_MESSAGE);
-  };
 
   // One conditional UPDATE reserves an attempt and, when the code is right, consumes it
   // (issue 13: it was two), and only while neither failure cap is reached (issue 13: that was
@@ -221,7 +254,7 @@ export async function consumeLoginCode(
   // right code consumes once: a second submission finds `consumed_at` set and matches no row.
   // The comparison is of HMAC digests the submitter cannot choose, so comparing them in SQL
   // (not in constant time) reveals nothing.
-  const [checked] = await ctx.db
+  const check = ctx.db
     .update(loginCodes)
     .set({
       attempts: sql`${loginCodes.attempts} + 1`,
@@ -237,17 +270,25 @@ export async function consumeLoginCode(
         limitsNotReached(failureLimits, nowMs),
       ),
     )
-    .returning({ consumed: sql<boolean>`${loginCodes.consumedAt} IS NOT NULL` });
-  // Nothing matched: a reached failure cap (429 with its window), else no live code with
-  // attempts left (a wrong, used, expired or unknown code: counted as a failure).
-  if (!checked) assertAllAllowed(await peekRateLimits(ctx.db, failureLimits, nowMs));
-  if (!checked?.consumed) return fail();
-  return to;
+    .returning({ passed: sql<boolean>`${loginCodes.consumedAt} IS NOT NULL`.as('passed') });
+
+  const settle = async (passed: boolean | null) => {
+    if (passed) return;
+    // Nothing matched: a reached failure cap (429 with its window), else no live code with
+    // attempts left (a wrong, used, expired or unknown code: counted as a failure).
+    if (passed === null) assertAllAllowed(await peekRateLimits(ctx.db, failureLimits, nowMs));
+    await hitRateLimits(ctx.db, failureLimits, nowMs);
+    throw new ApiError('invalid_credentials', INVALID_CODE_MESSAGE);
+  };
+  return { to, check, settle };
 }
 
 /**
  * Logs in with a submitted code: {@link consumeLoginCode}, then the user owning the
- * `ch.accountType` account of the destination, or a new one, through the login gates.
+ * `ch.accountType` account of the destination, or a new one, through the login gates. In an
+ * app without an allowlist the code's check and the login are one statement (issue 13: they
+ * were two; see `findOrCreateUserByAccountAfter`): the account is touched or created only when
+ * the check consumed the code.
  *
  * @returns the user id (created on first login) and whether it is new.
  * @throws as {@link consumeLoginCode}; ApiError `allowlist_rejected` (403),
@@ -261,6 +302,15 @@ export async function verifyLoginCode(
   code: string,
   ip: string,
 ): Promise<{ userId: string; isNewUser: boolean }> {
-  const to = await consumeLoginCode(ctx, ch, app, rawDestination, code, ip);
-  return findOrCreateUserByAccount(ctx.db, app, { type: ch.accountType, subject: to }, ctx.now());
+  const submission = submitted(ctx, ch, app, rawDestination, code, ip);
+  const account = { type: ch.accountType, subject: submission.to };
+  const { passed, login } = await findOrCreateUserByAccountAfter(
+    ctx.db,
+    app,
+    account,
+    ctx.now(),
+    submission.check,
+  );
+  await submission.settle(passed);
+  return login!;
 }

@@ -1,0 +1,175 @@
+/**
+ * Issue 13: the email code sign-in in few statements, with every rule of the code engine kept.
+ * A send stores the code and counts it under both send caps in one statement (only when the
+ * code was written); a submission checks the code and logs in (finds or creates the user) in
+ * one statement (the account only when the code was consumed). Runs on PGlite, and on
+ * PostgreSQL under `npm run test:pg`.
+ */
+import { ROUTES } from '@latchkey/api';
+import { and, eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/index.ts';
+import { devOutbox, linkedAccounts, loginCodes, rateLimits, users } from '../../db/schema.ts';
+import { type TestServer, testDatabase, testServer, uniqueEmail } from '../../test-utils.ts';
+
+let database: Database;
+let server: TestServer;
+let appId: string;
+
+beforeAll(async () => {
+  database = await testDatabase();
+  server = testServer(database, {
+    rateLimits: { sendsPerDestinationIp: { max: 2, windowS: 3600 } },
+  });
+  appId = (await server.createApp()).id;
+});
+afterAll(() => database?.close());
+
+const init = (email: string, app = appId) => server.post(app, ROUTES.passwordlessInit, { email });
+const authenticate = (email: string, code: string, app = appId) =>
+  server.post(app, ROUTES.passwordlessAuthenticate, { email, code });
+
+/** A code that is certainly not `code`. */
+const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+/** Counts the statements Drizzle sends to the driver (`$client.query`, on either driver). */
+async function statementsOf(work: () => Promise<unknown>): Promise<number> {
+  const client = (database.db as unknown as { $client: { query: (...a: unknown[]) => unknown } })
+    .$client;
+  const original = client.query;
+  let statements = 0;
+  client.query = function (this: unknown, ...args: unknown[]) {
+    statements++;
+    return original.apply(this, args);
+  };
+  try {
+    await work();
+  } finally {
+    client.query = original;
+  }
+  return statements;
+}
+
+/** The send and failure counters of `email` (`rate_limits` rows), by key prefix. */
+async function countersOf(email: string) {
+  const rows = await database.db
+    .select({ key: rateLimits.key, count: rateLimits.count })
+    .from(rateLimits)
+    .where(like(rateLimits.key, `%:${email}%`));
+  return Object.fromEntries(rows.map((r) => [r.key.split(':')[0]!, r.count]));
+}
+
+const usersWith = async (email: string) =>
+  database.db
+    .select({ userId: linkedAccounts.userId, verifiedAt: linkedAccounts.latestVerifiedAt })
+    .from(linkedAccounts)
+    .where(and(eq(linkedAccounts.appId, appId), eq(linkedAccounts.subject, email)));
+
+describe('email code sign-in statements', () => {
+  it('takes 2 statements to send a code and 2 to log in, for a new address and a known one', async () => {
+    // Warm: the app's signing key is loaded on the first login.
+    const warm = uniqueEmail('warm');
+    await init(warm);
+    expect((await authenticate(warm, await server.lastCode(warm))).status).toBe(200);
+
+    const email = uniqueEmail('count');
+    // The code with its send caps counted, then the dev outbox's delivery.
+    expect(await statementsOf(async () => expect((await init(email)).status).toBe(200))).toBe(2);
+    const code = await server.lastCode(email);
+    let body: { is_new_user?: boolean } = {};
+    // The code's check with the user's creation, then the session with the user.
+    const signUp = await statementsOf(async () => {
+      const res = await authenticate(email, code);
+      expect(res.status).toBe(200);
+      body = (await res.json()) as typeof body;
+    });
+    expect(signUp).toBe(2);
+    expect(body.is_new_user).toBe(true);
+    expect(await countersOf(email)).toEqual({ sends: 1, 'sends-ip': 1 });
+
+    // The next login of the same address: the check marks the account verified instead.
+    server.clock.advance(31_000);
+    const [before] = await usersWith(email);
+    expect(await statementsOf(() => init(email))).toBe(2);
+    const again = await server.lastCode(email);
+    const login = await statementsOf(async () => {
+      const res = await authenticate(email, again);
+      expect(res.status).toBe(200);
+      body = (await res.json()) as typeof body;
+    });
+    expect(login).toBe(2);
+    expect(body.is_new_user).toBe(false);
+    const [after] = await usersWith(email);
+    expect(after!.userId).toBe(before!.userId);
+    expect(after!.verifiedAt.getTime()).toBe(before!.verifiedAt.getTime() + 31_000);
+  });
+});
+
+describe('one statement per step keeps the rules', () => {
+  it('a reached send cap refuses with 429, stores no code and counts no send', async () => {
+    const email = uniqueEmail('capped');
+    for (let i = 0; i < 2; i++) {
+      expect((await init(email)).status).toBe(200);
+      server.clock.advance(31_000);
+    }
+    const [stored] = await database.db
+      .select()
+      .from(loginCodes)
+      .where(eq(loginCodes.destination, email));
+    const refused = await init(email);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    const [kept] = await database.db
+      .select()
+      .from(loginCodes)
+      .where(eq(loginCodes.destination, email));
+    expect(kept).toEqual(stored);
+    expect(await database.db.select().from(devOutbox).where(eq(devOutbox.to, email))).toHaveLength(
+      2,
+    );
+    expect(await countersOf(email)).toEqual({ sends: 2, 'sends-ip': 2 });
+  });
+
+  it('a resend within the cooldown counts no send', async () => {
+    const email = uniqueEmail('cooldown');
+    expect((await init(email)).status).toBe(200);
+    expect((await init(email)).status).toBe(429);
+    expect(await countersOf(email)).toEqual({ sends: 1, 'sends-ip': 1 });
+  });
+
+  it('a wrong code creates no user, touches no account and counts one failure', async () => {
+    const email = uniqueEmail('wrong');
+    await init(email);
+    const code = await server.lastCode(email);
+    expect((await authenticate(email, wrong(code))).status).toBe(422);
+    expect(await usersWith(email)).toEqual([]);
+    expect(await countersOf(email)).toMatchObject({ failures: 1, 'failures-ip': 1 });
+
+    // A known address: its account keeps its verification time.
+    expect((await authenticate(email, code)).status).toBe(200);
+    const [known] = await usersWith(email);
+    server.clock.advance(31_000);
+    await init(email);
+    const next = await server.lastCode(email);
+    expect((await authenticate(email, wrong(next))).status).toBe(422);
+    expect(await usersWith(email)).toEqual([known]);
+    expect(await countersOf(email)).toMatchObject({ failures: 2, 'failures-ip': 2 });
+    // An unknown code (none stored) for a new address is a failure too, and creates nothing.
+    const stranger = uniqueEmail('nocode');
+    expect((await authenticate(stranger, '123456')).status).toBe(422);
+    expect(await usersWith(stranger)).toEqual([]);
+    expect(await countersOf(stranger)).toEqual({ failures: 1, 'failures-ip': 1 });
+  });
+
+  it('a right code refused by the sign-up gate is spent, and no user is made', async () => {
+    const closed = (await server.createApp({ disableSignups: true })).id;
+    const email = uniqueEmail('closed');
+    await init(email, closed);
+    const code = await server.lastCode(email);
+    const refused = await authenticate(email, code, closed);
+    expect(refused.status).toBe(404);
+    expect((await refused.json()).code).toBe('user_does_not_exist');
+    expect((await authenticate(email, code, closed)).status).toBe(422);
+    expect(await database.db.select().from(users).where(eq(users.appId, closed))).toEqual([]);
+  });
+});
