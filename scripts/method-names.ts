@@ -46,7 +46,9 @@ const NAMES: Record<string, RegExp> = {
  *   export `smtpDelivery` (server's index), and the allowlist's `email` entry type (spec
  *   section 2), which also admits OAuth users by email; and the cross-app provider's OpenID
  *   `email` scope and claim (`server/src/crossapp/oidc/provider.ts`, issue 21), which reads the
- *   user's email account for a requester app.
+ *   user's email account for a requester app, and that scope's line on the provider's consent
+ *   page (`react/src/crossapp/provider-page/ProviderPage.tsx` and its English text in
+ *   `react/src/crossapp/messages.ts`).
  * A new file naming a method must live in the method's folder or raise a number in review.
  */
 export const BUDGET: Record<string, number> = {
@@ -54,7 +56,7 @@ export const BUDGET: Record<string, number> = {
   sms: 0,
   siwe: 1,
   oauth: 2,
-  email: 7,
+  email: 9,
   telegram: 1,
   farcaster: 5,
 };

@@ -45,6 +45,14 @@ export const CROSS_APP_ROUTES = {
   /** Hono pattern of the provider's own paths (`:appId` is the provider app). */
   oidcPattern: '/api/v1/apps/:appId/oidc',
   /**
+   * `GET` (cookie of the pending authorization): the provider app's own sign-in page (HTML, on
+   * the API origin; issue 21 item 2), where the provider sends the browser to log in and consent.
+   * 404 with an "expired" page when this browser has no such pending authorization.
+   */
+  interactionPagePattern: '/api/v1/apps/:appId/oidc/interaction/:uid',
+  interactionPage: (providerAppId: string, uid: string) =>
+    `${oidcIssuerPath(providerAppId)}/interaction/${encodeURIComponent(uid)}`,
+  /**
    * `GET` (cookie of the pending authorization): what the sign-in page shows,
    * `crossAppInteraction`. `:uid` is the interaction id from the page's URL.
    */

@@ -1,5 +1,6 @@
 import { type Messages as CoreMessages, messages as coreMessages } from '@latchkey/core';
 import { METHOD_MESSAGES } from './methods/links.ts';
+import { crossAppMessages } from './crossapp/messages.ts';
 import { mfaMessages } from './mfa/messages.ts';
 
 /**
@@ -188,6 +189,8 @@ export const reactMessages = {
   ...METHOD_MESSAGES,
   // MFA's prompt and enrolment screens (issue 15, mfa/messages.ts).
   ...mfaMessages,
+  // A provider app's own sign-in page (issue 21, crossapp/messages.ts).
+  ...crossAppMessages,
 } as const;
 
 /** Every string the modal may show: core's catalogue plus {@link reactMessages}. */

@@ -4,7 +4,8 @@
  * `manifest.json`, which the built server serves (src/wallets/frame.ts). esbuild is needed here
  * only, at package build time.
  */
-import { PREBUILT_WALLET_FRAME_DIR } from '../src/paths.ts';
+import { buildCrossAppPage, DEFAULT_CROSS_APP_PAGE_ENTRY } from '../src/crossapp/page.ts';
+import { PREBUILT_CROSS_APP_PAGE_DIR, PREBUILT_WALLET_FRAME_DIR } from '../src/paths.ts';
 import {
   buildWalletFrame,
   DEFAULT_WALLET_FRAME_ENTRY,
@@ -17,4 +18,12 @@ const kb = (text: string) => `${(Buffer.byteLength(text) / 1024).toFixed(1)} KB`
 console.log(
   `wallet frame: dist/wallet-frame/${bundle.script.name} (${kb(bundle.script.body)})` +
     (bundle.style ? `, ${bundle.style.name} (${kb(bundle.style.body)})` : ''),
+);
+
+// The cross-app sign-in page (issue 21): the provider app's login and consent, in React.
+const page = await buildCrossAppPage(DEFAULT_CROSS_APP_PAGE_ENTRY);
+await writeWalletFrame(page, PREBUILT_CROSS_APP_PAGE_DIR);
+console.log(
+  `cross-app page: dist/crossapp-page/${page.script.name} (${kb(page.script.body)})` +
+    (page.style ? `, ${page.style.name} (${kb(page.style.body)})` : ''),
 );

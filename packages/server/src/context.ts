@@ -53,5 +53,11 @@ export interface AppEnv {
     app: AppRow;
     /** Login routes: the wallet frame key thumbprint from the request's DPoP proof (issue 10). */
     dpopJkt?: string | undefined;
+    /**
+     * The API's own public origin (set by `createServer` on every request): the origin of its own
+     * pages, e.g. a provider app's cross-app sign-in page (issue 21), which call the API as the
+     * app's pages do.
+     */
+    selfOrigin?: string | undefined;
   };
 }

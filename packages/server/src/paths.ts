@@ -38,3 +38,6 @@ export const RUNNING_FROM_SOURCE = here.endsWith('.ts');
 
 /** The prebuilt wallet frame of the built package (`npm run build`): `dist/wallet-frame/`. */
 export const PREBUILT_WALLET_FRAME_DIR = join(PACKAGE_ROOT, 'dist', 'wallet-frame');
+
+/** The cross-app sign-in page's prebuilt bundle (issue 21), written by `npm run build`. */
+export const PREBUILT_CROSS_APP_PAGE_DIR = join(PACKAGE_ROOT, 'dist', 'crossapp-page');

@@ -74,6 +74,11 @@ export interface CreateServerOptions {
   /** Entry of the wallet frame script. Default `packages/wallet-frame/src/frame/main.ts`. */
   walletFrameEntry?: string;
   /**
+   * Entry of the cross-app sign-in page's script (issue 21). Default: the prebuilt page, or
+   * `packages/react/src/crossapp/provider-page/main.tsx` when running from source.
+   */
+  crossAppPageEntry?: string;
+  /**
    * Bundle the wallet frame script at once instead of on the first frame request. With `dev`,
    * a page request after a frame source changed rebuilds it.
    */
@@ -229,9 +234,18 @@ export function createServer(options: CreateServerOptions): LatchkeyServer {
   // (no CORS, body limit, app or auth for them).
   if (logger) app.use(requestLogger(logger));
   app.route('/', healthRoutes({ db: ctx.db, logger }));
+  // The API's own pages (the cross-app sign-in page; issue 21) call as an app's origin would.
+  const selfOrigin = new URL(ctx.publicUrl).origin;
+  app.use((c, next) => {
+    c.set('selfOrigin', selfOrigin);
+    return next();
+  });
   // Issue 21: the provider apps' OpenID Connect providers read their own bodies and answer their
   // own CORS, so they come before both.
-  app.route('/', oidcRoutes(ctx));
+  app.route(
+    '/',
+    oidcRoutes(ctx, { page: { entry: options.crossAppPageEntry, rebuild: options.dev ?? false } }),
+  );
 
   app.use(cors({ db: ctx.db }));
   // readsBody: a client leaving mid-body (bodyLimit reads chunked bodies) is no server error.

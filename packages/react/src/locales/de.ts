@@ -1,5 +1,6 @@
 import type { Messages } from '../messages.ts';
 import methods from '../methods/locales/de.ts';
+import crossApp from '../crossapp/locales/de.ts';
 import mfa from '../mfa/locales/de.ts';
 
 /**
@@ -9,6 +10,7 @@ import mfa from '../mfa/locales/de.ts';
 const de: Messages = {
   ...methods,
   ...mfa,
+  ...crossApp,
   invalidAppId:
     'Der Latchkey-Provider kann mit einer ungültigen Latchkey-App-ID nicht initialisiert werden',
   alreadyLoggedIn:

@@ -1,5 +1,6 @@
 import type { Messages } from '../messages.ts';
 import methods from '../methods/locales/es.ts';
+import crossApp from '../crossapp/locales/es.ts';
 import mfa from '../mfa/locales/es.ts';
 
 /**
@@ -9,6 +10,7 @@ import mfa from '../mfa/locales/es.ts';
 const es: Messages = {
   ...methods,
   ...mfa,
+  ...crossApp,
   invalidAppId:
     'No se puede inicializar el proveedor de Latchkey con un ID de aplicación de Latchkey no válido',
   alreadyLoggedIn:

@@ -1,5 +1,6 @@
 import type { Messages } from '../messages.ts';
 import methods from '../methods/locales/fr.ts';
+import crossApp from '../crossapp/locales/fr.ts';
 import mfa from '../mfa/locales/fr.ts';
 
 /**
@@ -9,6 +10,7 @@ import mfa from '../mfa/locales/fr.ts';
 const fr: Messages = {
   ...methods,
   ...mfa,
+  ...crossApp,
   invalidAppId:
     'Impossible d’initialiser le fournisseur Latchkey avec un ID d’application Latchkey non valide',
   alreadyLoggedIn:

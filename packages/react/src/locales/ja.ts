@@ -1,5 +1,6 @@
 import type { Messages } from '../messages.ts';
 import methods from '../methods/locales/ja.ts';
+import crossApp from '../crossapp/locales/ja.ts';
 import mfa from '../mfa/locales/ja.ts';
 
 /**
@@ -9,6 +10,7 @@ import mfa from '../mfa/locales/ja.ts';
 const ja: Messages = {
   ...methods,
   ...mfa,
+  ...crossApp,
   invalidAppId: '無効な Latchkey アプリ ID では Latchkey プロバイダを初期化できません',
   alreadyLoggedIn:
     'ログインしようとしましたが、ユーザーはすでにログインしています。代わりに `link` ヘルパーを使用してください。',

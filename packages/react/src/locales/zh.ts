@@ -1,5 +1,6 @@
 import type { Messages } from '../messages.ts';
 import methods from '../methods/locales/zh.ts';
+import crossApp from '../crossapp/locales/zh.ts';
 import mfa from '../mfa/locales/zh.ts';
 
 /**
@@ -9,6 +10,7 @@ import mfa from '../mfa/locales/zh.ts';
 const zh: Messages = {
   ...methods,
   ...mfa,
+  ...crossApp,
   invalidAppId: '无法使用无效的 Latchkey 应用 ID 初始化 Latchkey 提供程序',
   alreadyLoggedIn: '尝试登录,但用户已登录。请改用 `link` 辅助函数。',
   refreshTokenInvalid: '无法刷新令牌:令牌缺失或已失效',

@@ -184,6 +184,24 @@ describe('CORS', () => {
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
   });
 
+  it("accepts the API's own origin (its pages, e.g. the cross-app sign-in page; issue 21)", async () => {
+    const res = await server.post(
+      appId,
+      ROUTES.passwordlessInit,
+      { email: uniqueEmail() },
+      { origin: new URL(TEST_PUBLIC_URL).origin },
+    );
+    expect(res.status, await res.clone().text()).toBe(200);
+    // Not a look-alike of it.
+    const lookalike = await server.post(
+      appId,
+      ROUTES.passwordlessInit,
+      { email: uniqueEmail() },
+      { origin: `${new URL(TEST_PUBLIC_URL).origin}.evil.example` },
+    );
+    expect(lookalike.status).toBe(403);
+  });
+
   it('refuses an origin allowed by another app but not this one', async () => {
     const other = await server.createApp({ allowedOrigins: ['https://other.example'] });
     const res = await server.post(

@@ -12,7 +12,8 @@ import { ApiError } from '../errors.ts';
  *
  * @throws ApiError `invalid_data` (400) when the header is missing, `app_not_found` (404) for an
  *   unknown id, `invalid_origin` (403) when the request has an Origin the app does not allow.
- *   Requests without Origin (server to server) pass. `allowOrigin` replaces the origin check
+ *   Requests without Origin (server to server) pass, and so do the API's own pages (the origin
+ *   `selfOrigin`, e.g. a provider app's cross-app sign-in page). `allowOrigin` replaces the check
  *   (the wallet share routes accept only the wallet frame's own origin, the API origin).
  *   With `apps` (the server's `ctx.apps`) the row is read through that cache, else from `db`.
  */
@@ -28,7 +29,9 @@ export function requireApp(options: {
     if (!app) throw new ApiError('app_not_found', 'App not found');
     c.set('app', app);
     const origin = c.req.header('origin');
-    const allowed = options.allowOrigin ?? ((o: string, a: AppRow) => a.allowedOrigins.includes(o));
+    const allowed =
+      options.allowOrigin ??
+      ((o: string, a: AppRow) => a.allowedOrigins.includes(o) || o === c.get('selfOrigin'));
     if (origin !== undefined && !allowed(origin, app)) {
       throw new ApiError('invalid_origin', 'Origin not allowed for this app');
     }

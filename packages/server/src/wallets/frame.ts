@@ -97,16 +97,16 @@ async function exists(path: string): Promise<boolean> {
 }
 
 /**
- * Bundles `entry` (and a `frame.css` beside it, when present) with esbuild: ESM, ES2020,
- * browser, minified. CSS imported by the script is folded into the one stylesheet.
+ * Bundles `entry` (and `css`, when given) with esbuild: ESM, ES2020, browser, minified, named
+ * `<name>.<hash>.js` and `<name>.<hash>.css`. CSS imported by the script is folded into the one
+ * stylesheet. The workspace's packages are taken from source (the `@latchkey/source` condition).
  */
-export async function buildWalletFrame(entry: string): Promise<Bundle> {
+export async function buildBundle(entry: string, name: string, css?: string): Promise<Bundle> {
   const { build } = await import('esbuild');
   const builtAt = Date.now();
   const workDir = dirname(entry);
-  const cssPath = join(dirname(entry), 'frame.css');
-  const entryPoints: Record<string, string> = { frame: entry };
-  if (await exists(cssPath)) entryPoints['frame-style'] = cssPath;
+  const entryPoints: Record<string, string> = { [name]: entry };
+  if (css) entryPoints[`${name}-style`] = css;
   const result = await build({
     entryPoints,
     bundle: true,
@@ -125,18 +125,18 @@ export async function buildWalletFrame(entry: string): Promise<Bundle> {
     conditions: ['@latchkey/source'],
   });
   let js = '';
-  let css = '';
+  let styles = '';
   for (const file of result.outputFiles) {
     if (file.path.endsWith('.js')) js += file.text;
-    else if (file.path.endsWith('.css')) css += file.text;
+    else if (file.path.endsWith('.css')) styles += file.text;
   }
   const script = {
-    name: `frame.${hash(js)}.js`,
+    name: `${name}.${hash(js)}.js`,
     body: js,
     contentType: 'text/javascript; charset=utf-8',
   };
-  const style = css
-    ? { name: `frame.${hash(css)}.css`, body: css, contentType: 'text/css; charset=utf-8' }
+  const style = styles
+    ? { name: `${name}.${hash(styles)}.css`, body: styles, contentType: 'text/css; charset=utf-8' }
     : undefined;
   const inputs = Object.keys(result.metafile.inputs)
     .filter((path) => !path.includes('node_modules'))
@@ -144,11 +144,20 @@ export async function buildWalletFrame(entry: string): Promise<Bundle> {
   return { script, style, inputs, builtAt };
 }
 
-const ASSET_NAME = /^frame\.[0-9a-f]{16}\.(js|css)$/;
+/** Bundles the frame script `entry` and a `frame.css` beside it, when present ({@link buildBundle}). */
+export async function buildWalletFrame(entry: string): Promise<Bundle> {
+  const cssPath = join(dirname(entry), 'frame.css');
+  return buildBundle(entry, 'frame', (await exists(cssPath)) ? cssPath : undefined);
+}
+
+/** The file name pattern of a bundle's assets: `<name>.<16 hex>.js|css`. */
+export const assetNamePattern = (name: string) => new RegExp(`^${name}\\.[0-9a-f]{16}\\.(js|css)$`);
+
+const FRAME_ASSET_NAME = assetNamePattern('frame');
 
 /**
- * Writes `bundle` into `dir` (emptied first) as `frame.<hash>.js`, `frame.<hash>.css` and
- * `manifest.json` ({@link WalletFrameManifest}); the package build calls it.
+ * Writes `bundle` into `dir` (emptied first) as its script, its stylesheet and `manifest.json`
+ * ({@link WalletFrameManifest}); the package build calls it.
  */
 export async function writeWalletFrame(bundle: Bundle, dir: string): Promise<void> {
   await rm(dir, { recursive: true, force: true });
@@ -163,16 +172,17 @@ export async function writeWalletFrame(bundle: Bundle, dir: string): Promise<voi
 }
 
 /**
- * Reads a frame written by {@link writeWalletFrame}.
+ * Reads a bundle written by {@link writeWalletFrame} whose assets are named `name`.
  * @throws Error when `dir` has no valid manifest or an asset is missing (a package built
- *   without its frame).
+ *   without it).
  */
-export async function readWalletFrame(dir: string): Promise<Bundle> {
+export async function readBundle(dir: string, name: string): Promise<Bundle> {
   const manifest = JSON.parse(
     await readFile(join(dir, 'manifest.json'), 'utf8'),
   ) as WalletFrameManifest;
   const names = [manifest.script, manifest.style].filter((n): n is string => n !== null);
-  if (!names.every((name) => ASSET_NAME.test(name))) {
+  const pattern = assetNamePattern(name);
+  if (!names.every((n) => pattern.test(n))) {
     throw new Error(`${dir}/manifest.json names an invalid asset`);
   }
   const script: Asset = {
@@ -190,6 +200,9 @@ export async function readWalletFrame(dir: string): Promise<Bundle> {
   return { script, style, inputs: [], builtAt: Date.now() };
 }
 
+/** Reads a frame written by {@link writeWalletFrame} ({@link readBundle} of `frame`). */
+export const readWalletFrame = (dir: string): Promise<Bundle> => readBundle(dir, 'frame');
+
 /** True when a source file of `bundle` changed after it was built. */
 async function stale(bundle: Bundle): Promise<boolean> {
   const times = await Promise.all(
@@ -201,6 +214,36 @@ async function stale(bundle: Bundle): Promise<boolean> {
     ),
   );
   return times.some((t) => t > bundle.builtAt);
+}
+
+/**
+ * A bundle built (or read) on first use and kept for the process; with `rebuild`, built again
+ * when a source file changed (`bundle(true)`, development). A failed build is retried on the next
+ * call (e.g. after a syntax error while developing).
+ * @returns a function giving the bundle.
+ * @throws ApiError `internal_error` with `failure` when it cannot be built.
+ */
+export function lazyBundle(options: {
+  build: () => Promise<Bundle>;
+  rebuild: boolean;
+  failure: string;
+}): (checkSources?: boolean) => Promise<Bundle> {
+  let built: Promise<Bundle> | undefined;
+  return async (checkSources = false) => {
+    if (built && checkSources && options.rebuild) {
+      const current = await built.catch(() => undefined);
+      if (current && (await stale(current))) built = undefined;
+    }
+    if (!built) {
+      built = options.build();
+      built.catch(() => {
+        built = undefined;
+      });
+    }
+    return built.catch((cause: unknown) => {
+      throw new ApiError('internal_error', options.failure, { cause });
+    });
+  };
 }
 
 /** `&`, `<`, `>`, `"` and `'` as HTML entities (attribute-safe). */
@@ -278,23 +321,11 @@ export function walletFrameRoutes(ctx: ServerContext, options: WalletFrameOption
   // The page links assets under the public URL's path (the API may sit under a prefix).
   const base = `${new URL(ctx.publicUrl).pathname.replace(/\/+$/, '')}${WALLET_FRAME_ASSET_PREFIX}`;
   const selfOrigin = new URL(ctx.publicUrl).origin;
-  let built: Promise<Bundle> | undefined;
-  const bundle = async (checkSources = false) => {
-    if (built && checkSources && options.rebuild) {
-      const current = await built.catch(() => undefined);
-      if (current && (await stale(current))) built = undefined;
-    }
-    if (!built) {
-      built = entry ? buildWalletFrame(entry) : readWalletFrame(PREBUILT_WALLET_FRAME_DIR);
-      // A failed build (e.g. a syntax error while developing) is retried on the next request.
-      built.catch(() => {
-        built = undefined;
-      });
-    }
-    return built.catch((cause: unknown) => {
-      throw new ApiError('internal_error', 'The wallet frame could not be built', { cause });
-    });
-  };
+  const bundle = lazyBundle({
+    build: () => (entry ? buildWalletFrame(entry) : readWalletFrame(PREBUILT_WALLET_FRAME_DIR)),
+    rebuild: options.rebuild ?? false,
+    failure: 'The wallet frame could not be built',
+  });
 
   const r = new Hono<AppEnv>();
 
@@ -326,7 +357,7 @@ export function walletFrameRoutes(ctx: ServerContext, options: WalletFrameOption
 
   r.get(`${WALLET_FRAME_ASSET_PREFIX}:file`, async (c) => {
     const name = c.req.param('file');
-    if (!ASSET_NAME.test(name)) {
+    if (!FRAME_ASSET_NAME.test(name)) {
       throw new ApiError('not_found', 'Not found');
     }
     const { script, style } = await bundle();

@@ -30,7 +30,7 @@ export const COPIED_MS = 1500;
  * The first linked account a person reads as theirs: an `address` or a `number` (the email or
  * the phone), read without naming a login method (issue 11); wallets are shown by address above.
  */
-function contactOf(user: User | null): string | null {
+export function contactOf(user: User | null): string | null {
   for (const account of user?.linkedAccounts ?? []) {
     if (account.type === 'wallet') continue;
     const { address, number } = account as { address?: unknown; number?: unknown };

@@ -10,6 +10,10 @@ import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/index.ts';
 import { type RunningServer, serve } from '../../serve.ts';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CROSS_APP_PAGE_CSP } from '../page.ts';
 import {
   CookieBrowser,
   insertWalletRow,
@@ -138,9 +142,14 @@ async function callbackOf(started: Started): Promise<URL> {
   return new URL(resumed.headers.get('location')!);
 }
 
+/** A stub of the sign-in page's script (the real one is React: `@latchkey/react`). */
+let pageDir: string;
+
 beforeAll(async () => {
+  pageDir = await mkdtemp(join(tmpdir(), 'latchkey-xapp-page-'));
+  await writeFile(join(pageDir, 'main.ts'), "console.log('latchkey-xapp-page-stub');\n");
   database = await testDatabase();
-  server = testServer(database);
+  server = testServer(database, { server: { crossAppPageEntry: join(pageDir, 'main.ts') } });
   second = testServer(database);
   running = await serve({ app: server.app, port: 0, hostname: '127.0.0.1' });
   runningSecond = await serve({ app: second.app, port: 0, hostname: '127.0.0.1' });
@@ -166,6 +175,7 @@ afterAll(async () => {
   await running?.close();
   await runningSecond?.close();
   await database?.close();
+  if (pageDir) await rm(pageDir, { recursive: true, force: true });
 });
 
 describe('discovery', () => {
@@ -284,6 +294,60 @@ describe('the authorization code flow, as an outside relying party', () => {
       expectedNonce: started.nonce,
     });
     expect(tokens.claims()!.sub).toBe(session.userId);
+  });
+});
+
+describe("the provider's sign-in page (issue 21 item 2)", () => {
+  it('serves the page of a pending sign-in: strict CSP, framed by no one, its config', async () => {
+    const started = await startAuthorization(await discover(requester.id, requester.secret));
+    const res = await started.browser.request(
+      CROSS_APP_ROUTES.interactionPage(provider.id, started.uid),
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.headers.get('content-security-policy')).toBe(CROSS_APP_PAGE_CSP);
+    expect(CROSS_APP_PAGE_CSP).toContain("frame-ancestors 'none'");
+    expect(CROSS_APP_PAGE_CSP).toContain("script-src 'self';");
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const html = await res.text();
+    const config = html.match(/<meta name="latchkey-crossapp" content="([^"]*)">/)?.[1];
+    expect(JSON.parse(config!.replaceAll('&quot;', '"'))).toEqual({
+      appId: provider.id,
+      apiUrl: TEST_PUBLIC_URL,
+      uid: started.uid,
+    });
+    // One script, by URL, nothing inline.
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]![2]).toBe('');
+    const src = scripts[0]![1]!.match(/src="([^"]+)"/)![1]!;
+    expect(src).toMatch(/^\/crossapp-page\/crossapp-page\.[0-9a-f]{16}\.js$/);
+    expect(html).not.toMatch(/<style\b|\sstyle=|\son[a-z]+=/i);
+    const js = await started.browser.request(src);
+    expect(js.status).toBe(200);
+    expect(js.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(await js.text()).toContain('latchkey-xapp-page-stub');
+    const unknown = await started.browser.request(
+      '/crossapp-page/crossapp-page.0000000000000000.js',
+    );
+    expect(unknown.status).toBe(404);
+  });
+
+  it('shows an expired page, not the login, to a browser without the pending sign-in', async () => {
+    const started = await startAuthorization(await discover(requester.id, requester.secret));
+    const other = browserVia();
+    const res = await other.request(CROSS_APP_ROUTES.interactionPage(provider.id, started.uid));
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.headers.get('content-security-policy')).toBe(CROSS_APP_PAGE_CSP);
+    const html = await res.text();
+    expect(html).toContain('Sign-in expired');
+    expect(html).not.toContain('latchkey-crossapp');
+    // Nor to the right browser under another interaction id.
+    const wrong = await started.browser.request(
+      CROSS_APP_ROUTES.interactionPage(provider.id, `${started.uid}x`),
+    );
+    expect(wrong.status).toBe(404);
   });
 });
 

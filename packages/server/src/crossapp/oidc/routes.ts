@@ -6,6 +6,9 @@
  * - `{issuer}/*` with issuer `{publicUrl}/api/v1/apps/{providerAppId}/oidc`: `oidc-provider`'s
  *   endpoints (discovery, `auth`, `token`, `jwks`, `me`), one provider per app and process,
  *   built on first use. An unknown app answers 404 `app_not_found`.
+ * - `GET {issuer}/interaction/{uid}`: the provider's sign-in page (`../page.ts`), or a 404
+ *   "expired" page when this browser has no such pending authorization; its assets under
+ *   `/crossapp-page/`.
  * - `GET {issuer}/interaction/{uid}/details`: `crossAppInteraction` for the sign-in page.
  * - `POST {issuer}/interaction/{uid}/confirm`: the user's consent. Needs
  *   `Authorization: DPoP <access token of the provider app>` and a fresh DPoP proof by the
@@ -32,6 +35,7 @@ import type { AppRow } from '../../db/schema.ts';
 import { ApiError } from '../../errors.ts';
 import { type DpopAuth, requireDpop } from '../../sessions/dpop.ts';
 import { findClient } from '../clients.ts';
+import { type CrossAppPageOptions, crossAppPage } from '../page.ts';
 import { createOidcProvider, grantableScopes, oidcLibrary } from './provider.ts';
 import {
   CROSS_APP_ROUTES,
@@ -60,8 +64,15 @@ const noInteraction = () =>
     'This sign-in request has expired or was not started in this browser',
   );
 
-/** The provider routes, mounted by `createServer`. */
-export function oidcRoutes(ctx: ServerContext): Hono<AppEnv> {
+/**
+ * The provider routes, mounted by `createServer`.
+ * @param options.page where the sign-in page's script comes from (see `crossAppPage`).
+ */
+export function oidcRoutes(
+  ctx: ServerContext,
+  options: { page?: CrossAppPageOptions } = {},
+): Hono<AppEnv> {
+  const page = crossAppPage(ctx.publicUrl, options.page);
   const providers = new Map<string, Promise<Provider>>();
   const providerOf = (appId: string) => {
     let provider = providers.get(appId);
@@ -97,6 +108,20 @@ export function oidcRoutes(ctx: ServerContext): Hono<AppEnv> {
   };
 
   const r = new Hono<AppEnv>();
+  r.route('/', page.routes);
+
+  r.get(CROSS_APP_ROUTES.interactionPagePattern, withApp, async (c) => {
+    const app: AppRow = c.get('app');
+    try {
+      await interactionOf(c, await providerOf(app.id));
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'cross_app_interaction_not_found') {
+        return page.expired(c, error.message);
+      }
+      throw error;
+    }
+    return page.serve(c, app, c.req.param('uid') ?? '');
+  });
 
   r.get(CROSS_APP_ROUTES.interactionDetailsPattern, withApp, async (c) => {
     const app: AppRow = c.get('app');

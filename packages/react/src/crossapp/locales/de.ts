@@ -1,0 +1,22 @@
+import type { crossAppMessages } from '../messages.ts';
+
+/** German (de) texts of the provider's sign-in page (issue 21). */
+const de: { [K in keyof typeof crossAppMessages]: string } = {
+  crossAppSignInTitle: 'Bei {requester} anmelden',
+  crossAppSignInDetail: 'mit Ihrem {app}-Konto',
+  crossAppConsentLead: '{requester} erhält:',
+  crossAppScopeOpenid: 'Ihre {app}-Nutzer-ID',
+  crossAppScopeMailAddress: 'Ihre E-Mail-Adresse',
+  crossAppScopeWallets: 'Ihre Wallet-Adressen',
+  crossAppSigningNote:
+    '{requester} kann Sie bitten, Nachrichten und Transaktionen mit Ihrer {app}-Wallet zu signieren. Sie bestätigen jede einzeln hier.',
+  crossAppReadOnlyNote:
+    '{requester} kann Ihre Wallet-Adressen lesen, aber keine Signaturen anfordern.',
+  crossAppSignedInAs: 'Angemeldet als {account}',
+  crossAppAllow: 'Erlauben',
+  crossAppAllowing: 'Wird erlaubt…',
+  crossAppDecline: 'Abbrechen',
+  crossAppFailed:
+    'Beim Verbinden Ihres {app}-Kontos ist ein Problem aufgetreten. Bitte versuchen Sie es erneut.',
+};
+export default de;

@@ -1,0 +1,21 @@
+import type { crossAppMessages } from '../messages.ts';
+
+/** Spanish (es) texts of the provider's sign-in page (issue 21). */
+const es: { [K in keyof typeof crossAppMessages]: string } = {
+  crossAppSignInTitle: 'Inicia sesión en {requester}',
+  crossAppSignInDetail: 'con tu cuenta de {app}',
+  crossAppConsentLead: '{requester} recibirá:',
+  crossAppScopeOpenid: 'Tu ID de usuario de {app}',
+  crossAppScopeMailAddress: 'Tu dirección de correo electrónico',
+  crossAppScopeWallets: 'Las direcciones de tus billeteras',
+  crossAppSigningNote:
+    '{requester} puede pedirte que firmes mensajes y transacciones con tu billetera de {app}. Apruebas cada una aquí.',
+  crossAppReadOnlyNote:
+    '{requester} puede leer las direcciones de tus billeteras, pero no puede pedir firmas.',
+  crossAppSignedInAs: 'Sesión iniciada como {account}',
+  crossAppAllow: 'Permitir',
+  crossAppAllowing: 'Permitiendo…',
+  crossAppDecline: 'Cancelar',
+  crossAppFailed: 'Hubo un problema al conectar tu cuenta de {app}. Inténtalo de nuevo.',
+};
+export default es;

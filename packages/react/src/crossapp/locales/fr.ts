@@ -1,0 +1,22 @@
+import type { crossAppMessages } from '../messages.ts';
+
+/** French (fr) texts of the provider's sign-in page (issue 21). */
+const fr: { [K in keyof typeof crossAppMessages]: string } = {
+  crossAppSignInTitle: 'Se connecter à {requester}',
+  crossAppSignInDetail: 'avec votre compte {app}',
+  crossAppConsentLead: '{requester} recevra :',
+  crossAppScopeOpenid: 'Votre identifiant utilisateur {app}',
+  crossAppScopeMailAddress: 'Votre adresse e-mail',
+  crossAppScopeWallets: 'Les adresses de vos portefeuilles',
+  crossAppSigningNote:
+    '{requester} peut vous demander de signer des messages et des transactions avec votre portefeuille {app}. Vous approuvez chacune ici.',
+  crossAppReadOnlyNote:
+    '{requester} peut lire les adresses de vos portefeuilles, mais ne peut pas demander de signature.',
+  crossAppSignedInAs: 'Connecté en tant que {account}',
+  crossAppAllow: 'Autoriser',
+  crossAppAllowing: 'Autorisation…',
+  crossAppDecline: 'Annuler',
+  crossAppFailed:
+    'Un problème est survenu lors de la connexion de votre compte {app}. Veuillez réessayer.',
+};
+export default fr;

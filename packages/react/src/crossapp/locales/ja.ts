@@ -1,0 +1,21 @@
+import type { crossAppMessages } from '../messages.ts';
+
+/** Japanese (ja) texts of the provider's sign-in page (issue 21). */
+const ja: { [K in keyof typeof crossAppMessages]: string } = {
+  crossAppSignInTitle: '{requester} にサインイン',
+  crossAppSignInDetail: '{app} のアカウントで',
+  crossAppConsentLead: '{requester} が受け取る情報:',
+  crossAppScopeOpenid: '{app} のユーザー ID',
+  crossAppScopeMailAddress: 'メールアドレス',
+  crossAppScopeWallets: 'ウォレットアドレス',
+  crossAppSigningNote:
+    '{requester} は {app} のウォレットでメッセージやトランザクションへの署名を求めることがあります。署名はその都度ここで承認します。',
+  crossAppReadOnlyNote:
+    '{requester} はウォレットアドレスを読み取れますが、署名を求めることはできません。',
+  crossAppSignedInAs: '{account} としてサインイン中',
+  crossAppAllow: '許可',
+  crossAppAllowing: '許可しています…',
+  crossAppDecline: 'キャンセル',
+  crossAppFailed: '{app} アカウントの接続中に問題が発生しました。もう一度お試しください。',
+};
+export default ja;

@@ -1,0 +1,164 @@
+/**
+ * The provider app's own sign-in page (issue 21 item 2; spec section 2 CROSS_APP_AUTH_SCREEN):
+ * `GET {issuer}/interaction/{uid}`, served on the API origin and opened by the requester in its
+ * 440x680 popup. The page is the provider app's Latchkey login (`@latchkey/react`) and then a
+ * consent card naming the requester; the consent itself is sent by the provider's wallet frame
+ * (`latchkey:crossapp:confirm`, with its DPoP key), which answers only this page's origin.
+ *
+ * The page is static HTML with no inline script or style; its script is `@latchkey/react`'s
+ * `src/crossapp/provider-page/main.tsx`, served under a content-hashed URL like the wallet frame's
+ * (`../wallets/frame.ts`): prebuilt into `dist/crossapp-page/` by the package build, or bundled
+ * with esbuild once per process when running from source.
+ */
+import { join } from 'node:path';
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import type { AppEnv } from '../context.ts';
+import type { AppRow } from '../db/schema.ts';
+import { ApiError } from '../errors.ts';
+import { PACKAGE_ROOT, PREBUILT_CROSS_APP_PAGE_DIR, RUNNING_FROM_SOURCE } from '../paths.ts';
+import {
+  assetNamePattern,
+  type Bundle,
+  buildBundle,
+  escapeHtml,
+  lazyBundle,
+  readBundle,
+} from '../wallets/frame.ts';
+
+/** Default entry of the page script, in the react workspace package (source runs). */
+export const DEFAULT_CROSS_APP_PAGE_ENTRY = join(
+  PACKAGE_ROOT,
+  '..',
+  'react',
+  'src',
+  'crossapp',
+  'provider-page',
+  'main.tsx',
+);
+
+/** The assets' name (`crossapp-page.<hash>.js|css`) and URL prefix. */
+const ASSET_NAME = 'crossapp-page';
+export const CROSS_APP_PAGE_ASSET_PREFIX = '/crossapp-page/';
+const ASSET_PATTERN = assetNamePattern(ASSET_NAME);
+
+/** What the page hands its script in `<meta name="latchkey-crossapp" content="...">`. */
+export interface CrossAppPageConfig {
+  /** The provider app. */
+  appId: string;
+  /** The API's public URL (no trailing slash): the page's own origin and path prefix. */
+  apiUrl: string;
+  /** The pending interaction (`oidc-provider`'s uid). */
+  uid: string;
+}
+
+/** Bundles the page script `entry` ({@link buildBundle}; the package build calls it too). */
+export const buildCrossAppPage = (entry: string): Promise<Bundle> => buildBundle(entry, ASSET_NAME);
+
+/**
+ * The page's Content-Security-Policy: nothing inline; scripts, calls and frames only from this
+ * origin (the wallet frame); images from anywhere over https (the apps' logos); framed by no one.
+ */
+export const CROSS_APP_PAGE_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "connect-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: https:",
+  "frame-src 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+
+function html(title: string, head: string[], body = ''): string {
+  return [
+    '<!doctype html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="referrer" content="no-referrer">',
+    `<title>${escapeHtml(title)}</title>`,
+    ...head,
+    '</head>',
+    `<body>${body}</body>`,
+    '</html>',
+    '',
+  ].join('\n');
+}
+
+function secure<E extends AppEnv>(c: Context<E>): void {
+  c.header('Content-Security-Policy', CROSS_APP_PAGE_CSP);
+  c.header('X-Content-Type-Options', 'nosniff');
+  c.header('Referrer-Policy', 'no-referrer');
+  c.header('Cache-Control', 'no-store');
+  c.header('Cross-Origin-Opener-Policy', 'unsafe-none');
+}
+
+/** Options of {@link crossAppPage}. */
+export interface CrossAppPageOptions {
+  /** Entry of the page script. Default: the prebuilt page, or the source entry from source. */
+  entry?: string;
+  /** Rebuild when a source changed since the last build (development). Default false. */
+  rebuild?: boolean;
+}
+
+/**
+ * The page's renderer and asset routes. `serve(c, app, uid)` answers the page of a pending
+ * interaction; `expired(c)` the page shown when there is none in this browser (404).
+ */
+export function crossAppPage(publicUrl: string, options: CrossAppPageOptions = {}) {
+  const entry = options.entry ?? (RUNNING_FROM_SOURCE ? DEFAULT_CROSS_APP_PAGE_ENTRY : null);
+  const base = `${new URL(publicUrl).pathname.replace(/\/+$/, '')}${CROSS_APP_PAGE_ASSET_PREFIX}`;
+  const bundle = lazyBundle({
+    build: () =>
+      entry ? buildCrossAppPage(entry) : readBundle(PREBUILT_CROSS_APP_PAGE_DIR, ASSET_NAME),
+    rebuild: options.rebuild ?? false,
+    failure: 'The sign-in page could not be built',
+  });
+
+  const routes = new Hono<AppEnv>();
+  routes.get(`${CROSS_APP_PAGE_ASSET_PREFIX}:file`, async (c) => {
+    const name = c.req.param('file');
+    if (!ASSET_PATTERN.test(name)) throw new ApiError('not_found', 'Not found');
+    const { script, style } = await bundle();
+    const asset = [script, style].find((a) => a?.name === name);
+    if (!asset) throw new ApiError('not_found', 'Not found');
+    c.header('Content-Type', asset.contentType);
+    c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Cross-Origin-Resource-Policy', 'same-origin');
+    return c.body(asset.body);
+  });
+
+  return {
+    routes,
+    async serve<E extends AppEnv>(c: Context<E>, app: AppRow, uid: string) {
+      const assets = await bundle(true);
+      const config: CrossAppPageConfig = { appId: app.id, apiUrl: publicUrl, uid };
+      secure(c);
+      const style = assets.style
+        ? [`<link rel="stylesheet" href="${escapeHtml(base + assets.style.name)}">`]
+        : [];
+      return c.html(
+        html(`Sign in with ${app.name}`, [
+          `<meta name="latchkey-crossapp" content="${escapeHtml(JSON.stringify(config))}">`,
+          ...style,
+          `<script type="module" src="${escapeHtml(base + assets.script.name)}"></script>`,
+        ]),
+      );
+    },
+    expired<E extends AppEnv>(c: Context<E>, message: string) {
+      secure(c);
+      return c.html(
+        html(
+          'Sign-in expired',
+          [],
+          `<main><h1>Sign-in expired</h1><p>${escapeHtml(message)}</p></main>`,
+        ),
+        404,
+      );
+    },
+  };
+}
