@@ -11,6 +11,7 @@ import {
 import { and, asc, eq, is, SQL, sql, type SQLWrapper, TransactionRollbackError } from 'drizzle-orm';
 import { randomId } from '../crypto.ts';
 import type { Db } from '../db/index.ts';
+import { executePrepared } from '../db/prepared.ts';
 import {
   type AppRow,
   apps,
@@ -313,14 +314,16 @@ async function findOrCreateInOpenApp(
     UNION ALL SELECT user_id, true AS is_new FROM created_account`;
   type Row = { passed: boolean | null; user_id: string | null; is_new: boolean | null };
   // With a proof: one row when it returned one (its `passed` beside the login or nulls).
-  const result = await db.execute(
+  // Prepared (issue 13): a login method's text is the same on every login.
+  const result = await executePrepared<Row>(
+    db,
     proof
       ? sql`WITH proof AS (${proof.getSQL()}), ${steps}
           SELECT proof.passed, login.user_id, login.is_new
           FROM proof LEFT JOIN (${logins}) AS login ON true`
       : sql`WITH ${steps} SELECT true AS passed, user_id, is_new FROM (${logins}) AS login`,
   );
-  const [row] = (result as unknown as { rows: Row[] }).rows;
+  const [row] = result.rows;
   if (!row) return proof ? { passed: null } : { passed: true, login: 'gated' };
   if (!row.passed) return { passed: false };
   const login = row.user_id ? { userId: row.user_id, isNewUser: row.is_new === true } : 'gated';

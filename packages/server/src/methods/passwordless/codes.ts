@@ -13,6 +13,7 @@ import { CODE_LENGTH, CODE_MAX_ATTEMPTS, CODE_RESEND_COOLDOWN_S, CODE_TTL_S } fr
 import { and, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { ServerContext } from '../../context.ts';
 import { hmacHex, randomDigits } from '../../crypto.ts';
+import { executePrepared } from '../../db/prepared.ts';
 import { type AppRow, loginCodes } from '../../db/schema.ts';
 import { ApiError, INVALID_CODE_MESSAGE } from '../../errors.ts';
 import {
@@ -131,7 +132,10 @@ export async function sendLoginCode(
   // next login or link may ask for a new one at once; the per-destination send cap still
   // bounds sends). The send is counted under both caps in the same statement, only when the
   // code was written (issue 13: that was a statement of its own after this one).
-  const result = await ctx.db.execute(sql`
+  // Prepared (issue 13): its text is the same on every send.
+  const { rows: written } = await executePrepared<{ id: number | string }>(
+    ctx.db,
+    sql`
     WITH written AS (
       INSERT INTO ${loginCodes} (app_id, channel, destination, code_hash, attempts, created_at,
         expires_at, consumed_at)
@@ -145,8 +149,8 @@ export async function sendLoginCode(
         OR ${loginCodes.consumedAt} IS NOT NULL
       RETURNING id
     ), counted AS (${hitRateLimitsWhen(sendLimits, nowMs, sql`EXISTS (SELECT 1 FROM written)`)})
-    SELECT id FROM written`);
-  const written = (result as unknown as { rows: { id: number | string }[] }).rows;
+    SELECT id FROM written`,
+  );
   if (written.length === 0) {
     // Nothing stored: a reached send cap (429 with its window), else the resend cooldown.
     assertAllAllowed(await peekRateLimits(ctx.db, sendLimits, nowMs));
