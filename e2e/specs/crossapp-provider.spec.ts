@@ -1,0 +1,216 @@
+/**
+ * Cross-app accounts, the provider's side (issue 21 item 2; spec section 2 CROSS_APP_AUTH_SCREEN):
+ * the dev app is the provider and an outside relying party (a public client, PKCE) is registered
+ * with it through the admin API. The relying party sends the browser (a 440x680 popup, light and
+ * dark, and 390 px wide) to the provider's authorization endpoint; the browser lands on the
+ * provider's own sign-in page on the API origin, logs in there with an email code (a wallet is
+ * created), sees the consent card naming the requester, and Allow (sent by the provider's wallet
+ * frame) brings it back to the relying party with a code. The relying party redeems the code with
+ * its PKCE verifier and gets an ID token whose `sub` is the provider's user and whose `wallets`
+ * claim holds the new wallet's address. Cancel brings `error=access_denied`; a browser without
+ * the pending sign-in gets the 'Sign-in expired' page. Screenshots: crossapp-provider-*.png.
+ */
+import assert from 'node:assert/strict';
+import { createHash, randomBytes } from 'node:crypto';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { CODE_LENGTH, UI_TIMEOUT_MS } from '../demo.ts';
+import { screenshot, type Stack, uniqueEmail, useStackAndBrowser, withPage } from '../harness.ts';
+
+const env = useStackAndBrowser();
+const CLIENT_ID = 'outside-rp-e2e';
+const POPUP = { width: 440, height: 680 };
+
+const issuerOf = (stack: Stack) => `${stack.apiUrl}/api/v1/apps/${stack.appId}/oidc`;
+const callbackOf = (stack: Stack) => `${stack.demoUrl}/crossapp-callback`;
+
+/** Registers the relying party with the dev app (public client, PKCE only). */
+async function register(stack: Stack, readOnly = false): Promise<void> {
+  await stack.admin('PUT', `/cross-app/clients/${CLIENT_ID}`, {
+    redirect_uris: [callbackOf(stack)],
+    read_only: readOnly,
+    confidential: false,
+  });
+}
+
+interface Authorization {
+  url: string;
+  verifier: string;
+  state: string;
+}
+
+/** The relying party's authorization request (S256 PKCE, state, nonce). */
+function authorization(stack: Stack): Authorization {
+  const verifier = randomBytes(32).toString('base64url');
+  const state = randomBytes(12).toString('base64url');
+  const url = new URL(`${issuerOf(stack)}/auth`);
+  url.search = new URLSearchParams({
+    client_id: CLIENT_ID,
+    response_type: 'code',
+    redirect_uri: callbackOf(stack),
+    scope: 'openid email wallets',
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+    state,
+    nonce: randomBytes(12).toString('base64url'),
+  }).toString();
+  return { url: url.href, verifier, state };
+}
+
+/** Logs in on the provider's page with an email code, up to the consent card. */
+async function loginOnProviderPage(page: Page, stack: Stack, email: string): Promise<void> {
+  const field = page.getByRole('textbox', { name: 'Email address' });
+  await field.waitFor({ timeout: UI_TIMEOUT_MS });
+  await field.click();
+  await page.keyboard.type(email, { delay: 10 });
+  await page.keyboard.press('Enter');
+  const first = page.getByRole('textbox', { name: 'Digit 1', exact: true });
+  await first.waitFor({ timeout: UI_TIMEOUT_MS });
+  const message = await stack.waitForCode(email);
+  assert.equal(message.code!.length, CODE_LENGTH);
+  await first.click();
+  await page.keyboard.type(message.code!, { delay: 40 });
+  await page.getByRole('button', { name: 'Allow' }).waitFor({ timeout: 60_000 });
+}
+
+/** The relying party redeems the code at the token endpoint (public client, PKCE). */
+async function redeem(stack: Stack, code: string, verifier: string) {
+  const res = await fetch(`${issuerOf(stack)}/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: callbackOf(stack),
+      client_id: CLIENT_ID,
+      code_verifier: verifier,
+    }),
+  });
+  const body = (await res.json()) as { id_token?: string; error?: string };
+  assert.equal(res.status, 200, JSON.stringify(body));
+  const claims = JSON.parse(
+    Buffer.from(body.id_token!.split('.')[1]!, 'base64url').toString('utf8'),
+  ) as Record<string, unknown>;
+  return claims;
+}
+
+const VIEWS = [
+  { name: 'light-440', colorScheme: 'light', viewport: POPUP },
+  { name: 'dark-390', colorScheme: 'dark', viewport: { width: 390, height: 680 } },
+] as const;
+
+test(
+  "cross-app provider: the provider's own sign-in page logs in, asks consent and answers a code",
+  { timeout: 240_000 },
+  async () => {
+    const { stack } = env;
+    await register(stack);
+    for (const view of VIEWS) {
+      await withPage(
+        env,
+        `crossapp-provider-${view.name}`,
+        { context: { viewport: view.viewport, colorScheme: view.colorScheme } },
+        async (page) => {
+          const email = uniqueEmail(`xapp-${view.name}`);
+          const auth = authorization(stack);
+          await page.goto(auth.url);
+          assert.match(
+            page.url(),
+            new RegExp(`^${issuerOf(stack)}/interaction/[A-Za-z0-9_-]+$`),
+            'the provider sends the browser to its own sign-in page',
+          );
+          // An outside relying party is named by its redirect origin.
+          const heading = page.getByRole('heading', { name: `Sign in to ${stack.demoUrl}` });
+          await heading.waitFor({ timeout: UI_TIMEOUT_MS });
+          await page.getByRole('textbox', { name: 'Email address' }).waitFor();
+          await screenshot(page, `crossapp-provider-login-${view.name}`);
+
+          await loginOnProviderPage(page, stack, email);
+          for (const line of ['Your email address', 'Your wallet addresses']) {
+            await page.getByText(line, { exact: true }).waitFor();
+          }
+          await page.getByText(`Signed in as ${email}`).waitFor();
+          await page.getByText('can ask you to sign messages and transactions').waitFor();
+          await screenshot(page, `crossapp-provider-consent-${view.name}`);
+
+          const back = page.waitForURL((url) => url.href.startsWith(callbackOf(stack)), {
+            timeout: UI_TIMEOUT_MS,
+          });
+          await page.getByRole('button', { name: 'Allow' }).click();
+          await back;
+          const returned = new URL(page.url());
+          assert.equal(returned.searchParams.get('state'), auth.state);
+          assert.equal(returned.searchParams.get('iss'), issuerOf(stack));
+          const code = returned.searchParams.get('code');
+          assert.ok(code, `a code in ${returned.href}`);
+
+          const claims = await redeem(stack, code, auth.verifier);
+          assert.equal(claims.iss, issuerOf(stack));
+          assert.equal(claims.aud, CLIENT_ID);
+          assert.equal(claims.email, email);
+          const wallets = claims.wallets as { address: string; chain_type: string }[];
+          assert.equal(wallets.length, 1, 'the wallet made at this login is in the ID token');
+          assert.match(wallets[0]!.address, /^0x[0-9a-fA-F]{40}$/);
+          // The code is single-use.
+          const again = await fetch(`${issuerOf(stack)}/token`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body: new URLSearchParams({
+              grant_type: 'authorization_code',
+              code,
+              redirect_uri: callbackOf(stack),
+              client_id: CLIENT_ID,
+              code_verifier: auth.verifier,
+            }),
+          });
+          assert.equal(again.status, 400);
+        },
+      );
+    }
+  },
+);
+
+test(
+  "cross-app provider: Cancel answers access_denied; another browser sees 'Sign-in expired'",
+  { timeout: 180_000 },
+  async () => {
+    const { stack } = env;
+    await register(stack, true);
+    await withPage(
+      env,
+      'crossapp-provider-cancel',
+      { context: { viewport: POPUP } },
+      async (page) => {
+        const auth = authorization(stack);
+        await page.goto(auth.url);
+        const pageUrl = page.url();
+        // The same page in a browser without the pending sign-in's cookie.
+        const stranger = await env.browser.newContext({ viewport: POPUP });
+        try {
+          const other = await stranger.newPage();
+          const res = await other.goto(pageUrl);
+          assert.equal(res?.status(), 404);
+          await other.getByRole('heading', { name: 'Sign-in expired' }).waitFor();
+          assert.equal(await other.getByRole('textbox', { name: 'Email address' }).count(), 0);
+        } finally {
+          await stranger.close();
+        }
+
+        await loginOnProviderPage(page, stack, uniqueEmail('xapp-cancel'));
+        await page
+          .getByText('can read your wallet addresses but cannot ask for signatures')
+          .waitFor();
+        await screenshot(page, 'crossapp-provider-consent-read-only');
+        const back = page.waitForURL((url) => url.href.startsWith(callbackOf(stack)), {
+          timeout: UI_TIMEOUT_MS,
+        });
+        await page.getByRole('button', { name: 'Cancel' }).click();
+        await back;
+        const returned = new URL(page.url());
+        assert.equal(returned.searchParams.get('error'), 'access_denied');
+        assert.equal(returned.searchParams.get('state'), auth.state);
+        assert.equal(returned.searchParams.get('code'), null);
+      },
+    );
+  },
+);
