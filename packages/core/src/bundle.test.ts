@@ -89,7 +89,12 @@ describe('browser bundle', () => {
     // 70.5 kB before issue 21's session fork: `forkSession` and `restoreForkedSession` (the
     // store's fork under the refresh lock, the API call, its route) took it to 70.82 kB. They
     // are session calls, not a login method, so eager like refresh: the budget moves to 71 kB.
-    expect(result.outputFiles[0]!.contents.byteLength).toBeLessThan(71_000);
+    // 71 kB before issue 21's cross-app login: `loginWithCrossAppAccount` and
+    // `linkCrossAppAccount` (one-line calls of the OAuth actions with `latchkey:{appId}`), the
+    // 440x680 popup, a pending flow of a `latchkey:` provider and the two client codes
+    // (`cross_app_canceled`, `cross_app_timeout`; the popup watch itself is the lazy OAuth
+    // entry's): 71.16 kB after. The budget moves to 71.5 kB.
+    expect(result.outputFiles[0]!.contents.byteLength).toBeLessThan(71_500);
   });
 
   it('the lazy embedded-wallet entry bundles on its own, zod-free', async () => {

@@ -3,7 +3,12 @@
  * login or a link (popup, or full-page redirect when blocked), complete one on the return page,
  * unlink. The round trip itself is the lazy `@latchkey/core/oauth` entry (`./index.ts`).
  */
-import type { OAuthProvider } from '@latchkey/api';
+import {
+  CROSS_APP_PROVIDER_PREFIX,
+  crossAppProviderId,
+  type OAuthLoginProvider,
+  type OAuthProvider,
+} from '@latchkey/api';
 import { completeLogin } from '../../actions/completeLogin.ts';
 import { requireLoggedOut } from '../../actions/requireLoggedOut.ts';
 import { NOT_AUTHENTICATED } from '../../actions/requireSession.ts';
@@ -30,7 +35,7 @@ export interface OAuthActions {
    *   the server answers (`invalid_credentials`, `linked_to_another_user`, ...).
    */
   initOAuth(
-    provider: OAuthProvider,
+    provider: OAuthLoginProvider,
     options?: InitOAuthOptions,
   ): Promise<AuthenticateResult | null>;
   /**
@@ -48,7 +53,30 @@ export interface OAuthActions {
    * @throws `ApiError` `linked_to_another_user`, `cannot_link_more_of_type`; the OAuth errors
    *   of `initOAuth`.
    */
-  linkOAuth(provider: OAuthProvider, options?: InitOAuthOptions): Promise<User | null>;
+  linkOAuth(provider: OAuthLoginProvider, options?: InitOAuthOptions): Promise<User | null>;
+  /**
+   * Logs in with another app's account (issue 21; spec sections 1, 4 "Cross-app auth", 9):
+   * `providerAppId` is a provider app of `GET /api/v1/apps/{appId}/cross-app/connections`. Call
+   * it synchronously in the click: it opens the 440x680 popup on the provider's sign-in page
+   * (its login and consent) before any await; a blocked popup falls back to a full-page
+   * redirect. The user gets a `cross_app` linked account with the provider's wallets.
+   * @returns the login result (popup), or null when the page is leaving (redirect).
+   * @throws `LatchkeyError` `cross_app_canceled` ('User canceled flow') when the popup closes
+   *   without an answer, `cross_app_timeout` ('Authorization request timed out after 2
+   *   minutes.'), `oauth_unexpected` ('Unexpected auth flow. This may be a phishing attempt.')
+   *   on a state mismatch, `oauth_user_denied` when the user cancels at the provider; `ApiError`
+   *   `cross_app_invalid_connection` ('Invalid connected app') for a provider this app may not
+   *   use.
+   */
+  loginWithCrossAppAccount(parameters: { appId: string }): Promise<AuthenticateResult | null>;
+  /**
+   * Links another app's account to the logged-in user (issue 21): as
+   * {@link loginWithCrossAppAccount}, finished by `POST /api/v1/oauth/link`.
+   * @returns the updated user (popup), or null when the page is leaving (redirect).
+   * @throws as {@link loginWithCrossAppAccount}; `missing_or_invalid_token` when logged out;
+   *   `ApiError` `linked_to_another_user`.
+   */
+  linkCrossAppAccount(parameters: { appId: string }): Promise<User | null>;
   /** `POST /api/v1/oauth/unlink` `{provider, subject}`. @throws `ApiError` `cannot_unlink_last_account`, `account_not_linked`. */
   unlinkOAuth(provider: OAuthProvider, subject: string): Promise<User>;
 }
@@ -86,9 +114,15 @@ export function oauthActions(
     },
   };
 
-  /** Opens the popup synchronously (inside the user's gesture, before any await), then loads. */
-  function start(provider: OAuthProvider, options: InitOAuthOptions, purpose: OAuthPurpose) {
-    const popup = options.redirect ? null : openOAuthPopup(appId);
+  /**
+   * Opens the popup synchronously (inside the user's gesture, before any await), then loads. A
+   * cross-app sign-in's popup is 440x680 (spec section 9).
+   */
+  function start(provider: OAuthLoginProvider, options: InitOAuthOptions, purpose: OAuthPurpose) {
+    const cross = provider.startsWith(CROSS_APP_PROVIDER_PREFIX);
+    const popup = options.redirect
+      ? null
+      : openOAuthPopup(appId, cross ? 440 : 480, cross ? 680 : 640);
     return module().then(
       (m) => m.startOAuthFlow(deps, provider, popup, options, purpose),
       (error: unknown) => {
@@ -98,7 +132,10 @@ export function oauthActions(
     );
   }
 
-  return {
+  const actions: OAuthActions = {
+    // Issue 21: the OAuth flow with provider `latchkey:{appId}` (its popup and limits: `start`).
+    loginWithCrossAppAccount: ({ appId: id }) => actions.initOAuth(crossAppProviderId(id)),
+    linkCrossAppAccount: ({ appId: id }) => actions.linkOAuth(crossAppProviderId(id)),
     initOAuth(provider, options = {}) {
       try {
         requireLoggedOut(store);
@@ -121,4 +158,5 @@ export function oauthActions(
     unlinkOAuth: (provider, subject) =>
       updateUser(store, (bearer) => api.oauthUnlink({ provider, subject }, bearer)),
   };
+  return actions;
 }

@@ -15,6 +15,11 @@ export const oauthErrors = {
 /**
  * Codes only the OAuth client raises (in `CLIENT_ERROR_CODES` through
  * `METHOD_CLIENT_ERROR_CODES`, `../links.ts`): `initOAuth` / `completeOAuth` without the lazy
- * OAuth half (`@latchkey/core/oauth`).
+ * OAuth half (`@latchkey/core/oauth`); a cross-app login that timed out or whose popup closed.
  */
-export const oauthClientErrorCodes = ['oauth_unsupported'] as const;
+export const oauthClientErrorCodes = [
+  'oauth_unsupported',
+  // Cross-app login (issue 21; spec section 8): no answer in 120 s, the popup closed without one.
+  'cross_app_timeout',
+  'cross_app_canceled',
+] as const;

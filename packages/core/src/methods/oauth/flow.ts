@@ -4,7 +4,8 @@
  */
 import {
   type AuthenticateResponse,
-  type OAuthProvider,
+  type OAuthLoginProvider,
+  providerAppIdOf,
   type OAuthTokensWire,
   type UserWire,
 } from '@latchkey/api';
@@ -117,17 +118,25 @@ export async function completeOAuthFlow(
 /**
  * Runs a flow whose popup the caller opened synchronously in the click (`openOAuthPopup`);
  * `popup` null means full-page redirect. `purpose` 'link' is recorded in the pending flow so a
- * redirect return links too (issue 6).
+ * redirect return links too (issue 6). A cross-app provider (`latchkey:{providerAppId}`; issue
+ * 21, spec sections 4 "Cross-app auth" and 9) is watched by default: its popup is checked every
+ * 300 ms and answered within 120 s ({@link CROSS_APP_POPUP_WATCH}).
  *
  * @returns the login (or link) result (popup), or null when the page is navigating to the
  *   provider.
+ * @throws `LatchkeyError` with a `watch`: `cross_app_canceled` ('User canceled flow') when the
+ *   popup closes without an answer, `cross_app_timeout` ('Authorization request timed out after
+ *   2 minutes.', the popup closed); else as {@link completeOAuthFlow}.
  */
 export function startOAuthFlow(
   deps: OAuthFlowDeps,
-  provider: OAuthProvider,
+  provider: OAuthLoginProvider,
   popup: Window | null,
   options: InitOAuthOptions = {},
   purpose: OAuthPurpose = 'login',
+  watch: PopupWatch | undefined = providerAppIdOf(provider) === undefined
+    ? undefined
+    : CROSS_APP_POPUP_WATCH,
 ): Promise<AuthenticateResult | null> {
   const win = typeof window === 'undefined' ? undefined : window;
   return (async () => {
@@ -155,33 +164,83 @@ export function startOAuthFlow(
       return null;
     }
     popup.location.href = url;
-    const returned = await waitForReturn(win, popup, deps.appId, state);
+    let returned: OAuthReturn;
+    try {
+      returned = await waitForReturn(win, popup, deps.appId, state, watch);
+    } catch (error) {
+      clearPendingOAuth(deps.appId);
+      throw error;
+    }
     return completeOAuthFlow(deps, returned);
   })();
 }
+
+/** A popup's limits (cross-app; spec section 9): the wait and the closed-check period, in ms. */
+export interface PopupWatch {
+  timeoutMs: number;
+  closedCheckMs: number;
+}
+
+/** Cross-app sign-in limits (spec section 9): 120 s, the popup checked every 300 ms. */
+export const CROSS_APP_POPUP_WATCH: PopupWatch = { timeoutMs: 120_000, closedCheckMs: 300 };
+
+/** Spec section 8, cross-app: the popup closed without an answer. */
+export const CROSS_APP_CANCELED = 'User canceled flow';
+/** Spec section 8, cross-app: no answer within {@link CROSS_APP_POPUP_WATCH}'s 120 s. */
+export const CROSS_APP_TIMED_OUT = 'Authorization request timed out after 2 minutes.';
 
 /**
  * Waits for the popup's return page to post its parameters (window message from the popup, or
  * the app's BroadcastChannel when COOP cut the opener). A window message from the popup with
  * another state is a mismatch; broadcasts with another state belong to other tabs and are
- * ignored.
+ * ignored. With `watch` (cross-app), rejects when the popup closes without an answer or the
+ * time is up (see {@link startCrossAppFlow}).
  */
 function waitForReturn(
   win: Window,
   popup: Window,
   appId: string,
   state: string,
+  watch?: PopupWatch,
 ): Promise<OAuthReturn> {
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     const channel =
       typeof BroadcastChannel === 'undefined'
         ? null
         : new BroadcastChannel(oauthChannelName(appId));
-    const done = (r: OAuthReturn) => {
+    const timers: ReturnType<typeof setTimeout>[] = [];
+    const end = () => {
       win.removeEventListener('message', onMessage);
       channel?.close();
+      for (const t of timers) clearTimeout(t);
+    };
+    const done = (r: OAuthReturn) => {
+      end();
       resolve(r);
     };
+    if (watch) {
+      timers.push(
+        setTimeout(() => {
+          end();
+          popup.close();
+          reject(new LatchkeyError(CROSS_APP_TIMED_OUT, { code: 'cross_app_timeout' }));
+        }, watch.timeoutMs),
+      );
+      const check = () => {
+        if (!popup.closed) {
+          timers.push(setTimeout(check, watch.closedCheckMs));
+          return;
+        }
+        // A return posted just before closing arrives as a task: give it one turn first.
+        timers.push(
+          setTimeout(() => {
+            end();
+            reject(new LatchkeyError(CROSS_APP_CANCELED, { code: 'cross_app_canceled' }));
+          }, 0),
+        );
+      };
+      timers.push(setTimeout(check, watch.closedCheckMs));
+    }
     const parse = (data: unknown): OAuthReturn | null => {
       const d = data as { type?: unknown; code?: unknown; state?: unknown; provider?: unknown };
       if (!d || d.type !== OAUTH_MESSAGE_TYPE) return null;

@@ -5,10 +5,14 @@
  */
 export {
   completeOAuthFlow,
+  CROSS_APP_CANCELED,
+  CROSS_APP_POPUP_WATCH,
+  CROSS_APP_TIMED_OUT,
   forwardOAuthReturnToOpener,
   type InitOAuthOptions,
   type OAuthFlowDeps,
   type OAuthPurpose,
+  type PopupWatch,
   startOAuthFlow,
 } from './flow.ts';
 export { isOAuthProvider, type OAuthReturn } from './oauth.ts';

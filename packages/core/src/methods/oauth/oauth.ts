@@ -20,13 +20,18 @@ export interface OAuthReturn {
 }
 
 /**
- * Opens the provider popup (blank until the URL is known). Call it synchronously in the click
- * handler; null when the browser blocked it.
+ * Opens the provider popup (blank until the URL is known), `width` x `height` CSS px (default
+ * 480x640; a cross-app sign-in's is 440x680, spec section 9). Call it synchronously in the
+ * click handler; null when the browser blocked it.
  */
-export function openOAuthPopup(appId: string): Window | null {
+export function openOAuthPopup(appId: string, width = 480, height = 640): Window | null {
   if (typeof window === 'undefined') return null;
   try {
-    return window.open('about:blank', `latchkey-oauth-${appId}`, 'popup=yes,width=480,height=640');
+    return window.open(
+      'about:blank',
+      `latchkey-oauth-${appId}`,
+      `popup=yes,width=${width},height=${height}`,
+    );
   } catch {
     return null;
   }

@@ -2,7 +2,13 @@
  * The lazy half of social login (`@latchkey/core/oauth`): PKCE, the pending flow in
  * sessionStorage, and the texts of a failed login (spec section 8).
  */
-import { OAUTH_PROVIDER_DISPLAY, OAUTH_PROVIDERS, type OAuthProvider } from '@latchkey/api';
+import {
+  OAUTH_PROVIDER_DISPLAY,
+  OAUTH_PROVIDERS,
+  type OAuthLoginProvider,
+  type OAuthProvider,
+  providerAppIdOf,
+} from '@latchkey/api';
 import { LatchkeyError } from '../../errors/base.ts';
 import { isOAuthProvider, type OAuthReturn } from './oauth.ts';
 
@@ -46,7 +52,7 @@ export { OAUTH_PROVIDER_DISPLAY };
 
 /** A flow this tab started: kept in sessionStorage until the return. */
 export interface PendingOAuth {
-  provider: OAuthProvider;
+  provider: OAuthLoginProvider;
   state: string;
   verifier: string;
   mode: 'popup' | 'redirect';
@@ -94,7 +100,8 @@ export function readPendingOAuth(appId: string): PendingOAuth | null {
   if (!raw) return null;
   try {
     const p = JSON.parse(raw) as PendingOAuth;
-    return isOAuthProvider(p.provider) && typeof p.state === 'string' ? p : null;
+    const known = isOAuthProvider(p.provider) || providerAppIdOf(String(p.provider)) !== undefined;
+    return known && typeof p.state === 'string' ? p : null;
   } catch {
     return null;
   }
