@@ -39,7 +39,7 @@ describe('executePrepared', () => {
     const statement = (n: number) => sql`SELECT ${n}::int4 AS n, ${`v${n}`}::text AS v`;
     const other = (n: number) => sql`SELECT ${n}::int4 + 1 AS n`;
     for (const n of [1, 2, 3]) {
-      const expected = await database.db.execute(statement(n));
+      const expected = (await database.db.execute(statement(n))) as unknown as { rows: unknown[] };
       expect((await executePrepared(database.db, statement(n))).rows).toEqual(expected.rows);
     }
     // Many runs of two texts on the pool's connections: each keeps its own name.
