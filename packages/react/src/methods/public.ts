@@ -8,3 +8,4 @@ export * from './sms/useLoginWithSms.ts';
 export * from './farcaster/useFarcasterSigner.ts';
 export * from './oauth/useLoginWithOAuth.ts';
 export * from './passkey/useLoginWithPasskey.ts';
+export * from './oauth/useCrossAppAccounts.ts';
