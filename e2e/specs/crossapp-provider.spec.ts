@@ -9,12 +9,24 @@
  * its PKCE verifier and gets an ID token whose `sub` is the provider's user and whose `wallets`
  * claim holds the new wallet's address. Cancel brings `error=access_denied`; a browser without
  * the pending sign-in gets the 'Sign-in expired' page. Screenshots: crossapp-provider-*.png.
+ *
+ * The requester's side: the demo (the dev app) lists the provider the dev stack seeds ('Latchkey
+ * Wallet') and logs in with its account through the 440x680 popup; closing the popup first gives
+ * 'User canceled flow'. The demo's user then has a `cross_app` account with the provider's
+ * wallet. Screenshot: crossapp-requester-logged-in.png.
  */
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { CODE_LENGTH, UI_TIMEOUT_MS } from '../demo.ts';
+import {
+  CODE_LENGTH,
+  linkedAccounts,
+  openDemo,
+  shownUser,
+  UI_TIMEOUT_MS,
+  waitForStatus,
+} from '../demo.ts';
 import { screenshot, type Stack, uniqueEmail, useStackAndBrowser, withPage } from '../harness.ts';
 
 const env = useStackAndBrowser();
@@ -210,6 +222,65 @@ test(
         assert.equal(returned.searchParams.get('error'), 'access_denied');
         assert.equal(returned.searchParams.get('state'), auth.state);
         assert.equal(returned.searchParams.get('code'), null);
+      },
+    );
+  },
+);
+
+test(
+  "cross-app requester: the demo logs in with Latchkey Wallet's account through its popup",
+  { timeout: 240_000 },
+  async () => {
+    const { stack } = env;
+    await withPage(
+      env,
+      'crossapp-requester',
+      { context: { viewport: { width: 1280, height: 900 } } },
+      async (page) => {
+        await openDemo(page, stack.demoUrl, 'unauthenticated');
+        const button = page.getByRole('button', { name: 'Log in with Latchkey Wallet' });
+
+        // Closing the popup without an answer: 'User canceled flow' (checked every 300 ms).
+        const canceled = page.waitForEvent('popup');
+        await button.click();
+        const first = await canceled;
+        await first.getByRole('textbox', { name: 'Email address' }).waitFor({
+          timeout: UI_TIMEOUT_MS,
+        });
+        await first.close();
+        await page
+          .getByTestId('cross-app-outcome')
+          .filter({ hasText: 'User canceled flow' })
+          .waitFor({ timeout: UI_TIMEOUT_MS });
+        assert.equal(await page.getByTestId('status').textContent(), 'unauthenticated');
+
+        // The whole sign-in: the provider's page in a 440x680 popup, then back logged in.
+        const opened = page.waitForEvent('popup');
+        await button.click();
+        const popup = await opened;
+        const size = await popup.evaluate(() => [window.innerWidth, window.innerHeight]);
+        assert.deepEqual(size, [440, 680]);
+        // Opened blank in the click, then sent to the provider's sign-in page.
+        const providerIssuer = issuerOf(stack).replace(stack.appId, 'latchkeywallet00000000000');
+        await popup.waitForURL(new RegExp(`^${providerIssuer}/interaction/`), {
+          timeout: UI_TIMEOUT_MS,
+        });
+        await popup.getByRole('heading', { name: 'Sign in to Latchkey Demo' }).waitFor();
+        await loginOnProviderPage(popup, stack, uniqueEmail('xapp-requester'));
+        await popup.getByRole('button', { name: 'Allow' }).click();
+        await waitForStatus(page, 'authenticated');
+        await popup.waitForEvent('close', { timeout: UI_TIMEOUT_MS }).catch(() => {});
+        assert.ok(popup.isClosed(), 'the popup closes itself');
+        const user = await shownUser(page);
+        const account = linkedAccounts(user!).find((a) => a.type === 'cross_app') as {
+          providerApp: { id: string };
+          embeddedWallets: { address: string }[];
+        };
+        assert.ok(account, JSON.stringify(user));
+        assert.deepEqual(account.providerApp, { id: 'latchkeywallet00000000000' });
+        assert.equal(account.embeddedWallets.length, 1);
+        assert.match(account.embeddedWallets[0]!.address, /^0x[0-9a-fA-F]{40}$/);
+        await screenshot(page, 'crossapp-requester-logged-in');
       },
     );
   },

@@ -54,6 +54,13 @@ function describe(
         note: account.username ? `fid ${account.fid}` : undefined,
         unlink: () => unlink.unlinkFarcaster(account.fid),
       };
+    case 'cross_app':
+      // Another app's account (issue 21): the wallet it shares (else its user id there).
+      return {
+        kind: `Account of app ${account.providerApp.id}`,
+        value: account.embeddedWallets[0]?.address ?? account.subject,
+        unlink: null,
+      };
     default: {
       const provider = account.type.replace(/_oauth$/, '') as Parameters<
         typeof unlink.unlinkOAuth

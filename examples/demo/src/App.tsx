@@ -1,12 +1,13 @@
 import { useConnectWallet, useLatchkey, useLogin, useWallets } from '@latchkey/react';
 import { useState } from 'react';
 import { Accounts } from './Accounts.tsx';
+import { CrossApp } from './CrossApp.tsx';
 import { WagmiWallet } from './WagmiWallet.tsx';
 import { Wallet } from './Wallet.tsx';
 import { Mfa } from './Mfa.tsx';
 
 /** The demo host page: a header, the session status, and log in / log out. */
-export function App() {
+export function App({ appId, apiUrl }: { appId: string; apiUrl: string }) {
   const { ready, authenticated, user, logout } = useLatchkey();
   const [lastEvent, setLastEvent] = useState<string | null>(null);
   const { login } = useLogin({
@@ -60,6 +61,8 @@ export function App() {
         )}
         {lastEvent && <p className="demo__event">{lastEvent}</p>}
       </section>
+
+      <CrossApp appId={appId} apiUrl={apiUrl} />
 
       <Accounts />
 

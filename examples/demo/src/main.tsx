@@ -60,7 +60,7 @@ if (!root) throw new Error('#root is missing from index.html');
 createRoot(root).render(
   <StrictMode>
     <LatchkeyProvider appId={appId} apiUrl={apiUrl} config={config}>
-      <App />
+      <App appId={appId} apiUrl={apiUrl} />
     </LatchkeyProvider>
   </StrictMode>,
 );

@@ -21,7 +21,15 @@ describe('wire registry: METHOD_USER_PARTS', () => {
       { type: 'phone', number: '+15555550100', ...times },
       { type: 'telegram', telegram_user_id: '1', username: 'ada', ...times },
       { type: 'farcaster', fid: '3', username: 'dwr', profile_picture_url: 'p', ...times },
-      { type: 'cross_app', subject: 'x', ...times },
+      {
+        type: 'cross_app',
+        subject: 'x',
+        provider_app: { id: 'provider-app' },
+        embedded_wallets: [{ address: '0x8ba1f109551bD432803012645Ac136ddd64DBA72' }],
+        smart_wallets: [],
+        ...times,
+      },
+      { type: 'from_a_newer_server', subject: 'y', ...times },
     ];
     const user = toUser(wire(accounts));
     expect(user.linkedAccounts.map((a) => a.type)).toEqual([
@@ -29,7 +37,14 @@ describe('wire registry: METHOD_USER_PARTS', () => {
       'phone',
       'telegram',
       'farcaster',
+      'cross_app',
     ]);
+    expect(user.linkedAccounts[4]).toMatchObject({
+      subject: 'x',
+      providerApp: { id: 'provider-app' },
+      embeddedWallets: [{ address: '0x8ba1f109551bD432803012645Ac136ddd64DBA72' }],
+      smartWallets: [],
+    });
     expect(user.linkedAccounts[2]).toMatchObject({ telegramUserId: '1', username: 'ada' });
     expect(user.linkedAccounts[3]).toMatchObject({ fid: 3, username: 'dwr', pfp: 'p' });
     for (const account of user.linkedAccounts)

@@ -3,10 +3,12 @@ import { loadAdminAppConfig } from '../apps/settings.ts';
 import { verifyAppSecret } from '../apps/secret.ts';
 import { findApp } from '../apps/records.ts';
 import type { Database } from '../db/index.ts';
-import { testDatabase, testServer, TEST_SECRET } from '../test-utils.ts';
+import { TEST_PUBLIC_URL, testDatabase, testServer, TEST_SECRET } from '../test-utils.ts';
 import { emailMethod } from '../methods/email/index.ts';
 import { METHODS } from '../methods/index.ts';
-import { DEV_APP_NAME, type MethodDevSeed, seedDevApp } from './seed.ts';
+import { DEV_APP_NAME, DEV_PROVIDER_APP, type MethodDevSeed, seedDevApp } from './seed.ts';
+import { connectionsOf, findClient } from '../crossapp/clients.ts';
+import { CROSS_APP_ROUTES } from '@latchkey/api';
 
 let database: Database;
 beforeAll(async () => {
@@ -39,6 +41,28 @@ describe("seedDevApp (settings from the method modules' `devSeed`)", () => {
       allowed_origins: ['http://localhost:5173'],
     });
     expect(verifyAppSecret((await findApp(database.db, devApp.id))!, APP_SECRET)).toBe(true);
+  });
+
+  it('creates the cross-app provider app with the dev app as its client, once (issue 21)', async () => {
+    const { context } = testServer(database);
+    const devApp = { id: 'seeddev000000000000000009', origins: ['http://localhost:5173'] };
+    await seedDevApp(database, context, TEST_SECRET, devApp, async () => APP_SECRET);
+    const provider = await findApp(database.db, DEV_PROVIDER_APP.id);
+    expect(provider).toMatchObject({ name: 'Latchkey Wallet', emailAuth: true });
+    const client = await findClient(context, DEV_PROVIDER_APP.id, devApp.id);
+    expect(client).toMatchObject({
+      redirectUris: [`${TEST_PUBLIC_URL}${CROSS_APP_ROUTES.requesterCallback}`],
+      readOnly: false,
+    });
+    expect(client?.clientSecret).toBeTruthy();
+    // A second start keeps the client's secret (the requester's server reads it from here).
+    await seedDevApp(database, context, TEST_SECRET, devApp, async () => APP_SECRET);
+    expect((await findClient(context, DEV_PROVIDER_APP.id, devApp.id))?.clientSecret).toBe(
+      client?.clientSecret,
+    );
+    expect(
+      (await connectionsOf(context, devApp.id)).connections.map((c) => c.provider_app_id),
+    ).toEqual([DEV_PROVIDER_APP.id]);
   });
 
   it("runs a method's seed (the dev OpenID provider's client for google)", async () => {

@@ -4,12 +4,13 @@
  * declares a `MethodDevSeed` as its module's `devSeed` (a loader, so production never loads a
  * seed; `methods/types.ts`, issue 11); this file names no method.
  */
-import { MFA_METHODS } from '@latchkey/api';
+import { CROSS_APP_ROUTES, MFA_METHODS } from '@latchkey/api';
 import { ensureApp } from '../apps/records.ts';
 import { setAppSecret } from '../apps/secret.ts';
 import { setMoonPayKeys } from '../funding/keys.ts';
 import { applyAppSettings } from '../apps/settings.ts';
 import type { ServerContext } from '../context.ts';
+import { saveClient } from '../crossapp/clients.ts';
 import type { Database } from '../db/index.ts';
 import { METHODS } from '../methods/index.ts';
 import type { DevAppEnv, MethodParts } from '../methods/types.ts';
@@ -32,9 +33,17 @@ export interface SeedDevAppOptions {
 export const DEV_APP_NAME = 'Latchkey Demo';
 
 /**
+ * The dev stack's cross-app provider (issue 21): a second app whose users log in on its own
+ * sign-in page (on the API origin) and whose accounts and wallets the dev app may use, so the
+ * demo's "Log in with Latchkey Wallet" works out of the box.
+ */
+export const DEV_PROVIDER_APP = { id: 'latchkeywallet00000000000', name: 'Latchkey Wallet' };
+
+/**
  * Creates the dev app if missing, applies its name, origins and every method's settings, sets
- * its admin API secret (and, with `onRampSandboxKeys`, the on-ramp) and runs the methods' seeds, under the startup lock (replicas started
- * together would both insert the app).
+ * its admin API secret (and, with `onRampSandboxKeys`, the on-ramp) and runs the methods' seeds,
+ * then creates {@link DEV_PROVIDER_APP} with the dev app as its cross-app client; under the
+ * startup lock (replicas started together would both insert the apps).
  *
  * @param appSecret the admin API secret (`devAppSecret(env)`).
  * @throws what the app services throw (e.g. `invalid_data` for a bad setting), or what a
@@ -42,7 +51,7 @@ export const DEV_APP_NAME = 'Latchkey Demo';
  */
 export async function seedDevApp(
   database: Database,
-  ctx: Pick<ServerContext, 'db' | 'keys' | 'publicUrl'>,
+  ctx: Pick<ServerContext, 'db' | 'keys' | 'publicUrl' | 'now'>,
   serverSecret: string,
   devApp: DevAppEnv,
   appSecret: () => Promise<string>,
@@ -53,8 +62,9 @@ export async function seedDevApp(
   );
   await database.withStartupLock(async () => {
     await ensureApp(database.db, serverSecret, { id: devApp.id, name: DEV_APP_NAME });
-    const settings: Record<string, unknown> = { name: DEV_APP_NAME };
-    for (const seed of seeds) Object.assign(settings, seed.settings(devApp));
+    const methodSettings: Record<string, unknown> = {};
+    for (const seed of seeds) Object.assign(methodSettings, seed.settings(devApp));
+    const settings: Record<string, unknown> = { name: DEV_APP_NAME, ...methodSettings };
     settings.allowed_origins = devApp.origins;
     // The demo's MFA panel (issue 15): every method can be enrolled in the dev app.
     settings.mfa_methods ??= [...MFA_METHODS];
@@ -65,5 +75,18 @@ export async function seedDevApp(
       await setMoonPayKeys(ctx, devApp.id, { sandbox: options.onRampSandboxKeys });
     }
     for (const seed of seeds) await seed.seed?.(ctx, devApp.id, devApp);
+    // The provider app, with the dev app as its cross-app client (a confidential client on this
+    // server: its secret stays in the registry; a new one only the first time).
+    await ensureApp(database.db, serverSecret, DEV_PROVIDER_APP);
+    // Its users log in on its own sign-in page (the API origin), with the dev app's methods.
+    await applyAppSettings(database.db, DEV_PROVIDER_APP.id, {
+      ...methodSettings,
+      name: DEV_PROVIDER_APP.name,
+    });
+    await saveClient(ctx, DEV_PROVIDER_APP.id, devApp.id, {
+      redirect_uris: [`${ctx.publicUrl}${CROSS_APP_ROUTES.requesterCallback}`],
+      read_only: false,
+      confidential: true,
+    });
   });
 }

@@ -24,6 +24,7 @@ import {
 } from '../../methods/farcaster/user.ts';
 import { type OAuthApi, oauthApiRoutes } from '../../methods/oauth/api.ts';
 import {
+  type CrossAppAccount,
   type OAuthAccount,
   type OAuthAuthenticateFields,
   oauthUser,
@@ -71,7 +72,13 @@ export const METHOD_API_ROUTES: ApiRoutes<MethodApis> = {
 
 /** The login methods' linked accounts (the wallet, shared with the embedded wallet, is `User`'s own). */
 export type MethodAccount =
-  EmailAccount | PhoneAccount | OAuthAccount | PasskeyAccount | FarcasterAccount | TelegramAccount;
+  | EmailAccount
+  | PhoneAccount
+  | OAuthAccount
+  | CrossAppAccount
+  | PasskeyAccount
+  | FarcasterAccount
+  | TelegramAccount;
 
 /** The login methods' own fields of `User` (`email`, `phone`, `farcaster`). */
 export type MethodUserFields = EmailUserFields & SmsUserFields & FarcasterUserFields;

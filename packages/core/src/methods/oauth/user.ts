@@ -16,6 +16,19 @@ export type OAuthAccount = {
   username: string | null;
 } & Verification;
 
+/**
+ * Another Latchkey app's account (cross-app, issue 21; spec section 3): `subject` is the
+ * provider app's user id, `providerApp.id` that app, `embeddedWallets` its embedded wallets as
+ * the provider listed them at the latest login (EIP-55 addresses).
+ */
+export type CrossAppAccount = {
+  type: 'cross_app';
+  subject: string;
+  providerApp: { id: string };
+  embeddedWallets: { address: string }[];
+  smartWallets: { address: string }[];
+} & Verification;
+
 /** OAuth tokens returned by a social login (spec section 3). */
 export type OAuthTokens = {
   provider: string;
@@ -33,10 +46,23 @@ export type OAuthAuthenticateFields = {
   oAuthTokens?: OAuthTokens;
 };
 
-/** Reads the wire `<provider>_oauth` accounts (no `User` field of its own). */
-export const oauthUser: MethodUserPart<OAuthAccount> = {
-  reads: (type) => type.endsWith('_oauth'),
+/**
+ * Reads the wire `<provider>_oauth` accounts and the `cross_app` ones, whose login is an OAuth
+ * flow too (no `User` field of its own).
+ */
+export const oauthUser: MethodUserPart<OAuthAccount | CrossAppAccount> = {
+  reads: (type) => type.endsWith('_oauth') || type === 'cross_app',
   toAccount: (account, verification) => {
+    if (account.type === 'cross_app') {
+      return {
+        type: 'cross_app',
+        subject: account.subject,
+        providerApp: { id: account.provider_app.id },
+        embeddedWallets: account.embedded_wallets.map(({ address }) => ({ address })),
+        smartWallets: account.smart_wallets.map(({ address }) => ({ address })),
+        ...verification,
+      };
+    }
     const wire = account as WireAccountOf<`${OAuthProvider}_oauth`>;
     return {
       type: wire.type,
