@@ -85,9 +85,9 @@ async function loginOnProviderPage(page: Page, stack: Stack, email: string): Pro
   await page.getByRole('button', { name: 'Allow' }).waitFor({ timeout: 60_000 });
 }
 
-/** The relying party redeems the code at the token endpoint (public client, PKCE). */
-async function redeem(stack: Stack, code: string, verifier: string) {
-  const res = await fetch(`${issuerOf(stack)}/token`, {
+/** The relying party's token request for `code` (public client, PKCE). */
+const tokenRequest = (stack: Stack, code: string, verifier: string) =>
+  fetch(`${issuerOf(stack)}/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({
@@ -98,6 +98,10 @@ async function redeem(stack: Stack, code: string, verifier: string) {
       code_verifier: verifier,
     }),
   });
+
+/** The relying party redeems the code: its ID token's claims. */
+async function redeem(stack: Stack, code: string, verifier: string) {
+  const res = await tokenRequest(stack, code, verifier);
   const body = (await res.json()) as { id_token?: string; error?: string };
   assert.equal(res.status, 200, JSON.stringify(body));
   const claims = JSON.parse(
@@ -164,17 +168,7 @@ test(
           assert.equal(wallets.length, 1, 'the wallet made at this login is in the ID token');
           assert.match(wallets[0]!.address, /^0x[0-9a-fA-F]{40}$/);
           // The code is single-use.
-          const again = await fetch(`${issuerOf(stack)}/token`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/x-www-form-urlencoded' },
-            body: new URLSearchParams({
-              grant_type: 'authorization_code',
-              code,
-              redirect_uri: callbackOf(stack),
-              client_id: CLIENT_ID,
-              code_verifier: auth.verifier,
-            }),
-          });
+          const again = await tokenRequest(stack, code, auth.verifier);
           assert.equal(again.status, 400);
         },
       );

@@ -15,7 +15,6 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
 import type { AppRow } from '../db/schema.ts';
-import { ApiError } from '../errors.ts';
 import { PACKAGE_ROOT, PREBUILT_CROSS_APP_PAGE_DIR, RUNNING_FROM_SOURCE } from '../paths.ts';
 import {
   assetNamePattern,
@@ -24,6 +23,7 @@ import {
   escapeHtml,
   lazyBundle,
   readBundle,
+  serveAssets,
 } from '../wallets/frame.ts';
 
 /** Default entry of the page script, in the react workspace package (source runs). */
@@ -119,18 +119,7 @@ export function crossAppPage(publicUrl: string, options: CrossAppPageOptions = {
   });
 
   const routes = new Hono<AppEnv>();
-  routes.get(`${CROSS_APP_PAGE_ASSET_PREFIX}:file`, async (c) => {
-    const name = c.req.param('file');
-    if (!ASSET_PATTERN.test(name)) throw new ApiError('not_found', 'Not found');
-    const { script, style } = await bundle();
-    const asset = [script, style].find((a) => a?.name === name);
-    if (!asset) throw new ApiError('not_found', 'Not found');
-    c.header('Content-Type', asset.contentType);
-    c.header('Cache-Control', 'public, max-age=31536000, immutable');
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Cross-Origin-Resource-Policy', 'same-origin');
-    return c.body(asset.body);
-  });
+  serveAssets(routes, CROSS_APP_PAGE_ASSET_PREFIX, ASSET_PATTERN, () => bundle());
 
   return {
     routes,

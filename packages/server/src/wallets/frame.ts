@@ -246,6 +246,31 @@ export function lazyBundle(options: {
   };
 }
 
+/**
+ * `GET {prefix}:file`: a bundle's script or stylesheet by its content-hashed name (`pattern`),
+ * cached for a year (the name changes with the content), same-origin only; 404 `not_found` for
+ * any other name.
+ */
+export function serveAssets(
+  routes: Hono<AppEnv>,
+  prefix: string,
+  pattern: RegExp,
+  bundle: () => Promise<Bundle>,
+): void {
+  routes.get(`${prefix}:file`, async (c) => {
+    const name = c.req.param('file') ?? '';
+    if (!pattern.test(name)) throw new ApiError('not_found', 'Not found');
+    const { script, style } = await bundle();
+    const asset = [script, style].find((a) => a?.name === name);
+    if (!asset) throw new ApiError('not_found', 'Not found');
+    c.header('Content-Type', asset.contentType);
+    c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Cross-Origin-Resource-Policy', 'same-origin');
+    return c.body(asset.body);
+  });
+}
+
 /** `&`, `<`, `>`, `"` and `'` as HTML entities (attribute-safe). */
 export function escapeHtml(text: string): string {
   return text.replace(
@@ -355,20 +380,7 @@ export function walletFrameRoutes(ctx: ServerContext, options: WalletFrameOption
     });
   for (const mode of Object.keys(PAGE_PATTERNS) as WalletFrameConfig['mode'][]) serve(mode);
 
-  r.get(`${WALLET_FRAME_ASSET_PREFIX}:file`, async (c) => {
-    const name = c.req.param('file');
-    if (!FRAME_ASSET_NAME.test(name)) {
-      throw new ApiError('not_found', 'Not found');
-    }
-    const { script, style } = await bundle();
-    const asset = [script, style].find((a) => a?.name === name);
-    if (!asset) throw new ApiError('not_found', 'Not found');
-    c.header('Content-Type', asset.contentType);
-    c.header('Cache-Control', 'public, max-age=31536000, immutable');
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Cross-Origin-Resource-Policy', 'same-origin');
-    return c.body(asset.body);
-  });
+  serveAssets(r, WALLET_FRAME_ASSET_PREFIX, FRAME_ASSET_NAME, bundle);
 
   return {
     routes: r,
