@@ -21,7 +21,9 @@ import {
   type Bundle,
   buildBundle,
   escapeHtml,
+  htmlPage,
   lazyBundle,
+  pageHeaders,
   readBundle,
   serveAssets,
 } from '../wallets/frame.ts';
@@ -71,28 +73,9 @@ export const CROSS_APP_PAGE_CSP = [
   "form-action 'none'",
 ].join('; ');
 
-function html(title: string, head: string[], body = ''): string {
-  return [
-    '<!doctype html>',
-    '<html lang="en">',
-    '<head>',
-    '<meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    '<meta name="referrer" content="no-referrer">',
-    `<title>${escapeHtml(title)}</title>`,
-    ...head,
-    '</head>',
-    `<body>${body}</body>`,
-    '</html>',
-    '',
-  ].join('\n');
-}
-
 function secure<E extends AppEnv>(c: Context<E>): void {
-  c.header('Content-Security-Policy', CROSS_APP_PAGE_CSP);
-  c.header('X-Content-Type-Options', 'nosniff');
-  c.header('Referrer-Policy', 'no-referrer');
-  c.header('Cache-Control', 'no-store');
+  pageHeaders(c as unknown as Context<AppEnv>, CROSS_APP_PAGE_CSP);
+  // The requester's opener keeps its handle on the popup (its 300 ms closed-check).
   c.header('Cross-Origin-Opener-Policy', 'unsafe-none');
 }
 
@@ -131,7 +114,7 @@ export function crossAppPage(publicUrl: string, options: CrossAppPageOptions = {
         ? [`<link rel="stylesheet" href="${escapeHtml(base + assets.style.name)}">`]
         : [];
       return c.html(
-        html(`Sign in with ${app.name}`, [
+        htmlPage(`Sign in with ${app.name}`, [
           `<meta name="latchkey-crossapp" content="${escapeHtml(JSON.stringify(config))}">`,
           ...style,
           `<script type="module" src="${escapeHtml(base + assets.script.name)}"></script>`,
@@ -141,7 +124,7 @@ export function crossAppPage(publicUrl: string, options: CrossAppPageOptions = {
     expired<E extends AppEnv>(c: Context<E>, message: string) {
       secure(c);
       return c.html(
-        html(
+        htmlPage(
           'Sign-in expired',
           [],
           `<main><h1>Sign-in expired</h1><p>${escapeHtml(message)}</p></main>`,

@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { access, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { ROUTE_PATTERNS } from '@latchkey/api';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { findApp } from '../apps/records.ts';
 import { isCrossAppProvider } from '../crossapp/clients.ts';
 import type { AppEnv, ServerContext } from '../context.ts';
@@ -301,10 +301,11 @@ export function walletFrameCsp(
   ].join('; ');
 }
 
-function page(config: WalletFrameConfig, base: string, bundle: Bundle): string {
-  const style = bundle.style
-    ? `<link rel="stylesheet" href="${escapeHtml(base + bundle.style.name)}">`
-    : '';
+/**
+ * A static page of the API's own (the wallet frame's, the cross-app sign-in page's): UTF-8,
+ * mobile viewport, no referrer, `title` (escaped), then `head` and `body` as given.
+ */
+export function htmlPage(title: string, head: readonly string[], body = ''): string {
   return [
     '<!doctype html>',
     '<html lang="en">',
@@ -312,15 +313,34 @@ function page(config: WalletFrameConfig, base: string, bundle: Bundle): string {
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="referrer" content="no-referrer">',
-    `<meta name="latchkey-config" content="${escapeHtml(JSON.stringify(config))}">`,
-    `<title>${PAGE_TITLES[config.mode]}</title>`,
-    style,
-    `<script type="module" src="${escapeHtml(base + bundle.script.name)}"></script>`,
+    `<title>${escapeHtml(title)}</title>`,
+    ...head,
     '</head>',
-    '<body></body>',
+    `<body>${body}</body>`,
     '</html>',
     '',
   ].join('\n');
+}
+
+/**
+ * The headers of such a page: its Content-Security-Policy, no MIME sniffing, no referrer, never
+ * cached (each answer carries its request's config).
+ */
+export function pageHeaders(c: Context<AppEnv>, csp: string): void {
+  c.header('Content-Security-Policy', csp);
+  c.header('X-Content-Type-Options', 'nosniff');
+  c.header('Referrer-Policy', 'no-referrer');
+  c.header('Cache-Control', 'no-store');
+}
+
+function page(config: WalletFrameConfig, base: string, bundle: Bundle): string {
+  return htmlPage(PAGE_TITLES[config.mode], [
+    `<meta name="latchkey-config" content="${escapeHtml(JSON.stringify(config))}">`,
+    ...(bundle.style
+      ? [`<link rel="stylesheet" href="${escapeHtml(base + bundle.style.name)}">`]
+      : []),
+    `<script type="module" src="${escapeHtml(base + bundle.script.name)}"></script>`,
+  ]);
 }
 
 /** Options of {@link walletFrameRoutes}. */
@@ -372,10 +392,7 @@ export function walletFrameRoutes(ctx: ServerContext, options: WalletFrameOption
         mode,
         ...(options.keyIdleMs === undefined ? {} : { keyIdleMs: options.keyIdleMs }),
       };
-      c.header('Content-Security-Policy', walletFrameCsp(app, parents));
-      c.header('X-Content-Type-Options', 'nosniff');
-      c.header('Referrer-Policy', 'no-referrer');
-      c.header('Cache-Control', 'no-store');
+      pageHeaders(c, walletFrameCsp(app, parents));
       return c.html(page(config, base, assets));
     });
   for (const mode of Object.keys(PAGE_PATTERNS) as WalletFrameConfig['mode'][]) serve(mode);
