@@ -71,11 +71,105 @@ export const CROSS_APP_ROUTES = {
   interactionAbortPattern: '/api/v1/apps/:appId/oidc/interaction/:uid/abort',
   interactionAbort: (providerAppId: string, uid: string) =>
     `${oidcIssuerPath(providerAppId)}/interaction/${encodeURIComponent(uid)}/abort`,
+  /**
+   * `GET` the provider's transact page (HTML; spec section 7 "cross-app popup to
+   * {providerApiUrl}/oauth/transact"; issue 21 item 2), opened by the requester in its 400x680
+   * popup with `?client_id={requesterAppId}&origin={requester page origin}`. The client must be
+   * registered, not read-only, and the origin one of its redirect URIs' origins; else a 403
+   * page ('Invalid connected app') and nothing else.
+   */
+  transactPagePattern: '/api/v1/apps/:appId/oidc/transact',
+  transactPage: (providerAppId: string, clientId: string, origin: string) =>
+    `${oidcIssuerPath(providerAppId)}/transact?${new URLSearchParams({ client_id: clientId, origin })}`,
+  /**
+   * `POST` (`Authorization: Bearer <provider app access token>`, the transact page's session)
+   * `crossAppTransactCheck`: may this requester ask the signed-in provider user for a signature
+   * with this wallet? Answers `crossAppTransactChecked`.
+   */
+  transactCheckPattern: '/api/v1/apps/:appId/oidc/transact/check',
+  transactCheck: (providerAppId: string) => `${oidcIssuerPath(providerAppId)}/transact/check`,
 } as const;
 
 function oidcIssuerPath(providerAppId: string): string {
   return `/api/v1/apps/${encodeURIComponent(providerAppId)}/oidc`;
 }
+
+/**
+ * The `postMessage` types between a requester page and the provider's transact popup (spec
+ * section 7: "replies are messages PRIVY_CROSS_APP_ACTION_RESPONSE or _ERROR", Latchkey's names).
+ * The popup posts `READY` and the answers only to the requester origin its server checked; the
+ * requester posts the request only to the provider API's origin, and only to that popup.
+ */
+export const CROSS_APP_ACTION = {
+  /** popup -> requester `{type}`: the page is listening. */
+  ready: 'LATCHKEY_CROSS_APP_ACTION_READY',
+  /** requester -> popup `{type, id, token, request}` (`crossAppActionRequest`). */
+  request: 'LATCHKEY_CROSS_APP_ACTION_REQUEST',
+  /** popup -> requester `{type, id, result}`: a signature or transaction hash (0x-hex). */
+  response: 'LATCHKEY_CROSS_APP_ACTION_RESPONSE',
+  /** popup -> requester `{type, id, error: {code, message}}`. */
+  error: 'LATCHKEY_CROSS_APP_ACTION_ERROR',
+} as const;
+
+/**
+ * What a requester asks of the provider's wallet, as EIP-1193 requests: `personal_sign`
+ * `[message (0x-hex of the UTF-8 bytes, or text), address]`, `eth_signTypedData_v4` `[address,
+ * typed data (object or JSON)]`, `eth_sendTransaction` `[transaction]` (quantities as 0x-hex wei,
+ * `chainId` a number).
+ */
+export const crossAppRpcRequest = z.discriminatedUnion('method', [
+  z.object({ method: z.literal('personal_sign'), params: z.tuple([z.string(), z.string()]) }),
+  z.object({
+    method: z.literal('eth_signTypedData_v4'),
+    params: z.tuple([z.string(), z.union([z.string(), z.record(z.string(), z.unknown())])]),
+  }),
+  z.object({
+    method: z.literal('eth_sendTransaction'),
+    params: z.tuple([z.object({ from: z.string() }).catchall(z.unknown())]),
+  }),
+]);
+export type CrossAppRpcRequest = z.infer<typeof crossAppRpcRequest>;
+
+/** The requester's message to the transact popup (`CROSS_APP_ACTION.request`). */
+export const crossAppActionRequest = z.object({
+  type: z.literal(CROSS_APP_ACTION.request),
+  /** The requester's id of this request, echoed in the answer. */
+  id: z.string().min(1).max(64),
+  /** The provider's OpenID Connect access token the requester's login got (`oauth_tokens`). */
+  token: z.string().min(1).max(512),
+  request: crossAppRpcRequest,
+});
+export type CrossAppActionRequest = z.infer<typeof crossAppActionRequest>;
+
+/** The address an EIP-1193 request of {@link crossAppRpcRequest} signs with. */
+export function crossAppRequestAddress(request: CrossAppRpcRequest): string {
+  if (request.method === 'personal_sign') return request.params[1];
+  if (request.method === 'eth_signTypedData_v4') return request.params[0];
+  return request.params[0].from;
+}
+
+/** `POST {issuer}/transact/check` body. */
+export const crossAppTransactCheck = z.object({
+  /** The requester app's client id at the provider. */
+  client_id: z.string().min(1).max(128),
+  /** The provider's access token the requester holds. */
+  access_token: z.string().min(1).max(512),
+  /** The wallet the request signs with. */
+  address: z.string().min(1).max(64),
+});
+export type CrossAppTransactCheck = z.infer<typeof crossAppTransactCheck>;
+
+/** `POST {issuer}/transact/check` answer: who asks (for the page's header). */
+export const crossAppTransactChecked = z.object({
+  client: z.object({
+    client_id: z.string(),
+    name: z.string().nullable(),
+    icon_url: z.string().nullable(),
+  }),
+  /** The wallet's address, EIP-55. */
+  address: z.string(),
+});
+export type CrossAppTransactChecked = z.infer<typeof crossAppTransactChecked>;
 
 /** The scopes a provider app's OpenID Connect provider grants, with the claims they give. */
 export const CROSS_APP_SCOPES = {

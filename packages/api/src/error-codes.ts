@@ -77,6 +77,13 @@ export const ERROR_CODES = [
   'cross_app_interaction_not_found',
   // A requester asked for a provider app that did not register it ('Invalid connected app')
   'cross_app_invalid_connection',
+  // The provider's transact page (issue 21): the requester's provider token is missing, expired,
+  // another client's or another user's ('Transactions require a valid token'); a read-only
+  // connection; an address that is not the signed-in provider user's wallet ('Cannot request a
+  // signature with this wallet address')
+  'cross_app_invalid_token',
+  'cross_app_read_only',
+  'cross_app_invalid_address',
 ] as const;
 
 /** A stable, machine-readable error code. */
@@ -138,6 +145,9 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   cross_app_client_not_found: 404,
   cross_app_interaction_not_found: 404,
   cross_app_invalid_connection: 403,
+  cross_app_invalid_token: 401,
+  cross_app_read_only: 403,
+  cross_app_invalid_address: 403,
 };
 
 /** True when `value` is one of {@link ERROR_CODES}. */

@@ -50,9 +50,17 @@ export interface CrossAppPageConfig {
   appId: string;
   /** The API's public URL (no trailing slash): the page's own origin and path prefix. */
   apiUrl: string;
-  /** The pending interaction (`oidc-provider`'s uid). */
-  uid: string;
+  /** The sign-in page: the pending interaction (`oidc-provider`'s uid). */
+  uid?: string;
+  /**
+   * The transact page (`oidc/transact.ts`): the requester's client id and the origin the page
+   * answers (checked by the server against the client's origins).
+   */
+  transact?: { clientId: string; origin: string };
 }
+
+/** Which page: the sign-in page of one interaction, or the transact page of one requester. */
+export type CrossAppPageMode = Pick<CrossAppPageConfig, 'uid' | 'transact'>;
 
 /** Bundles the page script `entry` ({@link buildBundle}; the package build calls it too). */
 export const buildCrossAppPage = (entry: string): Promise<Bundle> => buildBundle(entry, ASSET_NAME);
@@ -88,8 +96,10 @@ export interface CrossAppPageOptions {
 }
 
 /**
- * The page's renderer and asset routes. `serve(c, app, uid)` answers the page of a pending
- * interaction; `expired(c)` the page shown when there is none in this browser (404).
+ * The page's renderer and asset routes. `serve(c, app, mode)` answers the sign-in page of a
+ * pending interaction (`{uid}`) or the transact page (`{transact}`); `expired(c)` the page shown
+ * when there is no such interaction in this browser (404); `refused(c)` a refused transact page
+ * (403).
  */
 export function crossAppPage(publicUrl: string, options: CrossAppPageOptions = {}) {
   const entry = options.entry ?? (RUNNING_FROM_SOURCE ? DEFAULT_CROSS_APP_PAGE_ENTRY : null);
@@ -106,15 +116,15 @@ export function crossAppPage(publicUrl: string, options: CrossAppPageOptions = {
 
   return {
     routes,
-    async serve<E extends AppEnv>(c: Context<E>, app: AppRow, uid: string) {
+    async serve<E extends AppEnv>(c: Context<E>, app: AppRow, mode: CrossAppPageMode) {
       const assets = await bundle(true);
-      const config: CrossAppPageConfig = { appId: app.id, apiUrl: publicUrl, uid };
+      const config: CrossAppPageConfig = { appId: app.id, apiUrl: publicUrl, ...mode };
       secure(c);
       const style = assets.style
         ? [`<link rel="stylesheet" href="${escapeHtml(base + assets.style.name)}">`]
         : [];
       return c.html(
-        htmlPage(`Sign in with ${app.name}`, [
+        htmlPage(mode.transact ? `Sign with ${app.name}` : `Sign in with ${app.name}`, [
           `<meta name="latchkey-crossapp" content="${escapeHtml(JSON.stringify(config))}">`,
           ...style,
           `<script type="module" src="${escapeHtml(base + assets.script.name)}"></script>`,
@@ -130,6 +140,14 @@ export function crossAppPage(publicUrl: string, options: CrossAppPageOptions = {
           `<main><h1>Sign-in expired</h1><p>${escapeHtml(message)}</p></main>`,
         ),
         404,
+      );
+    },
+    /** The page of a refused transact request (403): `message` and nothing else. */
+    refused<E extends AppEnv>(c: Context<E>, message: string) {
+      secure(c);
+      return c.html(
+        htmlPage('Request refused', [], `<main><h1>${escapeHtml(message)}</h1></main>`),
+        403,
       );
     },
   };

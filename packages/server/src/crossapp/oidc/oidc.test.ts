@@ -32,6 +32,7 @@ import {
   CROSS_APP_ROUTES,
   crossAppInteraction,
   crossAppInteractionResult,
+  crossAppTransactChecked,
   DPOP_HEADER,
   apiErrorBody,
   ROUTES,
@@ -546,5 +547,165 @@ describe('refusals', () => {
         }),
       ],
     });
+  });
+});
+
+describe("the provider's transact page and its check (issue 21 item 2)", () => {
+  /** A provider access token of the requester, from a full flow as its server runs it. */
+  async function requesterToken(): Promise<string> {
+    const config = await discover(requester.id, requester.secret);
+    const started = await startAuthorization(config);
+    const tokens = await client.authorizationCodeGrant(config, await callbackOf(started), {
+      pkceCodeVerifier: started.verifier,
+      expectedState: started.state,
+      expectedNonce: started.nonce,
+    });
+    return tokens.access_token;
+  }
+
+  const check = (body: Record<string, unknown>, as: TestSession | null = session) =>
+    browserVia().request(CROSS_APP_ROUTES.transactCheck(provider.id), {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(as ? { authorization: `Bearer ${as.token}` } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+
+  const codeOf = async (res: Response) => apiErrorBody.parse(await res.json()).code;
+
+  it('serves the page only to a registered, signing client at one of its origins', async () => {
+    for (const origin of ['https://app.example.com', 'https://requester.example.com']) {
+      const res = await browserVia().request(
+        CROSS_APP_ROUTES.transactPage(provider.id, requester.id, origin),
+      );
+      expect(res.status, origin).toBe(200);
+      expect(res.headers.get('content-security-policy')).toBe(CROSS_APP_PAGE_CSP);
+      const html = await res.text();
+      const config = html.match(/<meta name="latchkey-crossapp" content="([^"]*)">/)?.[1];
+      expect(JSON.parse(config!.replaceAll('&quot;', '"'))).toEqual({
+        appId: provider.id,
+        apiUrl: TEST_PUBLIC_URL,
+        transact: { clientId: requester.id, origin },
+      });
+    }
+    const refused = [
+      // an origin the client does not have
+      CROSS_APP_ROUTES.transactPage(provider.id, requester.id, 'https://evil.example.com'),
+      // a read-only connection never gets the page
+      CROSS_APP_ROUTES.transactPage(provider.id, 'outside-spa', 'http://localhost:5173'),
+      // an unregistered client
+      CROSS_APP_ROUTES.transactPage(provider.id, 'nobody', 'https://app.example.com'),
+      `${CROSS_APP_ROUTES.oidcIssuer(provider.id)}/transact`,
+    ];
+    for (const path of refused) {
+      const res = await browserVia().request(path);
+      expect(res.status, path).toBe(403);
+      const html = await res.text();
+      expect(html).toContain('Invalid connected app');
+      expect(html).not.toContain('latchkey-crossapp');
+    }
+  });
+
+  it('checks the token, the user, the connection and the address before the page asks', async () => {
+    const token = await requesterToken();
+    const ok = await check({ client_id: requester.id, access_token: token, address: WALLET });
+    expect(ok.status, await ok.clone().text()).toBe(200);
+    expect(crossAppTransactChecked.parse(await ok.json())).toEqual({
+      client: { client_id: requester.id, name: 'Requester Shop', icon_url: null },
+      address: WALLET,
+    });
+    // Lower-case address: the same wallet.
+    expect(
+      (await check({ client_id: requester.id, access_token: token, address: WALLET.toLowerCase() }))
+        .status,
+    ).toBe(200);
+
+    const otherWallet = '0x0000000000000000000000000000000000000001';
+    const wrongAddress = await check({
+      client_id: requester.id,
+      access_token: token,
+      address: otherWallet,
+    });
+    expect(wrongAddress.status).toBe(403);
+    const body = apiErrorBody.parse(await wrongAddress.json());
+    expect(body).toMatchObject({
+      code: 'cross_app_invalid_address',
+      error: 'Cannot request a signature with this wallet address',
+    });
+
+    for (const bad of [
+      { client_id: requester.id, access_token: 'not-a-token', address: WALLET },
+      // the token of one client presented as another's
+      { client_id: 'outside-spa', access_token: token, address: WALLET },
+    ]) {
+      const res = await check(bad);
+      const code = await codeOf(res);
+      expect(['cross_app_invalid_token', 'cross_app_read_only']).toContain(code);
+    }
+    const garbage = await check({
+      client_id: requester.id,
+      access_token: 'not-a-token',
+      address: WALLET,
+    });
+    expect(garbage.status).toBe(401);
+    expect(apiErrorBody.parse(await garbage.json())).toMatchObject({
+      code: 'cross_app_invalid_token',
+      error: 'Transactions require a valid token',
+    });
+
+    // Another provider user signed in to the page: the token is not theirs.
+    const other = await frame.login(provider.id);
+    const otherUser = await check(
+      { client_id: requester.id, access_token: token, address: WALLET },
+      other,
+    );
+    expect(otherUser.status).toBe(401);
+    expect(await codeOf(otherUser)).toBe('cross_app_invalid_token');
+
+    // No session, or the requester app's session instead of the provider's.
+    expect(
+      (await check({ client_id: requester.id, access_token: token, address: WALLET }, null)).status,
+    ).toBe(401);
+    const requesterSession = await frame.login(requester.id);
+    const foreign = await check(
+      { client_id: requester.id, access_token: token, address: WALLET },
+      requesterSession,
+    );
+    expect(foreign.status).toBe(401);
+    expect(await codeOf(foreign)).toBe('missing_or_invalid_token');
+  });
+
+  it('refuses a read-only connection and a removed client server-side', async () => {
+    const app = await server.createApp({ name: 'Soon read-only' });
+    const saved = await saveClient(server.context, provider.id, app.id, {
+      redirect_uris: [CALLBACK],
+      read_only: false,
+      confidential: true,
+    });
+    const config = await discover(app.id, saved.client_secret!);
+    const started = await startAuthorization(config);
+    const tokens = await client.authorizationCodeGrant(config, await callbackOf(started), {
+      pkceCodeVerifier: started.verifier,
+      expectedState: started.state,
+      expectedNonce: started.nonce,
+    });
+    const body = { client_id: app.id, access_token: tokens.access_token, address: WALLET };
+    expect((await check(body)).status).toBe(200);
+
+    await saveClient(server.context, provider.id, app.id, {
+      redirect_uris: [CALLBACK],
+      read_only: true,
+      confidential: true,
+    });
+    const readOnly = await check(body);
+    expect(readOnly.status).toBe(403);
+    expect(await codeOf(readOnly)).toBe('cross_app_read_only');
+
+    await deleteClient(server.context, provider.id, app.id);
+    const removed = await check(body);
+    expect(removed.status).toBe(403);
+    expect(await codeOf(removed)).toBe('cross_app_invalid_connection');
   });
 });

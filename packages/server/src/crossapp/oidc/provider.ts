@@ -41,14 +41,18 @@ export function oidcLibrary(): Promise<OidcLibrary> {
 export const OIDC_TTL_S = {
   /** An authorization code: exchanged by the requester's server at once. */
   AuthorizationCode: 60,
-  /** The userinfo access token. */
-  AccessToken: 600,
+  /**
+   * The access token: userinfo, and the requester's proof at the transact page that the user
+   * granted it (its transact requests work for this long after the login).
+   */
+  AccessToken: 3600,
   IdToken: 600,
   /** The login and consent pages: the requester waits 120 s (spec section 9). */
   Interaction: 600,
   /** The library's cookie session (never used to skip a login, see above). */
   Session: 600,
-  Grant: 600,
+  /** The grant behind the access token (the transact page checks it is still there). */
+  Grant: 3600,
 } as const;
 
 /**

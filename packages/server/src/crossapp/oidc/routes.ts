@@ -17,6 +17,8 @@
  *   and answers `{redirect_to}` (the provider then redirects to the client with the code).
  * - `POST {issuer}/interaction/{uid}/abort`: the user declined; answers `{redirect_to}` (the
  *   client gets `error=access_denied`).
+ * - `GET {issuer}/transact` and `POST {issuer}/transact/check`: the transact page, where a
+ *   requester asks the provider's user to sign (`transact.ts`).
  *
  * The three interaction routes need the cookie `oidc-provider` set in this browser when the
  * authorization began; without it (expired, another browser) they answer 404
@@ -37,6 +39,7 @@ import { type DpopAuth, requireDpop } from '../../sessions/dpop.ts';
 import { findClient } from '../clients.ts';
 import { type CrossAppPageOptions, crossAppPage } from '../page.ts';
 import { createOidcProvider, grantableScopes, oidcLibrary } from './provider.ts';
+import { transactRoutes } from './transact.ts';
 import {
   CROSS_APP_ROUTES,
   type CrossAppInteraction,
@@ -120,7 +123,7 @@ export function oidcRoutes(
       }
       throw error;
     }
-    return page.serve(c, app, c.req.param('uid') ?? '');
+    return page.serve(c, app, { uid: c.req.param('uid') ?? '' });
   });
 
   r.get(CROSS_APP_ROUTES.interactionDetailsPattern, withApp, async (c) => {
@@ -184,6 +187,8 @@ export function oidcRoutes(
     );
     return c.json({ redirect_to: redirectTo } satisfies CrossAppInteractionResult);
   });
+
+  transactRoutes(ctx, r, providerOf, page, withApp);
 
   const delegate = async (c: Context<AppEnv>) => {
     const app = c.get('app');
