@@ -11,6 +11,7 @@ export * from './captcha.ts';
 export * from './chains.ts';
 export * from './constants.ts';
 export * from './cross-app.ts';
+export * from './cross-app-routes.ts';
 export * from './embedded-wallet.ts';
 export * from './email.ts';
 export * from './error-codes.ts';

@@ -52,3 +52,14 @@ export function providerAppIdOf(provider: string): string | undefined {
 
 /** A provider the OAuth routes take: a social provider or another Latchkey app. */
 export type OAuthLoginProvider = OAuthProvider | CrossAppProviderId;
+
+/**
+ * The path of a provider app's transact page for one requester (`CROSS_APP_ROUTES.transactPage`;
+ * apart so the browser client's bundle takes this function alone).
+ */
+export function crossAppTransactPage(providerAppId: string, clientId: string, origin: string) {
+  return `/api/v1/apps/${encodeURIComponent(providerAppId)}/oidc/transact?${new URLSearchParams({
+    client_id: clientId,
+    origin,
+  })}`;
+}

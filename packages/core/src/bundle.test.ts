@@ -94,7 +94,14 @@ describe('browser bundle', () => {
     // 440x680 popup, a pending flow of a `latchkey:` provider and the two client codes
     // (`cross_app_canceled`, `cross_app_timeout`; the popup watch itself is the lazy OAuth
     // entry's): 71.16 kB after. The budget moves to 71.5 kB.
-    expect(result.outputFiles[0]!.contents.byteLength).toBeLessThan(71_500);
+    // 71.5 kB before issue 21's cross-app signing: three stable API codes (invalid token,
+    // read-only, invalid address: 0.33 kB in `@latchkey/api`'s list), the session data kept and
+    // cleared with the session (0.33 kB: the provider tokens live there), and the transact
+    // popup's eager half, which must run inside the click: find the cross-app account and its
+    // token, open the 400x680 popup, hand over to the lazy OAuth entry (which has the exchange,
+    // the refusal texts, the token's storing and the EIP-1193 provider): 1.03 kB. 73.02 kB
+    // after; the budget moves to 73.5 kB.
+    expect(result.outputFiles[0]!.contents.byteLength).toBeLessThan(73_500);
   });
 
   it('the lazy embedded-wallet entry bundles on its own, zod-free', async () => {

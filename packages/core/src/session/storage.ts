@@ -111,5 +111,7 @@ export function storageKeys(appId: string) {
     refreshToken: `latchkey:${appId}:refresh_token`,
     /** Set when the server may hold the session in HttpOnly cookies (spec section 3). */
     cookies: `latchkey:${appId}:session_cookies`,
+    /** Values that live and die with the session (`SessionStore.getSessionData`). */
+    sessionData: `latchkey:${appId}:session_data`,
   } as const;
 }

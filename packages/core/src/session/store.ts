@@ -113,6 +113,14 @@ export interface SessionStore {
   getAppConfig(): Promise<ServerAppConfig>;
   /** Stops listening to other tabs and drops every subscriber. */
   destroy(): void;
+  /**
+   * A value kept with this session in the client's storage and cleared with it (logout, a
+   * refused refresh, another tab's logout): e.g. the provider access tokens of cross-app
+   * accounts (issue 21). JSON values only; undefined when unset or unreadable.
+   */
+  getSessionData(name: string): unknown;
+  /** Sets (or, with undefined, removes) a value of {@link getSessionData}. */
+  setSessionData(name: string, value: unknown): void;
 }
 
 /**
@@ -168,6 +176,7 @@ export function createSessionStore(parameters: CreateSessionStoreParameters): Se
     storage.removeItem(keys.token);
     storage.removeItem(keys.refreshToken);
     storage.removeItem(keys.cookies);
+    storage.removeItem(keys.sessionData);
     wallets.clear();
     setState({ status: 'unauthenticated', user: null });
   }
@@ -378,7 +387,24 @@ export function createSessionStore(parameters: CreateSessionStoreParameters): Se
   const events = parameters.storageEvents;
   events?.addEventListener('storage', onStorage);
 
+  function readSessionData(): Record<string, unknown> {
+    try {
+      const value: unknown = JSON.parse(storage.getItem(keys.sessionData) ?? '{}');
+      return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+    } catch {
+      return {};
+    }
+  }
+
   return {
+    getSessionData: (name) => readSessionData()[name],
+    setSessionData(name, value) {
+      const data = readSessionData();
+      if (value === undefined) delete data[name];
+      else data[name] = value;
+      if (Object.keys(data).length === 0) storage.removeItem(keys.sessionData);
+      else storage.setItem(keys.sessionData, JSON.stringify(data));
+    },
     appId,
     api,
     text,

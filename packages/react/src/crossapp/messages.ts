@@ -20,4 +20,15 @@ export const crossAppMessages = {
   crossAppAllowing: 'Allowing…',
   crossAppDecline: 'Cancel',
   crossAppFailed: 'There was an issue connecting your {app} account. Please try again.',
+  // The transact page (issue 21 item 2; spec section 7): a requester asks for a signature.
+  crossAppTransactTitle: '{requester} asks for a signature',
+  crossAppTransactDetail: 'with your {app} wallet',
+  crossAppTransactWaiting: 'Waiting for the request…',
+  crossAppTransactApprove: 'Review the request and approve or reject it in your {app} wallet.',
+  crossAppTransactDone: 'Done. This window closes by itself.',
+  crossAppTransactNoOpener:
+    'This page answers a request from another app. Start the request there.',
+  crossAppTransactSignMessage: 'Sign a message',
+  crossAppTransactSignTypedData: 'Sign typed data',
+  crossAppTransactSendTransaction: 'Send a transaction',
 } as const;

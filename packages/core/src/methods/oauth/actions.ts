@@ -6,6 +6,8 @@
 import {
   CROSS_APP_PROVIDER_PREFIX,
   crossAppProviderId,
+  crossAppTransactPage,
+  type CrossAppRpcRequest,
   type OAuthLoginProvider,
   type OAuthProvider,
 } from '@latchkey/api';
@@ -17,7 +19,12 @@ import { LatchkeyError } from '../../errors/base.ts';
 import type { SessionStore } from '../../session/store.ts';
 import { type AuthenticateResult, toUser, type User } from '../../session/user.ts';
 import type { InitOAuthOptions, OAuthFlowDeps, OAuthPurpose } from './flow.ts';
+import type { Eip1193Provider } from '../../wallets/registry.ts';
 import { type OAuthReturn, openOAuthPopup } from './oauth.ts';
+import type { CrossAppAccount } from './user.ts';
+
+/** The transact popup's size (spec section 9: 400x680). */
+const TRANSACT_POPUP = 'popup=yes,width=400,height=680';
 
 /** The lazy module `createLatchkeyClient({ oauth })` loads (`@latchkey/core/oauth`). */
 export type OAuthModule = typeof import('./index.ts');
@@ -79,7 +86,42 @@ export interface OAuthActions {
   linkCrossAppAccount(parameters: { appId: string }): Promise<User | null>;
   /** `POST /api/v1/oauth/unlink` `{provider, subject}`. @throws `ApiError` `cannot_unlink_last_account`, `account_not_linked`. */
   unlinkOAuth(provider: OAuthProvider, subject: string): Promise<User>;
+  /**
+   * Asks the provider app's user to run `request` with the cross-app wallet `address` (issue 21
+   * item 3; spec section 7, the transact popup): opens the provider's transact page in a
+   * 400x680 popup before any await (call it synchronously in the click), where the user logs in
+   * to the provider if needed and approves inside the provider's wallet frame. Needs the
+   * provider access token of a cross-app login or link made in this session (kept with the
+   * session; it lasts 1 h).
+   * @returns the signature (`personal_sign`, `eth_signTypedData_v4`) or the transaction hash
+   *   (`eth_sendTransaction`), 0x-hex.
+   * @throws `LatchkeyError` `cross_app_invalid_address` ('Cannot request a signature with this
+   *   wallet address') when no cross-app account of the user has that wallet;
+   *   `cross_app_invalid_token` ('Transactions require a valid token') without an unexpired
+   *   provider token (log in or link the account again), or as the provider's server answers;
+   *   `cross_app_popup_blocked` ('Failed to initialize signature request');
+   *   `cross_app_request_timeout` ('Request timeout') after 120 s; `cross_app_read_only` for a
+   *   read-only connection; `ProviderRpcError` 4001 ('User rejected request') when the user
+   *   rejects or closes the popup.
+   */
+  crossAppRequest(parameters: { address: string; request: CrossAppRpcRequest }): Promise<string>;
+  /**
+   * An EIP-1193 provider for the cross-app wallet `address` (issue 21; e.g. for wagmi):
+   * `eth_accounts` / `eth_requestAccounts` answer `[address]`, `eth_chainId` the chain
+   * `chainId` (default 1; `wallet_switchEthereumChain` changes it); `personal_sign`,
+   * `eth_signTypedData_v4` and `eth_sendTransaction` go through {@link crossAppRequest} (call
+   * them in a click); any other method is refused with 4200.
+   * @throws as {@link crossAppRequest} from its signing methods.
+   */
+  getCrossAppProvider(parameters: { address: string; chainId?: number }): Promise<Eip1193Provider>;
 }
+
+/**
+ * The session data name of the cross-app provider tokens (written by `crossAppTransact.ts`'s
+ * `rememberCrossAppToken`, which uses the same name), by provider app id.
+ */
+const CROSS_APP_TOKENS = 'crossAppTokens';
+type CrossAppTokens = Record<string, { accessToken: string; expiresAt: number | null } | undefined>;
 
 /**
  * Builds the OAuth actions on `store`.
@@ -123,10 +165,75 @@ export function oauthActions(
     const popup = options.redirect
       ? null
       : openOAuthPopup(appId, cross ? 440 : 480, cross ? 680 : 640);
+    return module()
+      .then(
+        (m) => m.startOAuthFlow(deps, provider, popup, options, purpose),
+        (error: unknown) => {
+          popup?.close();
+          throw error;
+        },
+      )
+      .then(async (result) => {
+        if (cross) (await module()).rememberCrossAppToken(store, result);
+        return result;
+      });
+  }
+
+  /** The eager half of `crossAppRequest`: checks, then opens the popup inside the click. */
+  function crossAppRequest({
+    address,
+    request,
+  }: {
+    address: string;
+    request: CrossAppRpcRequest;
+  }): Promise<string> {
+    const wanted = address.toLowerCase();
+    const account = store
+      .getState()
+      .user?.linkedAccounts.find(
+        (a): a is CrossAppAccount =>
+          a.type === 'cross_app' &&
+          (a as CrossAppAccount).embeddedWallets.some((w) => w.address.toLowerCase() === wanted),
+      );
+    const token = account
+      ? (store.getSessionData(CROSS_APP_TOKENS) as CrossAppTokens | undefined)?.[
+          account.providerApp.id
+        ]
+      : undefined;
+    const live = token && (token.expiresAt === null || token.expiresAt > Date.now()) ? token : null;
+    const win = typeof window === 'undefined' ? undefined : window;
+    let popup: Window | null = null;
+    if (account && live) {
+      try {
+        const path = crossAppTransactPage(
+          account.providerApp.id,
+          appId,
+          win?.location.origin ?? '',
+        );
+        popup =
+          win?.open(`${api.apiUrl}${path}`, `latchkey-transact-${appId}`, TRANSACT_POPUP) ?? null;
+      } catch {
+        popup = null;
+      }
+    }
+    if (!win || !popup || !live) {
+      // Which refusal it is (and its text) is the lazy half's.
+      return module().then((m) => {
+        throw m.crossAppRefusal(!account ? 'address' : !live ? 'token' : 'popup');
+      });
+    }
+    const opened = popup;
     return module().then(
-      (m) => m.startOAuthFlow(deps, provider, popup, options, purpose),
+      (m) =>
+        m.exchangeWithTransactPopup({
+          win,
+          popup: opened,
+          apiOrigin: new URL(api.apiUrl).origin,
+          token: live.accessToken,
+          request,
+        }),
       (error: unknown) => {
-        popup?.close();
+        opened.close();
         throw error;
       },
     );
@@ -145,7 +252,9 @@ export function oauthActions(
       return start(provider, options, 'login');
     },
     async completeOAuth(returned) {
-      return (await module()).completeOAuthFlow(deps, returned);
+      const result = await (await module()).completeOAuthFlow(deps, returned);
+      (await module()).rememberCrossAppToken(store, result);
+      return result;
     },
     linkOAuth(provider, options = {}) {
       if (store.getState().status !== 'authenticated') {
@@ -157,6 +266,11 @@ export function oauthActions(
     },
     unlinkOAuth: (provider, subject) =>
       updateUser(store, (bearer) => api.oauthUnlink({ provider, subject }, bearer)),
+    crossAppRequest,
+    getCrossAppProvider: async ({ address, chainId = 1 }) =>
+      (await module()).createCrossAppProvider(address, chainId, (request) =>
+        crossAppRequest({ address, request }),
+      ),
   };
   return actions;
 }

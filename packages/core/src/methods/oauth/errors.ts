@@ -22,4 +22,9 @@ export const oauthClientErrorCodes = [
   // Cross-app login (issue 21; spec section 8): no answer in 120 s, the popup closed without one.
   'cross_app_timeout',
   'cross_app_canceled',
+  // Cross-app signing (issue 21; spec section 8): the popup was blocked ('Failed to initialize
+  // signature request'), no answer in 120 s ('Request timeout'), an answer without a known code.
+  'cross_app_popup_blocked',
+  'cross_app_request_timeout',
+  'cross_app_request_failed',
 ] as const;

@@ -17,6 +17,16 @@ export {
 } from './flow.ts';
 export { isOAuthProvider, type OAuthReturn } from './oauth.ts';
 export {
+  type CrossAppExchange,
+  createCrossAppProvider,
+  CROSS_APP_REQUEST_TIMEOUT,
+  CROSS_APP_TRANSACT_WATCH,
+  CROSS_APP_USER_REJECTED,
+  crossAppRefusal,
+  exchangeWithTransactPopup,
+  rememberCrossAppToken,
+} from './crossAppTransact.ts';
+export {
   clearPendingOAuth,
   OAUTH_PROVIDER_NAMES,
   OAUTH_RETURN_PARAMS,

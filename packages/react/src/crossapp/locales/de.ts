@@ -18,5 +18,16 @@ const de: { [K in keyof typeof crossAppMessages]: string } = {
   crossAppDecline: 'Abbrechen',
   crossAppFailed:
     'Beim Verbinden Ihres {app}-Kontos ist ein Problem aufgetreten. Bitte versuchen Sie es erneut.',
+  crossAppTransactTitle: '{requester} bittet um eine Signatur',
+  crossAppTransactDetail: 'mit Ihrer {app}-Wallet',
+  crossAppTransactWaiting: 'Warten auf die Anfrage…',
+  crossAppTransactApprove:
+    'Prüfen Sie die Anfrage und genehmigen oder lehnen Sie sie in Ihrer {app}-Wallet ab.',
+  crossAppTransactDone: 'Fertig. Dieses Fenster schließt sich von selbst.',
+  crossAppTransactNoOpener:
+    'Diese Seite beantwortet eine Anfrage einer anderen App. Starten Sie die Anfrage dort.',
+  crossAppTransactSignMessage: 'Nachricht signieren',
+  crossAppTransactSignTypedData: 'Typisierte Daten signieren',
+  crossAppTransactSendTransaction: 'Transaktion senden',
 };
 export default de;

@@ -17,5 +17,15 @@ const es: { [K in keyof typeof crossAppMessages]: string } = {
   crossAppAllowing: 'Permitiendo…',
   crossAppDecline: 'Cancelar',
   crossAppFailed: 'Hubo un problema al conectar tu cuenta de {app}. Inténtalo de nuevo.',
+  crossAppTransactTitle: '{requester} solicita una firma',
+  crossAppTransactDetail: 'con tu billetera de {app}',
+  crossAppTransactWaiting: 'Esperando la solicitud…',
+  crossAppTransactApprove: 'Revisa la solicitud y apruébala o recházala en tu billetera de {app}.',
+  crossAppTransactDone: 'Listo. Esta ventana se cierra sola.',
+  crossAppTransactNoOpener:
+    'Esta página responde a una solicitud de otra aplicación. Inicia la solicitud allí.',
+  crossAppTransactSignMessage: 'Firmar un mensaje',
+  crossAppTransactSignTypedData: 'Firmar datos tipados',
+  crossAppTransactSendTransaction: 'Enviar una transacción',
 };
 export default es;

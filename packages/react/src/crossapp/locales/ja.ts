@@ -17,5 +17,15 @@ const ja: { [K in keyof typeof crossAppMessages]: string } = {
   crossAppAllowing: '許可しています…',
   crossAppDecline: 'キャンセル',
   crossAppFailed: '{app} アカウントの接続中に問題が発生しました。もう一度お試しください。',
+  crossAppTransactTitle: '{requester} が署名を求めています',
+  crossAppTransactDetail: '{app} のウォレットで',
+  crossAppTransactWaiting: 'リクエストを待っています…',
+  crossAppTransactApprove: 'リクエストを確認し、{app} のウォレットで承認または拒否してください。',
+  crossAppTransactDone: '完了しました。このウィンドウは自動的に閉じます。',
+  crossAppTransactNoOpener:
+    'このページは別のアプリからのリクエストに応答します。そのアプリからリクエストを開始してください。',
+  crossAppTransactSignMessage: 'メッセージに署名',
+  crossAppTransactSignTypedData: '型付きデータに署名',
+  crossAppTransactSendTransaction: 'トランザクションを送信',
 };
 export default ja;
