@@ -9,30 +9,37 @@
  *   `$LATCHKEY_DATA_DIR/secret`. With `DATABASE_URL` the secret must be given.
  * - The server's own variables (`PORT`, `PUBLIC_URL`, `SMTP_*`, `TWILIO_*`, ...): see
  *   {@link parseServerEnv} and the header of `src/main.ts`.
+ *
+ * The dev stack's defaults (ports, data folder, dev app id) live in `dev-defaults.ts`, which
+ * the dev tools import without loading this module's dependencies; they are re-exported here.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { MIN_SECRET_LENGTH } from './crypto.ts';
 import { type Database, openDatabase } from './db/index.ts';
+import {
+  DEFAULT_DEV_ORIGIN,
+  DEFAULT_PORT,
+  dataDirOf,
+  devAppIdOf,
+  type Env,
+} from './dev-defaults.ts';
 import type { MoonPayEndpoints } from './funding/moonpay.ts';
 import { DEFAULT_LOG_LEVEL, isLogLevel, LOG_LEVELS, type LogLevel } from './logging/logger.ts';
 import { parsePriceEnv, type PriceSettings } from './prices/config.ts';
 import type { RateLimitConfig } from './rate-limit.ts';
 import { ANVIL_CHAIN_ID } from './wallets/funder.ts';
 
-/** Environment variables, as in `process.env`. */
-export type Env = Record<string, string | undefined>;
-
-/**
- * The data folder: `$LATCHKEY_DATA_DIR` (default `.latchkey`), absolute.
- * @param base the folder a relative path is resolved against (default the working directory;
- *   `npm start` passes the repository root).
- */
-export function dataDirOf(env: Env, base?: string): string {
-  const dir = env.LATCHKEY_DATA_DIR ?? '.latchkey';
-  return base === undefined ? resolve(dir) : resolve(base, dir);
-}
+export {
+  DEFAULT_DEV_OIDC_PORT,
+  DEFAULT_DEV_ORIGIN,
+  DEFAULT_PORT,
+  DEV_APP_ID,
+  dataDirOf,
+  devAppIdOf,
+  type Env,
+} from './dev-defaults.ts';
 
 /**
  * Opens the database the environment names: PostgreSQL at `DATABASE_URL`, else PGlite in
@@ -176,23 +183,6 @@ export async function serverUsingDataDir(env: Env): Promise<number | undefined> 
 
 // ---------------------------------------------------------------------------------------------
 // The server process (src/main.ts) and the dev stack.
-
-/** Default `PORT` of the API server (also `npm start`'s `LATCHKEY_API_PORT`). */
-export const DEFAULT_PORT = 8787;
-
-/** Default id of the development app (25 characters; `LATCHKEY_DEV_APP_ID`). */
-export const DEV_APP_ID = 'latchkeydemo0000000000000';
-
-/** Default origin of the development app (`LATCHKEY_DEV_ORIGINS`): the demo's Vite server. */
-export const DEFAULT_DEV_ORIGIN = 'http://localhost:5173';
-
-/** Default port of the local OpenID provider (`LATCHKEY_OIDC_PORT`, `src/methods/oauth/dev/oidc.ts`). */
-export const DEFAULT_DEV_OIDC_PORT = 8788;
-
-/** The development app's id: `LATCHKEY_DEV_APP_ID`, default {@link DEV_APP_ID}. */
-export function devAppIdOf(env: Env): string {
-  return env.LATCHKEY_DEV_APP_ID ?? DEV_APP_ID;
-}
 
 /** A refusal to start: the message names the variable and what is wrong with it. */
 export class EnvError extends Error {}

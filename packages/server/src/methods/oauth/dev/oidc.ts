@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { exportJWK, generateKeyPair } from 'jose';
 import Provider, { type Configuration } from 'oidc-provider';
 
-import { DEFAULT_DEV_OIDC_PORT, DEFAULT_PORT } from '../../../env.ts';
+import { DEFAULT_DEV_OIDC_PORT, DEFAULT_PORT } from '../../../dev-defaults.ts';
 import { DEV_OIDC_CLIENT_ID, DEV_OIDC_CLIENT_SECRET } from './oidc-client.ts';
 
 export { DEV_OIDC_CLIENT_ID, DEV_OIDC_CLIENT_SECRET };

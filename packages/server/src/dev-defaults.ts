@@ -1,0 +1,39 @@
+/**
+ * The defaults of the development stack that the dev tools read before anything else
+ * (`scripts/start.ts`, `src/methods/oauth/dev/oidc.ts`): ports, the data folder and the dev
+ * app's id. Part of the environment (`env.ts`, which re-exports all of it), kept in a module
+ * that imports nothing heavy: `env.ts` loads the database layer and viem (through the price
+ * config), about 3 s of CPU under tsx on the 2-core CI machine, paid by every e2e stack's
+ * start.ts and OpenID provider when they only need these constants (CI time).
+ */
+import { resolve } from 'node:path';
+
+/** Environment variables, as in `process.env`. */
+export type Env = Record<string, string | undefined>;
+
+/**
+ * The data folder: `$LATCHKEY_DATA_DIR` (default `.latchkey`), absolute.
+ * @param base the folder a relative path is resolved against (default the working directory;
+ *   `npm start` passes the repository root).
+ */
+export function dataDirOf(env: Env, base?: string): string {
+  const dir = env.LATCHKEY_DATA_DIR ?? '.latchkey';
+  return base === undefined ? resolve(dir) : resolve(base, dir);
+}
+
+/** Default `PORT` of the API server (also `npm start`'s `LATCHKEY_API_PORT`). */
+export const DEFAULT_PORT = 8787;
+
+/** Default id of the development app (25 characters; `LATCHKEY_DEV_APP_ID`). */
+export const DEV_APP_ID = 'latchkeydemo0000000000000';
+
+/** Default origin of the development app (`LATCHKEY_DEV_ORIGINS`): the demo's Vite server. */
+export const DEFAULT_DEV_ORIGIN = 'http://localhost:5173';
+
+/** Default port of the local OpenID provider (`LATCHKEY_OIDC_PORT`, `src/methods/oauth/dev/oidc.ts`). */
+export const DEFAULT_DEV_OIDC_PORT = 8788;
+
+/** The development app's id: `LATCHKEY_DEV_APP_ID`, default {@link DEV_APP_ID}. */
+export function devAppIdOf(env: Env): string {
+  return env.LATCHKEY_DEV_APP_ID ?? DEV_APP_ID;
+}
