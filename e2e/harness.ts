@@ -88,6 +88,14 @@ export interface Stack {
   processGroups(): number[];
   /** Stops the whole stack; resolves when every process is gone. Idempotent. */
   stop(): Promise<void>;
+  /**
+   * Stops the whole stack at once: SIGKILL to every process group, no graceful shutdown (the
+   * data folder is deleted anyway). What a spec file's `after` uses: start.ts's graceful stop
+   * takes 4 to 6 s on the loaded CI machine, which each spec file would wait out (CI time).
+   * `stop()` stays the graceful path (`specs/stack.spec.ts` checks it). Idempotent, and a
+   * `stop()` after it (or before it) does nothing more.
+   */
+  kill(): Promise<void>;
 }
 
 /** A port nobody listens on right now (bound on 0.0.0.0 and released). */
@@ -337,14 +345,14 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
   });
 
   let stopped: Promise<void> | undefined;
-  const stop = () => {
+  const halt = (graceful: boolean) => {
     stopRequested = true;
     stopped ??= (async () => {
       // Learn every group now, while the tree is intact.
       for (const g of descendantGroups(pid)) record.groups.add(g);
       // start.ts stops its parts on SIGTERM (SIGTERM to each group, SIGKILL after 5 s).
-      killGroups([pid], 'SIGTERM');
-      if (!(await allGone(record.groups, STOP_GRACE_MS))) {
+      if (graceful) killGroups([pid], 'SIGTERM');
+      if (!graceful || !(await allGone(record.groups, STOP_GRACE_MS))) {
         killGroups(record.groups, 'SIGKILL');
         await allGone(record.groups, 5_000);
       }
@@ -358,6 +366,8 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     })();
     return stopped;
   };
+  const stop = () => halt(true);
+  const kill = () => halt(false);
 
   let timer: NodeJS.Timeout | undefined;
   try {
@@ -440,6 +450,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     admin,
     processGroups,
     stop,
+    kill,
   };
 }
 
@@ -458,10 +469,15 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
+/**
+ * The browser binary: `E2E_CHROMIUM` when set, else Debian's `/usr/bin/chromium`.
+ */
+export const CHROMIUM_PATH = process.env.E2E_CHROMIUM ?? '/usr/bin/chromium';
+
 /** Debian's Chromium, headless, through playwright-core (never a downloaded browser). */
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
     headless: true,
   });
@@ -532,19 +548,33 @@ export function useStackAndBrowser(options: StartStackOptions = {}): {
   browser: Browser;
 } {
   const state = {} as { stack: Stack; browser: Browser };
+  // Timings for CI time (a TAP comment each): how long the stack took to start and the file ran.
+  const spec = path.basename(process.argv[1] ?? 'spec');
+  let started = 0;
+  let ready = 0;
   before(
     async () => {
+      started = Date.now();
       const [stack, browser] = await Promise.allSettled([startStack(options), launchBrowser()]);
       if (stack.status === 'fulfilled') state.stack = stack.value;
       if (browser.status === 'fulfilled') state.browser = browser.value;
       if (stack.status === 'rejected') throw stack.reason;
       if (browser.status === 'rejected') throw browser.reason;
+      ready = Date.now();
     },
     { timeout: READY_TIMEOUT_MS + 30_000 },
   );
   after(async () => {
+    const ended = Date.now();
     await state.browser?.close().catch(() => {});
-    await state.stack?.stop();
+    await state.stack?.kill();
+    if (ready > 0) {
+      const s = (ms: number) => (ms / 1000).toFixed(1);
+      process.stdout.write(
+        `# timing ${spec}: stack and browser ready in ${s(ready - started)} s, tests ${s(ended - ready)} s, ` +
+          `stopped in ${s(Date.now() - ended)} s\n`,
+      );
+    }
   });
   return state;
 }

@@ -94,6 +94,12 @@ const all = readdirSync(path.join(here, 'specs'))
 const parallel = all.filter((f) => !SERIAL.includes(f)).map((f) => `specs/${f}`);
 const serial = all.filter((f) => SERIAL.includes(f)).map((f) => `specs/${f}`);
 // Both lanes run even when the first fails, so one run reports every failure.
+const parallelStarted = Date.now();
 const parallelOk = runSpecs(parallel, 2);
+const serialStarted = Date.now();
 const serialOk = runSpecs(serial, 1);
+process.stdout.write(
+  `# e2e: ${parallel.length} files two at a time in ${Math.round((serialStarted - parallelStarted) / 1000)} s, ` +
+    `${serial.length} alone in ${Math.round((Date.now() - serialStarted) / 1000)} s\n`,
+);
 process.exit(parallelOk && serialOk ? 0 : 1);
