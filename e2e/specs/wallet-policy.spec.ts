@@ -167,11 +167,14 @@ test(
           assert.equal(receipt?.status, '0x1', 'the transaction landed on anvil');
           nonce++;
         };
+        // The policy route may be cached for 5 s by the browser (max-age=5): the browser's HTTP
+        // cache is emptied after each change (CDP) instead of waiting those 5 s out.
+        const cdp = await page.context().newCDPSession(page);
+        const dropHttpCache = () => cdp.send('Network.clearBrowserCache');
         /** Sets the policy through the admin API and reloads, so the frame fetches it afresh. */
         const setPolicy = async (policy: unknown) => {
           await stack.admin('PATCH', '', { wallet_policy: policy });
-          // The policy route may be cached for 5 s by the browser (max-age=5).
-          await new Promise((r) => setTimeout(r, 5_500));
+          await dropHttpCache();
           await page.reload();
           await waitForStatus(page, 'authenticated');
           // The wallet is connected again: the hidden frame is up and answering.
@@ -238,7 +241,7 @@ test(
         // (e) Prompted requests under 'refuse' (the demo without ?noPrompt=1): the approval
         // page's policyCheck refuses a 2 ETH send after the user's click; nothing is sent.
         await stack.admin('PATCH', '', { wallet_policy: POLICY });
-        await new Promise((r) => setTimeout(r, 5_500));
+        await dropHttpCache();
         // The demo reads the chain's RPC from the API after load: wait until it shows a balance
         // (a page that raced it shows '…'; load it again).
         for (let attempt = 0; ; attempt++) {
