@@ -54,16 +54,24 @@ export async function authenticateAnswer<E extends AppEnv>(
 export interface ProvenLogin {
   userId: string;
   isNewUser: boolean;
+  /**
+   * The session the login's own statement started (issue 13: an email or SMS code login,
+   * `verifyLoginCode`), with the app it was started in; absent when the method did not start
+   * one ({@link loginAnswer} then does).
+   */
+  session?: IssuedSession & { appId: string };
 }
 
 /**
  * Ends every login method's authenticate route (issue 11): starts a session for `login.userId`
  * in the calling app (`c.get('app')`), bound to the wallet frame key of the request's DPoP
  * login proof when there is one (`c.get('dpopJkt')`, issue 10), and builds the
- * `authenticateResponse` (tokens or cookies, `is_new_user`).
+ * `authenticateResponse` (tokens or cookies, `is_new_user`). A session the login already
+ * started (`login.session`) is used instead, only if it is of that user, app and key.
  *
  * @returns the answer, for `c.json(...)`; a method adds its own fields (e.g. `oauth_tokens`).
  * @throws ApiError `missing_or_invalid_token` (401) when the user vanished meanwhile.
+ * @throws Error when `login.session` is of another user, app or key binding (a bug).
  */
 export async function loginAnswer<E extends AppEnv>(
   c: Context<E>,
@@ -72,6 +80,14 @@ export async function loginAnswer<E extends AppEnv>(
 ): Promise<AuthenticateResponse> {
   const base = c as unknown as Context<AppEnv>;
   const app = base.get('app');
-  const issued = await createSession(ctx, app.id, login.userId, { dpopJkt: base.get('dpopJkt') });
+  const dpopJkt = base.get('dpopJkt') ?? null;
+  const started = login.session;
+  if (
+    started &&
+    (started.appId !== app.id || started.userId !== login.userId || started.dpopJkt !== dpopJkt)
+  ) {
+    throw new Error("The login's session is not of this request's app, user or key binding");
+  }
+  const issued = started ?? (await createSession(ctx, app.id, login.userId, { dpopJkt }));
   return authenticateAnswer(base, ctx, app, issued, login.isNewUser);
 }

@@ -19,7 +19,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { ACCESS_TOKEN_TTL_S, REFRESH_TOKEN_TTL_S, type UserWire } from '@latchkey/api';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { decodeProtectedHeader } from 'jose';
 import type { ServerContext } from '../context.ts';
 import { randomId, randomToken, sha256Hex } from '../crypto.ts';
@@ -133,6 +133,75 @@ export interface CreateSessionOptions {
   forkedFrom?: string;
 }
 
+/**
+ * A session about to start: its id and first refresh token, chosen before the statement that
+ * inserts its row ({@link createSession}'s, or a login's own statement, {@link sessionInsertAfterLogin}).
+ * Times are ISO strings.
+ */
+export interface SessionStart {
+  sessionId: string;
+  appId: string;
+  dpopJkt: string | null;
+  refreshToken: string;
+  /** SHA-256 hex of `refreshToken`, the row's `refresh_hash`. */
+  tokenHash: string;
+  now: string;
+  expires: string;
+  forkedFrom: string | null;
+}
+
+/** A new session's id and first refresh token (256 bits of secret), for `appId`, now. */
+export function newSessionStart(
+  ctx: ServerContext,
+  appId: string,
+  options: CreateSessionOptions = {},
+): SessionStart {
+  const sessionId = randomId(32);
+  const refreshToken = `${sessionId}.${randomToken(32)}`;
+  const nowMs = ctx.now();
+  return {
+    sessionId,
+    appId,
+    dpopJkt: options.dpopJkt ?? null,
+    refreshToken,
+    tokenHash: sha256Hex(refreshToken),
+    now: new Date(nowMs).toISOString(),
+    expires: new Date(nowMs + REFRESH_TOKEN_TTL_S * 1000).toISOString(),
+    forkedFrom: options.forkedFrom ?? null,
+  };
+}
+
+/**
+ * The session row of `start` as a write of a login's statement (issue 13: a code login's
+ * session was a statement of its own after the login): inserts it for the user of the CTE
+ * `login` (`user_id`; see `LoginFollowUp` in users/service.ts), so only when that statement
+ * logged someone in, with the same columns as {@link createSession}'s statement.
+ */
+export function sessionInsertAfterLogin(start: SessionStart): SQL {
+  return sql`INSERT INTO ${sessions} (id, app_id, user_id, created_at, dpop_jkt, refresh_hash,
+      refresh_expires_at, forked_from)
+    SELECT ${start.sessionId}, ${start.appId}, login.user_id, ${start.now}::timestamptz,
+      ${start.dpopJkt}::text, ${start.tokenHash}, ${start.expires}::timestamptz,
+      ${start.forkedFrom}::text
+    FROM login
+    RETURNING id`;
+}
+
+/**
+ * The tokens of a session whose row was inserted (`start`, for `userId`): signs its first
+ * access token. `user`: the user's wire form when the inserting statement read it.
+ */
+export async function issueStartedSession(
+  ctx: ServerContext,
+  start: SessionStart,
+  userId: string,
+  user?: UserWire,
+): Promise<IssuedSession> {
+  const { sessionId, appId, dpopJkt, refreshToken } = start;
+  const token = await signAccessToken(ctx, appId, userId, sessionId, dpopJkt);
+  return { sessionId, userId, token, refreshToken, dpopJkt, ...(user ? { user } : {}) };
+}
+
 /** Starts a session for `userId` in `appId` and issues its first tokens. */
 export async function createSession(
   ctx: ServerContext,
@@ -140,27 +209,20 @@ export async function createSession(
   userId: string,
   options: CreateSessionOptions = {},
 ): Promise<IssuedSession> {
-  const sessionId = randomId(32);
-  const dpopJkt = options.dpopJkt ?? null;
-  const refreshToken = `${sessionId}.${randomToken(32)}`;
-  const nowMs = ctx.now();
-  const now = new Date(nowMs).toISOString();
-  const expires = new Date(nowMs + REFRESH_TOKEN_TTL_S * 1000).toISOString();
+  const start = newSessionStart(ctx, appId, options);
   // The session with its first refresh token, and the user for the answer, in one prepared
   // statement (issue 13).
   const rows = await sessionQueries(ctx.db).createSession.execute({
-    sessionId,
+    sessionId: start.sessionId,
     appId,
     userId,
-    dpopJkt,
-    tokenHash: sha256Hex(refreshToken),
-    now,
-    expires,
-    forkedFrom: options.forkedFrom ?? null,
+    dpopJkt: start.dpopJkt,
+    tokenHash: start.tokenHash,
+    now: start.now,
+    expires: start.expires,
+    forkedFrom: start.forkedFrom,
   });
-  const user = userWireOf(rows);
-  const token = await signAccessToken(ctx, appId, userId, sessionId, dpopJkt);
-  return { sessionId, userId, token, refreshToken, dpopJkt, ...(user ? { user } : {}) };
+  return issueStartedSession(ctx, start, userId, userWireOf(rows));
 }
 
 /** Marks a session revoked (idempotent). Every token of it stops working. */

@@ -156,3 +156,123 @@ describe('findOrCreateUserByAccountAfter (the login behind a proof in its statem
     expect(await usersOf(listed.id)).toBe(0);
   });
 });
+
+/** A follow-up that counts, per user, how often it wrote after a login (a `rate_limits` row). */
+const countingFollowUp = (prefix: string) =>
+  sql`INSERT INTO ${rateLimits} (key, window_start, count)
+    SELECT ${prefix} || user_id, now(), 1 FROM login
+    ON CONFLICT (key) DO UPDATE SET count = ${rateLimits.count} + 1
+    RETURNING key`;
+const followUpsOf = async (prefix: string) =>
+  database.db
+    .select({ key: rateLimits.key, count: rateLimits.count })
+    .from(rateLimits)
+    .where(sql`${rateLimits.key} LIKE ${`${prefix}%`}`);
+
+describe('findOrCreateUserByAccountAfter with a follow-up (e.g. the session, in the same statement)', () => {
+  it('eight concurrent first logins: the winner follows up in its statement, the others do not', async () => {
+    const app = await server.createApp();
+    const account = { type: 'email', subject: 'follow-race@example.com', details: {} };
+    const prefix = `follow:${app.id}:`;
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        findOrCreateUserByAccountAfter(
+          database.db,
+          app,
+          account,
+          server.clock(),
+          countingProof(`follow-proof:${app.id}`, true),
+          countingFollowUp(prefix),
+        ),
+      ),
+    );
+    expect(new Set(results.map((r) => r.login!.userId)).size).toBe(1);
+    expect(await usersOf(app.id)).toBe(1);
+    const followed = results.filter((r) => r.followedUp);
+    // Every login that followed up in its statement counted once (a statement that lost the
+    // race was undone with its follow-up, and reports none: its caller does that write).
+    const userId = results[0]!.login!.userId;
+    expect(await followUpsOf(prefix)).toEqual(
+      followed.length ? [{ key: `${prefix}${userId}`, count: followed.length }] : [],
+    );
+    // The creator's statement did follow up, and read the user it made.
+    const creator = results.find((r) => r.login!.isNewUser)!;
+    expect(creator.followedUp?.user).toEqual(await loadUser(database.db, userId));
+    expect(await runsOf(`follow-proof:${app.id}`)).toBe(8);
+  });
+
+  it('follows up only when it logged in, with the user as the statement left it', async () => {
+    const app = await server.createApp();
+    const closed = await server.createApp({ disableSignups: true });
+    const listed = await server.createApp({ allowlistEnabled: true });
+    const account = { type: 'email', subject: 'follow-gate@example.com', details: {} };
+    const prefix = `follow-gate:`;
+    for (const a of [app, closed, listed]) {
+      for (const proof of [
+        countingProof(`follow-failed:${a.id}`, false),
+        countingProof(`follow-none:${a.id}`, true, false),
+      ]) {
+        const r = await findOrCreateUserByAccountAfter(
+          database.db,
+          a,
+          account,
+          server.clock(),
+          proof,
+          countingFollowUp(prefix),
+        );
+        expect(r.followedUp).toBeUndefined();
+      }
+    }
+    // A gated sign-up (closed app) and an allowlist refuse without following up.
+    for (const a of [closed, listed]) {
+      await expect(
+        findOrCreateUserByAccountAfter(
+          database.db,
+          a,
+          account,
+          server.clock(),
+          countingProof(`follow-refused:${a.id}`, true),
+          countingFollowUp(prefix),
+        ),
+      ).rejects.toBeDefined();
+    }
+    expect(await followUpsOf(prefix)).toEqual([]);
+
+    // A known user with two accounts: the answer's user has both, in id order, and the one
+    // just verified carries this login's time (the statement's own update).
+    const first = await findOrCreateUserByAccountAfter(
+      database.db,
+      app,
+      account,
+      server.clock(),
+      countingProof(`follow-ok:${app.id}`, true),
+      countingFollowUp(prefix),
+    );
+    const userId = first.login!.userId;
+    expect(first.followedUp?.user).toEqual(await loadUser(database.db, userId));
+    await database.db.insert(linkedAccounts).values({
+      appId: app.id,
+      userId,
+      type: 'phone',
+      subject: '+15555550123',
+      firstVerifiedAt: new Date(server.clock()),
+      latestVerifiedAt: new Date(server.clock()),
+    });
+    server.clock.advance(61_000);
+    const again = await findOrCreateUserByAccountAfter(
+      database.db,
+      app,
+      account,
+      server.clock(),
+      countingProof(`follow-ok:${app.id}`, true),
+      countingFollowUp(prefix),
+    );
+    expect(again.login).toEqual({ userId, isNewUser: false });
+    const user = again.followedUp!.user!;
+    expect(user).toEqual(await loadUser(database.db, userId));
+    expect(user.linked_accounts.map((a) => a.type)).toEqual(['email', 'phone']);
+    expect(user.linked_accounts[0]!.latest_verified_at).toBe(Math.floor(server.clock() / 1000));
+    expect(user.linked_accounts[0]!.first_verified_at).toBe(Math.floor(server.clock() / 1000) - 61);
+    expect(await followUpsOf(prefix)).toEqual([{ key: `${prefix}${userId}`, count: 2 }]);
+  });
+});

@@ -8,7 +8,17 @@ import {
   type RecoveryMethod,
   type UserWire,
 } from '@latchkey/api';
-import { and, asc, eq, is, SQL, sql, type SQLWrapper, TransactionRollbackError } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  getTableColumns,
+  is,
+  SQL,
+  sql,
+  type SQLWrapper,
+  TransactionRollbackError,
+} from 'drizzle-orm';
 import { randomId } from '../crypto.ts';
 import type { Db } from '../db/index.ts';
 import { executePrepared } from '../db/prepared.ts';
@@ -221,9 +231,9 @@ export async function createUserWithAccount(
 
 /**
  * The sign-up steps of a single statement, as CTEs (`open_app`, `created_user`,
- * `created_account`, the last returning `user_id`): the user `userId` and its first account are
- * inserted when the app takes sign-ups, has no `max_users`, and `condition` (extra SQL of the
- * app row's WHERE, e.g. `AND NOT EXISTS (...)`) holds. `at` is an ISO time.
+ * `created_account`, the last two returning their whole rows): the user `userId` and its first
+ * account are inserted when the app takes sign-ups, has no `max_users`, and `condition` (extra
+ * SQL of the app row's WHERE, e.g. `AND NOT EXISTS (...)`) holds. `at` is an ISO time.
  */
 function signUpSteps(
   appId: string,
@@ -238,14 +248,14 @@ function signUpSteps(
     ), created_user AS (
       INSERT INTO ${users} (id, app_id, created_at)
       SELECT ${userId}, id, ${at}::timestamptz FROM open_app
-      RETURNING id
+      RETURNING *
     ), created_account AS (
       INSERT INTO ${linkedAccounts}
         (app_id, user_id, type, subject, details, first_verified_at, latest_verified_at)
       SELECT ${appId}, id, ${account.type}, ${account.subject},
         ${JSON.stringify(account.details ?? {})}::jsonb, ${at}::timestamptz, ${at}::timestamptz
       FROM created_user
-      RETURNING user_id
+      RETURNING *
     )`;
 }
 
@@ -271,20 +281,85 @@ async function createInOpenApp(
   return row ? row.user_id : 'gated';
 }
 
+/** The columns of `users` and `linked_accounts` by property name, built once. */
+const tableColumns = {
+  users: Object.entries(getTableColumns(users)),
+  linkedAccounts: Object.entries(getTableColumns(linkedAccounts)),
+};
+
+/**
+ * The columns of a table selected from `alias` as `<alias>_<column>` (see
+ * {@link rowOfPrefixed}). Built once per table (issue 13: Drizzle's SQL building is a cost of
+ * every request).
+ */
+function prefixedColumns(table: keyof typeof tableColumns, alias: string) {
+  return sql.join(
+    tableColumns[table].map(
+      ([, column]) =>
+        sql`${sql.identifier(alias)}.${sql.identifier(column.name)} AS ${sql.identifier(`${alias}_${column.name}`)}`,
+    ),
+    sql`, `,
+  );
+}
+const loginUserColumns = sql`${prefixedColumns('users', 'u')}, ${prefixedColumns('linkedAccounts', 'a')}`;
+
+/**
+ * The row of a table in the driver's row `raw` (columns `<alias>_<column>`, as
+ * {@link prefixedColumns} selects them), each value mapped as Drizzle maps that column; null
+ * when the primary key is null (a LEFT JOIN that found nothing).
+ */
+function rowOfPrefixed<T extends keyof typeof tableColumns>(
+  table: T,
+  raw: Record<string, unknown>,
+  alias: string,
+): (T extends 'users' ? UserRow : LinkedAccountRow) | null {
+  const id = raw[`${alias}_id`];
+  if (id === null || id === undefined) return null;
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of tableColumns[table]) {
+    const value = raw[`${alias}_${column.name}`];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as T extends 'users' ? UserRow : LinkedAccountRow;
+}
+
+/**
+ * A write that joins the statement of a login (issue 13: the session a code login starts was a
+ * statement of its own): a data-modifying statement reading the CTE `login` (`user_id`,
+ * `is_new`), which has one row when that statement logged a user in and none otherwise (the
+ * proof failed, the account was gated, or nothing was written). E.g.
+ * `sessionInsertAfterLogin` (sessions/service.ts). It returns a row per row of `login`.
+ */
+export type LoginFollowUp = SQLWrapper;
+
+/** What {@link findOrCreateInOpenApp} did. */
+interface OpenAppLogin {
+  /** The proof's `passed` (true without a proof; null when the proof returned no row). */
+  passed: boolean | null;
+  /**
+   * The user id and whether it is new, `'gated'` when the account does not exist and the app
+   * is closed, capped or gone (nothing written), undefined when the proof did not pass.
+   */
+  login?: { userId: string; isNewUser: boolean } | 'gated';
+  /**
+   * With a follow-up: whether it wrote (exactly when `login` is a user), and the user's wire
+   * form as the statement left it (its accounts included, the one just verified or created).
+   */
+  followedUp?: { user: UserWire | undefined };
+}
+
 /**
  * {@link findOrCreateUserByAccount}'s single statement for an app without an allowlist: marks
  * the account verified (with `refreshDetails`) when it exists, else inserts the user and the
  * account when the app (read in the same statement) takes sign-ups and has no `max_users`.
  *
  * With `proof` (see {@link LoginProof}), the proof runs first in the same statement and the
- * account is touched or created only when it passed.
+ * account is touched or created only when it passed. With `followUp` (see
+ * {@link LoginFollowUp}), that write runs in the same statement when a user was logged in, and
+ * the statement also returns the user with its linked accounts (for the login's answer).
  *
- * @returns `passed` (the proof's, or true without one; null when the proof returned no row),
- *   and `login`: the user id and whether it is new, or `'gated'` when the account does not
- *   exist and the app is closed, capped or gone (nothing written), or undefined when the proof
- *   did not pass.
  * @throws the driver's unique violation when the account was created concurrently (nothing
- *   written, the proof's write undone with the rest).
+ *   written, the proof's and the follow-up's writes undone with the rest).
  */
 async function findOrCreateInOpenApp(
   db: Db,
@@ -292,10 +367,8 @@ async function findOrCreateInOpenApp(
   account: LoginAccount,
   now: Date,
   proof?: LoginProof,
-): Promise<{
-  passed: boolean | null;
-  login?: { userId: string; isNewUser: boolean } | 'gated';
-}> {
+  followUp?: LoginFollowUp,
+): Promise<OpenAppLogin> {
   const at = now.toISOString();
   const refresh = account.refreshDetails;
   const details =
@@ -308,26 +381,57 @@ async function findOrCreateInOpenApp(
   const steps = sql`existing AS (
       UPDATE ${linkedAccounts} SET latest_verified_at = ${at}::timestamptz, details = ${details}
       WHERE app_id = ${appId} AND type = ${account.type} AND subject = ${account.subject} ${proven}
-      RETURNING user_id
+      RETURNING *
     ), ${signUpSteps(appId, newUserId(), account, at, sql`AND NOT EXISTS (SELECT 1 FROM existing) ${proven}`)}`;
   const logins = sql`SELECT user_id, false AS is_new FROM existing
     UNION ALL SELECT user_id, true AS is_new FROM created_account`;
   type Row = { passed: boolean | null; user_id: string | null; is_new: boolean | null };
-  // With a proof: one row when it returned one (its `passed` beside the login or nulls).
   // Prepared (issue 13): a login method's text is the same on every login.
-  const result = await executePrepared<Row>(
-    db,
-    proof
+  let statement: SQL;
+  if (followUp) {
+    // The user as the statement leaves it: the CTEs' rows (the new user and account, or the
+    // account just verified) with the user's other accounts as they were (a data-modifying
+    // CTE's changes are not visible to the rest of its statement). One row per account,
+    // ordered by id (as `userColumns` rows), beside the proof's `passed` and the login.
+    statement = sql`WITH proof AS (${proof ? proof.getSQL() : sql`SELECT true AS passed`}),
+      ${steps}, login AS (${logins}), follow_up AS (${followUp.getSQL()}),
+      login_user AS (
+        SELECT * FROM ${users} WHERE id = (SELECT user_id FROM existing)
+        UNION ALL SELECT * FROM created_user
+      ), login_accounts AS (
+        SELECT * FROM existing
+        UNION ALL SELECT * FROM created_account
+        UNION ALL SELECT * FROM ${linkedAccounts}
+          WHERE user_id = (SELECT user_id FROM existing) AND id <> (SELECT id FROM existing)
+      )
+      SELECT proof.passed, login.user_id, login.is_new,
+        EXISTS (SELECT 1 FROM follow_up) AS followed_up,
+        ${loginUserColumns}
+      FROM proof LEFT JOIN login ON true
+        LEFT JOIN login_user AS u ON u.id = login.user_id
+        LEFT JOIN login_accounts AS a ON a.user_id = login.user_id
+      ORDER BY a.id`;
+  } else {
+    // With a proof: one row when it returned one (its `passed` beside the login or nulls).
+    statement = proof
       ? sql`WITH proof AS (${proof.getSQL()}), ${steps}
           SELECT proof.passed, login.user_id, login.is_new
           FROM proof LEFT JOIN (${logins}) AS login ON true`
-      : sql`WITH ${steps} SELECT true AS passed, user_id, is_new FROM (${logins}) AS login`,
-  );
-  const [row] = result.rows;
+      : sql`WITH ${steps} SELECT true AS passed, user_id, is_new FROM (${logins}) AS login`;
+  }
+  const { rows } = await executePrepared<Row & Record<string, unknown>>(db, statement);
+  const [row] = rows;
   if (!row) return proof ? { passed: null } : { passed: true, login: 'gated' };
   if (!row.passed) return { passed: false };
-  const login = row.user_id ? { userId: row.user_id, isNewUser: row.is_new === true } : 'gated';
-  return { passed: true, login };
+  if (!row.user_id) return { passed: true, login: 'gated' };
+  const login = { userId: row.user_id, isNewUser: row.is_new === true };
+  if (!followUp) return { passed: true, login };
+  if (row.followed_up !== true) throw new Error('The login follow-up wrote nothing');
+  const joined = rows.map((r) => ({
+    user: rowOfPrefixed('users', r, 'u'),
+    account: rowOfPrefixed('linkedAccounts', r, 'a'),
+  }));
+  return { passed: true, login, followedUp: { user: userWireOf(joined) } };
 }
 
 /**
@@ -346,6 +450,11 @@ export type LoginProof = SQLWrapper;
  * closed to sign-ups or with `max_users` (the proof is spent, as when the two were separate);
  * an account created concurrently (the failed statement undid the proof, which runs again).
  *
+ * With `followUp` (see {@link LoginFollowUp}, e.g. the login's session), that write joins the
+ * one statement when the login is done there; `followedUp` then holds the user as the
+ * statement left it. In the rare cases above it is not run (`followedUp` is undefined): the
+ * caller does that write itself.
+ *
  * @returns `passed`: the proof's `passed` (null when it returned no row); `login` when passed.
  * @throws as {@link findOrCreateUserByAccount}, only when the proof passed.
  */
@@ -355,18 +464,25 @@ export async function findOrCreateUserByAccountAfter(
   account: LoginAccount,
   nowMs: number,
   proof: LoginProof,
-): Promise<{ passed: boolean | null; login?: { userId: string; isNewUser: boolean } }> {
+  followUp?: LoginFollowUp,
+): Promise<{
+  passed: boolean | null;
+  login?: { userId: string; isNewUser: boolean };
+  followedUp?: { user: UserWire | undefined };
+}> {
   if (!app.allowlistEnabled) {
     try {
-      const { passed, login } = await findOrCreateInOpenApp(
+      const { passed, login, followedUp } = await findOrCreateInOpenApp(
         db,
         app.id,
         account,
         new Date(nowMs),
         proof,
+        followUp,
       );
       if (!passed) return { passed };
-      if (login && login !== 'gated') return { passed, login };
+      if (login && login !== 'gated')
+        return { passed, login, ...(followedUp ? { followedUp } : {}) };
       // A new user of an app that is closed, capped or gone: the gates decide below.
       return { passed, login: await findOrCreateUserByAccount(db, app, account, nowMs) };
     } catch (error) {

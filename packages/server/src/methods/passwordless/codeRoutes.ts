@@ -67,7 +67,10 @@ export function codeRoutes(spec: CodeRoutesChannel): (ctx: ServerContext) => Hon
     r.post(spec.paths.authenticate, app, async (c) => {
       const { destination, code } = await spec.readAuthenticate(c);
       const ip = clientIp(c, ctx.trustProxy);
-      const login = await verifyLoginCode(ctx, ch, c.get('app'), destination, code, ip);
+      // The session joins the login's statement (issue 13), bound as `loginAnswer` binds it.
+      const login = await verifyLoginCode(ctx, ch, c.get('app'), destination, code, ip, {
+        startSession: { dpopJkt: c.get('dpopJkt') },
+      });
       return c.json(await loginAnswer(c, ctx, login));
     });
 

@@ -25,6 +25,13 @@ import {
   peekRateLimits,
 } from '../../rate-limit.ts';
 import { assertLoginAllowlisted } from '../../users/gates.ts';
+import type { ProvenLogin } from '../../sessions/answer.ts';
+import {
+  type CreateSessionOptions,
+  issueStartedSession,
+  newSessionStart,
+  sessionInsertAfterLogin,
+} from '../../sessions/service.ts';
 import { findOrCreateUserByAccountAfter, type LoginProof } from '../../users/service.ts';
 
 /** What a stored code is for (`login_codes.channel`): a login or link code, or an MFA code. */
@@ -294,7 +301,13 @@ function submitted(
  * were two; see `findOrCreateUserByAccountAfter`): the account is touched or created only when
  * the check consumed the code.
  *
- * @returns the user id (created on first login) and whether it is new.
+ * With `options.startSession` (a login route), the session of the login joins that statement
+ * too (issue 13: it was a statement of its own), inserted only when the code was consumed and
+ * the user found or created there: `session` of the answer holds its tokens. Without it, or
+ * when the login took the other path (allowlist, gated sign-up, concurrent creation), there is
+ * no `session` and the caller starts one (`loginAnswer` does).
+ *
+ * @returns the user id (created on first login), whether it is new, and the started session.
  * @throws as {@link consumeLoginCode}; ApiError `allowlist_rejected` (403),
  *   `user_does_not_exist` (404) when sign-ups are disabled, `max_accounts_reached` (403).
  */
@@ -305,16 +318,21 @@ export async function verifyLoginCode(
   rawDestination: string,
   code: string,
   ip: string,
-): Promise<{ userId: string; isNewUser: boolean }> {
+  options: { startSession?: CreateSessionOptions } = {},
+): Promise<ProvenLogin> {
   const submission = submitted(ctx, ch, app, rawDestination, code, ip);
   const account = { type: ch.accountType, subject: submission.to };
-  const { passed, login } = await findOrCreateUserByAccountAfter(
+  const start = options.startSession && newSessionStart(ctx, app.id, options.startSession);
+  const { passed, login, followedUp } = await findOrCreateUserByAccountAfter(
     ctx.db,
     app,
     account,
     ctx.now(),
     submission.check,
+    start && sessionInsertAfterLogin(start),
   );
   await submission.settle(passed);
-  return login!;
+  if (!start || !followedUp) return login!;
+  const session = await issueStartedSession(ctx, start, login!.userId, followedUp.user);
+  return { ...login!, session: { ...session, appId: app.id } };
 }
