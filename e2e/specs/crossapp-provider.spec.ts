@@ -14,11 +14,19 @@
  * Wallet') and logs in with its account through the 440x680 popup; closing the popup first gives
  * 'User canceled flow'. The demo's user then has a `cross_app` account with the provider's
  * wallet. Screenshot: crossapp-requester-logged-in.png.
+ *
+ * Then the demo signs and sends with that wallet through the provider's transact page (a 400x680
+ * popup on the API origin, the provider's session still there): the provider's sign screen,
+ * approved by a click inside the provider's approval frame; the signature verifies with viem
+ * against the cross-app wallet; closing the popup gives 'User rejected request'; 0.001 ETH is
+ * sent on anvil from the provider's wallet. A read-only connection gets no transact page.
+ * Screenshots: crossapp-transact-sign.png, crossapp-transact-send.png.
  */
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
+import { createPublicClient, type Hex, http, parseEther, verifyMessage } from 'viem';
 import {
   CODE_LENGTH,
   linkedAccounts,
@@ -28,9 +36,14 @@ import {
   waitForStatus,
 } from '../demo.ts';
 import { screenshot, type Stack, uniqueEmail, useStackAndBrowser, withPage } from '../harness.ts';
+import { approvalFrame, approveInFrame, rpc, WALLET_TIMEOUT_MS, waitForArmed } from '../wallet.ts';
 
 const env = useStackAndBrowser();
 const CLIENT_ID = 'outside-rp-e2e';
+const PROVIDER_APP_ID = 'latchkeywallet00000000000';
+/** The demo's `CROSS_APP_MESSAGE` and the recipient of its 0.001 ETH (`CrossApp.tsx`). */
+const CROSS_APP_MESSAGE = 'Hello from the Latchkey demo, signed by another app';
+const RECIPIENT = '0x000000000000000000000000000000000000dEaD';
 const POPUP = { width: 440, height: 680 };
 
 const issuerOf = (stack: Stack) => `${stack.apiUrl}/api/v1/apps/${stack.appId}/oidc`;
@@ -108,6 +121,15 @@ async function redeem(stack: Stack, code: string, verifier: string) {
     Buffer.from(body.id_token!.split('.')[1]!, 'base64url').toString('utf8'),
   ) as Record<string, unknown>;
   return claims;
+}
+
+/** Clicks (`click`) a demo button that opens the provider's transact popup; the popup page. */
+async function transactPopup(page: Page, click: () => Promise<void>): Promise<Page> {
+  const opened = page.waitForEvent('popup');
+  await click();
+  const popup = await opened;
+  await popup.waitForLoadState('domcontentloaded');
+  return popup;
 }
 
 const VIEWS = [
@@ -202,6 +224,22 @@ test(
           await stranger.close();
         }
 
+        // A read-only connection never gets the transact page.
+        const transact = await env.browser.newContext({ viewport: POPUP });
+        try {
+          const probe = await transact.newPage();
+          const res = await probe.goto(
+            `${issuerOf(stack)}/transact?${new URLSearchParams({
+              client_id: CLIENT_ID,
+              origin: new URL(stack.demoUrl).origin,
+            })}`,
+          );
+          assert.equal(res?.status(), 403);
+          await probe.getByRole('heading', { name: 'Invalid connected app' }).waitFor();
+        } finally {
+          await transact.close();
+        }
+
         await loginOnProviderPage(page, stack, uniqueEmail('xapp-cancel'));
         await page
           .getByText('can read your wallet addresses but cannot ask for signatures')
@@ -252,14 +290,15 @@ test(
         const opened = page.waitForEvent('popup');
         await button.click();
         const popup = await opened;
-        const size = await popup.evaluate(() => [window.innerWidth, window.innerHeight]);
-        assert.deepEqual(size, [440, 680]);
         // Opened blank in the click, then sent to the provider's sign-in page.
-        const providerIssuer = issuerOf(stack).replace(stack.appId, 'latchkeywallet00000000000');
+        const providerIssuer = issuerOf(stack).replace(stack.appId, PROVIDER_APP_ID);
         await popup.waitForURL(new RegExp(`^${providerIssuer}/interaction/`), {
           timeout: UI_TIMEOUT_MS,
         });
         await popup.getByRole('heading', { name: 'Sign in to Latchkey Demo' }).waitFor();
+        // (Measured once there: the blank page's context goes away with the navigation.)
+        const size = await popup.evaluate(() => [window.innerWidth, window.innerHeight]);
+        assert.deepEqual(size, [440, 680]);
         await loginOnProviderPage(popup, stack, uniqueEmail('xapp-requester'));
         await popup.getByRole('button', { name: 'Allow' }).click();
         await waitForStatus(page, 'authenticated');
@@ -275,6 +314,72 @@ test(
         assert.equal(account.embeddedWallets.length, 1);
         assert.match(account.embeddedWallets[0]!.address, /^0x[0-9a-fA-F]{40}$/);
         await screenshot(page, 'crossapp-requester-logged-in');
+
+        // Sign with the provider's wallet: its transact page in a 400x680 popup, approved there.
+        const address = account.embeddedWallets[0]!.address as Hex;
+        const outcome = page.getByTestId('cross-app-outcome');
+        const sign = page.getByRole('button', { name: 'Sign with Latchkey Wallet' });
+        const signPopup = await transactPopup(page, () => sign.click());
+        assert.deepEqual(
+          await signPopup.evaluate(() => [window.innerWidth, window.innerHeight]),
+          [400, 680],
+        );
+        assert.match(signPopup.url(), new RegExp(`/apps/${PROVIDER_APP_ID}/oidc/transact\\?`));
+        await signPopup
+          .getByRole('heading', { name: 'Latchkey Demo asks for a signature' })
+          .waitFor({
+            timeout: UI_TIMEOUT_MS,
+          });
+        // The provider's sign screen, its approval frame showing the message.
+        await waitForArmed(signPopup);
+        await approvalFrame(signPopup).getByText(CROSS_APP_MESSAGE).waitFor();
+        await screenshot(signPopup, 'crossapp-transact-sign');
+        await approveInFrame(signPopup);
+        await outcome.filter({ hasText: 'Signature: 0x' }).waitFor({ timeout: WALLET_TIMEOUT_MS });
+        const signature = (await outcome.textContent())!.replace('Signature: ', '') as Hex;
+        assert.ok(
+          await verifyMessage({ address, message: CROSS_APP_MESSAGE, signature }),
+          `the signature verifies against the cross-app wallet ${address}`,
+        );
+        await signPopup.waitForEvent('close', { timeout: UI_TIMEOUT_MS }).catch(() => {});
+        assert.ok(signPopup.isClosed(), 'the transact popup closes itself');
+
+        // Reject on the provider's page, or close its popup: 'User rejected request'.
+        const rejecting = await transactPopup(page, () => sign.click());
+        await waitForArmed(rejecting);
+        await rejecting.getByRole('button', { name: 'Reject' }).click();
+        await outcome
+          .filter({ hasText: 'User rejected request' })
+          .waitFor({ timeout: UI_TIMEOUT_MS });
+        await rejecting.waitForEvent('close', { timeout: UI_TIMEOUT_MS }).catch(() => {});
+        assert.ok(rejecting.isClosed(), 'the popup closes after the rejection');
+        const closing = await transactPopup(page, () => sign.click());
+        await waitForArmed(closing);
+        await page.getByTestId('cross-app-outcome').waitFor({ state: 'detached' });
+        await closing.close();
+        await outcome
+          .filter({ hasText: 'User rejected request' })
+          .waitFor({ timeout: UI_TIMEOUT_MS });
+
+        // Send 0.001 ETH on anvil from the provider's wallet (funded here first).
+        await rpc(stack.rpcUrl, 'anvil_setBalance', [address, '0xde0b6b3a7640000']);
+        const chain = createPublicClient({ transport: http(stack.rpcUrl) });
+        const before = await chain.getBalance({ address: RECIPIENT });
+        const sendPopup = await transactPopup(page, () =>
+          page.getByRole('button', { name: 'Send 0.001 ETH with Latchkey Wallet' }).click(),
+        );
+        await waitForArmed(sendPopup);
+        await screenshot(sendPopup, 'crossapp-transact-send');
+        await approveInFrame(sendPopup);
+        await outcome
+          .filter({ hasText: /^Transaction: 0x[0-9a-f]{64}$/ })
+          .waitFor({ timeout: WALLET_TIMEOUT_MS });
+        const hash = (await outcome.textContent())!.replace('Transaction: ', '') as Hex;
+        const receipt = await chain.waitForTransactionReceipt({ hash });
+        assert.equal(receipt.from.toLowerCase(), address.toLowerCase());
+        assert.equal(receipt.status, 'success');
+        const after = await chain.getBalance({ address: RECIPIENT });
+        assert.equal(after - before, parseEther('0.001'), 'the recipient received 0.001 ETH');
       },
     );
   },

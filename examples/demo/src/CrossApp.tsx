@@ -7,14 +7,19 @@ interface Connection {
   read_only: boolean;
 }
 
+/** The demo's message and its 0.001 ETH transfer, as the embedded wallet's panel sends them. */
+export const CROSS_APP_MESSAGE = 'Hello from the Latchkey demo, signed by another app';
+const DEMO_RECIPIENT = '0x000000000000000000000000000000000000dEaD';
+
 /**
- * Cross-app login (issue 21): the apps this one may log in with
+ * Cross-app accounts (issue 21): the apps this one may log in with
  * (`GET /api/v1/apps/{appId}/cross-app/connections`; the dev stack seeds "Latchkey Wallet"),
- * each a button that opens the provider's sign-in page in a popup.
+ * each a button that opens the provider's sign-in page in a popup; once logged in with one, its
+ * wallet signs and sends through the provider's transact popup (the user approves there).
  */
 export function CrossApp({ appId, apiUrl }: { appId: string; apiUrl: string }) {
-  const { ready, authenticated } = useLatchkey();
-  const { loginWithCrossAppAccount } = useCrossAppAccounts();
+  const { ready, authenticated, user } = useLatchkey();
+  const { loginWithCrossAppAccount, signMessage, sendTransaction } = useCrossAppAccounts();
   const [connections, setConnections] = useState<Connection[]>([]);
   const [outcome, setOutcome] = useState<string | null>(null);
 
@@ -26,6 +31,21 @@ export function CrossApp({ appId, apiUrl }: { appId: string; apiUrl: string }) {
   }, [appId, apiUrl]);
 
   if (connections.length === 0) return null;
+  const wallets = (user?.linkedAccounts ?? []).flatMap((account) =>
+    account.type === 'cross_app'
+      ? account.embeddedWallets.map((w) => ({
+          address: w.address,
+          name:
+            connections.find((c) => c.provider_app_id === account.providerApp.id)
+              ?.provider_app_name ?? account.providerApp.id,
+        }))
+      : [],
+  );
+  const report = (label: string) => (promise: Promise<string>) =>
+    promise.then(
+      (value) => setOutcome(`${label}: ${value}`),
+      (error: Error) => setOutcome(error.message),
+    );
   return (
     <section className="demo__card">
       <h2>Another app&apos;s account</h2>
@@ -46,6 +66,44 @@ export function CrossApp({ appId, apiUrl }: { appId: string; apiUrl: string }) {
         >
           Log in with {c.provider_app_name}
         </button>
+      ))}
+      {wallets.map((w) => (
+        <div key={w.address}>
+          <p className="demo__lead">
+            {w.name} wallet{' '}
+            <code className="demo__address" data-testid="cross-app-wallet">
+              {w.address}
+            </code>
+          </p>
+          <div className="demo__actions">
+            <button
+              type="button"
+              className="demo__button"
+              onClick={() => {
+                setOutcome(null);
+                // In the click: the provider's transact popup opens before any await.
+                void report('Signature')(signMessage(CROSS_APP_MESSAGE, { address: w.address }));
+              }}
+            >
+              Sign with {w.name}
+            </button>
+            <button
+              type="button"
+              className="demo__button demo__button--secondary"
+              onClick={() => {
+                setOutcome(null);
+                void report('Transaction')(
+                  sendTransaction(
+                    { to: DEMO_RECIPIENT, value: 10n ** 15n, chainId: 31337 },
+                    { address: w.address },
+                  ),
+                );
+              }}
+            >
+              Send 0.001 ETH with {w.name}
+            </button>
+          </div>
+        </div>
       ))}
       {outcome && (
         <p className="demo__event" data-testid="cross-app-outcome">

@@ -14,6 +14,7 @@ import { appRoutes } from './apps/routes.ts';
 import { captchaRequired, captchaRoutes } from './captcha/routes.ts';
 import type { AppEnv, ServerContext } from './context.ts';
 import { oidcRoutes } from './crossapp/oidc/routes.ts';
+import { rpcOrigin } from './crossapp/page.ts';
 import { crossAppRoutes } from './crossapp/routes.ts';
 import { deriveServerKeys } from './crypto.ts';
 import type { Db } from './db/index.ts';
@@ -244,7 +245,14 @@ export function createServer(options: CreateServerOptions): LatchkeyServer {
   // own CORS, so they come before both.
   app.route(
     '/',
-    oidcRoutes(ctx, { page: { entry: options.crossAppPageEntry, rebuild: options.dev ?? false } }),
+    oidcRoutes(ctx, {
+      page: {
+        entry: options.crossAppPageEntry,
+        rebuild: options.dev ?? false,
+        // The transact page's wallet reads and broadcasts through these chains' RPCs.
+        connectOrigins: (options.chains ?? []).flatMap((c) => rpcOrigin(c.rpc_url)),
+      },
+    }),
   );
 
   app.use(cors({ db: ctx.db }));

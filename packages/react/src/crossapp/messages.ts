@@ -22,13 +22,14 @@ export const crossAppMessages = {
   crossAppFailed: 'There was an issue connecting your {app} account. Please try again.',
   // The transact page (issue 21 item 2; spec section 7): a requester asks for a signature.
   crossAppTransactTitle: '{requester} asks for a signature',
-  crossAppTransactDetail: 'with your {app} wallet',
+  crossAppTransactDetail: 'from your {app} account',
   crossAppTransactWaiting: 'Waiting for the request…',
-  crossAppTransactApprove: 'Review the request and approve or reject it in your {app} wallet.',
+  crossAppTransactApprove: 'Review the request below, then approve or reject it.',
   crossAppTransactDone: 'Done. This window closes by itself.',
   crossAppTransactNoOpener:
     'This page answers a request from another app. Start the request there.',
   crossAppTransactSignMessage: 'Sign a message',
   crossAppTransactSignTypedData: 'Sign typed data',
   crossAppTransactSendTransaction: 'Send a transaction',
+  crossAppTransactReject: 'Reject',
 } as const;

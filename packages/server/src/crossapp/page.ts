@@ -66,23 +66,40 @@ export type CrossAppPageMode = Pick<CrossAppPageConfig, 'uid' | 'transact'>;
 export const buildCrossAppPage = (entry: string): Promise<Bundle> => buildBundle(entry, ASSET_NAME);
 
 /**
- * The page's Content-Security-Policy: nothing inline; scripts, calls and frames only from this
- * origin (the wallet frame); images from anywhere over https (the apps' logos); framed by no one.
+ * The page's Content-Security-Policy: nothing inline; scripts and frames only from this origin
+ * (the wallet frame); calls to this origin and to `connectOrigins` (the chains' RPCs, which the
+ * transact page's wallet reads and broadcasts through); images from anywhere over https (the
+ * apps' logos); framed by no one.
  */
-export const CROSS_APP_PAGE_CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "connect-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data: https:",
-  "frame-src 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-].join('; ');
+export function crossAppPageCsp(connectOrigins: readonly string[] = []): string {
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    ["connect-src 'self'", ...connectOrigins].join(' '),
+    "style-src 'self'",
+    "img-src 'self' data: https:",
+    "frame-src 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
+}
 
-function secure<E extends AppEnv>(c: Context<E>): void {
-  pageHeaders(c as unknown as Context<AppEnv>, CROSS_APP_PAGE_CSP);
+/** {@link crossAppPageCsp} of a server without chains. */
+export const CROSS_APP_PAGE_CSP = crossAppPageCsp();
+
+/** The origin of an RPC URL for a CSP source list; none when it is not an http(s) URL. */
+export function rpcOrigin(rpcUrl: string | undefined): string[] {
+  try {
+    const url = new URL(rpcUrl ?? '');
+    return url.protocol === 'https:' || url.protocol === 'http:' ? [url.origin] : [];
+  } catch {
+    return [];
+  }
+}
+
+function secure<E extends AppEnv>(c: Context<E>, csp: string): void {
+  pageHeaders(c as unknown as Context<AppEnv>, csp);
   // The requester's opener keeps its handle on the popup (its 300 ms closed-check).
   c.header('Cross-Origin-Opener-Policy', 'unsafe-none');
 }
@@ -93,6 +110,8 @@ export interface CrossAppPageOptions {
   entry?: string;
   /** Rebuild when a source changed since the last build (development). Default false. */
   rebuild?: boolean;
+  /** Origins the page may call besides its own (the chains' RPCs). Default none. */
+  connectOrigins?: readonly string[];
 }
 
 /**
@@ -111,6 +130,7 @@ export function crossAppPage(publicUrl: string, options: CrossAppPageOptions = {
     failure: 'The sign-in page could not be built',
   });
 
+  const csp = crossAppPageCsp(options.connectOrigins);
   const routes = new Hono<AppEnv>();
   serveAssets(routes, CROSS_APP_PAGE_ASSET_PREFIX, ASSET_PATTERN, () => bundle());
 
@@ -119,7 +139,7 @@ export function crossAppPage(publicUrl: string, options: CrossAppPageOptions = {
     async serve<E extends AppEnv>(c: Context<E>, app: AppRow, mode: CrossAppPageMode) {
       const assets = await bundle(true);
       const config: CrossAppPageConfig = { appId: app.id, apiUrl: publicUrl, ...mode };
-      secure(c);
+      secure(c, csp);
       const style = assets.style
         ? [`<link rel="stylesheet" href="${escapeHtml(base + assets.style.name)}">`]
         : [];
@@ -132,7 +152,7 @@ export function crossAppPage(publicUrl: string, options: CrossAppPageOptions = {
       );
     },
     expired<E extends AppEnv>(c: Context<E>, message: string) {
-      secure(c);
+      secure(c, csp);
       return c.html(
         htmlPage(
           'Sign-in expired',
@@ -144,7 +164,7 @@ export function crossAppPage(publicUrl: string, options: CrossAppPageOptions = {
     },
     /** The page of a refused transact request (403): `message` and nothing else. */
     refused<E extends AppEnv>(c: Context<E>, message: string) {
-      secure(c);
+      secure(c, csp);
       return c.html(
         htmlPage('Request refused', [], `<main><h1>${escapeHtml(message)}</h1></main>`),
         403,

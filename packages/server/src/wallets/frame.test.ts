@@ -131,7 +131,7 @@ describe('GET /apps/{appId}/embedded-wallets', () => {
     expect(configOf(await res.text()).mode).toBe('export');
   });
 
-  it("lets a cross-app provider's sign-in page (the API origin) talk to its wallet frame only", async () => {
+  it("lets a cross-app provider's pages (the API origin) talk to its wallet frames, not export", async () => {
     const apiOrigin = new URL(TEST_PUBLIC_URL).origin;
     const provider = await server.createApp({ allowedOrigins: ORIGINS });
     const other = await server.createApp({ allowedOrigins: ORIGINS });
@@ -146,7 +146,15 @@ describe('GET /apps/{appId}/embedded-wallets', () => {
     expect(framed.headers.get('content-security-policy')).toContain(
       `frame-ancestors https://app.example.com http://localhost:5173 ${apiOrigin};`,
     );
-    // Not the visible pages, and not an app that provides no sign-in.
+    // Its approval and password pages too (the transact page asks the user there), but not
+    // the key export page, and not an app that provides no sign-in.
+    for (const path of [ROUTES.walletApprove(provider.id), ROUTES.walletPassword(provider.id)]) {
+      const page = await get(path);
+      expect(configOf(await page.text()).allowedOrigins, path).toEqual([...ORIGINS, apiOrigin]);
+      expect(page.headers.get('content-security-policy')).toContain(
+        `frame-ancestors https://app.example.com http://localhost:5173 ${apiOrigin};`,
+      );
+    }
     const exported = await get(ROUTES.walletExport(provider.id));
     expect(configOf(await exported.text()).allowedOrigins).toEqual(ORIGINS);
     const plain = await get(ROUTES.walletFrame(other.id));

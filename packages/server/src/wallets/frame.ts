@@ -379,10 +379,13 @@ export function walletFrameRoutes(ctx: ServerContext, options: WalletFrameOption
       const app = await findApp(ctx.db, c.req.param('appId') ?? '');
       if (!app) throw new ApiError('app_not_found', 'App not found');
       const assets = await bundle(true);
-      // Issue 21: a cross-app provider's hidden frame also serves the provider's own sign-in page
-      // (`{issuer}/interaction/{uid}`, on this origin), for the consent only it may send.
+      // Issue 21: a cross-app provider's pages on this origin (its sign-in page,
+      // `{issuer}/interaction/{uid}`, and its transact page, `{issuer}/transact`) are the
+      // provider app's own: its hidden frame (the consent only it may send, the signing), its
+      // approval page (the user's click on a requester's request) and its password page (a
+      // wallet to recover first) answer them. Not the key export page.
       const parents =
-        mode === 'wallet' && (await isCrossAppProvider(ctx, app.id))
+        mode !== 'export' && (await isCrossAppProvider(ctx, app.id))
           ? [...app.allowedOrigins, selfOrigin]
           : app.allowedOrigins;
       const config: WalletFrameConfig = {

@@ -19,15 +19,15 @@ const de: { [K in keyof typeof crossAppMessages]: string } = {
   crossAppFailed:
     'Beim Verbinden Ihres {app}-Kontos ist ein Problem aufgetreten. Bitte versuchen Sie es erneut.',
   crossAppTransactTitle: '{requester} bittet um eine Signatur',
-  crossAppTransactDetail: 'mit Ihrer {app}-Wallet',
+  crossAppTransactDetail: 'von Ihrem {app}-Konto',
   crossAppTransactWaiting: 'Warten auf die Anfrage…',
-  crossAppTransactApprove:
-    'Prüfen Sie die Anfrage und genehmigen oder lehnen Sie sie in Ihrer {app}-Wallet ab.',
+  crossAppTransactApprove: 'Prüfen Sie die Anfrage unten und genehmigen oder lehnen Sie sie ab.',
   crossAppTransactDone: 'Fertig. Dieses Fenster schließt sich von selbst.',
   crossAppTransactNoOpener:
     'Diese Seite beantwortet eine Anfrage einer anderen App. Starten Sie die Anfrage dort.',
   crossAppTransactSignMessage: 'Nachricht signieren',
   crossAppTransactSignTypedData: 'Typisierte Daten signieren',
   crossAppTransactSendTransaction: 'Transaktion senden',
+  crossAppTransactReject: 'Ablehnen',
 };
 export default de;

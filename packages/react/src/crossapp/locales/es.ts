@@ -18,14 +18,15 @@ const es: { [K in keyof typeof crossAppMessages]: string } = {
   crossAppDecline: 'Cancelar',
   crossAppFailed: 'Hubo un problema al conectar tu cuenta de {app}. Inténtalo de nuevo.',
   crossAppTransactTitle: '{requester} solicita una firma',
-  crossAppTransactDetail: 'con tu billetera de {app}',
+  crossAppTransactDetail: 'desde tu cuenta de {app}',
   crossAppTransactWaiting: 'Esperando la solicitud…',
-  crossAppTransactApprove: 'Revisa la solicitud y apruébala o recházala en tu billetera de {app}.',
+  crossAppTransactApprove: 'Revisa la solicitud a continuación y apruébala o recházala.',
   crossAppTransactDone: 'Listo. Esta ventana se cierra sola.',
   crossAppTransactNoOpener:
     'Esta página responde a una solicitud de otra aplicación. Inicia la solicitud allí.',
   crossAppTransactSignMessage: 'Firmar un mensaje',
   crossAppTransactSignTypedData: 'Firmar datos tipados',
   crossAppTransactSendTransaction: 'Enviar una transacción',
+  crossAppTransactReject: 'Rechazar',
 };
 export default es;

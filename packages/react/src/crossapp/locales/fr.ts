@@ -19,15 +19,15 @@ const fr: { [K in keyof typeof crossAppMessages]: string } = {
   crossAppFailed:
     'Un problème est survenu lors de la connexion de votre compte {app}. Veuillez réessayer.',
   crossAppTransactTitle: '{requester} demande une signature',
-  crossAppTransactDetail: 'avec votre portefeuille {app}',
+  crossAppTransactDetail: 'depuis votre compte {app}',
   crossAppTransactWaiting: 'En attente de la demande…',
-  crossAppTransactApprove:
-    'Examinez la demande, puis approuvez-la ou refusez-la dans votre portefeuille {app}.',
+  crossAppTransactApprove: 'Examinez la demande ci-dessous, puis approuvez-la ou refusez-la.',
   crossAppTransactDone: 'Terminé. Cette fenêtre se ferme d’elle-même.',
   crossAppTransactNoOpener:
     'Cette page répond à une demande d’une autre application. Lancez la demande depuis celle-ci.',
   crossAppTransactSignMessage: 'Signer un message',
   crossAppTransactSignTypedData: 'Signer des données typées',
   crossAppTransactSendTransaction: 'Envoyer une transaction',
+  crossAppTransactReject: 'Refuser',
 };
 export default fr;

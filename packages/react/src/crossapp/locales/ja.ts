@@ -18,14 +18,15 @@ const ja: { [K in keyof typeof crossAppMessages]: string } = {
   crossAppDecline: 'キャンセル',
   crossAppFailed: '{app} アカウントの接続中に問題が発生しました。もう一度お試しください。',
   crossAppTransactTitle: '{requester} が署名を求めています',
-  crossAppTransactDetail: '{app} のウォレットで',
+  crossAppTransactDetail: '{app} のアカウントから',
   crossAppTransactWaiting: 'リクエストを待っています…',
-  crossAppTransactApprove: 'リクエストを確認し、{app} のウォレットで承認または拒否してください。',
+  crossAppTransactApprove: '以下のリクエストを確認し、承認または拒否してください。',
   crossAppTransactDone: '完了しました。このウィンドウは自動的に閉じます。',
   crossAppTransactNoOpener:
     'このページは別のアプリからのリクエストに応答します。そのアプリからリクエストを開始してください。',
   crossAppTransactSignMessage: 'メッセージに署名',
   crossAppTransactSignTypedData: '型付きデータに署名',
   crossAppTransactSendTransaction: 'トランザクションを送信',
+  crossAppTransactReject: '拒否',
 };
 export default ja;

@@ -17,13 +17,14 @@ const zh: { [K in keyof typeof crossAppMessages]: string } = {
   crossAppDecline: '取消',
   crossAppFailed: '连接您的 {app} 账户时出现问题。请重试。',
   crossAppTransactTitle: '{requester} 请求签名',
-  crossAppTransactDetail: '使用您的 {app} 钱包',
+  crossAppTransactDetail: '来自您的 {app} 账户',
   crossAppTransactWaiting: '正在等待请求…',
-  crossAppTransactApprove: '请查看该请求，并在您的 {app} 钱包中批准或拒绝。',
+  crossAppTransactApprove: '请查看下面的请求，然后批准或拒绝。',
   crossAppTransactDone: '已完成。此窗口将自动关闭。',
   crossAppTransactNoOpener: '此页面用于响应其他应用的请求。请在该应用中发起请求。',
   crossAppTransactSignMessage: '签署消息',
   crossAppTransactSignTypedData: '签署类型化数据',
   crossAppTransactSendTransaction: '发送交易',
+  crossAppTransactReject: '拒绝',
 };
 export default zh;

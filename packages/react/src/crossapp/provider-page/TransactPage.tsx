@@ -192,9 +192,7 @@ export function TransactPage({
         <section className="lk-xapp-card" role="alert">
           <p className="lk-xapp-error">{phase.message}</p>
         </section>
-      ) : !authenticated && phase.state !== 'done' ? (
-        <LatchkeyLogin showWhenAuthenticated />
-      ) : (
+      ) : authenticated || phase.state === 'done' ? (
         <section className="lk-xapp-card" aria-live="polite">
           {kind ? <p className="lk-xapp-lead">{kind}</p> : null}
           <p className="lk-xapp-note">
@@ -204,8 +202,32 @@ export function TransactPage({
                 ? m.crossAppTransactDone
                 : fill(m.crossAppTransactApprove)}
           </p>
+          {phase.state === 'checking' || phase.state === 'signing' ? (
+            <div className="lk-xapp-actions">
+              <button
+                type="button"
+                className="lk-xapp-button lk-xapp-secondary"
+                onClick={() => {
+                  setPhase({ state: 'done' });
+                  answer({
+                    type: CROSS_APP_ACTION.error,
+                    id: phase.request.id,
+                    error: { code: 4001, message: USER_REJECTED_REQUEST },
+                  });
+                }}
+              >
+                {m.crossAppTransactReject}
+              </button>
+            </div>
+          ) : null}
         </section>
-      )}
+      ) : null}
+      {/* The provider app's login, then (standalone, in place) its sign or send screen. */}
+      {phase.state !== 'failed' &&
+      phase.state !== 'done' &&
+      (!authenticated || phase.state === 'signing') ? (
+        <LatchkeyLogin showWhenAuthenticated />
+      ) : null}
     </main>
   );
 }

@@ -13,7 +13,7 @@ import { type RunningServer, serve } from '../../serve.ts';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CROSS_APP_PAGE_CSP } from '../page.ts';
+import { crossAppPageCsp } from '../page.ts';
 import {
   CookieBrowser,
   insertWalletRow,
@@ -41,6 +41,14 @@ import {
 const CALLBACK = 'https://requester.example.com/cross-app/callback';
 const SPA_CALLBACK = 'http://localhost:5173/callback';
 const WALLET = '0x8ba1f109551bD432803012645Ac136ddd64DBA72';
+/** The server's one chain: the pages may call its RPC (the transact page's wallet does). */
+const CHAIN = {
+  id: 31337,
+  name: 'Anvil',
+  rpc_url: 'http://127.0.0.1:8545/rpc',
+  native_currency: { symbol: 'ETH', decimals: 18 },
+};
+const CROSS_APP_PAGE_CSP = crossAppPageCsp(['http://127.0.0.1:8545']);
 
 let database: Database;
 let server: TestServer;
@@ -150,7 +158,9 @@ beforeAll(async () => {
   pageDir = await mkdtemp(join(tmpdir(), 'latchkey-xapp-page-'));
   await writeFile(join(pageDir, 'main.ts'), "console.log('latchkey-xapp-page-stub');\n");
   database = await testDatabase();
-  server = testServer(database, { server: { crossAppPageEntry: join(pageDir, 'main.ts') } });
+  server = testServer(database, {
+    server: { crossAppPageEntry: join(pageDir, 'main.ts'), chains: [CHAIN] },
+  });
   second = testServer(database);
   running = await serve({ app: server.app, port: 0, hostname: '127.0.0.1' });
   runningSecond = await serve({ app: second.app, port: 0, hostname: '127.0.0.1' });
@@ -309,6 +319,7 @@ describe("the provider's sign-in page (issue 21 item 2)", () => {
     expect(res.headers.get('content-security-policy')).toBe(CROSS_APP_PAGE_CSP);
     expect(CROSS_APP_PAGE_CSP).toContain("frame-ancestors 'none'");
     expect(CROSS_APP_PAGE_CSP).toContain("script-src 'self';");
+    expect(CROSS_APP_PAGE_CSP).toContain("connect-src 'self' http://127.0.0.1:8545;");
     expect(res.headers.get('cache-control')).toBe('no-store');
     const html = await res.text();
     const config = html.match(/<meta name="latchkey-crossapp" content="([^"]*)">/)?.[1];
