@@ -99,8 +99,12 @@ test(
           .first()
           .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
 
+        // The page forgets the session at once and then tells the server (best effort): wait
+        // for that call, or the reload below can cut it off on a loaded machine.
+        const loggedOut = page.waitForResponse((r) => r.url().endsWith('/api/v1/sessions/logout'));
         await page.getByRole('button', { name: 'Log out', exact: true }).click();
         await waitForStatus(page, 'unauthenticated');
+        assert.equal((await loggedOut).status(), 200);
         assert.equal(await shownUser(page), null, 'no user is shown after logging out');
         assert.equal(
           await page.getByText(email, { exact: true }).count(),
