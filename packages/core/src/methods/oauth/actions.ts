@@ -20,7 +20,12 @@ import type { SessionStore } from '../../session/store.ts';
 import { type AuthenticateResult, toUser, type User } from '../../session/user.ts';
 import type { InitOAuthOptions, OAuthFlowDeps, OAuthPurpose } from './flow.ts';
 import type { Eip1193Provider } from '../../wallets/registry.ts';
-import { type OAuthReturn, openOAuthPopup } from './oauth.ts';
+import {
+  CROSS_APP_TOKENS,
+  type CrossAppTokens,
+  type OAuthReturn,
+  openOAuthPopup,
+} from './oauth.ts';
 import type { CrossAppAccount } from './user.ts';
 
 /** The transact popup's size (spec section 9: 400x680). */
@@ -115,13 +120,6 @@ export interface OAuthActions {
    */
   getCrossAppProvider(parameters: { address: string; chainId?: number }): Promise<Eip1193Provider>;
 }
-
-/**
- * The session data name of the cross-app provider tokens (written by `crossAppTransact.ts`'s
- * `rememberCrossAppToken`, which uses the same name), by provider app id.
- */
-const CROSS_APP_TOKENS = 'crossAppTokens';
-type CrossAppTokens = Record<string, { accessToken: string; expiresAt: number | null } | undefined>;
 
 /**
  * Builds the OAuth actions on `store`.

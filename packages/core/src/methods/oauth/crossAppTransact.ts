@@ -20,11 +20,13 @@ import {
 } from '@latchkey/api';
 import { LatchkeyError } from '../../errors/base.ts';
 import { isLatchkeyErrorCode } from '../../errors/codes.ts';
-import { ProviderRpcError } from '../../wallets/embedded/errors.ts';
+import { PROVIDER_ERRORS, ProviderRpcError } from '../../wallets/embedded/errors.ts';
+import { parseChainId, providerEvents } from '../../wallets/providerEvents.ts';
 import type { SessionStore } from '../../session/store.ts';
 import type { AuthenticateResult } from '../../session/user.ts';
 import type { Eip1193Provider } from '../../wallets/registry.ts';
-import type { PopupWatch } from './flow.ts';
+import { type PopupWatch, watchPopup } from './flow.ts';
+import { CROSS_APP_TOKENS, type CrossAppTokens } from './oauth.ts';
 
 /** Spec section 9: the transact popup waits 120 s and is checked every 300 ms. */
 export const CROSS_APP_TRANSACT_WATCH: PopupWatch = { timeoutMs: 120_000, closedCheckMs: 300 };
@@ -32,12 +34,6 @@ export const CROSS_APP_TRANSACT_WATCH: PopupWatch = { timeoutMs: 120_000, closed
 /** Spec section 8, cross-app texts of the transact popup (the eager half has the others). */
 export const CROSS_APP_USER_REJECTED = 'User rejected request';
 export const CROSS_APP_REQUEST_TIMEOUT = 'Request timeout';
-
-/**
- * The session data name of the provider tokens, by provider app id (the eager half in
- * `./actions.ts` reads them under the same name).
- */
-const CROSS_APP_TOKENS = 'crossAppTokens';
 
 /**
  * Keeps the provider's access token of a finished cross-app login or link (provider
@@ -50,10 +46,9 @@ export function rememberCrossAppToken(
 ): void {
   const tokens = result?.oAuthTokens;
   if (!tokens?.provider.startsWith(CROSS_APP_PROVIDER_PREFIX)) return;
-  const all = (store.getSessionData(CROSS_APP_TOKENS) ?? {}) as Record<string, unknown>;
+  const all = (store.getSessionData(CROSS_APP_TOKENS) ?? {}) as CrossAppTokens;
   all[tokens.provider.slice(CROSS_APP_PROVIDER_PREFIX.length)] = {
     accessToken: tokens.accessToken,
-    // ms since the epoch, or null when the provider gave no lifetime
     expiresAt:
       tokens.accessTokenExpiresInSeconds === undefined
         ? null
@@ -118,11 +113,11 @@ export function exchangeWithTransactPopup({
 }: CrossAppExchange): Promise<string> {
   const id = `${Date.now().toString(36)}-${(counter += 1)}`;
   return new Promise<string>((resolve, reject) => {
-    const timers: ReturnType<typeof setTimeout>[] = [];
     let sent = false;
+    let unwatch = () => {};
     const end = () => {
       win.removeEventListener('message', onMessage);
-      for (const t of timers) clearTimeout(t);
+      unwatch();
     };
     const fail = (error: Error) => {
       end();
@@ -159,21 +154,11 @@ export function exchangeWithTransactPopup({
       }
     };
     win.addEventListener('message', onMessage);
-    timers.push(
-      setTimeout(() => {
-        popup.close();
-        fail(new LatchkeyError(CROSS_APP_REQUEST_TIMEOUT, { code: 'cross_app_request_timeout' }));
-      }, watch.timeoutMs),
-    );
-    const check = () => {
-      if (!popup.closed) {
-        timers.push(setTimeout(check, watch.closedCheckMs));
-        return;
-      }
-      // An answer posted just before the popup closed arrives as a task: give it one turn.
-      timers.push(setTimeout(() => fail(new ProviderRpcError(4001, CROSS_APP_USER_REJECTED)), 0));
-    };
-    timers.push(setTimeout(check, watch.closedCheckMs));
+    unwatch = watchPopup(popup, watch, {
+      timeout: () =>
+        fail(new LatchkeyError(CROSS_APP_REQUEST_TIMEOUT, { code: 'cross_app_request_timeout' })),
+      closed: () => fail(new ProviderRpcError(4001, CROSS_APP_USER_REJECTED)),
+    });
   });
 }
 
@@ -188,10 +173,7 @@ export function createCrossAppProvider(
   send: (request: CrossAppRpcRequest) => Promise<string>,
 ): Eip1193Provider {
   let chain = chainId;
-  const listeners = new Map<string, Set<(...args: unknown[]) => void>>();
-  const emit = (event: string, value: unknown) => {
-    for (const l of listeners.get(event) ?? []) l(value);
-  };
+  const { emit, on, removeListener } = providerEvents();
   return {
     request: (async ({ method, params }: { method: string; params?: unknown }) => {
       const list = Array.isArray(params) ? (params as unknown[]) : [];
@@ -202,10 +184,7 @@ export function createCrossAppProvider(
         case 'eth_chainId':
           return `0x${chain.toString(16)}`;
         case 'wallet_switchEthereumChain': {
-          const next = Number((list[0] as { chainId?: unknown } | undefined)?.chainId);
-          if (!Number.isSafeInteger(next) || next <= 0) {
-            throw new ProviderRpcError(-32602, 'Invalid chain id');
-          }
+          const next = parseChainId((list[0] as { chainId?: unknown } | undefined)?.chainId);
           if (next !== chain) {
             chain = next;
             emit('chainChanged', `0x${chain.toString(16)}`);
@@ -224,16 +203,13 @@ export function createCrossAppProvider(
           return send({ method, params: [tx] });
         }
         default:
-          throw new ProviderRpcError(4200, `The cross-app wallet does not support ${method}`);
+          throw new ProviderRpcError(
+            PROVIDER_ERRORS.unsupportedMethod.code,
+            `The cross-app wallet does not support ${method}`,
+          );
       }
     }) as Eip1193Provider['request'],
-    on(event: string, listener: (...args: unknown[]) => void) {
-      let set = listeners.get(event);
-      if (!set) listeners.set(event, (set = new Set()));
-      set.add(listener);
-    },
-    removeListener(event: string, listener: (...args: unknown[]) => void) {
-      listeners.get(event)?.delete(listener);
-    },
+    on,
+    removeListener,
   } as Eip1193Provider;
 }

@@ -190,6 +190,37 @@ export const CROSS_APP_CANCELED = 'User canceled flow';
 export const CROSS_APP_TIMED_OUT = 'Authorization request timed out after 2 minutes.';
 
 /**
+ * Watches a cross-app popup (spec section 9): after `watch.timeoutMs` it closes the popup and
+ * calls `on.timeout`; once the popup is found closed (checked every `watch.closedCheckMs`) it
+ * calls `on.closed` one task later, so an answer posted just before closing arrives first.
+ * @returns a function that stops watching.
+ */
+export function watchPopup(
+  popup: Window,
+  watch: PopupWatch,
+  on: { timeout(): void; closed(): void },
+): () => void {
+  const timers: ReturnType<typeof setTimeout>[] = [];
+  timers.push(
+    setTimeout(() => {
+      popup.close();
+      on.timeout();
+    }, watch.timeoutMs),
+  );
+  const check = () => {
+    if (!popup.closed) {
+      timers.push(setTimeout(check, watch.closedCheckMs));
+      return;
+    }
+    timers.push(setTimeout(on.closed, 0));
+  };
+  timers.push(setTimeout(check, watch.closedCheckMs));
+  return () => {
+    for (const t of timers) clearTimeout(t);
+  };
+}
+
+/**
  * Waits for the popup's return page to post its parameters (window message from the popup, or
  * the app's BroadcastChannel when COOP cut the opener). A window message from the popup with
  * another state is a mismatch; broadcasts with another state belong to other tabs and are
@@ -208,38 +239,27 @@ function waitForReturn(
       typeof BroadcastChannel === 'undefined'
         ? null
         : new BroadcastChannel(oauthChannelName(appId));
-    const timers: ReturnType<typeof setTimeout>[] = [];
+    let unwatch = () => {};
     const end = () => {
       win.removeEventListener('message', onMessage);
       channel?.close();
-      for (const t of timers) clearTimeout(t);
+      unwatch();
     };
     const done = (r: OAuthReturn) => {
       end();
       resolve(r);
     };
     if (watch) {
-      timers.push(
-        setTimeout(() => {
+      unwatch = watchPopup(popup, watch, {
+        timeout() {
           end();
-          popup.close();
           reject(new LatchkeyError(CROSS_APP_TIMED_OUT, { code: 'cross_app_timeout' }));
-        }, watch.timeoutMs),
-      );
-      const check = () => {
-        if (!popup.closed) {
-          timers.push(setTimeout(check, watch.closedCheckMs));
-          return;
-        }
-        // A return posted just before closing arrives as a task: give it one turn first.
-        timers.push(
-          setTimeout(() => {
-            end();
-            reject(new LatchkeyError(CROSS_APP_CANCELED, { code: 'cross_app_canceled' }));
-          }, 0),
-        );
-      };
-      timers.push(setTimeout(check, watch.closedCheckMs));
+        },
+        closed() {
+          end();
+          reject(new LatchkeyError(CROSS_APP_CANCELED, { code: 'cross_app_canceled' }));
+        },
+      });
     }
     const parse = (data: unknown): OAuthReturn | null => {
       const d = data as { type?: unknown; code?: unknown; state?: unknown; provider?: unknown };

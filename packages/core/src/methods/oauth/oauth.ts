@@ -12,6 +12,18 @@ export const isOAuthProvider = (value: unknown): value is OAuthProvider =>
   typeof value === 'string' &&
   /^(google|twitter|discord|github|spotify|instagram|tiktok|linkedin|apple)$/.test(value);
 
+/**
+ * The session data name (`SessionStore.getSessionData`) of the cross-app provider tokens, by
+ * provider app id (issue 21): written by `rememberCrossAppToken`, read by `crossAppRequest`.
+ */
+export const CROSS_APP_TOKENS = 'crossAppTokens';
+
+/** The value under {@link CROSS_APP_TOKENS}: `expiresAt` in ms since the epoch, or null. */
+export type CrossAppTokens = Record<
+  string,
+  { accessToken: string; expiresAt: number | null } | undefined
+>;
+
 /** What the return page carries. */
 export interface OAuthReturn {
   code: string;

@@ -11,6 +11,7 @@ import {
 } from 'viem';
 import type { Eip1193Provider } from '../registry.ts';
 import type { EmbeddedWalletBridge } from './bridge.ts';
+import { parseChainId, providerEvents } from '../providerEvents.ts';
 import { PROVIDER_ERRORS, ProviderRpcError, WalletError } from './errors.ts';
 import type { ChainConfig } from './types.ts';
 
@@ -134,14 +135,6 @@ function toProviderError(error: unknown): ProviderRpcError {
   );
 }
 
-function parseChainId(value: unknown): number {
-  if (typeof value === 'number' && Number.isSafeInteger(value)) return value;
-  if (typeof value === 'bigint') return Number(value);
-  if (typeof value === 'string' && /^(0x[0-9a-fA-F]+|\d+)$/.test(value))
-    return Number(BigInt(value));
-  throw new ProviderRpcError(PROVIDER_ERRORS.invalidParams.code, 'chainId must be a number');
-}
-
 /** A viem chain from a {@link ChainConfig}. */
 export function toViemChain(chain: ChainConfig): Chain {
   return defineChain({
@@ -191,18 +184,10 @@ export function createEmbeddedEthereumProvider(
   const findChain = (id: number) => chains.find((c) => c.id === id);
   let chain = findChain(parameters.chainId);
   if (!chain) throw new Error(`Chain ${parameters.chainId} is not in the configured chains`);
-  const listeners = new Map<string, Set<(...args: unknown[]) => void>>();
+  const events = providerEvents();
   const clients = new Map<number, PublicClient<ReturnType<typeof http>, Chain>>();
 
-  const emit = (event: string, ...args: unknown[]) => {
-    for (const listener of [...(listeners.get(event) ?? [])]) {
-      try {
-        listener(...args);
-      } catch {
-        // A listener's failure is not the provider's.
-      }
-    }
-  };
+  const { emit } = events;
 
   const publicClient = (target: ChainConfig) => {
     let client = clients.get(target.id);
@@ -411,14 +396,8 @@ export function createEmbeddedEthereumProvider(
         throw toProviderError(error);
       }
     }) as EmbeddedEthereumProvider['request'],
-    on(event, listener) {
-      let set = listeners.get(event);
-      if (!set) listeners.set(event, (set = new Set()));
-      set.add(listener);
-    },
-    removeListener(event, listener) {
-      listeners.get(event)?.delete(listener);
-    },
+    on: events.on,
+    removeListener: events.removeListener,
   };
 }
 

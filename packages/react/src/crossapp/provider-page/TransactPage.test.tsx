@@ -1,11 +1,12 @@
 /**
  * The provider's transact page (issue 21 item 2): it says it listens only to its opener at the
  * origin the server checked, takes a request only from that opener at that origin, asks the
- * server's check with the provider session's bearer token before anything else, and answers a
+ * server's check (the provider app's API client, with its session's bearer token) before anything else, and answers a
  * refusal (or the user's Reject) to that origin only, then closes.
  */
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { CROSS_APP_ACTION } from '@latchkey/api';
+import { ApiError } from '@latchkey/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LatchkeyProvider } from '../../LatchkeyProvider/LatchkeyProvider.tsx';
 import { APP_ID, createFakeClient } from '../../test/fakeClient.ts';
@@ -22,7 +23,6 @@ const REQUEST = {
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 function renderPage() {
@@ -31,22 +31,22 @@ function renderPage() {
     postMessage: (data: unknown, origin: string) => posted.push({ data, origin }),
   } as unknown as Window;
   const close = vi.fn();
-  const fetchMock = vi.fn(
-    async () =>
-      new Response(
-        JSON.stringify({
-          error: 'Transactions require a valid token',
-          code: 'cross_app_invalid_token',
-        }),
-        { status: 401, headers: { 'content-type': 'application/json' } },
-      ),
-  );
-  vi.stubGlobal('fetch', fetchMock);
   const fake = createFakeClient({ initialStatus: 'authenticated' });
+  // The provider app's API client: the chain info as usual; the check refused.
+  const fetchMock = vi.fn(async (p: { path: string; body?: unknown; accessToken?: unknown }) => {
+    if (p.path === '/api/v1/chains') return { chains: [] };
+    throw new ApiError({
+      status: 401,
+      code: 'cross_app_invalid_token',
+      message: 'Transactions require a valid token',
+    });
+  });
+  fake.client.api.request = fetchMock as unknown as typeof fake.client.api.request;
+  const checks = () =>
+    fetchMock.mock.calls.filter(([p]) => p.path.endsWith('/transact/check')).map(([p]) => p);
   render(
     <LatchkeyProvider appId={APP_ID} apiUrl="http://api.test" client={fake.client}>
       <TransactPage
-        apiUrl="http://api.test"
         appId={APP_ID}
         clientId="requesterapp0000000000000"
         origin={ORIGIN}
@@ -65,7 +65,7 @@ function renderPage() {
         }),
       );
     });
-  return { posted, close, fetchMock, deliver };
+  return { posted, close, checks, deliver };
 }
 
 describe('TransactPage', () => {
@@ -80,20 +80,23 @@ describe('TransactPage', () => {
     'ignores a request from another origin or window, checks one from its opener',
     { timeout: 30_000 },
     async () => {
-      const { posted, close, fetchMock, deliver } = renderPage();
+      const { posted, close, checks, deliver } = renderPage();
       await screen.findByText('Waiting for the request…');
       deliver(REQUEST, { origin: 'https://evil.example' });
       deliver(REQUEST, { source: window });
       deliver({ ...REQUEST, request: { method: 'eth_sign', params: [] } });
       await new Promise((r) => setTimeout(r, 50));
-      expect(fetchMock).not.toHaveBeenCalled();
+      expect(checks()).toEqual([]);
 
       deliver(REQUEST);
-      await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
-      const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-      expect(url).toBe(`http://api.test/api/v1/apps/${APP_ID}/oidc/transact/check`);
-      expect(new Headers(init.headers).get('authorization')).toBe('Bearer token');
-      expect(JSON.parse(String(init.body))).toEqual({
+      await waitFor(() => expect(checks()).toHaveLength(1));
+      const [check] = checks();
+      expect(check).toMatchObject({
+        method: 'POST',
+        path: `/api/v1/apps/${APP_ID}/oidc/transact/check`,
+        accessToken: 'token',
+      });
+      expect(check!.body).toEqual({
         client_id: 'requesterapp0000000000000',
         access_token: 'provider-access-token',
         address: WALLET,

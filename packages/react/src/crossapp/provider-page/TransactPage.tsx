@@ -35,8 +35,6 @@ const READY_REPEAT_MS = 300;
 
 /** Props of {@link TransactPage}. */
 export interface TransactPageProps {
-  /** The API's public URL (the page's own origin and path prefix). */
-  apiUrl: string;
   /** The provider app. */
   appId: string;
   /** The requester's client id at the provider. */
@@ -75,7 +73,6 @@ function resultOf(value: unknown): string {
  * @throws nothing: every failure is answered to the opener (and shown) as an error message.
  */
 export function TransactPage({
-  apiUrl,
   appId,
   clientId,
   origin,
@@ -133,28 +130,17 @@ export function TransactPage({
       answer({ type: CROSS_APP_ACTION.error, id: request.id, error: e });
     };
     void (async () => {
-      const token = await client.getAccessToken();
-      const res = await fetch(`${apiUrl}${CROSS_APP_ROUTES.transactCheck(appId)}`, {
+      // The provider app's API client: its bearer token, its errors (`code`, `message`).
+      const body = await client.api.request<unknown>({
         method: 'POST',
-        credentials: 'omit',
-        headers: {
-          accept: 'application/json',
-          'content-type': 'application/json',
-          authorization: `Bearer ${token ?? ''}`,
-        },
-        body: JSON.stringify({
+        path: CROSS_APP_ROUTES.transactCheck(appId),
+        body: {
           client_id: clientId,
           access_token: request.token,
           address: crossAppRequestAddress(request.request),
-        }),
+        },
+        accessToken: await client.getAccessToken(),
       });
-      const body: unknown = await res.json().catch(() => null);
-      if (!res.ok) {
-        const b = body as { code?: unknown; error?: unknown } | null;
-        throw Object.assign(new Error(typeof b?.error === 'string' ? b.error : res.statusText), {
-          code: typeof b?.code === 'string' ? b.code : 'internal',
-        });
-      }
       const checked = crossAppTransactChecked.parse(body);
       setPhase({
         state: 'signing',
@@ -168,7 +154,7 @@ export function TransactPage({
     })().catch(fail);
     // `answer` reads refs only.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [request, authenticated, client, wallet, apiUrl, appId, clientId, origin]);
+  }, [request, authenticated, client, wallet, appId, clientId, origin]);
 
   const requester =
     (phase.state === 'signing' && phase.requester) || new URL(origin).host || origin;

@@ -35,12 +35,7 @@ createRoot(root).render(
       }}
     >
       {transact ? (
-        <TransactPage
-          apiUrl={apiUrl}
-          appId={appId}
-          clientId={transact.clientId}
-          origin={transact.origin}
-        />
+        <TransactPage appId={appId} clientId={transact.clientId} origin={transact.origin} />
       ) : (
         <ProviderPage apiUrl={apiUrl} appId={appId} uid={uid ?? ''} />
       )}

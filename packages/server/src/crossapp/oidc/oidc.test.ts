@@ -562,9 +562,9 @@ describe('refusals', () => {
 });
 
 describe("the provider's transact page and its check (issue 21 item 2)", () => {
-  /** A provider access token of the requester, from a full flow as its server runs it. */
-  async function requesterToken(): Promise<string> {
-    const config = await discover(requester.id, requester.secret);
+  /** A provider access token of the client, from a full flow as its server runs it. */
+  async function accessTokenOf(clientId: string, secret: string): Promise<string> {
+    const config = await discover(clientId, secret);
     const started = await startAuthorization(config);
     const tokens = await client.authorizationCodeGrant(config, await callbackOf(started), {
       pkceCodeVerifier: started.verifier,
@@ -573,6 +573,7 @@ describe("the provider's transact page and its check (issue 21 item 2)", () => {
     });
     return tokens.access_token;
   }
+  const requesterToken = () => accessTokenOf(requester.id, requester.secret);
 
   const check = (body: Record<string, unknown>, as: TestSession | null = session) =>
     browserVia().request(CROSS_APP_ROUTES.transactCheck(provider.id), {
@@ -695,14 +696,8 @@ describe("the provider's transact page and its check (issue 21 item 2)", () => {
       read_only: false,
       confidential: true,
     });
-    const config = await discover(app.id, saved.client_secret!);
-    const started = await startAuthorization(config);
-    const tokens = await client.authorizationCodeGrant(config, await callbackOf(started), {
-      pkceCodeVerifier: started.verifier,
-      expectedState: started.state,
-      expectedNonce: started.nonce,
-    });
-    const body = { client_id: app.id, access_token: tokens.access_token, address: WALLET };
+    const accessToken = await accessTokenOf(app.id, saved.client_secret!);
+    const body = { client_id: app.id, access_token: accessToken, address: WALLET };
     expect((await check(body)).status).toBe(200);
 
     await saveClient(server.context, provider.id, app.id, {
