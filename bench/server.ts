@@ -5,8 +5,9 @@
  * One run measures, one after the other, each server a child process started the same way
  * (`node --import tsx <entry>`, its own process group):
  *
- * 1. bare Hono (`bench/bare-hono.ts`, `GET /health`): the 1.0 baseline, measured first and
- *    again last; the ratios use the mean of the two (the machine's speed drifts within a run).
+ * 1. bare Hono (`bench/bare-hono.ts`, `GET /health`): the 1.0 baseline, one server for the
+ *    run, measured first and again after each server below; each row's ratio uses the mean of
+ *    the two samples around its server (the machine's speed drifts within a run: shared cores).
  * 2. Latchkey on PGlite (a temp folder), `LATCHKEY_DEV=1`, per-IP limits raised through
  *    `LATCHKEY_RATE_LIMITS` (all load comes from one IP; the limiter still counts every
  *    request, it just never answers 429), `LATCHKEY_LOG_LEVEL=warn` (no request log lines).
@@ -250,6 +251,11 @@ interface Row {
   clientCpuPct: number;
   /** Local PostgreSQL processes' CPU over the phase, % of one core (0 on PGlite). */
   dbCpuPct: number;
+  /**
+   * The baseline of this row: the mean of bare Hono's req/s measured right before and right
+   * after the row's server (set in `main`); the "x bare" ratio divides by it.
+   */
+  bare?: number;
 }
 
 /** Runs `fn` and adds the server's CPU share and final RSS to its row. */
@@ -638,13 +644,15 @@ async function statementCounts(): Promise<Record<string, number>> {
 const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
 
 function printTable(rows: Row[], bare: number) {
+  // A bare Hono row's ratio is to the mean of every bare sample (the drift shows); any other
+  // row's to its own bracket.
   const head = ['server', 'path', 'req/s', 'x bare', 'p50 ms', 'p99 ms', 'ok', 'err', 'CPU %'];
   head.push('RSS MB', 'load CPU %', 'PG CPU %');
   const cells = rows.map((r) => [
     r.server,
     r.name,
     fmt(r.rate, 0),
-    fmt(r.rate / bare, 4),
+    fmt(r.rate / (r.bare ?? bare), 4),
     fmt(r.p50),
     fmt(r.p99),
     String(r.ok),
@@ -663,18 +671,26 @@ function printTable(rows: Row[], bare: number) {
   for (const row of cells) console.log(line(row));
 }
 
-/** Bare Hono's `GET /health` row (the baseline), from a server started for it. */
-async function bareHono(label: string): Promise<Row> {
-  console.log(`${label} (GET /health)...`);
+/**
+ * Bare Hono's `GET /health` (the baseline): one server started for the whole run, measured
+ * before and after each Latchkey or Better Auth server, so every row has a baseline taken
+ * minutes rather than the whole run away (the machine's speed drifts: shared cores).
+ */
+async function startBareHono(): Promise<{
+  sample: (label: string) => Promise<Row>;
+  stop: () => Promise<void>;
+}> {
   const server = await startProcess('bench/bare-hono.ts', {}, 'bare hono listening');
-  try {
-    await autocannon({ url: `${server.url}/health`, connections: 2, duration: 1 });
-    return await measured(server, async () =>
-      rowOf(label, 'GET /health', await get(`${server.url}/health`)),
-    );
-  } finally {
-    await server.stop();
-  }
+  await autocannon({ url: `${server.url}/health`, connections: 2, duration: 1 });
+  return {
+    sample: async (label) => {
+      console.log(`${label} (GET /health)...`);
+      return measured(server, async () =>
+        rowOf(label, 'GET /health', await get(`${server.url}/health`)),
+      );
+    },
+    stop: () => server.stop(),
+  };
 }
 
 async function main() {
@@ -682,7 +698,20 @@ async function main() {
   const counts = await statementCounts();
 
   const rows: Row[] = [];
-  rows.push(await bareHono('bare Hono'));
+  const bare = await startBareHono();
+  let lastBare = await bare.sample('bare Hono');
+  rows.push(lastBare);
+  /**
+   * Runs one server's rows between two bare samples (the previous block's closing sample opens
+   * the next): each row's baseline is the mean of the two.
+   */
+  const bracketed = async (block: () => Promise<Row[]>) => {
+    const before = lastBare;
+    const blockRows = await block();
+    lastBare = await bare.sample('bare Hono');
+    for (const row of blockRows) row.bare = (before.rate + lastBare.rate) / 2;
+    rows.push(...blockRows, lastBare);
+  };
 
   const versions: [string, string][] = BASE_DIR
     ? [
@@ -694,7 +723,7 @@ async function main() {
     console.log(`starting Latchkey${suffix} on PGlite (temp folder)...`);
     const pglite = await startLatchkey(undefined, dir);
     try {
-      rows.push(...(await latchkeyRows(`PGlite${suffix}`, pglite)));
+      await bracketed(() => latchkeyRows(`PGlite${suffix}`, pglite));
     } finally {
       await pglite.stop();
     }
@@ -710,7 +739,7 @@ async function main() {
         'better-auth listening',
       );
       try {
-        rows.push(...(await betterAuthRows(server)));
+        await bracketed(() => betterAuthRows(server));
       } finally {
         await server.stop();
       }
@@ -738,7 +767,7 @@ async function main() {
       console.log(`starting Latchkey on ${label}...`);
       const pgServer = await startLatchkey(url, dir);
       try {
-        rows.push(...(await latchkeyRows(label, pgServer)));
+        await bracketed(() => latchkeyRows(label, pgServer));
       } finally {
         await pgServer.stop();
         stopCluster();
@@ -746,10 +775,9 @@ async function main() {
     }
   }
 
-  rows.push(await bareHono('bare Hono (end)'));
-  // The machine's speed drifts within a run (shared cores): the baseline is the mean of bare
-  // Hono measured first and last.
-  const bareRate = (rows[0]!.rate + rows.at(-1)!.rate) / 2;
+  await bare.stop();
+  const bareSamples = rows.filter((r) => r.bare === undefined);
+  const bareRate = bareSamples.reduce((sum, r) => sum + r.rate, 0) / bareSamples.length;
   console.log('');
   printTable(rows, bareRate);
   console.log('');
@@ -764,15 +792,20 @@ async function main() {
       'compare the "x bare" ratios, not the raw rates.',
   );
   console.log(
-    "x bare = req/s (sign-ins: flows/s) / the mean of bare Hono's req/s at the start and the end of this run. CPU % of one core (all threads of the process), RSS at the end of each phase; load CPU % = the load generator (this process), PG CPU % = the local postgres processes, over the phase.",
+    "x bare = req/s (sign-ins: flows/s) / the mean of the two bare Hono samples around that server (a bare Hono row: / the mean of all bare samples, so the machine's drift shows). CPU % of one core (all threads of the process), RSS at the end of each phase; load CPU % = the load generator (this process), PG CPU % = the local postgres processes, over the phase.",
   );
   const betterAuth = rows.find((r) => r.server === BETTER_AUTH && r.name.startsWith('email'));
   if (betterAuth) {
     console.log('');
-    console.log('email code sign-ins, Latchkey / Better Auth (memory adapter) of this run:');
+    console.log(
+      'email code sign-ins, Latchkey / Better Auth (memory adapter) of this run, each as its "x bare" (drift-corrected; raw flows/s ratio in brackets):',
+    );
+    const ratio = (r: Row) => r.rate / (r.bare ?? bareRate);
     for (const row of rows) {
       if (row.server === BETTER_AUTH || !row.name.startsWith('email')) continue;
-      console.log(`  ${fmt(row.rate / betterAuth.rate, 2).padStart(6)} x  ${row.server}`);
+      console.log(
+        `  ${fmt(ratio(row) / ratio(betterAuth), 2).padStart(6)} x  (${fmt(row.rate / betterAuth.rate, 2)} x)  ${row.server}`,
+      );
     }
   } else {
     console.log('Better Auth comparison: not run (see above).');
