@@ -108,11 +108,12 @@ const walletProofFields = {
 };
 
 /**
- * What a wallet proof is for: creating the wallet, replacing its server-held shares, or
- * registering a recovery password with OPAQUE (`opaque-register`, issue 24: the registration
- * answer is an OPRF evaluation under the wallet's key, so only the wallet key's holder gets it).
+ * What a wallet proof is for: creating the wallet, importing an existing key as the wallet
+ * (`import`, issue 22 item 4), replacing its server-held shares, or registering a recovery
+ * password with OPAQUE (`opaque-register`, issue 24: the registration answer is an OPRF
+ * evaluation under the wallet's key, so only the wallet key's holder gets it).
  */
-export type WalletProofAction = 'create' | 'reshare' | 'opaque-register';
+export type WalletProofAction = 'create' | 'import' | 'reshare' | 'opaque-register';
 
 /**
  * The exact text the wallet key signs (EIP-191) to prove possession when creating a wallet or
@@ -146,11 +147,19 @@ export const WALLET_NONCE_TTL_S = 300;
 /**
  * `POST /api/v1/embedded_wallets`: store a new wallet's auth and recovery shares, with a
  * signature by the new wallet's key over a server nonce. Answers `{user}`.
+ *
+ * `imported: true` (issue 22 item 4; spec section 3, wallet `imported`): the shares are of an
+ * existing private key the user typed into the frame's import page, not of fresh entropy. The
+ * same creation rules hold (one embedded wallet per user, `embedded_wallet_exists`; the address
+ * unused in the app), and the signature is over {@link walletProofMessage} with action `import`
+ * (`invalid_wallet_signature` when it is not by the address's key). The wallet account then
+ * carries `imported: true`, kept through later reshares.
  */
 export const createEmbeddedWalletRequest = z
   .object({
     address: evmAddress,
     chain_type: z.literal('ethereum'),
+    imported: z.boolean().optional(),
     auth_share: base64(512),
     ...recoveryFields,
     ...walletProofFields,

@@ -1,6 +1,6 @@
 /**
- * Embedded wallet routes (issue 3; design.md, Keys): create, the auth and recovery share
- * calls, reshare, the wallet proof nonce, and `GET /api/v1/chains`.
+ * Embedded wallet routes (issue 3; design.md, Keys): create (or import an existing key,
+ * `imported: true`, issue 22 item 4), the auth and recovery share calls, reshare, the wallet proof nonce, and `GET /api/v1/chains`.
  *
  * Custody (issue 10): every share route needs `Authorization: DPoP <access token>` and a DPoP
  * proof by the wallet frame key the session was bound to at login (`requireDpop`); a token
@@ -84,14 +84,18 @@ export function walletRoutes(ctx: ServerContext, options: WalletRoutesOptions = 
     const appId = c.get('app').id;
     const { userId } = c.get('auth');
     const body = await readJson(c, createEmbeddedWalletRequest);
+    const imported = body.imported === true;
+    // An imported key (issue 22 item 4) proves itself over its own action, so a signature made
+    // to create a wallet is not one to import it with, nor the other way round.
     await verifyWalletProof(ctx, proofSession(c, c.get('auth')), {
-      action: 'create',
+      action: imported ? 'import' : 'create',
       address: checksumAddress(body.address),
       nonce: body.nonce,
       signature: body.signature,
     });
-    const address = await createEmbeddedWallet(ctx, appId, userId, body);
-    if (options.funder) {
+    const address = await createEmbeddedWallet(ctx, appId, userId, { ...body, imported });
+    // An imported key brings its own funds: the dev funder tops up new keys only.
+    if (options.funder && !imported) {
       await options.funder(address).catch((error: unknown) => {
         console.error(`[latchkey] funding ${address} failed:`, error);
       });

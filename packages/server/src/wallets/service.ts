@@ -237,15 +237,18 @@ export async function verifyWalletProof(
   }
 }
 
-/** The `details` of the embedded wallet's `wallet` linked account. */
-function accountDetails(method: RecoveryMethod): WalletAccountDetails {
+/**
+ * The `details` of the embedded wallet's `wallet` linked account. `imported`: the wallet's key
+ * was imported (issue 22 item 4), not made in the frame.
+ */
+function accountDetails(method: RecoveryMethod, imported: boolean): WalletAccountDetails {
   return {
     chain_type: 'ethereum',
     chain_id: null,
     wallet_client_type: EMBEDDED_WALLET_CLIENT_TYPE,
     connector_type: 'embedded',
     recovery_method: method,
-    imported: false,
+    imported,
   };
 }
 
@@ -281,7 +284,9 @@ export async function ownWallet(
 }
 
 /**
- * Stores a new embedded wallet and its `wallet` linked account in one transaction.
+ * Stores a new embedded wallet and its `wallet` linked account in one transaction. With
+ * `input.imported` (issue 22 item 4) the account is marked `imported: true`; the caller has
+ * checked the wallet proof (action `import`).
  *
  * @returns the EIP-55 address.
  * @throws ApiError `embedded_wallet_exists` (409) when the user already has a wallet;
@@ -291,7 +296,7 @@ export async function createEmbeddedWallet(
   ctx: ServerContext,
   appId: string,
   userId: string,
-  input: WalletShares & { address: string },
+  input: WalletShares & { address: string; imported?: boolean | undefined },
 ): Promise<`0x${string}`> {
   const address = checksumAddress(input.address);
   if (await findUserWallet(ctx, appId, userId)) {
@@ -328,7 +333,7 @@ export async function createEmbeddedWallet(
           userId,
           type: 'wallet',
           subject: address,
-          details: { ...accountDetails(input.recovery_method) },
+          details: { ...accountDetails(input.recovery_method, input.imported === true) },
           firstVerifiedAt: now,
           latestVerifiedAt: now,
         })
@@ -393,9 +398,9 @@ export async function releaseRecovery(
 
 /**
  * Replaces both server-held shares and the recovery method in one transaction, and keeps the
- * linked account's `recovery_method` in step (404 as {@link ownWallet}). A legacy PBKDF2 blob is
- * dropped (issue 24: the frame reseals with OPAQUE at the first password recovery), and OPAQUE
- * logins in progress are forgotten.
+ * linked account's `recovery_method` in step (404 as {@link ownWallet}); its `imported` flag
+ * stays as it was. A legacy PBKDF2 blob is dropped (issue 24: the frame reseals with OPAQUE at
+ * the first password recovery), and OPAQUE logins in progress are forgotten.
  */
 export async function reshareEmbeddedWallet(
   ctx: ServerContext,
@@ -413,16 +418,21 @@ export async function reshareEmbeddedWallet(
       .where(eq(embeddedWallets.id, row.id));
     // Logins started against the old OPAQUE record must not release the new sealed share.
     await tx.delete(opaqueLogins).where(eq(opaqueLogins.walletId, row.id));
+    const account = and(
+      eq(linkedAccounts.appId, appId),
+      eq(linkedAccounts.userId, userId),
+      eq(linkedAccounts.type, 'wallet'),
+      eq(linkedAccounts.subject, row.address),
+    );
+    // An imported wallet stays imported (issue 22 item 4) whatever its shares become.
+    const [previous] = await tx
+      .select({ details: linkedAccounts.details })
+      .from(linkedAccounts)
+      .where(account);
+    const imported = (previous?.details as { imported?: unknown } | undefined)?.imported === true;
     await tx
       .update(linkedAccounts)
-      .set({ details: { ...accountDetails(input.recovery_method) } })
-      .where(
-        and(
-          eq(linkedAccounts.appId, appId),
-          eq(linkedAccounts.userId, userId),
-          eq(linkedAccounts.type, 'wallet'),
-          eq(linkedAccounts.subject, row.address),
-        ),
-      );
+      .set({ details: { ...accountDetails(input.recovery_method, imported) } })
+      .where(account);
   });
 }

@@ -437,6 +437,146 @@ describe('wallet creation proves the key (issue 10, item 2)', () => {
   });
 });
 
+describe('importing an existing key (issue 22 item 4)', () => {
+  /** An anvil key's wallet as the frame's import page uploads it. */
+  const importedWallet = (address = newAddress()) => ({
+    ...latchkeyWallet(address),
+    imported: true,
+  });
+  /** `POST /embedded_wallets` with `imported: true` and a proof over action `import`. */
+  async function importWallet(session: Session, body = importedWallet()) {
+    const proof = await frame.walletProof(session, keyOf(body.address), 'import');
+    return frame.post(session, ROUTES.embeddedWallets, { ...body, ...proof });
+  }
+  const walletAccountOf = async (res: Response) => {
+    const { user } = userResponse.parse(await res.json());
+    return walletAccount.parse(user.linked_accounts.find((a) => a.type === 'wallet'));
+  };
+
+  it('stores the shares like a created wallet, with imported: true in the wallet account', async () => {
+    const session = await login();
+    const wallet = importedWallet();
+    const res = await importWallet(session, wallet);
+    expect(res.status).toBe(200);
+    const account = await walletAccountOf(res);
+    expect(account).toMatchObject({
+      address: wallet.address,
+      chain_type: 'ethereum',
+      wallet_client_type: 'latchkey',
+      connector_type: 'embedded',
+      recovery_method: 'latchkey',
+      imported: true,
+    });
+    const [row] = await walletRows(session.userId);
+    expect(row!.address).toBe(wallet.address);
+    // The shares come back as stored (export and recovery work as for any wallet).
+    const auth = await frame.post(session, ROUTES.walletAuthShare, { address: wallet.address });
+    expect(authShareResponse.parse(await auth.json()).auth_share).toBe(wallet.auth_share);
+    // A created wallet stays imported: false.
+    const other = await login();
+    expect((await walletAccountOf(await createWallet(other))).imported).toBe(false);
+  });
+
+  it('refuses a user who already has an Ethereum embedded wallet (409 embedded_wallet_exists)', async () => {
+    // A created wallet first, then an import.
+    const creator = await login();
+    expect((await createWallet(creator)).status).toBe(200);
+    const refused = await expectError(await importWallet(creator), 409, 'embedded_wallet_exists');
+    expect(refused.error).toBe('Only one Latchkey wallet per user is currently allowed');
+    // An imported wallet first, then another import and a creation.
+    const importer = await login();
+    expect((await importWallet(importer)).status).toBe(200);
+    await expectError(await importWallet(importer), 409, 'embedded_wallet_exists');
+    await expectError(await createWallet(importer), 409, 'embedded_wallet_exists');
+    expect(await walletRows(creator.userId)).toHaveLength(1);
+    expect(await walletRows(importer.userId)).toHaveLength(1);
+    // A key already imported (or created) by another user of the app is refused too.
+    const taken = importedWallet();
+    expect((await importWallet(await login(), taken)).status).toBe(200);
+    await expectError(await importWallet(await login(), taken), 409, 'linked_to_another_user');
+  });
+
+  it('refuses a signature that does not match the address (401 invalid_wallet_signature)', async () => {
+    const session = await login();
+    const wallet = importedWallet();
+    const key = keyOf(wallet.address);
+    const refusals = [
+      // Another key than the address's.
+      await frame.walletProof(session, testWalletKey(), 'import'),
+      // The address's key, but a signature made to create a wallet, not to import one.
+      await frame.walletProof(session, key, 'create'),
+      // The address's key over another address's text.
+      await (async () => {
+        const nonce = await frame.nonce(session);
+        const message = walletProofMessage({
+          action: 'import',
+          appId,
+          userId: session.userId,
+          address: newAddress(),
+          nonce,
+        });
+        return { nonce, signature: await key.signMessage({ message }) };
+      })(),
+    ];
+    for (const proof of refusals) {
+      await expectError(
+        await frame.post(session, ROUTES.embeddedWallets, { ...wallet, ...proof }),
+        401,
+        'invalid_wallet_signature',
+      );
+    }
+    // An import proof does not create a wallet that is not marked imported either.
+    const { imported: _imported, ...created } = wallet;
+    await expectError(
+      await frame.post(session, ROUTES.embeddedWallets, {
+        ...created,
+        ...(await frame.walletProof(session, key, 'import')),
+      }),
+      401,
+      'invalid_wallet_signature',
+    );
+    expect(await walletRows(session.userId)).toHaveLength(0);
+    const accounts = await database.db
+      .select()
+      .from(linkedAccounts)
+      .where(eq(linkedAccounts.userId, session.userId));
+    expect(accounts.filter((a) => a.type === 'wallet')).toHaveLength(0);
+    // The right proof goes through.
+    expect((await importWallet(session, wallet)).status).toBe(200);
+  });
+
+  it('refuses a malformed imported flag (400 invalid_data)', async () => {
+    const session = await login();
+    const proof = await frame.walletProof(session, testWalletKey(), 'import');
+    await expectError(
+      await frame.post(session, ROUTES.embeddedWallets, {
+        ...latchkeyWallet(),
+        imported: 'yes',
+        ...proof,
+      }),
+      400,
+      'invalid_data',
+    );
+  });
+
+  it('keeps imported: true through a reshare', async () => {
+    const session = await login();
+    const wallet = importedWallet();
+    expect((await importWallet(session, wallet)).status).toBe(200);
+    const res = await reshare(session, {
+      address: wallet.address,
+      auth_share: share(),
+      recovery_method: 'user-passcode',
+      recovery_share: null,
+      recovery_opaque: opaqueRecovery(),
+    });
+    expect(res.status).toBe(200);
+    const account = await walletAccountOf(res);
+    expect(account.recovery_method).toBe('user-passcode');
+    expect(account.imported).toBe(true);
+  });
+});
+
 describe('POST /api/v1/embedded_wallets/auth_share', () => {
   let owner: Session;
   let wallet: ReturnType<typeof latchkeyWallet>;
