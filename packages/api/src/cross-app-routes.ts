@@ -3,7 +3,7 @@
  * the browser client can read them without loading zod.
  */
 import { OAUTH_METHOD } from './methods/oauth.ts';
-import { crossAppTransactPage } from './oauth-providers.ts';
+import { crossAppConnectionsPath, crossAppTransactPage } from './oauth-providers.ts';
 
 const adminClientsPath = (providerAppId: string) =>
   `/api/v1/admin/apps/${encodeURIComponent(providerAppId)}/cross-app/clients`;
@@ -16,8 +16,7 @@ export const CROSS_APP_ROUTES = {
    */
   connectionsPattern: '/api/v1/apps/:appId/cross-app/connections',
   /** The connections path of one requester app id. */
-  connections: (requesterAppId: string) =>
-    `/api/v1/apps/${encodeURIComponent(requesterAppId)}/cross-app/connections`,
+  connections: crossAppConnectionsPath,
   /** Admin API (`GET`) Hono pattern: the provider app's (`:appId`) registered clients. */
   adminClientsPattern: '/api/v1/admin/apps/:appId/cross-app/clients',
   /** The admin path of a provider app's clients. */

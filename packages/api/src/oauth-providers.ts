@@ -54,6 +54,14 @@ export function providerAppIdOf(provider: string): string | undefined {
 export type OAuthLoginProvider = OAuthProvider | CrossAppProviderId;
 
 /**
+ * `GET /api/v1/apps/{requesterAppId}/cross-app/connections` of one requester app id
+ * (`CROSS_APP_ROUTES.connections`; apart so the browser client's bundle takes this function
+ * alone).
+ */
+export const crossAppConnectionsPath = (requesterAppId: string) =>
+  `/api/v1/apps/${encodeURIComponent(requesterAppId)}/cross-app/connections`;
+
+/**
  * The path of a provider app's transact page for one requester (`CROSS_APP_ROUTES.transactPage`;
  * apart so the browser client's bundle takes this function alone).
  */

@@ -101,7 +101,11 @@ describe('browser bundle', () => {
     // token, open the 400x680 popup, hand over to the lazy OAuth entry (which has the exchange,
     // the refusal texts, the token's storing and the EIP-1193 provider): 1.03 kB. 73.02 kB
     // after; the budget moves to 73.5 kB.
-    expect(result.outputFiles[0]!.contents.byteLength).toBeLessThan(73_500);
+    // 73.5 kB before issue 21's login-list button: the login list's item families (items a
+    // method owns by a prefix, `latchkey:{providerAppId}`), `isCrossAppLoginItem`, and
+    // `getCrossAppConnections` (the connections' GET, shared per client, not kept when it
+    // fails), which the list needs before any click: 73.59 kB after. The budget moves to 74 kB.
+    expect(result.outputFiles[0]!.contents.byteLength).toBeLessThan(74_000);
   });
 
   it('the lazy embedded-wallet entry bundles on its own, zod-free', async () => {

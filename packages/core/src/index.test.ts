@@ -75,6 +75,7 @@ const PUBLIC_NAMES = [
   'isExpiring',
   'isInAppBrowser',
   'isNotAuthenticated',
+  'isCrossAppLoginItem',
   'isOAuthProvider',
   'knownWalletOf',
   'memoryStorage',

@@ -428,3 +428,53 @@ describe('LOGIN_METHODS (issue 11: read from the method contracts)', () => {
     ]);
   });
 });
+
+describe("buildLoginList, another app's account (latchkey:{appId}, issue 21)", () => {
+  const cross = 'latchkey:providerapp00000000000000' as const;
+
+  it('is a method button where loginMethodsAndOrder names it, without a server flag', () => {
+    const list = buildLoginList({
+      loginMethods: ['email', 'wallet'],
+      loginMethodsAndOrder: { primary: ['email', cross, 'metamask'] },
+    });
+    expect(labels(list.entries)).toEqual(['input:email', cross, 'wallet:metamask']);
+    expect(list.entries[1]).toEqual({ kind: 'method', method: cross });
+  });
+
+  it('counts in the primary items and moves to the overflow view like any button', () => {
+    const primary = ['email', 'google', 'twitter', 'discord', cross] as const;
+    const list = buildLoginList({
+      loginMethods: ['email', 'google', 'twitter', 'discord', 'github'],
+      loginMethodsAndOrder: { primary, overflow: ['github'] },
+    });
+    expect(labels(list.entries)).toEqual([
+      'input:email',
+      'google',
+      'twitter',
+      'discord',
+      'more-options',
+    ]);
+    const overflow = buildLoginList({
+      loginMethods: ['email', 'google', 'twitter', 'discord', 'github'],
+      loginMethodsAndOrder: { primary, overflow: ['github'] },
+      view: 'overflow',
+    });
+    expect(labels(overflow.entries)).toEqual([cross, 'github']);
+  });
+
+  it('in loginMethods (grouped layout) it joins the social group, not the wallets', () => {
+    const list = buildLoginList({
+      loginMethods: ['email', cross, 'google', 'wallet'],
+      walletList: ['metamask'],
+    });
+    expect(labels(list.entries)).toEqual(['input:email', cross, 'google', 'wallet:metamask']);
+  });
+
+  it("a bare 'latchkey:' names no app: not a button (nor a wallet)", () => {
+    const list = buildLoginList({
+      loginMethods: ['email', 'wallet'],
+      loginMethodsAndOrder: { primary: ['email', 'latchkey:' as never] },
+    });
+    expect(labels(list.entries)).toEqual(['input:email']);
+  });
+});

@@ -10,6 +10,7 @@ import {
   type ItemsOfKind,
   knownWalletOf,
   LOGIN_ITEM_KINDS,
+  loginItemFamilyOf,
   type MethodLoginItem,
   type WalletId,
 } from './methods/index.ts';
@@ -25,9 +26,11 @@ export type LoginMethodName = MethodLoginItem;
 /** The items drawn as one code input row (email, SMS). */
 type CodeInputItem = ItemsOfKind<'code-input'>;
 
-/** How the list draws `item`: as its method declares, else a `social` button. */
+/** How the list draws `item`: as its method (or its family) declares, else a `social` button. */
 const kindOf = (item: string): LoginItemKind =>
-  (LOGIN_ITEM_KINDS as Readonly<Record<string, LoginItemKind>>)[item] ?? 'social';
+  (LOGIN_ITEM_KINDS as Readonly<Record<string, LoginItemKind>>)[item] ??
+  loginItemFamilyOf(item)?.kind ??
+  'social';
 
 /**
  * Login methods of the client config in the spec's flag order (spec section 3,
@@ -133,9 +136,13 @@ export interface LoginList {
   back: boolean;
 }
 
-const isSocial = (m: LoginListItemName) => (SOCIAL_METHODS as readonly string[]).includes(m);
+// An item of a family (another app's account, `latchkey:{providerAppId}`, issue 21) is drawn
+// as its family says.
+const isSocial = (m: LoginListItemName) =>
+  (SOCIAL_METHODS as readonly string[]).includes(m) || loginItemFamilyOf(m)?.kind === 'social';
 const isPasswordless = (m: LoginListItemName): m is CodeInputItem => kindOf(m) === 'code-input';
-const isWalletItem = (m: LoginListItemName) => !(LOGIN_METHODS as readonly string[]).includes(m);
+const isWalletItem = (m: LoginListItemName) =>
+  !(LOGIN_METHODS as readonly string[]).includes(m) && !loginItemFamilyOf(m);
 
 /** Turns ordered item names into rows: email and SMS merge into one input row where the first stands. */
 function toEntries(
@@ -212,7 +219,9 @@ function collapse(
  *
  * In both layouts email and SMS share one row (alternatives, the first configured expanded),
  * and `hideDirectWeb2Inputs` turns the inputs into buttons. Methods that are not enabled in
- * `loginMethods` are dropped from `loginMethodsAndOrder` (wallet names need `wallet` enabled).
+ * `loginMethods` are dropped from `loginMethodsAndOrder` (wallet names need `wallet` enabled);
+ * another app's account, `latchkey:{providerAppId}` (issue 21), is a social button wherever it
+ * is named, in `loginMethodsAndOrder` or in `loginMethods`.
  *
  * @returns the entries of the requested view.
  * @example
@@ -233,10 +242,12 @@ export function buildLoginList(parameters: BuildLoginListParameters): LoginList 
     ) ?? null;
   const toRows = (items: readonly LoginListItemName[]) =>
     toEntries(items, hide, walletList, detected);
+  // An item of a family needs no server flag: naming it enables it when well-formed (another
+  // app's account, issue 21: the server refuses a provider that has not registered this app).
   const allowed = (item: LoginListItemName) =>
     isWalletItem(item)
       ? enabled.has('wallet') && !(noWalletConnect && item === 'wallet_connect')
-      : enabled.has(item);
+      : (loginItemFamilyOf(item)?.valid(item) ?? enabled.has(item));
 
   if (ordered && view !== 'wallets') {
     const primary = ordered.primary.filter(allowed);
@@ -257,7 +268,9 @@ export function buildLoginList(parameters: BuildLoginListParameters): LoginList 
     (parameters.showWalletLoginFirst ? 'web3-first' : 'web2-first');
   const methods = parameters.loginMethods;
   const passwordless = toRows(methods.filter(isPasswordless));
-  const socials = toRows(methods.filter(isSocial));
+  const socials = toRows(
+    methods.filter((m) => isSocial(m) && (loginItemFamilyOf(m)?.valid(m) ?? true)),
+  );
   const wallets = enabled.has('wallet') ? toRows(['wallet']) : [];
 
   // A panel lists what its group's overflow row hides; 'wallets' is the whole wallet group.

@@ -17,3 +17,14 @@ export type LoginItemKind = 'code-input' | 'wallets' | 'link' | 'social';
 
 /** A method's login items and their {@link LoginItemKind}, e.g. `{ email: 'code-input' }`. */
 export type LoginItemKinds = { readonly [item: string]: LoginItemKind };
+
+/**
+ * Login items a method owns by a prefix rather than by name (issue 21): e.g. the OAuth method's
+ * `latchkey:{providerAppId}`, another app's account. `valid` tells a well-formed item (a
+ * malformed one is dropped from the list, never taken for a wallet name).
+ */
+export interface LoginItemFamily {
+  prefix: string;
+  kind: LoginItemKind;
+  valid(item: string): boolean;
+}

@@ -159,6 +159,20 @@ describe('useLinkAccount (issue 6, spec section 6: linking needs login)', () => 
     act(() => finish(null));
   });
 
+  it('linkCrossApp starts client.linkOAuth with latchkey:{appId} in the call and opens CROSS_APP_AUTH_SCREEN (issue 21)', async () => {
+    const { client, wrapper } = setup(TEST_USER);
+    let finish!: (user: User | null) => void;
+    client.linkOAuth = vi.fn(() => new Promise<User | null>((r) => (finish = r)));
+    client.getCrossAppConnections = vi.fn(async () => []);
+    const { result } = renderHook(() => useLinkAccount({}), { wrapper });
+    await waitFor(() => expect(client.initialize).toHaveBeenCalled());
+    act(() => result.current.linkCrossApp({ appId: 'latchkeywallet00000000000' }));
+    expect(client.linkOAuth).toHaveBeenCalledWith('latchkey:latchkeywallet00000000000');
+    const { q } = await waitForScreen('CROSS_APP_AUTH_SCREEN');
+    await waitFor(() => expect(q.getByText('Connecting to Another app')).toBeTruthy());
+    act(() => finish(null));
+  });
+
   it('each helper opens its own screen', async () => {
     const { client, wrapper } = setup(TEST_USER);
     const { result } = renderHook(() => useLinkAccount({}), { wrapper });

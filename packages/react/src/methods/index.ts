@@ -34,7 +34,9 @@ export const LOGIN_METHOD_UIS: readonly LoginMethodUi[] = [
 
 /** The UI module owning a login-list item (`email`, `google`, `wallet`, ...), if any. */
 export function methodUiOf(item: string): LoginMethodUi | undefined {
-  return LOGIN_METHOD_UIS.find((ui) => ui.contract.flags.some((f) => f.loginItem === item));
+  return LOGIN_METHOD_UIS.find(
+    (ui) => ui.contract.flags.some((f) => f.loginItem === item) || ui.owns?.(item),
+  );
 }
 
 /** The component a method draws for a login-list entry kind (`wallet`, `passkey-link`). */

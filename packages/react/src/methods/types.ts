@@ -59,6 +59,16 @@ export interface LoginMethodUi extends MethodLink {
    */
   labelKey?: LabelKey;
   switchLabelKey?: LabelKey;
+  /**
+   * Login-list items the method owns beyond its flags' `loginItem`s, e.g. the OAuth method's
+   * `latchkey:{providerAppId}` (another app's account, issue 21).
+   */
+  owns?: (item: string) => boolean;
+  /**
+   * The label of one of its items on its login-list button when it is not a fixed name (a
+   * cross-app provider's name, fetched); else `labels`.
+   */
+  ItemLabel?: ComponentType<{ item: string }>;
   /** Hides one of its items from the list under `config` (e.g. a provider on mobile). */
   hidden?: (item: string, config: ResolvedConfig) => boolean;
   /** The method's icon in the list (collapsed passwordless button, wallet fallback). */

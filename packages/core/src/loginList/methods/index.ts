@@ -6,11 +6,11 @@
  * `docs/adding-a-login-method.md`, section 3).
  */
 import { emailLoginItems } from '../../methods/email/loginList.ts';
-import type { OAuthLoginItem } from '../../methods/oauth/loginList.ts';
+import { type OAuthLoginItem, oauthLoginItemFamilies } from '../../methods/oauth/loginList.ts';
 import { passkeyLoginItems } from '../../methods/passkey/loginList.ts';
 import { siweLoginItems } from '../../methods/siwe/loginList.ts';
 import { smsLoginItems } from '../../methods/sms/loginList.ts';
-import type { LoginItemKind } from '../types.ts';
+import type { LoginItemFamily, LoginItemKind } from '../types.ts';
 
 export {
   DEFAULT_WALLET_LIST,
@@ -26,6 +26,13 @@ export const LOGIN_ITEM_KINDS = {
   ...siweLoginItems,
   ...passkeyLoginItems,
 } as const;
+
+/** Every method's item families (items owned by a prefix, e.g. `latchkey:{providerAppId}`). */
+export const LOGIN_ITEM_FAMILIES: readonly LoginItemFamily[] = [...oauthLoginItemFamilies];
+
+/** The family whose prefix `item` starts with, if any. */
+export const loginItemFamilyOf = (item: string): LoginItemFamily | undefined =>
+  LOGIN_ITEM_FAMILIES.find((family) => item.startsWith(family.prefix));
 
 /** Login items of planned methods (contracts without client folders yet: `social` buttons). */
 type PlannedLoginItem = 'farcaster' | 'telegram';

@@ -5,6 +5,9 @@
  */
 import {
   CROSS_APP_PROVIDER_PREFIX,
+  type CrossAppConnection,
+  crossAppConnectionsPath,
+  type CrossAppConnectionsResponse,
   crossAppProviderId,
   crossAppTransactPage,
   type CrossAppRpcRequest,
@@ -89,6 +92,16 @@ export interface OAuthActions {
    *   `ApiError` `linked_to_another_user`.
    */
   linkCrossAppAccount(parameters: { appId: string }): Promise<User | null>;
+  /**
+   * The provider apps this app's users may log in with (issue 21; spec sections 3 "Cross-app
+   * connection" and 7): `GET /api/v1/apps/{appId}/cross-app/connections`, no auth, ordered by
+   * provider name. Fetched once per client and shared (the login list's buttons read their
+   * names and icons from it); a failed fetch is not kept, so the next call asks again.
+   * @returns each connection: `provider_app_id`, `provider_app_name`, `provider_app_icon_url`
+   *   (or null), `provider_app_custom_api_url` (null: this server), `read_only`.
+   * @throws `ApiError`, `TimeoutError`, `NetworkError` (retried as any GET).
+   */
+  getCrossAppConnections(): Promise<CrossAppConnection[]>;
   /** `POST /api/v1/oauth/unlink` `{provider, subject}`. @throws `ApiError` `cannot_unlink_last_account`, `account_not_linked`. */
   unlinkOAuth(provider: OAuthProvider, subject: string): Promise<User>;
   /**
@@ -237,6 +250,23 @@ export function oauthActions(
     );
   }
 
+  let connections: Promise<CrossAppConnection[]> | null = null;
+  function getCrossAppConnections(): Promise<CrossAppConnection[]> {
+    if (!connections) {
+      const pending = api
+        .request<CrossAppConnectionsResponse>({
+          method: 'GET',
+          path: crossAppConnectionsPath(appId),
+        })
+        .then((answer) => answer.connections);
+      connections = pending;
+      pending.catch(() => {
+        if (connections === pending) connections = null;
+      });
+    }
+    return connections;
+  }
+
   const actions: OAuthActions = {
     // Issue 21: the OAuth flow with provider `latchkey:{appId}` (its popup and limits: `start`).
     loginWithCrossAppAccount: ({ appId: id }) => actions.initOAuth(crossAppProviderId(id)),
@@ -265,6 +295,7 @@ export function oauthActions(
     unlinkOAuth: (provider, subject) =>
       updateUser(store, (bearer) => api.oauthUnlink({ provider, subject }, bearer)),
     crossAppRequest,
+    getCrossAppConnections,
     getCrossAppProvider: async ({ address, chainId = 1 }) =>
       (await module()).createCrossAppProvider(address, chainId, (request) =>
         crossAppRequest({ address, request }),

@@ -4,9 +4,9 @@
  * 440x680 popup, checks the state, and ends with 'User canceled flow' when the popup closes
  * without an answer and 'Authorization request timed out after 2 minutes.' after 120 s.
  */
-import { ROUTES, type SessionResponse } from '@latchkey/api';
+import { CROSS_APP_ROUTES, ROUTES, type SessionResponse } from '@latchkey/api';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { accessToken, json, wireUser } from '../../test/fakes.ts';
+import { accessToken, APP_ID, json, wireUser } from '../../test/fakes.ts';
 import { setup as clientSetup, NOW } from '../../session/test/client.ts';
 import * as oauthModule from './index.ts';
 import { OAUTH_MESSAGE_TYPE } from './shared.ts';
@@ -180,5 +180,42 @@ describe('loginWithCrossAppAccount (issue 21)', () => {
     w.post(popup, message, 'https://evil.example');
     popup.closed = true;
     await expect(result).rejects.toMatchObject({ code: 'cross_app_canceled' });
+  });
+});
+
+describe('getCrossAppConnections (issue 21 item 3)', () => {
+  const connection = {
+    provider_app_id: PROVIDER_APP,
+    provider_app_name: 'Provider',
+    provider_app_icon_url: null,
+    provider_app_custom_api_url: null,
+    read_only: true,
+  };
+
+  it('lists the connections once per client; a failed listing is asked again', async () => {
+    let answers = 0;
+    const fake = clientSetup(
+      {
+        [`GET ${CROSS_APP_ROUTES.connections(APP_ID)}`]: () =>
+          ++answers === 1
+            ? json({ error: 'not_found', message: 'gone' }, 404)
+            : json({ connections: [connection] }),
+      },
+      { stored: {}, oauth: () => Promise.resolve(oauthModule) },
+    );
+    await fake.client.initialize();
+    await expect(fake.client.getCrossAppConnections()).rejects.toMatchObject({ status: 404 });
+    const [first, second] = await Promise.all([
+      fake.client.getCrossAppConnections(),
+      fake.client.getCrossAppConnections(),
+    ]);
+    expect(first).toEqual([connection]);
+    expect(second).toBe(first);
+    expect(await fake.client.getCrossAppConnections()).toBe(first);
+    const listings = fake.calls.filter((call) =>
+      call.url.endsWith(CROSS_APP_ROUTES.connections(APP_ID)),
+    );
+    expect(listings).toHaveLength(2);
+    expect(listings.every((call) => (call.init.method ?? 'GET') === 'GET')).toBe(true);
   });
 });

@@ -4,5 +4,6 @@
  * entry (the PKCE round trip, issue 5).
  */
 export type { InitOAuthOptions } from './flow.ts';
+export { isCrossAppLoginItem, type OAuthLoginItem } from './loginList.ts';
 export { isOAuthProvider, type OAuthReturn } from './oauth.ts';
 export type { OAuthTokens } from './user.ts';

@@ -39,6 +39,8 @@ export const loginListCss = `
 /* A provider's logo: drawn 20 px in a 28 px box, so its label lines up with the wallets'. */
 .lk-login-list__method[data-method] svg { flex: none; width: 28px; }
 .lk-login-list__method .lk-brand-icon { color: var(--lk-foreground); }
+/* Another app's logo (a cross-app provider, issue 21): the same 28 px box. */
+.lk-login-list__method[data-method] img { flex: none; width: 28px; height: 28px; border-radius: 6px; object-fit: contain; }
 .lk-login-list__more { justify-content: space-between; color: var(--lk-muted); }
 .lk-login-list__switch { align-self: center; }
 @media (prefers-reduced-motion: reduce) { .lk-login-list__method { transition: none; } }

@@ -154,7 +154,9 @@ export function LoginList({ mode = 'login' }: LoginListProps) {
         );
       }
       case 'method': {
-        const ItemIcon = methodUiOf(entry.method)?.itemIcon;
+        const ui = methodUiOf(entry.method);
+        const ItemIcon = ui?.itemIcon;
+        const ItemLabel = ui?.ItemLabel;
         return (
           <li key={`method-${entry.method}`}>
             <button
@@ -164,7 +166,7 @@ export function LoginList({ mode = 'login' }: LoginListProps) {
               onClick={() => startMethod({ client, navigate, withCaptcha }, entry.method)}
             >
               {ItemIcon && <ItemIcon item={entry.method} />}
-              {methodLabelOf(entry.method)}
+              {ItemLabel ? <ItemLabel item={entry.method} /> : methodLabelOf(entry.method)}
             </button>
           </li>
         );

@@ -29,5 +29,17 @@ const de: { [K in keyof typeof crossAppMessages]: string } = {
   crossAppTransactSignTypedData: 'Typisierte Daten signieren',
   crossAppTransactSendTransaction: 'Transaktion senden',
   crossAppTransactReject: 'Ablehnen',
+  crossAppAnotherApp: 'Andere App',
+  crossAppConnectingTitle: 'Verbindung mit {app}',
+  crossAppConnectingDetail: 'Melden Sie sich im geöffneten Fenster mit Ihrem {app}-Konto an.',
+  crossAppConnectedTitle: 'Mit {app} verbunden',
+  crossAppConnectedDetail: 'Alles bereit!',
+  crossAppFailedTitle: 'Verbindung fehlgeschlagen',
+  crossAppCanceled: 'Vorgang vom Nutzer abgebrochen',
+  crossAppTimedOut: 'Die Autorisierungsanfrage ist nach 2 Minuten abgelaufen.',
+  crossAppInvalidApp: 'Ungültige verbundene App',
+  crossAppUnexpectedFlow: 'Unerwarteter Anmeldeablauf. Dies könnte ein Phishing-Versuch sein.',
+  crossAppRetry: 'Erneut versuchen',
+  crossAppOtherMethod: 'Andere Methode verwenden',
 };
 export default de;

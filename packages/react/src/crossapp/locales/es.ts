@@ -28,5 +28,17 @@ const es: { [K in keyof typeof crossAppMessages]: string } = {
   crossAppTransactSignTypedData: 'Firmar datos tipados',
   crossAppTransactSendTransaction: 'Enviar una transacción',
   crossAppTransactReject: 'Rechazar',
+  crossAppAnotherApp: 'Otra aplicación',
+  crossAppConnectingTitle: 'Conectando con {app}',
+  crossAppConnectingDetail: 'Inicia sesión con tu cuenta de {app} en la ventana que se abrió.',
+  crossAppConnectedTitle: 'Conectado con {app}',
+  crossAppConnectedDetail: '¡Todo listo!',
+  crossAppFailedTitle: 'No se pudo conectar',
+  crossAppCanceled: 'El usuario canceló el flujo',
+  crossAppTimedOut: 'La solicitud de autorización caducó tras 2 minutos.',
+  crossAppInvalidApp: 'Aplicación conectada no válida',
+  crossAppUnexpectedFlow: 'Flujo de autenticación inesperado. Podría ser un intento de phishing.',
+  crossAppRetry: 'Reintentar',
+  crossAppOtherMethod: 'Usar otro método',
 };
 export default es;

@@ -29,5 +29,19 @@ const fr: { [K in keyof typeof crossAppMessages]: string } = {
   crossAppTransactSignTypedData: 'Signer des données typées',
   crossAppTransactSendTransaction: 'Envoyer une transaction',
   crossAppTransactReject: 'Refuser',
+  crossAppAnotherApp: 'Autre application',
+  crossAppConnectingTitle: 'Connexion à {app}',
+  crossAppConnectingDetail:
+    "Connectez-vous avec votre compte {app} dans la fenêtre qui s'est ouverte.",
+  crossAppConnectedTitle: 'Connecté à {app}',
+  crossAppConnectedDetail: 'Tout est prêt !',
+  crossAppFailedTitle: 'Connexion impossible',
+  crossAppCanceled: "Flux annulé par l'utilisateur",
+  crossAppTimedOut: "La demande d'autorisation a expiré après 2 minutes.",
+  crossAppInvalidApp: 'Application connectée non valide',
+  crossAppUnexpectedFlow:
+    "Flux d'authentification inattendu. Il peut s'agir d'une tentative d'hameçonnage.",
+  crossAppRetry: 'Réessayer',
+  crossAppOtherMethod: 'Utiliser une autre méthode',
 };
 export default fr;

@@ -28,5 +28,17 @@ const ja: { [K in keyof typeof crossAppMessages]: string } = {
   crossAppTransactSignTypedData: '型付きデータに署名',
   crossAppTransactSendTransaction: 'トランザクションを送信',
   crossAppTransactReject: '拒否',
+  crossAppAnotherApp: '別のアプリ',
+  crossAppConnectingTitle: '{app} に接続しています',
+  crossAppConnectingDetail: '開いたウィンドウで {app} アカウントにサインインしてください。',
+  crossAppConnectedTitle: '{app} に接続しました',
+  crossAppConnectedDetail: '準備完了です！',
+  crossAppFailedTitle: '接続できませんでした',
+  crossAppCanceled: 'ユーザーがフローをキャンセルしました',
+  crossAppTimedOut: '認可リクエストは 2 分でタイムアウトしました。',
+  crossAppInvalidApp: '無効な接続アプリです',
+  crossAppUnexpectedFlow: '予期しない認証フローです。フィッシングの可能性があります。',
+  crossAppRetry: '再試行',
+  crossAppOtherMethod: '別の方法を使う',
 };
 export default ja;

@@ -26,5 +26,17 @@ const zh: { [K in keyof typeof crossAppMessages]: string } = {
   crossAppTransactSignTypedData: '签署类型化数据',
   crossAppTransactSendTransaction: '发送交易',
   crossAppTransactReject: '拒绝',
+  crossAppAnotherApp: '其他应用',
+  crossAppConnectingTitle: '正在连接 {app}',
+  crossAppConnectingDetail: '请在打开的窗口中使用您的 {app} 账户登录。',
+  crossAppConnectedTitle: '已连接 {app}',
+  crossAppConnectedDetail: '一切就绪！',
+  crossAppFailedTitle: '无法连接',
+  crossAppCanceled: '用户取消了流程',
+  crossAppTimedOut: '授权请求已在 2 分钟后超时。',
+  crossAppInvalidApp: '无效的已连接应用',
+  crossAppUnexpectedFlow: '意外的认证流程。这可能是网络钓鱼。',
+  crossAppRetry: '重试',
+  crossAppOtherMethod: '使用其他方式',
 };
 export default zh;

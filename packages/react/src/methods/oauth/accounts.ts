@@ -3,7 +3,7 @@
  * `useUnlinkAccount`, listed in `METHOD_ACCOUNTS` (`../links.ts`). Apart from `./link.ts` so an
  * app that never calls those hooks does not ship them (the provider reads `./link.ts` eagerly).
  */
-import type { OAuthProvider } from '@latchkey/api';
+import { crossAppProviderId, type OAuthProvider } from '@latchkey/api';
 import { SCREEN, type User } from '@latchkey/core';
 import type { LinkActionContext, MethodAccounts } from '../linkTypes.ts';
 
@@ -23,6 +23,14 @@ export interface OAuthLinkActions {
   linkTiktok: () => void;
   linkLinkedIn: () => void;
   linkApple: () => void;
+  /**
+   * Links another Latchkey app's account (issue 21; spec sections 1 and 4 "Cross-app auth"):
+   * `appId` is a provider app of `client.getCrossAppConnections()`. Its 440x680 sign-in popup
+   * opens synchronously (call it inside the click), then CROSS_APP_AUTH_SCREEN waits for it
+   * ('User canceled flow' when the popup closes without an answer, 120 s at most). The user
+   * gets a `cross_app` linked account with the provider's embedded wallets.
+   */
+  linkCrossApp: (parameters: { appId: string }) => void;
 }
 
 /** The OAuth call of `useUnlinkAccount`. */
@@ -31,24 +39,31 @@ export interface OAuthUnlinkActions {
   unlinkOAuth: (provider: OAuthProvider, subject: string) => Promise<User>;
 }
 
-/** `linkOAuth`: the popup opens in the click (before any state update), then the screen waits. */
-function linkOAuthWith({ client, link, authenticated }: LinkActionContext) {
-  return (provider: OAuthProvider) => {
+/**
+ * `linkOAuth` (and `linkCrossApp`, on its own screen): the popup opens in the click (before any
+ * state update), then the screen waits.
+ */
+function linkOAuthWith(
+  { client, link, authenticated }: LinkActionContext,
+  screen: typeof SCREEN.AWAITING_OAUTH_SCREEN | typeof SCREEN.CROSS_APP_AUTH_SCREEN,
+) {
+  return (provider: Parameters<LinkActionContext['client']['linkOAuth']>[0]) => {
     // Logged out: `link` warns and reports must_be_authenticated; no popup is opened.
     if (!authenticated) {
-      link(SCREEN.AWAITING_OAUTH_SCREEN, { oauth: { provider } });
+      link(screen, { oauth: { provider } });
       return;
     }
     // The popup must open inside the click: start it before any state update.
     const result = client.linkOAuth(provider);
-    result.catch(() => {}); // AWAITING_OAUTH_SCREEN reports it
-    link(SCREEN.AWAITING_OAUTH_SCREEN, { mode: 'link', oauth: { provider, result } });
+    result.catch(() => {}); // the screen reports it
+    link(screen, { mode: 'link', oauth: { provider, result } });
   };
 }
 
 export const oauthAccounts = {
   linkActions: (context): OAuthLinkActions => {
-    const linkOAuth = linkOAuthWith(context);
+    const linkOAuth = linkOAuthWith(context, SCREEN.AWAITING_OAUTH_SCREEN);
+    const linkCrossApp = linkOAuthWith(context, SCREEN.CROSS_APP_AUTH_SCREEN);
     return {
       linkOAuth,
       linkGoogle: () => linkOAuth('google'),
@@ -60,6 +75,7 @@ export const oauthAccounts = {
       linkTiktok: () => linkOAuth('tiktok'),
       linkLinkedIn: () => linkOAuth('linkedin'),
       linkApple: () => linkOAuth('apple'),
+      linkCrossApp: ({ appId }) => linkCrossApp(crossAppProviderId(appId)),
     };
   },
   unlinkActions: (client): OAuthUnlinkActions => ({

@@ -1,13 +1,15 @@
 /**
  * The OAuth method's UI (issue 11; spec section 5): one login-list button per provider, whose
  * click starts the popup flow through the captcha gate, and AWAITING_OAUTH_SCREEN, which also
- * links a provider (issue 6). Screens: `./screens.ts`.
+ * links a provider (issue 6); and another app's account, `latchkey:{providerAppId}` (issue
+ * 21), the same flow with the provider app's name and logo and CROSS_APP_AUTH_SCREEN. Screens:
+ * `./screens.ts`.
  */
 import { OAUTH_PROVIDER_DISPLAY } from '@latchkey/api';
-import { isOAuthProvider, SCREEN } from '@latchkey/core';
+import { isCrossAppLoginItem, isOAuthProvider, SCREEN } from '@latchkey/core';
 import { oauthCaptchaOptions } from './captcha.ts';
 import type { LoginMethodUi } from '../types.ts';
-import { ProviderIcon } from './icons.tsx';
+import { OAuthItemIcon, OAuthItemLabel } from './crossApp.tsx';
 import { oauthLink } from './link.ts';
 
 const isMobile = () =>
@@ -20,7 +22,10 @@ const LABELS: Readonly<Record<string, string>> = OAUTH_PROVIDER_DISPLAY;
 export const oauthUi: LoginMethodUi = {
   ...oauthLink,
   labels: LABELS,
-  itemIcon: ProviderIcon,
+  // Another app's account, `latchkey:{providerAppId}` (issue 21): the same popup flow.
+  owns: isCrossAppLoginItem,
+  itemIcon: OAuthItemIcon,
+  ItemLabel: OAuthItemLabel,
   // Twitter on mobile only with twitterOAuthOnMobileEnabled (spec section 5).
   hidden: (item, config) => item === 'twitter' && !config.twitterOAuthOnMobileEnabled && isMobile(),
   /**
@@ -29,6 +34,19 @@ export const oauthUi: LoginMethodUi = {
    * (issue 6): with a ready token at once; else CAPTCHA_SCREEN's 'Continue' click starts it.
    */
   start: ({ client, navigate, withCaptcha }, item) => {
+    if (isCrossAppLoginItem(item) && client) {
+      // Issue 21: the provider app's sign-in page in a 440x680 popup, opened in this click;
+      // CROSS_APP_AUTH_SCREEN follows it (connecting, connected, failed).
+      void withCaptcha(
+        (captchaToken) => {
+          const result = client.initOAuth(item, oauthCaptchaOptions(captchaToken));
+          result.catch(() => {}); // the screen reports it
+          navigate(SCREEN.CROSS_APP_AUTH_SCREEN, { oauth: { provider: item, result } });
+        },
+        { gesture: true },
+      );
+      return;
+    }
     if (!isOAuthProvider(item) || !client) {
       navigate(SCREEN.AWAITING_OAUTH_SCREEN, { method: LABELS[item] ?? item });
       return;

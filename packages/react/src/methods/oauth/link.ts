@@ -1,5 +1,5 @@
 /** What the link flow needs of the OAuth method (issue 11): see `../types.ts`, MethodLink. */
-import { OAUTH_METHOD, type OAuthProvider } from '@latchkey/api';
+import { CROSS_APP_PROVIDER_PREFIX, OAUTH_METHOD, type OAuthProvider } from '@latchkey/api';
 import type { AuthenticateResult, OAuthReturn, User } from '@latchkey/core';
 import type { MethodLink } from '../linkTypes.ts';
 
@@ -8,11 +8,13 @@ const loadOAuth = () => import('@latchkey/core/oauth');
 
 export const oauthLink: MethodLink = {
   contract: OAUTH_METHOD,
-  // AWAITING_OAUTH_SCREEN links the provider of `params.oauth` (issue 6).
+  // AWAITING_OAUTH_SCREEN (issue 6) and CROSS_APP_AUTH_SCREEN (issue 21) link the provider of
+  // `params.oauth`.
   linkMethodOf: (_screen, params) =>
     params.oauth?.provider ? String(params.oauth.provider) : undefined,
-  // A provider `p` links `p_oauth` accounts.
-  accountTypeOf: (provider) => `${provider}_oauth`,
+  // A provider `p` links `p_oauth` accounts; another app's account is `cross_app`.
+  accountTypeOf: (provider) =>
+    provider.startsWith(CROSS_APP_PROVIDER_PREFIX) ? 'cross_app' : `${provider}_oauth`,
   loaders: { oauth: loadOAuth },
   // The return page (`./returnPage.ts`): only when the URL carries `latchkey_oauth_*`, both
   // chunks load in parallel; a return read after unmount is ignored. (An effect: never on SSR.)
@@ -35,6 +37,7 @@ declare module '../../Modal/types.ts' {
      * (`client.initOAuth`, started in the click) or the return page's parameters (redirect).
      */
     oauth?: {
+      /** A social provider, or `latchkey:{providerAppId}` (CROSS_APP_AUTH_SCREEN, issue 21). */
       provider: OAuthProvider | string;
       /**
        * The running popup flow: `client.initOAuth` (login: an `AuthenticateResult`) or, with
