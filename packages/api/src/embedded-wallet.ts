@@ -370,6 +370,17 @@ export interface FramePayloads {
     out: { address: string; recoveryMethod: RecoveryMethod; deviceStorage?: DeviceShareStorage };
   };
   /**
+   * Import page only (issue 22 item 4). The frame draws the private key input; the user types
+   * or pastes an Ethereum key there (never on the host page), sees its address, and confirms
+   * with a trusted click; the frame then shards and uploads the key as `imported: true`. The
+   * answer comes once the wallet is imported and never carries the key. A request carrying a
+   * key is refused (`user_gesture_required`).
+   */
+  'latchkey:wallet:import': {
+    in: { accessToken: string };
+    out: { address: string; deviceStorage?: DeviceShareStorage };
+  };
+  /**
    * Issue 15: the frame makes the MFA calls with its DPoP key (`/api/v1/mfa/...`). `init` texts
    * an SMS code (TOTP needs none; a passkey's options come from the host's own bearer call to
    * `POST /api/v1/mfa/passkeys/init`); `submit` sends the code (`totp`, `sms`) or the WebAuthn

@@ -55,6 +55,11 @@ export const ROUTES = {
    * change) live here, so the host page never sees the password.
    */
   walletPassword: (appId: string) => `/apps/${encodeURIComponent(appId)}/embedded-wallets/password`,
+  /**
+   * The key import page (issue 22 item 4): the private key is typed or pasted here, checked and
+   * imported inside the frame, so the host page never sees it.
+   */
+  walletImport: (appId: string) => `/apps/${encodeURIComponent(appId)}/embedded-wallets/import`,
   /** `GET` (app id header): the app's wallet policy, fetched by the frame itself (issue 24). */
   walletPolicy: '/api/v1/embedded_wallets/policy',
   /**
@@ -122,6 +127,7 @@ export const ROUTE_PATTERNS = {
   walletExport: '/apps/:appId/embedded-wallets/export',
   walletApprove: '/apps/:appId/embedded-wallets/approve',
   walletPassword: '/apps/:appId/embedded-wallets/password',
+  walletImport: '/apps/:appId/embedded-wallets/import',
   adminApp: '/api/v1/admin/apps/:appId',
   adminAllowlist: '/api/v1/admin/apps/:appId/allowlist',
   adminOAuthProvider: '/api/v1/admin/apps/:appId/oauth/:provider',

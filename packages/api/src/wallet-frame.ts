@@ -13,6 +13,10 @@ export const walletFramePath = (appId: string) =>
 export const FRAME_EVENTS = {
   ready: 'latchkey:iframe:ready',
   walletCreate: 'latchkey:wallet:create',
+  /**
+   * Import page only (`/apps/{appId}/embedded-wallets/import`; issue 22 item 4): the frame
+   * shows the key input and imports the key itself on the user's click.
+   */
   walletImport: 'latchkey:wallet:import',
   walletConnect: 'latchkey:wallet:connect',
   walletRecover: 'latchkey:wallet:recover',

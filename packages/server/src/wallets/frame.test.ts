@@ -131,6 +131,16 @@ describe('GET /apps/{appId}/embedded-wallets', () => {
     expect(configOf(await res.text()).mode).toBe('export');
   });
 
+  it('serves the key import page in import mode (issue 22 item 4)', async () => {
+    const app = await server.createApp({ allowedOrigins: ORIGINS });
+    const res = await get(ROUTES.walletImport(app.id));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-security-policy')).toContain(
+      'frame-ancestors https://app.example.com http://localhost:5173;',
+    );
+    expect(configOf(await res.text()).mode).toBe('import');
+  });
+
   it("lets a cross-app provider's pages (the API origin) talk to its wallet frames, not export", async () => {
     const apiOrigin = new URL(TEST_PUBLIC_URL).origin;
     const provider = await server.createApp({ allowedOrigins: ORIGINS });
@@ -155,8 +165,10 @@ describe('GET /apps/{appId}/embedded-wallets', () => {
         `frame-ancestors https://app.example.com http://localhost:5173 ${apiOrigin};`,
       );
     }
-    const exported = await get(ROUTES.walletExport(provider.id));
-    expect(configOf(await exported.text()).allowedOrigins).toEqual(ORIGINS);
+    for (const path of [ROUTES.walletExport(provider.id), ROUTES.walletImport(provider.id)]) {
+      const page = await get(path);
+      expect(configOf(await page.text()).allowedOrigins, path).toEqual(ORIGINS);
+    }
     const plain = await get(ROUTES.walletFrame(other.id));
     expect(configOf(await plain.text()).allowedOrigins).toEqual(ORIGINS);
     expect(plain.headers.get('content-security-policy')).toContain(

@@ -50,7 +50,7 @@ export interface WalletFrameConfig {
    * in a cross-app provider's wallet frame (its sign-in page; issue 21).
    */
   allowedOrigins: string[];
-  mode: 'wallet' | 'export' | 'approve' | 'password';
+  mode: 'wallet' | 'export' | 'approve' | 'password' | 'import';
   /**
    * The wallet frame's key cache idle window (ms; issue 13): how long the rebuilt key stays in
    * the frame's memory after its last use. Absent: the frame's default (60000).
@@ -63,6 +63,7 @@ const PAGE_TITLES: Record<WalletFrameConfig['mode'], string> = {
   export: 'Latchkey wallet export',
   approve: 'Latchkey approval',
   password: 'Latchkey recovery password',
+  import: 'Latchkey wallet import',
 };
 
 const PAGE_PATTERNS: Record<WalletFrameConfig['mode'], string> = {
@@ -70,6 +71,7 @@ const PAGE_PATTERNS: Record<WalletFrameConfig['mode'], string> = {
   export: ROUTE_PATTERNS.walletExport,
   approve: ROUTE_PATTERNS.walletApprove,
   password: ROUTE_PATTERNS.walletPassword,
+  import: ROUTE_PATTERNS.walletImport,
 };
 
 export interface Asset {
@@ -383,9 +385,9 @@ export function walletFrameRoutes(ctx: ServerContext, options: WalletFrameOption
       // `{issuer}/interaction/{uid}`, and its transact page, `{issuer}/transact`) are the
       // provider app's own: its hidden frame (the consent only it may send, the signing), its
       // approval page (the user's click on a requester's request) and its password page (a
-      // wallet to recover first) answer them. Not the key export page.
+      // wallet to recover first) answer them. Not the key export or import page.
       const parents =
-        mode !== 'export' && (await isCrossAppProvider(ctx, app.id))
+        mode !== 'export' && mode !== 'import' && (await isCrossAppProvider(ctx, app.id))
           ? [...app.allowedOrigins, selfOrigin]
           : app.allowedOrigins;
       const config: WalletFrameConfig = {

@@ -6,6 +6,8 @@ import { forwardEscapeToParent } from './escape.ts';
 import { reportHeightToParent } from './resize.ts';
 import { startApprovePage } from './approve-page.ts';
 import { mountExportView } from './export-page.ts';
+import { startImportPage } from './import-page.ts';
+import { mountImportView } from './import-view.ts';
 import { startPasswordPage } from './password-page.ts';
 import { mountPasswordView } from './password-view.ts';
 import { openFrameKey } from './frame-key.ts';
@@ -17,10 +19,11 @@ import { createExportHandler, createWalletHandlers, shareApiFor } from './wallet
 /**
  * Starts the wallet frame page: reads the `latchkey-config` meta tag, opens the device-share store
  * (localStorage, or memory when blocked), routes messages from the allowed origins to the wallet
- * handlers (mode `wallet`) or the one export handler (mode `export`), and announces
+ * handlers (mode `wallet`) or the one handler of a visible page (`export`, `approve`,
+ * `password`, `import`), and announces
  * `latchkey:iframe:ready` to the parent when its origin is allowed. The visible pages (approve,
- * password, export) forward the user's Escape key to that parent (`escape.ts`); the export
- * and password pages also tell it their content's height (`resize.ts`).
+ * password, export, import) forward the user's Escape key to that parent (`escape.ts`); the
+ * export, password and import pages also tell it their content's height (`resize.ts`).
  * @returns the router, or null when the config is missing/invalid (the frame then stays silent).
  */
 export function startFrame(win: Window, doc: Document): FrameRouter | null {
@@ -48,6 +51,11 @@ export function startFrame(win: Window, doc: Document): FrameRouter | null {
     const view = mountPasswordView(doc, { clipboard: win.navigator?.clipboard });
     content = view.root;
     handlers = { [FRAME_EVENTS.walletPassword]: startPasswordPage(doc, win, base, { view }) };
+  } else if (config.mode === 'import') {
+    // Issue 22 item 4: the private key is typed here, never on the host page.
+    const view = mountImportView(doc);
+    content = view.root;
+    handlers = { [FRAME_EVENTS.walletImport]: startImportPage(doc, base, { view }) };
   } else if (config.mode === 'export') {
     const view = mountExportView(doc, win.navigator.clipboard);
     content = view.root;

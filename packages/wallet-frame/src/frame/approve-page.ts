@@ -5,7 +5,11 @@ import { type DescribeChain, describeRequest } from '../custody/describe.ts';
 import { CustodyError } from '../custody/errors.ts';
 import { type EvmRpcRequest, handleEvmRpc } from '../custody/evm-rpc.ts';
 import { reconstructEntropy } from '../custody/shares.ts';
-import { deriveEvmPrivateKey, generateEntropy } from '../custody/wallet-secret.ts';
+import {
+  deriveEvmPrivateKey,
+  evmPrivateKeyOfSecret,
+  generateEntropy,
+} from '../custody/wallet-secret.ts';
 import {
   type ApproveView,
   type ApproveViewOptions,
@@ -256,7 +260,7 @@ export function startApprovePage(
       );
       let response: unknown;
       try {
-        const privateKey: Hex = deriveEvmPrivateKey(entropy);
+        const privateKey: Hex = evmPrivateKeyOfSecret(entropy);
         response = await handleEvmRpc(privateKey, request);
       } finally {
         entropy.fill(0);

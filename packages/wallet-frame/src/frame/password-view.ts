@@ -1,4 +1,4 @@
-import { elementMaker } from './dom.ts';
+import { elementMaker, eyeIcon } from './dom.ts';
 import {
   generatePassword,
   passwordConfirmationError,
@@ -180,7 +180,7 @@ export function mountPasswordView(doc: Document, options: PasswordViewOptions = 
     toggle.setAttribute('aria-label', T.show);
     toggle.setAttribute('aria-pressed', 'false');
     toggle.setAttribute('data-testid', `${testId}-toggle`);
-    const slash = eyeIcon(toggle);
+    const slash = eyeIcon(doc, toggle);
     slash.setAttribute('hidden', '');
     toggle.addEventListener('click', () => {
       const visible = input.type === 'password';
@@ -208,31 +208,6 @@ export function mountPasswordView(doc: Document, options: PasswordViewOptions = 
       }
     };
     return { wrap, input, setError };
-  };
-
-  /** The modal's eye icon (an SVG built through the DOM; no markup strings). Returns its slash. */
-  const eyeIcon = (parent: HTMLElement): Element => {
-    const NS = 'http://www.w3.org/2000/svg';
-    const node = (tag: string, attributes: Record<string, string>) => {
-      const n = doc.createElementNS(NS, tag);
-      for (const [k, v] of Object.entries(attributes)) n.setAttribute(k, v);
-      return n;
-    };
-    const stroke = { stroke: 'currentColor', 'stroke-width': '1.8' };
-    const svg = node('svg', { viewBox: '0 0 24 24', fill: 'none', 'aria-hidden': 'true' });
-    svg.setAttribute('class', 'lk-pwf__eye');
-    const slash = node('path', { d: 'M4 4l16 16', 'stroke-linecap': 'round', ...stroke });
-    svg.append(
-      node('path', {
-        d: 'M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z',
-        'stroke-linejoin': 'round',
-        ...stroke,
-      }),
-      node('circle', { cx: '12', cy: '12', r: '3', ...stroke }),
-      slash,
-    );
-    parent.append(svg);
-    return slash;
   };
 
   const main = el('main', 'lk-pwf');

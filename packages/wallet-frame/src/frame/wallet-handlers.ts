@@ -27,8 +27,8 @@ import {
 import { decryptWithPassword } from '../custody/password.ts';
 import { reconstructEntropy, reconstructWallet, splitEntropy } from '../custody/shares.ts';
 import {
-  deriveEvmPrivateKey,
   deriveEvmPrivateKeyAsync,
+  evmPrivateKeyOfSecret,
   generateEntropy,
 } from '../custody/wallet-secret.ts';
 import { privateKeyToAddress } from 'viem/accounts';
@@ -332,7 +332,7 @@ export function createWalletHandlers(
         address,
         token,
         entropy,
-        deriveEvmPrivateKey(entropy),
+        evmPrivateKeyOfSecret(entropy),
         api.authShareKeepUntil(),
       );
       return where;
@@ -584,7 +584,7 @@ export function createExportHandler(
         },
       );
       try {
-        parameters.render(deriveEvmPrivateKey(entropy), address);
+        parameters.render(evmPrivateKeyOfSecret(entropy), address);
       } finally {
         entropy.fill(0);
       }
@@ -655,7 +655,7 @@ export function createCustody(parameters: WalletHandlersParameters, api: ShareAp
       prepared: { nonce?: string; privateKey?: Hex } = {},
     ): Promise<{ nonce: string; signature: Hex }> {
       const nonce = prepared.nonce ?? (await api.walletNonce(token));
-      const account = privateKeyToAccount(prepared.privateKey ?? deriveEvmPrivateKey(entropy));
+      const account = privateKeyToAccount(prepared.privateKey ?? evmPrivateKeyOfSecret(entropy));
       if (account.address !== address) throw new ShareIntegrityError();
       const message = walletProofMessage({
         action,

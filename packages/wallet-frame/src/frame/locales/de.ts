@@ -108,4 +108,24 @@ export default {
     retryLater: 'Bitte versuchen Sie es später erneut.',
     retryAt: 'Sie können es um {time} erneut versuchen.',
   },
+  import: {
+    pageTitle: 'Wallet importieren',
+    keyLabel: 'Privater Schlüssel',
+    keyHint:
+      'Fügen Sie den privaten Schlüssel Ihrer Ethereum-Wallet als Hex ein. Er bleibt in diesem sicheren Rahmen.',
+    show: 'Privaten Schlüssel anzeigen',
+    hide: 'Privaten Schlüssel ausblenden',
+    invalidKey: 'Dies ist kein gültiger privater Ethereum-Schlüssel.',
+    addressLabel: 'Adresse dieses Schlüssels',
+    checkAddress: 'Prüfen Sie, ob dies die Adresse der Wallet ist, die Sie importieren möchten.',
+    submit: 'Wallet importieren',
+    importing: 'Wird importiert …',
+    done: 'Ihre Wallet wurde importiert.',
+    exists: 'Sie haben bereits eine eingebettete Wallet. Pro Nutzer ist nur eine Wallet erlaubt.',
+    taken: 'Diese Wallet wird bereits von einem anderen Konto verwendet.',
+    timedOut:
+      'Der Import hat zu lange gedauert. Bitte schließen Sie dieses Fenster und versuchen Sie es erneut.',
+    failed:
+      'Dieser Schlüssel kann nicht importiert werden. Bitte schließen Sie dieses Fenster und versuchen Sie es erneut.',
+  },
 } satisfies FrameMessages;

@@ -133,6 +133,27 @@ const en = {
     /** `{time}`: the local time of the next allowed attempt (Intl.DateTimeFormat, hour:minute). */
     retryAt: 'You can try again at {time}.',
   },
+  /** The key import page (import-view.ts; issue 22 item 4). */
+  import: {
+    /** The page's own (visually hidden) level-one heading; the host screen shows its title. */
+    pageTitle: 'Import a wallet',
+    keyLabel: 'Private key',
+    keyHint: 'Paste the hex private key of your Ethereum wallet. It stays in this secure frame.',
+    show: 'Show private key',
+    hide: 'Hide private key',
+    invalidKey: 'This is not a valid Ethereum private key.',
+    addressLabel: 'Address of this key',
+    checkAddress: 'Check that this is the address of the wallet you want to import.',
+    submit: 'Import wallet',
+    importing: 'Importing…',
+    done: 'Your wallet is imported.',
+    /** Spec section 5: one embedded wallet per user. */
+    exists: 'You already have an embedded wallet. Only one wallet per user is allowed.',
+    taken: 'This wallet is already used by another account.',
+    /** Spec section 9: the import did not finish within 15 s. */
+    timedOut: 'The import took too long. Please close this window and try again.',
+    failed: 'Unable to import this key. Please close this window and try again.',
+  },
 } as const;
 
 /** The shape every frame catalogue has: en's keys, string values. */

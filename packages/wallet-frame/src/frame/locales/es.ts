@@ -104,4 +104,22 @@ export default {
     retryLater: 'Inténtalo de nuevo más tarde.',
     retryAt: 'Puedes volver a intentarlo a las {time}.',
   },
+  import: {
+    pageTitle: 'Importar una wallet',
+    keyLabel: 'Clave privada',
+    keyHint:
+      'Pega la clave privada hexadecimal de tu wallet de Ethereum. Se queda en este marco seguro.',
+    show: 'Mostrar la clave privada',
+    hide: 'Ocultar la clave privada',
+    invalidKey: 'Esta no es una clave privada de Ethereum válida.',
+    addressLabel: 'Dirección de esta clave',
+    checkAddress: 'Comprueba que esta es la dirección de la wallet que quieres importar.',
+    submit: 'Importar wallet',
+    importing: 'Importando…',
+    done: 'Tu wallet se ha importado.',
+    exists: 'Ya tienes una wallet integrada. Solo se permite una wallet por usuario.',
+    taken: 'Otra cuenta ya usa esta wallet.',
+    timedOut: 'La importación ha tardado demasiado. Cierra esta ventana y vuelve a intentarlo.',
+    failed: 'No se puede importar esta clave. Cierra esta ventana y vuelve a intentarlo.',
+  },
 } satisfies FrameMessages;

@@ -104,4 +104,23 @@ export default {
     retryLater: 'Veuillez réessayer plus tard.',
     retryAt: 'Vous pourrez réessayer à {time}.',
   },
+  import: {
+    pageTitle: 'Importer un portefeuille',
+    keyLabel: 'Clé privée',
+    keyHint:
+      'Collez la clé privée hexadécimale de votre portefeuille Ethereum. Elle reste dans ce cadre sécurisé.',
+    show: 'Afficher la clé privée',
+    hide: 'Masquer la clé privée',
+    invalidKey: 'Ce n’est pas une clé privée Ethereum valide.',
+    addressLabel: 'Adresse de cette clé',
+    checkAddress: 'Vérifiez qu’il s’agit bien de l’adresse du portefeuille à importer.',
+    submit: 'Importer le portefeuille',
+    importing: 'Importation…',
+    done: 'Votre portefeuille est importé.',
+    exists:
+      'Vous avez déjà un portefeuille intégré. Un seul portefeuille par utilisateur est autorisé.',
+    taken: 'Ce portefeuille est déjà utilisé par un autre compte.',
+    timedOut: 'L’importation a pris trop de temps. Veuillez fermer cette fenêtre et réessayer.',
+    failed: 'Impossible d’importer cette clé. Veuillez fermer cette fenêtre et réessayer.',
+  },
 } satisfies FrameMessages;

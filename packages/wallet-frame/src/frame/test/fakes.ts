@@ -41,6 +41,8 @@ export type StoredWallet = {
     registration_record: string;
     sealed_share: unknown;
   } | null;
+  /** Issue 22 item 4: uploaded with `imported: true` (an imported key). */
+  imported?: boolean;
 };
 
 /** A fake of the server's share routes: stores by address, releases only to the owner's token. */
@@ -148,7 +150,15 @@ export function fakeShareServer() {
         if ([...wallets.values()].some((w) => w.userId === userId)) {
           return json({ error: 'Only one wallet', code: 'embedded_wallet_exists' }, 409);
         }
-        if (!(await walletProofValid('create', userId, address, body))) {
+        // An imported key (issue 22 item 4) proves itself over action `import`.
+        if (
+          !(await walletProofValid(
+            body.imported === true ? 'import' : 'create',
+            userId,
+            address,
+            body,
+          ))
+        ) {
           return json({ error: 'Invalid signature', code: 'invalid_wallet_signature' }, 401);
         }
         wallets.set(address, {
@@ -159,6 +169,7 @@ export function fakeShareServer() {
           recovery_share: body.recovery_share as string | null,
           recovery_blob: body.recovery_blob ?? null,
           recovery_opaque: (body.recovery_opaque ?? null) as StoredWallet['recovery_opaque'],
+          imported: body.imported === true,
         });
         return json({ user: { id: userId } });
       case ROUTES.walletAuthShare:

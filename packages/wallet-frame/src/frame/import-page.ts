@@ -1,0 +1,172 @@
+import type { DeviceShareStorage, FramePayloads } from '@latchkey/api';
+import { type Address, type Hex, hexToBytes } from 'viem';
+import { privateKeyToAddress } from 'viem/accounts';
+import { CustodyError } from '../custody/errors.ts';
+import { splitEntropy } from '../custody/shares.ts';
+import { IMPORTED_KEY_BYTES } from '../custody/wallet-secret.ts';
+import { sha256Hex, toBase64 } from './encoding.ts';
+import { type ImportView, type ImportViewOptions, mountImportView } from './import-view.ts';
+import { invalid } from './request-data.ts';
+import type { FrameHandler } from './router.ts';
+import { type ShareApi } from './share-api.ts';
+import { openFrameKey } from './frame-key.ts';
+import { timed } from './timings.ts';
+import { createCustody, shareApiFor, type WalletHandlersParameters } from './wallet-handlers.ts';
+
+type ImportIn = FramePayloads['latchkey:wallet:import']['in'];
+type ImportOut = FramePayloads['latchkey:wallet:import']['out'];
+
+/**
+ * How long the import may take once the user confirmed (spec section 9: 15 s for create and
+ * import in screens): the nonce, the split, the wallet proof and the upload.
+ */
+export const IMPORT_TIMEOUT_MS = 15_000;
+
+/** The import did not finish within {@link IMPORT_TIMEOUT_MS}. */
+export class ImportTimeoutError extends CustodyError {
+  override name = 'ImportTimeoutError';
+  readonly timedOut = true;
+  constructor() {
+    super('error', 'The wallet import timed out.');
+  }
+}
+
+/**
+ * Imports `privateKey` as the user's embedded Ethereum wallet (issue 22 item 4), sharded like a
+ * created wallet: the 32-byte key is split 2-of-3 (`splitEntropy`), the auth share and the
+ * recovery share (automatic recovery, `latchkey`) go to the server with `imported: true` and a
+ * wallet proof by the key over action `import`; the device share is kept in this frame's store.
+ * The caller's copy of the key is its own to forget; this function zeroes the bytes it made.
+ * @returns the EIP-55 address and where the device share is kept.
+ * @throws ShareApiError `embedded_wallet_exists` (the user has a wallet), `linked_to_another_user`
+ *   (another user of the app has this address), `invalid_wallet_signature`; CustodyError
+ *   `invalid_request_arguments` when `privateKey` is not a 32-byte key.
+ */
+export async function importEvmKey(
+  parameters: Pick<WalletHandlersParameters, 'store'>,
+  api: ShareApi,
+  custody: ReturnType<typeof createCustody>,
+  session: { token: string; userId: string },
+  privateKey: Hex,
+): Promise<{ address: Address; deviceStorage: DeviceShareStorage }> {
+  const { token, userId } = session;
+  const nonce = api.walletNonce(token);
+  nonce.catch(() => {});
+  const secret = hexToBytes(privateKey);
+  try {
+    if (secret.length !== IMPORTED_KEY_BYTES) throw invalid('A private key is 32 bytes');
+    const address = privateKeyToAddress(privateKey);
+    const shares = await splitEntropy(secret);
+    try {
+      const proof = await custody.walletProof(token, userId, address, secret, 'import', {
+        nonce: await nonce,
+        privateKey,
+      });
+      const recovery = await custody.recoveryFields(shares.recovery, 'latchkey', undefined, {
+        token,
+        userId,
+        address,
+        entropy: secret,
+      });
+      await timed('import.upload', () =>
+        api.createWallet(token, {
+          address,
+          chain_type: 'ethereum',
+          imported: true,
+          auth_share: toBase64(shares.auth),
+          ...recovery,
+          ...proof,
+        }),
+      );
+      const authHash = await sha256Hex(shares.auth);
+      const deviceStorage = parameters.store.set(userId, address, {
+        share: shares.device,
+        authHash,
+      });
+      return { address, deviceStorage };
+    } finally {
+      shares.device.fill(0);
+      shares.auth.fill(0);
+      shares.recovery.fill(0);
+    }
+  } finally {
+    secret.fill(0);
+  }
+}
+
+/** Checks a `latchkey:wallet:import` request's shape: a token, and never a key. */
+function parseRequest(input: unknown): ImportIn {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    throw invalid('Request data must be an object');
+  }
+  const data = input as Record<string, unknown>;
+  for (const field of ['privateKey', 'private_key', 'key', 'secret']) {
+    if (field in data) {
+      // The host page never hands the import page a key: it is typed here.
+      throw new CustodyError(
+        'user_gesture_required',
+        'Private keys are typed in the wallet frame.',
+      );
+    }
+  }
+  if (typeof data.accessToken !== 'string' || data.accessToken === '') {
+    throw new CustodyError('error', 'Missing access token');
+  }
+  return { accessToken: data.accessToken };
+}
+
+/** Options of {@link startImportPage} (tests). */
+export interface ImportPageOptions extends ImportViewOptions {
+  /** The page's view, already mounted (`app.ts` mounts it first to report its height). */
+  view?: ImportView;
+  /** The share client (tests). Default: the frame's own API with its DPoP key. */
+  api?: ShareApi;
+  /** How long the import may take after the user's click, in ms. Default {@link IMPORT_TIMEOUT_MS}. */
+  timeoutMs?: number;
+}
+
+/**
+ * The key import page (`mode: import`, `/apps/{appId}/embedded-wallets/import`; issue 22 item 4):
+ * the Ethereum private key is typed or pasted into an input that belongs to the frame, checked
+ * there (64 hex digits, a valid secp256k1 scalar), its address shown, and imported
+ * ({@link importEvmKey}) on the user's trusted click. The host page never sees the key, and only
+ * learns the outcome.
+ *
+ * Its one handler takes `latchkey:wallet:import` `{accessToken}` and answers
+ * `{address, deviceStorage}` once the wallet is imported (never the key). Errors: the import's
+ * ShareApiErrors (`embedded_wallet_exists`, ...), {@link ImportTimeoutError} after `timeoutMs`,
+ * `user_gesture_required` for a request carrying a key. The page serves ONE request.
+ */
+export function startImportPage(
+  doc: Document,
+  base: WalletHandlersParameters,
+  options: ImportPageOptions = {},
+): FrameHandler {
+  const view = options.view ?? mountImportView(doc, options);
+  const api =
+    options.api ??
+    base.api ??
+    shareApiFor(base, base.key ?? openFrameKey(base.appId, globalThis.indexedDB));
+  const custody = createCustody(base, api);
+  const timeoutMs = options.timeoutMs ?? IMPORT_TIMEOUT_MS;
+  let used = false;
+  return async (input) => {
+    if (used) throw invalid('This import page has already been used');
+    const request = parseRequest(input);
+    const session = custody.authorize({ accessToken: request.accessToken });
+    used = true;
+    let out: ImportOut | undefined;
+    await view.start(async (privateKey) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new ImportTimeoutError()), timeoutMs);
+      });
+      try {
+        out = await Promise.race([importEvmKey(base, api, custody, session, privateKey), late]);
+      } finally {
+        clearTimeout(timer);
+      }
+    });
+    return out satisfies ImportOut | undefined;
+  };
+}

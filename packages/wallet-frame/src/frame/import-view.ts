@@ -1,0 +1,211 @@
+import type { Address, Hex } from 'viem';
+import { parseEvmPrivateKey } from '../custody/wallet-secret.ts';
+import { elementMaker, eyeIcon } from './dom.ts';
+import en from './locales/en.ts';
+import { type FrameLocale, localizeFrame } from './locales/index.ts';
+import { applyFrameTheme, type FrameTheme, frameThemeFromSearch } from './theme.ts';
+
+/**
+ * English texts of the in-frame key import page (issue 22 item 4). The page shows its locale's
+ * catalogue (`locales/<lc>.ts` `import`); the host screen keeps its own title above the frame.
+ */
+export const IMPORT_TEXTS = en.import;
+
+/** Options of {@link mountImportView}. */
+export interface ImportViewOptions {
+  /** The modal's theme. Default: read from `doc.location.search` (same parameters as export). */
+  theme?: FrameTheme;
+  /**
+   * The page's locale. Default: the URL's `locale` tag, else the browser's languages, else `en`
+   * (`locales/index.ts`). Only picks a built-in catalogue; no text comes from the host.
+   */
+  locale?: FrameLocale;
+}
+
+/** The error shapes the page tells apart (a CustodyError or ShareApiError of the import). */
+interface SubmitError {
+  /** The server's refusal code (`ShareApiError.code`). */
+  code?: unknown;
+  /** The import did not finish in time (`ImportTimeoutError`). */
+  timedOut?: unknown;
+}
+
+/** The import page's DOM (vanilla, classes only: the frame's CSP forbids inline styles). */
+export interface ImportView {
+  /**
+   * Draws the key input and waits for the user. While the input holds a valid key (64 hex digits,
+   * `0x` optional, a valid secp256k1 scalar), the page shows its address and enables 'Import
+   * wallet'; `submit(privateKey, address)` runs only from a trusted event in this frame
+   * (`event.isTrusted`: a real click, or Enter in the input). Resolves once `submit` succeeded;
+   * rejects with its error (the page then shows why and stays in its `failed` state). The typed
+   * key is wiped from the input either way. Called once per page.
+   */
+  start(submit: (privateKey: Hex, address: Address) => Promise<void>): Promise<void>;
+  /** The current state (`data-state` on the root), for tests. */
+  state(): string;
+  /**
+   * The page's content (`main.lk-pwf`): its height (CSS px; 0 until {@link ImportView.start}) is
+   * what the parent sizes the frame to (`resize.ts`).
+   */
+  readonly root: HTMLElement;
+}
+
+/**
+ * Builds the key import page into `doc.body` (issue 22 item 4: the private key is typed or pasted
+ * only here, on the API origin; the host page never sees it). Nothing is drawn until
+ * {@link ImportView.start}: a masked key input with a show/hide toggle; under it either 'This is
+ * not a valid Ethereum private key.' or the key's address with 'Check that this is the address
+ * of the wallet you want to import.'; then 'Import wallet'. Styled as the password page (the
+ * modal's theme from the URL: light or dark palette, accent colour).
+ */
+export function mountImportView(doc: Document, options: ImportViewOptions = {}): ImportView {
+  const search = doc.location?.search ?? '';
+  applyFrameTheme(doc, options.theme ?? frameThemeFromSearch(search));
+  const { messages } = localizeFrame(doc, options.locale);
+  const T = messages.import;
+  const el = elementMaker(doc);
+
+  const main = el('main', 'lk-pwf lk-import');
+  main.setAttribute('data-state', 'waiting');
+  main.append(el('h1', 'lk-visually-hidden', T.pageTitle));
+  doc.body.append(main);
+  const setState = (state: string) => main.setAttribute('data-state', state);
+  let started = false;
+
+  function startImport(
+    submit: (privateKey: Hex, address: Address) => Promise<void>,
+  ): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const form = el('form', 'lk-pwf__body');
+      form.noValidate = true;
+      // The key field: masked, no autofill, no spell check (nothing of it leaves the frame).
+      const wrap = el('div', 'lk-pwf__password');
+      const label = el('label', 'lk-pwf__label', T.keyLabel);
+      label.htmlFor = 'lk-import-key';
+      const hint = el('p', 'lk-pwf__hint', T.keyHint);
+      hint.id = 'lk-import-key-hint';
+      const row = el('div', 'lk-pwf__field');
+      const input = el('input', 'lk-pwf__input lk-import__key');
+      input.id = 'lk-import-key';
+      input.type = 'password';
+      input.autocomplete = 'off';
+      input.spellcheck = false;
+      input.setAttribute('autocapitalize', 'off');
+      input.setAttribute('autocorrect', 'off');
+      input.setAttribute('data-testid', 'import-key-input');
+      input.setAttribute('aria-describedby', 'lk-import-key-hint lk-import-key-message');
+      const toggle = el('button', 'lk-pwf__toggle');
+      toggle.type = 'button';
+      toggle.setAttribute('aria-label', T.show);
+      toggle.setAttribute('aria-pressed', 'false');
+      toggle.setAttribute('data-testid', 'import-key-toggle');
+      const slash = eyeIcon(doc, toggle);
+      slash.setAttribute('hidden', '');
+      toggle.addEventListener('click', () => {
+        const visible = input.type === 'password';
+        input.type = visible ? 'text' : 'password';
+        toggle.setAttribute('aria-label', visible ? T.hide : T.show);
+        toggle.setAttribute('aria-pressed', String(visible));
+        toggle.classList.toggle('lk-pwf__toggle--on', visible);
+        slash.toggleAttribute('hidden', !visible);
+      });
+      row.append(input, toggle);
+      const message = el('p', 'lk-pwf__message');
+      message.id = 'lk-import-key-message';
+      message.setAttribute('data-testid', 'import-key-message');
+      wrap.append(label, hint, row, message);
+
+      // The key's address, shown before the user confirms.
+      const found = el('div', 'lk-import__address');
+      found.setAttribute('data-testid', 'import-address-box');
+      found.hidden = true;
+      const addressLabel = el('p', 'lk-pwf__label', T.addressLabel);
+      const address = el('output', 'lk-import__value');
+      address.setAttribute('data-testid', 'import-address');
+      const check = el('p', 'lk-pwf__hint', T.checkAddress);
+      found.append(addressLabel, address, check);
+
+      const go = el('button', 'lk-pwf__button lk-pwf__button--primary', T.submit);
+      go.type = 'submit';
+      go.disabled = true;
+      go.setAttribute('data-testid', 'import-submit');
+      const submitRow = el('div', 'lk-pwf__submit');
+      submitRow.append(go);
+      const failure = el('p', 'lk-pwf__failure');
+      failure.setAttribute('role', 'alert');
+      failure.setAttribute('data-testid', 'import-failure');
+      form.append(wrap, found, submitRow);
+      main.append(form);
+      setState('typing');
+
+      let parsed: { privateKey: Hex; address: Address } | null = null;
+      let busy = false;
+      const wipe = () => {
+        input.value = '';
+        parsed = null;
+      };
+      input.addEventListener('input', () => {
+        parsed = parseEvmPrivateKey(input.value);
+        const invalid = input.value.trim() !== '' && parsed === null;
+        message.textContent = invalid ? T.invalidKey : '';
+        if (invalid) {
+          message.setAttribute('role', 'alert');
+          row.setAttribute('data-invalid', 'true');
+          input.setAttribute('aria-invalid', 'true');
+        } else {
+          message.removeAttribute('role');
+          row.removeAttribute('data-invalid');
+          input.removeAttribute('aria-invalid');
+        }
+        address.textContent = parsed?.address ?? '';
+        found.hidden = parsed === null;
+        go.disabled = busy || parsed === null;
+        setState(parsed ? 'valid' : invalid ? 'invalid' : 'typing');
+      });
+      form.addEventListener('submit', (event) => {
+        event.preventDefault();
+        // The import runs only on a real click or Enter in this frame (as the password page).
+        if (!event.isTrusted || busy || !parsed) return;
+        busy = true;
+        const key = parsed;
+        go.disabled = toggle.disabled = input.disabled = true;
+        go.textContent = T.importing;
+        setState('importing');
+        submit(key.privateKey, key.address).then(
+          () => {
+            wipe();
+            form.replaceChildren(found, el('p', 'lk-pwf__done', T.done));
+            setState('done');
+            resolve();
+          },
+          (thrown: unknown) => {
+            wipe();
+            const error = (thrown ?? {}) as SubmitError;
+            failure.textContent =
+              error.code === 'embedded_wallet_exists'
+                ? T.exists
+                : error.code === 'linked_to_another_user'
+                  ? T.taken
+                  : error.timedOut === true
+                    ? T.timedOut
+                    : T.failed;
+            form.replaceChildren(failure);
+            setState('failed');
+            reject(thrown);
+          },
+        );
+      });
+      input.focus({ preventScroll: true });
+    });
+  }
+
+  return {
+    root: main,
+    start(submit) {
+      if (started) return Promise.reject(new Error('The import page has already started'));
+      started = true;
+      return startImport(submit);
+    },
+    state: () => main.getAttribute('data-state') ?? '',
+  };
+}
