@@ -4,7 +4,10 @@
  * operator (or the Dockerfile) does: no tsx, no esbuild, no test tools installed;
  * `latchkey migrate`, `latchkey apps create`, then `latchkey serve` answers /healthz, /readyz,
  * the CLI-created app's wallet frame page and its prebuilt, content-hashed script, and the app's
- * OpenID Connect discovery (issue 21: `oidc-provider` is a runtime dependency, imported lazily).
+ * OpenID Connect discovery (issue 21: `oidc-provider` is a runtime dependency, imported lazily);
+ * with a second app allowed by `latchkey cross-app allow`, the requester's connections listing
+ * and the provider's transact page with its prebuilt script (the page a requester's users
+ * approve signatures on, which must ship in the tarball).
  */
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -42,6 +45,31 @@ test(
     );
     const appId = /id:\s+([a-z0-9]{25})/.exec(created)?.[1];
     assert.ok(appId, `apps create printed an id:\n${created}`);
+    // A requester app allowed to use the first app's accounts (issue 21).
+    const requesterOrigin = 'http://localhost:5174';
+    const requesterCreated = await sh(
+      'node',
+      [bin, 'apps', 'create', '--name', 'Requester', '--origin', requesterOrigin],
+      dir,
+      { env },
+    );
+    const requesterId = /id:\s+([a-z0-9]{25})/.exec(requesterCreated)?.[1];
+    assert.ok(requesterId, `apps create printed an id:\n${requesterCreated}`);
+    const allowed = await sh(
+      'node',
+      [
+        bin,
+        'cross-app',
+        'allow',
+        appId,
+        requesterId,
+        '--redirect-uri',
+        `${requesterOrigin}/callback`,
+      ],
+      dir,
+      { env },
+    );
+    assert.match(allowed, /saved/, allowed);
 
     const port = await freePort();
     const server = start('node', [bin, 'serve'], dir, {
@@ -87,6 +115,36 @@ test(
         jwks.keys.map((k) => k.alg),
         ['ES256'],
       );
+
+      // The requester lists the provider; the provider's transact page (its prebuilt bundle)
+      // answers the requester's origin and refuses another.
+      const listing = (await (
+        await fetch(`${base}/api/v1/apps/${requesterId}/cross-app/connections`)
+      ).json()) as { connections: { provider_app_id: string; provider_app_name: string }[] };
+      assert.deepEqual(
+        listing.connections.map((c) => [c.provider_app_id, c.provider_app_name]),
+        [[appId, 'Packed']],
+      );
+      const transactPath = (origin: string) =>
+        `${base}/api/v1/apps/${appId}/oidc/transact?${new URLSearchParams({
+          client_id: requesterId,
+          origin,
+        })}`;
+      const transact = await fetch(transactPath(requesterOrigin));
+      const transactHtml = await transact.text();
+      assert.equal(transact.status, 200, transactHtml);
+      assert.match(transact.headers.get('content-security-policy') ?? '', /script-src 'self'/);
+      const pageScript = /src="([^"]*\/crossapp-page\/crossapp-page\.[0-9a-f]{16}\.js)"/.exec(
+        transactHtml,
+      )?.[1];
+      assert.ok(pageScript, `the transact page links the prebuilt page script:\n${transactHtml}`);
+      const pageAsset = await fetch(new URL(pageScript, base));
+      assert.equal(pageAsset.status, 200);
+      assert.match(pageAsset.headers.get('content-type') ?? '', /javascript/);
+      assert.ok((await pageAsset.arrayBuffer()).byteLength > 10_000, 'the page script has content');
+      const foreign = await fetch(transactPath('https://evil.example'));
+      assert.equal(foreign.status, 403);
+      assert.match(await foreign.text(), /Invalid connected app/);
 
       // Structured request logs: one JSON line per request, with the route and status.
       const lines = server
