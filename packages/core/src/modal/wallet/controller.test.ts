@@ -233,10 +233,38 @@ describe('WalletController', () => {
   });
 
   it('one wallet per user', async () => {
-    const { controller } = setup();
+    const { controller, openScreen } = setup();
     await expect(controller.createWallet()).rejects.toThrow(
       'Only one Latchkey wallet per user is currently allowed',
     );
+    // Nor an imported one (issue 22 item 4): refused before the import screen opens.
+    await expect(controller.importWallet()).rejects.toMatchObject({
+      code: 'embedded_wallet_exists',
+      message: 'Only one Latchkey wallet per user is currently allowed',
+    });
+    expect(openScreen).not.toHaveBeenCalled();
+  });
+
+  it('importWallet opens the import screen for a user without a wallet and resolves with its address', async () => {
+    const state: SessionState = { status: 'authenticated', user: TEST_USER };
+    const openScreen = vi.fn();
+    const controller = createWalletController({
+      client: { getState: () => state } as unknown as LatchkeyClient,
+      getConfig: () => ({
+        supportedChains: [ANVIL_CHAIN],
+        defaultChain: ANVIL_CHAIN,
+        noPromptOnSignature: false,
+      }),
+      openScreen,
+      load: async () => ({ createEmbeddedWalletManager: () => ({}) as EmbeddedWalletManager }),
+    });
+    const imported = controller.importWallet();
+    await vi.waitFor(() => expect(openScreen).toHaveBeenCalled());
+    const [screen, params] = openScreen.mock.calls[0]!;
+    expect(screen).toBe(SCREEN.EMBEDDED_WALLET_IMPORT_SCREEN);
+    expect(params.wallet.kind).toBe('import');
+    params.wallet.resolve(WALLET_ADDRESS);
+    await expect(imported).resolves.toBe(WALLET_ADDRESS);
   });
 
   it("the provider's approver opens the sign screen and returns the frame's answer; a rejection refuses", async () => {

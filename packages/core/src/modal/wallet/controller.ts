@@ -119,6 +119,16 @@ export interface WalletController {
   ): Promise<TransactionReceipt | { transactionHash: string }>;
   /** Shows EMBEDDED_WALLET_KEY_EXPORT_SCREEN. */
   exportWallet(): Promise<void>;
+  /**
+   * Imports an existing Ethereum private key as the user's embedded wallet through
+   * EMBEDDED_WALLET_IMPORT_SCREEN (issue 22 item 4): the screen frames the wallet's import page,
+   * where the key is typed, checked (its address shown) and confirmed; it never reaches this page.
+   * Resolves with the wallet's address once imported and connected.
+   * @throws LatchkeyError `missing_or_invalid_token` when logged out; WalletError
+   *   `embedded_wallet_exists` ('Only one Latchkey wallet per user is currently allowed') when the
+   *   user has an embedded wallet; ProviderRpcError 4001 when the screen is closed first.
+   */
+  importWallet(): Promise<string>;
   /** Moves the wallet to password recovery (update splash for 'latchkey' recovery). */
   setWalletPassword(): Promise<void>;
 }
@@ -334,6 +344,15 @@ export function createWalletController(p: CreateWalletControllerParameters): Wal
     async exportWallet() {
       await controller.ready();
       await controller.prompt(SCREEN.EMBEDDED_WALLET_KEY_EXPORT_SCREEN, { kind: 'export' });
+    },
+    async importWallet() {
+      assertAuthenticated();
+      if (hasEmbeddedWallet(p.client.getState().user)) {
+        throw new WalletError(WALLET_ERROR_MESSAGES.onlyOneWallet, {
+          code: 'embedded_wallet_exists',
+        });
+      }
+      return controller.prompt<string>(SCREEN.EMBEDDED_WALLET_IMPORT_SCREEN, { kind: 'import' });
     },
     async setWalletPassword() {
       const manager = await controller.ready();

@@ -81,6 +81,8 @@ export type WalletScreenParams = Settle &
         uiOptions?: SendTransactionUiOptions;
       }
     | { kind: 'export' }
+    /** Issue 22 item 4: the key import page; settles with the imported wallet's address. */
+    | { kind: 'import' }
     /** `automatic`: started by the app (creation), so no Cancel and done auto-closes. */
     | {
         kind: 'set-password';

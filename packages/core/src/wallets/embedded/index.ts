@@ -38,6 +38,14 @@ export {
   embeddedWalletExportUrl,
 } from './export.ts';
 export {
+  createEmbeddedWalletImportFrame,
+  type CreateEmbeddedWalletImportFrameParameters,
+  type EmbeddedWalletImportFrame,
+  type EmbeddedWalletImportResult,
+  embeddedWalletImportUrl,
+  IMPORT_FRAME_TIMEOUT_MS,
+} from './import-frame.ts';
+export {
   createEmbeddedWalletPasswordFrame,
   type CreateEmbeddedWalletPasswordFrameParameters,
   type EmbeddedWalletPasswordAction,

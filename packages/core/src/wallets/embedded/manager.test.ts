@@ -107,6 +107,14 @@ function fakeBridge(overrides: Partial<EmbeddedWalletBridge> = {}): EmbeddedWall
  * with `handler`, as the real page does once the user finished inside it.
  */
 function passwordPage(handler: (data: unknown) => unknown) {
+  return framePage(FRAME_EVENTS.walletPassword, handler);
+}
+
+/** A container whose visible frame page answers its one `event` with `handler`. */
+function framePage(
+  event: typeof FRAME_EVENTS.walletPassword | typeof FRAME_EVENTS.walletImport,
+  handler: (data: unknown) => unknown,
+) {
   const requests: unknown[] = [];
   const browser = fakeBrowser('https://api.example', (frame) => {
     const win: FrameWindow = {
@@ -119,7 +127,7 @@ function passwordPage(handler: (data: unknown) => unknown) {
       window: win,
       allowedOrigins: [HOST_ORIGIN],
       handlers: {
-        [FRAME_EVENTS.walletPassword]: (data) => {
+        [event]: (data: unknown) => {
           requests.push(data);
           return handler(data);
         },
@@ -706,5 +714,69 @@ describe('embedded wallet manager: the password page (issue 24 item 4)', () => {
     ).rejects.toMatchObject({ type: 'recovery_attempts_exceeded' });
     expect(manager.getState().status).toBe('needs-recovery');
     expect(c.client.logout).not.toHaveBeenCalled();
+  });
+});
+
+describe('embedded wallet manager: the key import page (issue 22 item 4)', () => {
+  const manage = (c: ReturnType<typeof fakeClient>, bridge = fakeBridge()) =>
+    createEmbeddedWalletManager({
+      client: c.asClient,
+      chains: [CHAIN],
+      defaultChainId: 31337,
+      bridge,
+    });
+
+  it('mounts the import page with the token only, then adopts and connects the imported wallet', async () => {
+    const c = fakeClient(user());
+    const bridge = fakeBridge();
+    const manager = manage(c, bridge);
+    const page = framePage(FRAME_EVENTS.walletImport, () => {
+      c.setUser(user([walletAccount({ imported: true })]));
+      return { address: ADDRESS, deviceStorage: 'local' };
+    });
+    const frame = manager.mountImport(page.container, { theme: { colorScheme: 'dark' } });
+    const url = new URL(page.browser.frames[0]!.src);
+    expect(url.pathname).toBe('/apps/clpispdty00ycl80fpueukbhl/embedded-wallets/import');
+    expect(url.searchParams.get('theme')).toBe('dark');
+    const out = await frame.result;
+    expect(out).toMatchObject({ address: ADDRESS, deviceStorage: 'local' });
+    expect(out.user.id).toBe('user_1');
+    // The page got the token and nothing else: the key is typed there.
+    expect(page.requests).toEqual([{ accessToken: 'token' }]);
+    expect(c.client.refreshUser).toHaveBeenCalled();
+    expect(manager.getState()).toMatchObject({
+      status: 'connected',
+      address: ADDRESS,
+      recoveryMethod: 'latchkey',
+    });
+    expect(manager.getProvider()).toBeTruthy();
+    // The wallet list says the key was imported.
+    expect(c.client.wallets.list().find((w) => w.address === ADDRESS)?.imported).toBe(true);
+    expect(bridge.create).not.toHaveBeenCalled();
+  });
+
+  it('refuses a user who already has an embedded wallet, before mounting anything', () => {
+    const c = fakeClient(user([walletAccount()]));
+    const page = framePage(FRAME_EVENTS.walletImport, () => ({ address: ADDRESS }));
+    expect(() => manage(c).mountImport(page.container)).toThrow(
+      expect.objectContaining({ code: 'embedded_wallet_exists' }),
+    );
+    expect(page.browser.frames).toHaveLength(0);
+  });
+
+  it("rejects with the page's error, or when the refreshed user lacks the wallet", async () => {
+    const c = fakeClient(user());
+    const refused = framePage(FRAME_EVENTS.walletImport, () => {
+      throw new CustodyError('error', 'Only one Latchkey wallet per user is currently allowed');
+    });
+    await expect(manage(c).mountImport(refused.container).result).rejects.toMatchObject({
+      message: 'Only one Latchkey wallet per user is currently allowed',
+    });
+    const manager = manage(c);
+    const lacking = framePage(FRAME_EVENTS.walletImport, () => ({ address: ADDRESS }));
+    await expect(manager.mountImport(lacking.container).result).rejects.toMatchObject({
+      code: 'missing_embedded_wallet',
+    });
+    expect(manager.getState().status).toBe('error');
   });
 });

@@ -23,6 +23,11 @@ import {
   type EmbeddedWalletExportTheme,
 } from './export.ts';
 import {
+  createEmbeddedWalletImportFrame,
+  type EmbeddedWalletImportFrame,
+  type EmbeddedWalletImportResult,
+} from './import-frame.ts';
+import {
   createEmbeddedWalletPasswordFrame,
   type EmbeddedWalletPasswordAction,
   type EmbeddedWalletPasswordFrame,
@@ -162,6 +167,23 @@ export interface EmbeddedWalletManager {
     action: EmbeddedWalletPasswordAction,
     result: EmbeddedWalletPasswordResult,
   ): Promise<{ address: string; user?: User }>;
+  /**
+   * Mounts the key import page (issue 22 item 4; `createEmbeddedWalletImportFrame`) in
+   * `container`: the user types or pastes an existing Ethereum private key inside that frame,
+   * checks its address and confirms; the frame shards and stores it as the user's embedded wallet
+   * (`imported: true`, automatic recovery). When the page answers, the manager refreshes the
+   * user, checks it now has that wallet and connects it (as after {@link create}), so `result`
+   * resolves with `{address, deviceStorage, user}`. Errors: the page's (the server's
+   * 'Only one Latchkey wallet per user is currently allowed', the 15 s import timeout),
+   * 'Failed to refresh user', 'Updated user is missing embedded wallet'.
+   * @throws WalletError `embedded_wallet_exists` when the user already has an embedded wallet.
+   */
+  mountImport(
+    container: HTMLElement,
+    parameters?: { theme?: EmbeddedWalletExportTheme },
+  ): EmbeddedWalletImportFrame & {
+    readonly result: Promise<EmbeddedWalletImportResult & { user: User }>;
+  };
   /** The connected wallet's EIP-1193 provider. @throws WalletError when not connected. */
   getProvider(): EmbeddedEthereumProvider;
   /**
@@ -342,7 +364,8 @@ export function createEmbeddedWalletManager(
       chainId: `eip155:${current.chainId}`,
       walletClientType: 'latchkey',
       connectorType: 'embedded',
-      imported: false,
+      // Issue 22 item 4: a key the user imported (the wallet account's `imported`).
+      imported: walletOfUser()?.imported === true,
       linked: true,
       getEthereumProvider: async () => current,
       switchChain: async (chainId: number) => {
@@ -599,6 +622,36 @@ export function createEmbeddedWalletManager(
         result,
         destroy: () => frame.destroy(),
       };
+    },
+    mountImport(container, { theme } = {}) {
+      if (walletOfUser()) {
+        throw new WalletError(WALLET_ERROR_MESSAGES.onlyOneWallet, {
+          code: 'embedded_wallet_exists',
+        });
+      }
+      const frame = createEmbeddedWalletImportFrame({
+        apiUrl: client.apiUrl,
+        appId: client.appId,
+        getAccessToken: () => client.getAccessToken(),
+        container,
+        ...(theme ? { theme } : {}),
+      });
+      const result = frame.result.then(
+        async (out) => {
+          set({ status: 'creating' });
+          try {
+            return { ...out, ...(await adoptCreated(out, 'latchkey')) };
+          } catch (error) {
+            return fail(error);
+          }
+        },
+        (error: unknown) => {
+          if (error instanceof WalletError && error.type === 'session_not_bound') fail(error);
+          throw error;
+        },
+      );
+      result.catch(() => {});
+      return { iframe: frame.iframe, ready: frame.ready, result, destroy: () => frame.destroy() };
     },
     getProvider() {
       if (!provider) {
