@@ -119,7 +119,8 @@ export interface OAuthActions {
    *   provider token (log in or link the account again), or as the provider's server answers;
    *   `cross_app_popup_blocked` ('Failed to initialize signature request');
    *   `cross_app_request_timeout` ('Request timeout') after 120 s; `cross_app_read_only` for a
-   *   read-only connection; `ProviderRpcError` 4001 ('User rejected request') when the user
+   *   read-only connection (before any popup when {@link getCrossAppConnections} has answered,
+   *   else from the provider's server); `ProviderRpcError` 4001 ('User rejected request') when the user
    *   rejects or closes the popup.
    */
   crossAppRequest(parameters: { address: string; request: CrossAppRpcRequest }): Promise<string>;
@@ -190,6 +191,25 @@ export function oauthActions(
       });
   }
 
+  let connections: Promise<CrossAppConnection[]> | null = null;
+  /** The listing once it answered (read synchronously by `crossAppRequest`, in the click). */
+  let listed: CrossAppConnection[] | null = null;
+  function getCrossAppConnections(): Promise<CrossAppConnection[]> {
+    if (!connections) {
+      const pending = api
+        .request<CrossAppConnectionsResponse>({
+          method: 'GET',
+          path: crossAppConnectionsPath(appId),
+        })
+        .then((answer) => (listed = answer.connections));
+      connections = pending;
+      pending.catch(() => {
+        if (connections === pending) connections = null;
+      });
+    }
+    return connections;
+  }
+
   /** The eager half of `crossAppRequest`: checks, then opens the popup inside the click. */
   function crossAppRequest({
     address,
@@ -212,9 +232,14 @@ export function oauthActions(
         ]
       : undefined;
     const live = token && (token.expiresAt === null || token.expiresAt > Date.now()) ? token : null;
+    // A read-only connection (spec section 6) is refused here when the listing is known; the
+    // provider's server refuses it anyway.
+    const readOnly =
+      account !== undefined &&
+      listed?.some((c) => c.provider_app_id === account.providerApp.id && c.read_only) === true;
     const win = typeof window === 'undefined' ? undefined : window;
     let popup: Window | null = null;
-    if (account && live) {
+    if (account && live && !readOnly) {
       try {
         const path = crossAppTransactPage(
           account.providerApp.id,
@@ -230,7 +255,9 @@ export function oauthActions(
     if (!win || !popup || !live) {
       // Which refusal it is (and its text) is the lazy half's.
       return module().then((m) => {
-        throw m.crossAppRefusal(!account ? 'address' : !live ? 'token' : 'popup');
+        throw m.crossAppRefusal(
+          !account ? 'address' : !live ? 'token' : readOnly ? 'read-only' : 'popup',
+        );
       });
     }
     const opened = popup;
@@ -248,23 +275,6 @@ export function oauthActions(
         throw error;
       },
     );
-  }
-
-  let connections: Promise<CrossAppConnection[]> | null = null;
-  function getCrossAppConnections(): Promise<CrossAppConnection[]> {
-    if (!connections) {
-      const pending = api
-        .request<CrossAppConnectionsResponse>({
-          method: 'GET',
-          path: crossAppConnectionsPath(appId),
-        })
-        .then((answer) => answer.connections);
-      connections = pending;
-      pending.catch(() => {
-        if (connections === pending) connections = null;
-      });
-    }
-    return connections;
   }
 
   const actions: OAuthActions = {

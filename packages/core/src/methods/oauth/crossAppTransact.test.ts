@@ -7,12 +7,13 @@
  */
 import {
   CROSS_APP_ACTION,
+  CROSS_APP_ROUTES,
   type CrossAppRpcRequest,
   ROUTES,
   type SessionResponse,
 } from '@latchkey/api';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { API_URL, accessToken, json, wireUser } from '../../test/fakes.ts';
+import { API_URL, APP_ID, accessToken, json, wireUser } from '../../test/fakes.ts';
 import { setup as clientSetup, KEYS, NOW } from '../../session/test/client.ts';
 import * as oauthModule from './index.ts';
 import { OAUTH_MESSAGE_TYPE } from './shared.ts';
@@ -105,9 +106,21 @@ const session: SessionResponse = {
 };
 
 /** A client logged in through the cross-app popup; the provider's token lasts `expiresIn` s. */
-async function loggedIn(expiresIn = 3600) {
+async function loggedIn(expiresIn = 3600, readOnly = false) {
   const fake = clientSetup(
     {
+      [`GET ${CROSS_APP_ROUTES.connections(APP_ID)}`]: () =>
+        json({
+          connections: [
+            {
+              provider_app_id: PROVIDER_APP,
+              provider_app_name: 'Provider',
+              provider_app_icon_url: null,
+              provider_app_custom_api_url: null,
+              read_only: readOnly,
+            },
+          ],
+        }),
       [`POST ${ROUTES.oauthInit}`]: () => json({ url: `${API_ORIGIN}/oidc/auth?x=1` }),
       [`POST ${ROUTES.oauthAuthenticate}`]: () =>
         json({
@@ -252,6 +265,23 @@ describe('crossAppRequest (issue 21)', () => {
       code: 'cross_app_popup_blocked',
       message: 'Failed to initialize signature request',
     });
+  });
+
+  it('refuses a read-only connection before any popup once the listing is known (spec section 6)', async () => {
+    const { client: c } = await loggedIn(3600, true);
+    await c.getCrossAppConnections();
+    await expect(c.crossAppRequest({ address: WALLET, request: SIGN })).rejects.toMatchObject({
+      code: 'cross_app_read_only',
+      message: 'This connection is read-only: it cannot request signatures',
+    });
+    expect(w.opened).toHaveLength(0);
+    // A writable connection's listing lets the same request open its popup.
+    const writable = await loggedIn(3600, false);
+    await writable.client.getCrossAppConnections();
+    const pending = writable.client.crossAppRequest({ address: WALLET, request: SIGN });
+    pending.catch(() => {});
+    expect(w.opened).toHaveLength(1);
+    w.opened[0]!.close();
   });
 
   it("refuses an expired token: 'Transactions require a valid token'", async () => {

@@ -59,9 +59,15 @@ export function rememberCrossAppToken(
 
 /**
  * The refusal of a request the eager half did not send (spec section 8 texts): no cross-app
- * account has the address, no unexpired provider token, the popup was blocked.
+ * account has the address, no unexpired provider token, the connection is read-only (spec
+ * section 6; the same code and text as the provider's server), the popup was blocked.
  */
-export function crossAppRefusal(kind: 'address' | 'token' | 'popup'): LatchkeyError {
+export function crossAppRefusal(kind: 'address' | 'token' | 'read-only' | 'popup'): LatchkeyError {
+  if (kind === 'read-only') {
+    return new LatchkeyError('This connection is read-only: it cannot request signatures', {
+      code: 'cross_app_read_only',
+    });
+  }
   if (kind === 'address') {
     return new LatchkeyError('Cannot request a signature with this wallet address', {
       code: 'cross_app_invalid_address',
