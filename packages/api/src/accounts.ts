@@ -3,7 +3,7 @@
  * Every call needs a bearer access token and answers the updated user. Each method's own link,
  * unlink and update schemas are in `methods/<id>.schema.ts`.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { user } from './user.ts';
 
 /** `POST /api/v1/users/me/accept_terms`: empty body. */

@@ -7,7 +7,7 @@
  * `latchkey apps rotate-secret` makes a new one). A wrong or missing secret answers 401
  * `invalid_app_secret`.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   CREATE_ON_LOGIN,
   loginMethodFlagFields,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Largest analytics event body the server reads, in bytes. */
 export const MAX_ANALYTICS_BODY_BYTES = 8 * 1024;

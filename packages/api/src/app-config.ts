@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MFA_METHODS } from './mfa.ts';
 import { LOGIN_METHOD_FLAGS, type LoginMethodFlagName } from './methods/index.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CODE_LENGTH, MAX_EMAIL_LENGTH } from './constants.ts';
 import { EMAIL_PATTERN } from './email.ts';
 import { user } from './user.ts';

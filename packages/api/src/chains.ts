@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** An EVM chain the server knows an RPC for (development: the local anvil chain). */
 export const chainConfig = z.object({

@@ -7,7 +7,7 @@
  * Connect provider (issuer `{api}/api/v1/apps/{providerAppId}/oidc`) with the JSON routes its
  * sign-in page calls to finish or cancel a pending authorization (an "interaction").
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { CROSS_APP_ACTION } from './cross-app-routes.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { FarcasterSigner } from './methods/farcaster.schema.ts';
 import type { MfaMethod } from './mfa.ts';
 import { OPAQUE_KSF_IDS } from './opaque.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ERROR_CODES } from './error-codes.ts';
 
 /** The JSON body of every non-2xx answer: `{error, code}` plus optional details. */

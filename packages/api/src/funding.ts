@@ -4,7 +4,7 @@
  * token prices in USD (`GET /api/v1/token_price`), shared by the server and the client's
  * `fundWallet` and send screen.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The on-ramp routes' paths (spec section 7; the status path is ours: the spec shows none). */
 export const FUNDING_ROUTES = {

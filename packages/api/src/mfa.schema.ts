@@ -1,5 +1,5 @@
 /** Schemas of the MFA calls (issue 15; constants and paths in `mfa.ts`). */
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   MFA_CODE_LENGTH,
   MFA_CODE_LENGTH_MESSAGE,

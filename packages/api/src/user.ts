@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Fields every linked account carries; times in seconds since the epoch (spec section 3). */
 const verification = {

@@ -26,7 +26,7 @@
  *   data not allowed, call data while `allowed_contracts` is null, contract deployment, typed data
  *   without `verifyingContract` or domain `chainId`) are always asked, never refused.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { evmAddress } from './embedded-wallet.ts';
 
 /** What happens to a request outside the policy's limits: the prompt, or a refusal. */

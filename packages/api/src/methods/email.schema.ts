@@ -3,7 +3,7 @@
  * link, unlink or update an email with a bearer token. The routes and flag are in `./email.ts`;
  * the shared `emailAddress` and `loginCode` rules stay in `../auth.ts`.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { emailAddress, loginCode } from '../auth.ts';
 
 /** `POST /api/v1/passwordless/init`: send a login code by email. `token` is a captcha token. */

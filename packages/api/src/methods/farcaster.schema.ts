@@ -2,7 +2,7 @@
  * Farcaster login wire schemas (spec sections 1, 2, 5 and 7; issue 16): open a relay channel,
  * poll it, log in or link with it, unlink by fid. The routes and flag are in `./farcaster.ts`.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A channel token of the relay (opaque; the relay's are 36-character UUIDs). */
 export const farcasterChannelToken = z.string().min(8).max(256);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { authenticateResponse } from '../auth.ts';
 import { user } from '../user.ts';
 import { type CrossAppProviderId, OAUTH_PROVIDERS } from '../oauth-providers.ts';

@@ -2,7 +2,7 @@
  * SMS login wire schemas (spec sections 5 and 7; issue 11): send a code by text, log in with it,
  * and link or unlink a phone number with a bearer token. The routes and flag are in `./sms.ts`.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { loginCode } from '../auth.ts';
 
 /** Longest phone number string the API accepts before parsing (formatting characters included). */

@@ -4,7 +4,7 @@
  * user id, and the admin route that sets the app's bot. The routes and flag are in
  * `./telegram.ts`.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The Telegram Login Widget's answer, as Telegram documents it
