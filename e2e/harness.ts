@@ -51,8 +51,13 @@ export interface OutboxMessage {
 export interface Stack {
   /** e.g. `http://localhost:41234`: the API origin. */
   apiUrl: string;
-  /** e.g. `http://localhost:41235`: the demo host app origin. */
+  /** e.g. `http://localhost:41235`: the demo host app origin (app B, the dev app). */
   demoUrl: string;
+  /**
+   * e.g. `http://localhost:41236`: the same demo as app A, the cross-app provider "Latchkey
+   * Wallet" (issue 21 item 5), on its own origin.
+   */
+  providerDemoUrl: string;
   /** JSON-RPC URL of anvil. */
   rpcUrl: string;
   /** Issuer of the local OpenID provider (the demo's Google button logs in there). */
@@ -265,7 +270,8 @@ export interface StartStackOptions {
  */
 export async function startStack(options: StartStackOptions = {}): Promise<Stack> {
   installExitHooks();
-  const [apiPort, demoPort, anvilPort, oidcPort, moonpayPort] = await freePorts(5);
+  const [apiPort, demoPort, anvilPort, oidcPort, moonpayPort, providerDemoPort] =
+    await freePorts(6);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'latchkey-e2e-'));
   // A migrated database copied in: the stack skips PGlite's initdb (db-template.ts).
   await placeDatabaseTemplate(dataDir);
@@ -273,6 +279,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     options.env?.LATCHKEY_DEV_APP_ID ?? process.env.LATCHKEY_DEV_APP_ID ?? DEFAULT_APP_ID;
   const apiUrl = `http://localhost:${apiPort}`;
   const demoUrl = `http://localhost:${demoPort}`;
+  const providerDemoUrl = `http://localhost:${providerDemoPort}`;
   const rpcUrl = `http://127.0.0.1:${anvilPort}`;
   const oidcUrl = `http://127.0.0.1:${oidcPort}`;
   const moonpayUrl = `http://127.0.0.1:${moonpayPort}`;
@@ -287,8 +294,10 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
       ...inherited,
       // Only the demo on its random port, whatever the caller's shell says.
       LATCHKEY_DEV_ORIGINS: demoUrl,
+      LATCHKEY_DEV_PROVIDER_ORIGINS: providerDemoUrl,
       LATCHKEY_API_PORT: String(apiPort),
       LATCHKEY_DEMO_PORT: String(demoPort),
+      LATCHKEY_PROVIDER_DEMO_PORT: String(providerDemoPort),
       ANVIL_PORT: String(anvilPort),
       LATCHKEY_OIDC_PORT: String(oidcPort),
       LATCHKEY_MOONPAY_PORT: String(moonpayPort),
@@ -446,6 +455,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
   return {
     apiUrl,
     demoUrl,
+    providerDemoUrl,
     rpcUrl,
     oidcUrl,
     moonpayUrl,

@@ -4,7 +4,12 @@
  * - anvil, a local EVM chain, on 127.0.0.1:8545 (chain id 31337)
  * - the Latchkey API on http://localhost:8787 with PGlite data under `.latchkey/`
  *   (created on first run, kept across restarts), dev outbox on, the demo app seeded
- * - the demo host app (Vite) on http://localhost:5173, a different origin from the API
+ * - the demo host app (Vite) on http://localhost:5173, a different origin from the API: app B
+ *   of the cross-app demo (issue 21), the dev app
+ * - the same demo on a second origin, http://localhost:5174: app A, the cross-app provider
+ *   "Latchkey Wallet" (`DEV_PROVIDER_APP_ID`), whose accounts and wallets app B logs in and signs
+ *   with. The page picks its app by its origin; the port is a TCP forward, in this process, to
+ *   the demo's Vite server (one server, one build: nothing more to start)
  * - a local OpenID provider (`packages/server/src/methods/oauth/dev/oidc.ts`) on http://127.0.0.1:8788, where
  *   the demo's Google button logs in (its issuer goes to the API as LATCHKEY_DEV_OIDC_ISSUER)
  * - the card on-ramp (issue 20): a local MoonPay stand-in
@@ -15,11 +20,11 @@
  *   reads for `GET /api/v1/token_price`
  *
  * Ports and the data folder can be moved with LATCHKEY_API_PORT, LATCHKEY_DEMO_PORT,
- * ANVIL_PORT, LATCHKEY_OIDC_PORT, LATCHKEY_MOONPAY_PORT and LATCHKEY_DATA_DIR (the e2e harness does, to run beside a running stack).
+ * LATCHKEY_PROVIDER_DEMO_PORT, ANVIL_PORT, LATCHKEY_OIDC_PORT, LATCHKEY_MOONPAY_PORT and LATCHKEY_DATA_DIR (the e2e harness does, to run beside a running stack).
  * LATCHKEY_DEMO_MODE picks how the demo is served: `dev` (default), Vite's dev server with hot
  * reload; `preview`, a production build (`vite build` into `<data folder>/demo-build`, about
  * 3 s; or a copy of LATCHKEY_DEMO_BUILD_DIR, a build made once by the caller) served by
- * `vite preview`, with this stack's API URL and app id written into its `index.html`. A page of the build loads in about 0.7 s from 36 requests
+ * `vite preview`, with this stack's API URL, app ids and demo origins written into its `index.html`. A page of the build loads in about 0.7 s from 36 requests
  * against 3.5 s from about 250 on the dev server, so the e2e harness uses `preview`.
  * Prints one line containing `Latchkey is running` once every part answers; Ctrl-C (SIGINT)
  * or SIGTERM stops every child process group and exits 0. If a part dies, the rest are
@@ -27,7 +32,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer, type Server, type Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -39,6 +44,7 @@ import { deployAggregatorStandIn } from '../packages/server/src/prices/dev/aggre
 import {
   DEFAULT_DEV_OIDC_PORT,
   DEFAULT_PORT,
+  DEV_PROVIDER_APP_ID,
   dataDirOf,
   devAppIdOf,
 } from '../packages/server/src/dev-defaults.ts';
@@ -54,6 +60,7 @@ const tsNode = (file: string): [string, string[]] => [process.execPath, ['--impo
 
 const apiPort = Number(process.env.LATCHKEY_API_PORT ?? DEFAULT_PORT);
 const demoPort = Number(process.env.LATCHKEY_DEMO_PORT ?? 5173);
+const providerDemoPort = Number(process.env.LATCHKEY_PROVIDER_DEMO_PORT ?? 5174);
 const anvilPort = Number(process.env.ANVIL_PORT ?? 8545);
 const oidcPort = Number(process.env.LATCHKEY_OIDC_PORT ?? DEFAULT_DEV_OIDC_PORT);
 const moonpayPort = Number(process.env.LATCHKEY_MOONPAY_PORT ?? 8789);
@@ -67,6 +74,7 @@ const dataDir = dataDirOf(process.env, root);
 const appId = devAppIdOf(process.env);
 const apiUrl = `http://localhost:${apiPort}`;
 const demoUrl = `http://localhost:${demoPort}`;
+const providerDemoUrl = `http://localhost:${providerDemoPort}`;
 const rpcUrl = `http://127.0.0.1:${anvilPort}`;
 const oidcUrl = `http://127.0.0.1:${oidcPort}`;
 
@@ -80,6 +88,17 @@ interface Part {
 const parts: Part[] = [];
 let stopping = false;
 let moonpay: MoonPayStandIn | undefined;
+let providerForward: { server: Server; sockets: Set<Socket> } | undefined;
+
+/** The variable that moves each port, for the "already in use" message. */
+const PORT_VARIABLES: Record<string, string> = {
+  API: 'LATCHKEY_API_PORT',
+  demo: 'LATCHKEY_DEMO_PORT',
+  'provider demo': 'LATCHKEY_PROVIDER_DEMO_PORT',
+  'OpenID provider': 'LATCHKEY_OIDC_PORT',
+  'MoonPay stand-in': 'LATCHKEY_MOONPAY_PORT',
+  chain: 'ANVIL_PORT',
+};
 
 function log(line: string) {
   process.stdout.write(`${line}\n`);
@@ -92,7 +111,7 @@ async function assertPortFree(port: number, what: string): Promise<void> {
     server.once('error', () =>
       reject(
         new Error(
-          `Port ${port} (${what}) is already in use. Stop what is using it, or set ${what === 'API' ? 'LATCHKEY_API_PORT' : what === 'demo' ? 'LATCHKEY_DEMO_PORT' : what === 'OpenID provider' ? 'LATCHKEY_OIDC_PORT' : what === 'MoonPay stand-in' ? 'LATCHKEY_MOONPAY_PORT' : 'ANVIL_PORT'}.`,
+          `Port ${port} (${what}) is already in use. Stop what is using it, or set ${PORT_VARIABLES[what]}.`,
         ),
       ),
     );
@@ -142,8 +161,9 @@ function startPart(
 }
 
 /**
- * Writes this stack's API URL and app id into the built demo's `index.html`
- * (`window.LATCHKEY_DEMO_CONFIG`, read by `examples/demo/src/main.tsx`), so a build made once
+ * Writes this stack's API URL, app ids and demo origins into the built demo's `index.html`
+ * (`window.LATCHKEY_DEMO_CONFIG`, read by `examples/demo/src/main.tsx`: the page on
+ * `providerUrl` is app A, `providerAppId`; any other is app B, `appId`), so a build made once
  * serves any stack's ports.
  */
 function serveDemoConfig(outDir: string): void {
@@ -152,11 +172,42 @@ function serveDemoConfig(outDir: string): void {
     /<script>window\.LATCHKEY_DEMO_CONFIG=.*?<\/script>/,
     '',
   );
-  const json = JSON.stringify({ appId, apiUrl }).replace(/</g, '\\u003c');
+  const json = JSON.stringify({
+    appId,
+    apiUrl,
+    demoUrl,
+    providerAppId: DEV_PROVIDER_APP_ID,
+    providerUrl: providerDemoUrl,
+  }).replace(/</g, '\\u003c');
   writeFileSync(
     file,
     html.replace('<head>', `<head><script>window.LATCHKEY_DEMO_CONFIG=${json}</script>`),
   );
+}
+
+/**
+ * Serves app A's origin (`providerDemoPort`) by forwarding each TCP connection, as is, to the
+ * demo's server on `demoPort` (HTTP and Vite's hot-reload WebSocket alike). Listens on
+ * `localhost` as Vite does. Resolves once listening; rejects on a listen error (port taken).
+ */
+async function forwardProviderDemo(): Promise<void> {
+  const sockets = new Set<Socket>();
+  const server = createServer((client) => {
+    const upstream = connect({ host: 'localhost', port: demoPort });
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.once('close', () => sockets.delete(socket));
+    }
+    // Either side closing or failing ends both (a reset page load, the demo server stopping).
+    client.on('error', () => upstream.destroy());
+    upstream.on('error', () => client.destroy());
+    client.pipe(upstream).pipe(client);
+  });
+  providerForward = { server, sockets };
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(providerDemoPort, 'localhost', () => resolve());
+  });
 }
 
 /** Polls `check` every 200 ms until it resolves true, or throws after READY_TIMEOUT_MS. */
@@ -187,6 +238,10 @@ async function stop(exitCode: number): Promise<never> {
     stopping = true;
     for (const { child } of [...parts].reverse()) killGroup(child, 'SIGTERM');
     await moonpay?.close().catch(() => undefined);
+    if (providerForward) {
+      providerForward.server.close();
+      for (const socket of providerForward.sockets) socket.destroy();
+    }
     await Promise.all(
       parts.map(
         ({ child }) =>
@@ -217,6 +272,7 @@ async function main() {
   await assertPortFree(anvilPort, 'chain');
   await assertPortFree(apiPort, 'API');
   await assertPortFree(demoPort, 'demo');
+  await assertPortFree(providerDemoPort, 'provider demo');
   await assertPortFree(oidcPort, 'OpenID provider');
   await assertPortFree(moonpayPort, 'MoonPay stand-in');
 
@@ -260,6 +316,7 @@ async function main() {
       LATCHKEY_DATA_DIR: dataDir,
       LATCHKEY_DEV_APP_ID: appId,
       LATCHKEY_DEV_ORIGINS: process.env.LATCHKEY_DEV_ORIGINS ?? demoUrl,
+      LATCHKEY_DEV_PROVIDER_ORIGINS: process.env.LATCHKEY_DEV_PROVIDER_ORIGINS ?? providerDemoUrl,
       // Request logs (one JSON line each) only when asked for: the dev console stays readable.
       LATCHKEY_LOG_LEVEL: process.env.LATCHKEY_LOG_LEVEL ?? 'warn',
       LATCHKEY_RPC_URL: rpcUrl,
@@ -277,7 +334,13 @@ async function main() {
 
   const demo = {
     cwd: path.join(root, 'examples', 'demo'),
-    env: { VITE_LATCHKEY_APP_ID: appId, VITE_LATCHKEY_API_URL: apiUrl },
+    env: {
+      VITE_LATCHKEY_APP_ID: appId,
+      VITE_LATCHKEY_API_URL: apiUrl,
+      VITE_LATCHKEY_DEMO_URL: demoUrl,
+      VITE_LATCHKEY_PROVIDER_APP_ID: DEV_PROVIDER_APP_ID,
+      VITE_LATCHKEY_PROVIDER_URL: providerDemoUrl,
+    },
   };
   const served = ['--port', String(demoPort), '--strictPort', '--host', 'localhost'];
   if (demoMode === 'preview') {
@@ -303,6 +366,7 @@ async function main() {
   } else {
     startPart('demo', bin('vite'), served, demo);
   }
+  await forwardProviderDemo();
 
   await waitFor(
     'the OpenID provider',
@@ -313,9 +377,11 @@ async function main() {
     async () => apiListening && (await fetch(`${apiUrl}/api/v1/apps/${appId}`)).ok,
   );
   await waitFor('the demo', async () => (await fetch(demoUrl)).ok);
+  await waitFor('the provider demo', async () => (await fetch(providerDemoUrl)).ok);
 
   log('');
-  log(`  Demo app      ${demoUrl}`);
+  log(`  Demo app B    ${demoUrl}   (app id ${appId}; logs in with app A's accounts)`);
+  log(`  Demo app A    ${providerDemoUrl}   (app id ${DEV_PROVIDER_APP_ID}, "Latchkey Wallet")`);
   log(`  Latchkey API  ${apiUrl}   (app id ${appId})`);
   log(`  Dev outbox    ${apiUrl}/dev/outbox`);
   log(`  Chain (anvil) ${rpcUrl}   (chain id 31337)`);

@@ -29,6 +29,11 @@ test(
         "the demo runs on Vite's dev server, as npm start runs it",
       );
 
+      // App A of the cross-app demo (issue 21 item 5): the same dev server on a second origin.
+      const providerDemo = await fetch(stack.providerDemoUrl);
+      assert.equal(providerDemo.status, 200);
+      assert.match(await providerDemo.text(), /<script type="module" src="\/@vite\/client">/);
+
       const chain = await fetch(stack.rpcUrl, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -53,5 +58,6 @@ test(
     }
     assert.deepEqual((groups ?? []).filter(groupAlive), [], 'no process group survives stop()');
     assert.equal(existsSync(stack.dataDir), false, 'the temporary data folder is removed');
+    await assert.rejects(fetch(stack.providerDemoUrl), "app A's port is closed too");
   },
 );

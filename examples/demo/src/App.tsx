@@ -6,8 +6,29 @@ import { WagmiWallet } from './WagmiWallet.tsx';
 import { Wallet } from './Wallet.tsx';
 import { Mfa } from './Mfa.tsx';
 
-/** The demo host page: a header, the session status, and log in / log out. */
-export function App({ appId, apiUrl }: { appId: string; apiUrl: string }) {
+/**
+ * Which app of the cross-app demo (issue 21 item 5) this page is: `npm start` serves one bundle
+ * on two origins. `provider` is app A, "Latchkey Wallet" (http://localhost:5174), whose
+ * accounts and wallets app B uses; `requester` is app B, the dev app (http://localhost:5173).
+ */
+export interface DemoSite {
+  role: 'provider' | 'requester';
+  /** The page's heading: the app's name. */
+  name: string;
+  /** The other app's origin, linked from this page. */
+  otherUrl: string;
+  /** App A's Latchkey app id (the provider that app B's cross-app card points to). */
+  providerAppId: string;
+}
+
+/** The origin as a person reads it: `localhost:5174`. */
+const hostOf = (url: string) => new URL(url).host;
+
+/**
+ * The demo host page: a header naming the app (A or B of the cross-app demo, `site`), the
+ * session status, log in / log out, then the feature cards.
+ */
+export function App({ appId, apiUrl, site }: { appId: string; apiUrl: string; site: DemoSite }) {
   const { ready, authenticated, user, logout } = useLatchkey();
   const [lastEvent, setLastEvent] = useState<string | null>(null);
   const { login } = useLogin({
@@ -20,10 +41,34 @@ export function App({ appId, apiUrl }: { appId: string; apiUrl: string }) {
     <main className="demo">
       <header className="demo__header">
         <span className="demo__mark" aria-hidden="true">
-          L
+          {site.role === 'provider' ? 'W' : 'L'}
         </span>
-        <h1>Latchkey demo</h1>
+        <h1>{site.name}</h1>
+        <span className="demo__tag" data-testid="demo-app">
+          {site.role === 'provider' ? 'App A' : 'App B'}
+        </span>
       </header>
+      <p className="demo__intro" data-testid="demo-intro">
+        {site.role === 'provider' ? (
+          <>
+            App A of the cross-app demo. An account made here, and its wallet, can be used from app
+            B, the Latchkey demo at{' '}
+            <a href={site.otherUrl} target="_blank" rel="noreferrer">
+              {hostOf(site.otherUrl)}
+            </a>{' '}
+            (&ldquo;Log in with Latchkey Wallet&rdquo;).
+          </>
+        ) : (
+          <>
+            App B of the cross-app demo. It can also log in with an account of app A, Latchkey
+            Wallet at{' '}
+            <a href={site.otherUrl} target="_blank" rel="noreferrer">
+              {hostOf(site.otherUrl)}
+            </a>
+            , and sign with its wallet.
+          </>
+        )}
+      </p>
 
       <section className="demo__card" aria-live="polite">
         <p className="demo__status">
@@ -51,8 +96,17 @@ export function App({ appId, apiUrl }: { appId: string; apiUrl: string }) {
         ) : (
           <>
             <p className="demo__lead">
-              A host app using <code>@latchkey/react</code>. The login modal loads on the first
-              click.
+              {site.role === 'provider' ? (
+                <>
+                  Create an account with any email (the code is in the dev outbox): an embedded
+                  wallet is made at login, with 10 test ETH.
+                </>
+              ) : (
+                <>
+                  A host app using <code>@latchkey/react</code>. The login modal loads on the first
+                  click.
+                </>
+              )}
             </p>
             <button type="button" className="demo__button" onClick={login} disabled={!ready}>
               Log in
@@ -62,7 +116,11 @@ export function App({ appId, apiUrl }: { appId: string; apiUrl: string }) {
         {lastEvent && <p className="demo__event">{lastEvent}</p>}
       </section>
 
-      <CrossApp appId={appId} apiUrl={apiUrl} />
+      <CrossApp
+        appId={appId}
+        apiUrl={apiUrl}
+        provider={{ appId: site.providerAppId, url: site.otherUrl }}
+      />
 
       <Accounts />
 

@@ -16,8 +16,19 @@ const DEMO_RECIPIENT = '0x000000000000000000000000000000000000dEaD';
  * (`GET /api/v1/apps/{appId}/cross-app/connections`; the dev stack seeds "Latchkey Wallet"),
  * each a button that opens the provider's sign-in page in a popup; once logged in with one, its
  * wallet signs and sends through the provider's transact popup (the user approves there).
+ * `provider` is the demo's app A: the connection with its app id says where its own site is
+ * (`url`, an origin), where a person makes the account first. Renders nothing without
+ * connections (app A itself has none).
  */
-export function CrossApp({ appId, apiUrl }: { appId: string; apiUrl: string }) {
+export function CrossApp({
+  appId,
+  apiUrl,
+  provider,
+}: {
+  appId: string;
+  apiUrl: string;
+  provider?: { appId: string; url: string };
+}) {
   const { ready, authenticated, user } = useLatchkey();
   const { loginWithCrossAppAccount, signMessage, sendTransaction } = useCrossAppAccounts();
   const [connections, setConnections] = useState<Connection[]>([]);
@@ -50,23 +61,38 @@ export function CrossApp({ appId, apiUrl }: { appId: string; apiUrl: string }) {
     <section className="demo__card">
       <h2>Another app&apos;s account</h2>
       <p className="demo__lead">Log in with an account (and its wallet) of another app.</p>
-      {connections.map((c) => (
-        <button
-          key={c.provider_app_id}
-          type="button"
-          className="demo__button demo__button--secondary"
-          disabled={!ready || authenticated}
-          onClick={() => {
-            setOutcome(null);
-            loginWithCrossAppAccount({ appId: c.provider_app_id }).then(
-              () => setOutcome(`Logged in with ${c.provider_app_name}`),
-              (error: Error) => setOutcome(error.message),
-            );
-          }}
-        >
-          Log in with {c.provider_app_name}
-        </button>
-      ))}
+      {provider &&
+        !authenticated &&
+        connections
+          .filter((c) => c.provider_app_id === provider.appId)
+          .map((c) => (
+            <p key={c.provider_app_id} className="demo__lead" data-testid="cross-app-provider-site">
+              {c.provider_app_name} is app A of this demo, with its own site at{' '}
+              <a href={provider.url} target="_blank" rel="noreferrer">
+                {new URL(provider.url).host}
+              </a>
+              : make an account and its wallet there first, then log in here with it.
+            </p>
+          ))}
+      <div className="demo__actions">
+        {connections.map((c) => (
+          <button
+            key={c.provider_app_id}
+            type="button"
+            className="demo__button demo__button--secondary"
+            disabled={!ready || authenticated}
+            onClick={() => {
+              setOutcome(null);
+              loginWithCrossAppAccount({ appId: c.provider_app_id }).then(
+                () => setOutcome(`Logged in with ${c.provider_app_name}`),
+                (error: Error) => setOutcome(error.message),
+              );
+            }}
+          >
+            Log in with {c.provider_app_name}
+          </button>
+        ))}
+      </div>
       {wallets.map((w) => (
         <div key={w.address}>
           <p className="demo__lead">

@@ -2,21 +2,46 @@ import { type LatchkeyClientConfig, LatchkeyProvider } from '@latchkey/react';
 import { walletConnect } from '@latchkey/react/walletconnect';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App.tsx';
+import { App, type DemoSite } from './App.tsx';
 import './styles.css';
 
 /**
  * Settings a shared production build is given at serve time: `scripts/start.ts` writes them
  * into the served `index.html` (one build, many stacks on other ports: the e2e run).
+ * `appId` is app B's (the dev app, on `demoUrl`), `providerAppId` app A's (the cross-app
+ * provider "Latchkey Wallet", on `providerUrl`); URLs are origins like `http://localhost:5173`.
  */
 declare global {
   interface Window {
-    LATCHKEY_DEMO_CONFIG?: { appId?: string; apiUrl?: string };
+    LATCHKEY_DEMO_CONFIG?: {
+      appId?: string;
+      apiUrl?: string;
+      demoUrl?: string;
+      providerAppId?: string;
+      providerUrl?: string;
+    };
   }
 }
 const served = window.LATCHKEY_DEMO_CONFIG;
-const appId = served?.appId || import.meta.env.VITE_LATCHKEY_APP_ID || 'latchkeydemo0000000000000';
-const apiUrl = served?.apiUrl || import.meta.env.VITE_LATCHKEY_API_URL || 'http://localhost:8787';
+const env = import.meta.env;
+const apiUrl = served?.apiUrl || env.VITE_LATCHKEY_API_URL || 'http://localhost:8787';
+const demoUrl = served?.demoUrl || env.VITE_LATCHKEY_DEMO_URL || 'http://localhost:5173';
+const providerUrl =
+  served?.providerUrl || env.VITE_LATCHKEY_PROVIDER_URL || 'http://localhost:5174';
+const providerAppId =
+  served?.providerAppId || env.VITE_LATCHKEY_PROVIDER_APP_ID || 'latchkeywallet00000000000';
+
+// One bundle, two apps (issue 21 item 5): the page on app A's origin is app A, "Latchkey
+// Wallet", whose accounts and wallets app B (any other origin, the dev app) logs in and signs with.
+const site: DemoSite =
+  window.location.origin === new URL(providerUrl).origin
+    ? { role: 'provider', name: 'Latchkey Wallet', otherUrl: demoUrl, providerAppId }
+    : { role: 'requester', name: 'Latchkey demo', otherUrl: providerUrl, providerAppId };
+const appId =
+  site.role === 'provider'
+    ? providerAppId
+    : served?.appId || env.VITE_LATCHKEY_APP_ID || 'latchkeydemo0000000000000';
+document.title = site.role === 'provider' ? 'Latchkey Wallet (demo app A)' : 'Latchkey demo';
 
 // `?theme=dark` shows the dark modal on a dark page; `?accent=%230ea5e9` changes the accent colour;
 // `?locale=ja` sets the modal's language.
@@ -28,7 +53,10 @@ const config: LatchkeyClientConfig = {
   appearance: {
     theme,
     ...(params.get('accent') ? { accentColor: params.get('accent') as string } : {}),
-    loginMessage: 'Sign in with your email to try the Latchkey demo.',
+    loginMessage:
+      site.role === 'provider'
+        ? 'Sign in to Latchkey Wallet. Other apps can then use this account and its wallet.'
+        : 'Sign in with your email to try the Latchkey demo.',
   },
   // Issue 3: a wallet for every user without one; `?noPrompt=1` signs without the sign screen.
   embeddedWallets: {
@@ -60,7 +88,7 @@ if (!root) throw new Error('#root is missing from index.html');
 createRoot(root).render(
   <StrictMode>
     <LatchkeyProvider appId={appId} apiUrl={apiUrl} config={config}>
-      <App appId={appId} apiUrl={apiUrl} />
+      <App appId={appId} apiUrl={apiUrl} site={site} />
     </LatchkeyProvider>
   </StrictMode>,
 );

@@ -30,6 +30,18 @@ export const DEV_APP_ID = 'latchkeydemo0000000000000';
 /** Default origin of the development app (`LATCHKEY_DEV_ORIGINS`): the demo's Vite server. */
 export const DEFAULT_DEV_ORIGIN = 'http://localhost:5173';
 
+/**
+ * Id of the dev stack's cross-app provider app, "Latchkey Wallet" (issue 21, `dev/seed.ts`):
+ * the demo's app A, whose accounts and wallets the dev app (app B) may use.
+ */
+export const DEV_PROVIDER_APP_ID = 'latchkeywallet00000000000';
+
+/**
+ * Default origin of the provider app (`LATCHKEY_DEV_PROVIDER_ORIGINS`): app A's own demo site,
+ * which `npm start` serves on a second port (`LATCHKEY_PROVIDER_DEMO_PORT`).
+ */
+export const DEFAULT_DEV_PROVIDER_ORIGIN = 'http://localhost:5174';
+
 /** Default port of the local OpenID provider (`LATCHKEY_OIDC_PORT`, `src/methods/oauth/dev/oidc.ts`). */
 export const DEFAULT_DEV_OIDC_PORT = 8788;
 

@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_DEV_ORIGIN,
+  DEFAULT_DEV_PROVIDER_ORIGIN,
   DEFAULT_PORT,
   DEV_APP_ID,
   dataDirOf,
@@ -30,7 +31,12 @@ describe('parseServerEnv', () => {
       smtp: undefined,
       twilio: undefined,
       chain: undefined,
-      devApp: { id: DEV_APP_ID, origins: [DEFAULT_DEV_ORIGIN], oidcIssuer: undefined },
+      devApp: {
+        id: DEV_APP_ID,
+        origins: [DEFAULT_DEV_ORIGIN],
+        providerOrigins: [DEFAULT_DEV_PROVIDER_ORIGIN],
+        oidcIssuer: undefined,
+      },
     });
     expect(DEV_APP_ID).toHaveLength(25);
   });
@@ -50,6 +56,7 @@ describe('parseServerEnv', () => {
       LATCHKEY_RPC_URL: 'http://127.0.0.1:8545',
       LATCHKEY_CHAIN_ID: '10',
       LATCHKEY_DEV_ORIGINS: 'https://a.com, ,https://b.com',
+      LATCHKEY_DEV_PROVIDER_ORIGINS: ' https://wallet.example ',
       LATCHKEY_DEV_APP_ID: 'b'.repeat(25),
       LATCHKEY_WALLET_KEY_IDLE_MS: '15000',
       LATCHKEY_DB_POOL_MAX: '32',
@@ -65,7 +72,11 @@ describe('parseServerEnv', () => {
       refreshReuseIntervalS: 0,
       trustProxy: '1',
       chain: { rpcUrl: 'http://127.0.0.1:8545', chainId: 10 },
-      devApp: { id: 'b'.repeat(25), origins: ['https://a.com', 'https://b.com'] },
+      devApp: {
+        id: 'b'.repeat(25),
+        origins: ['https://a.com', 'https://b.com'],
+        providerOrigins: ['https://wallet.example'],
+      },
       walletKeyIdleMs: 15_000,
       dbPoolMax: 32,
     });

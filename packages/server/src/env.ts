@@ -20,6 +20,7 @@ import { MIN_SECRET_LENGTH } from './crypto.ts';
 import { type Database, openDatabase } from './db/index.ts';
 import {
   DEFAULT_DEV_ORIGIN,
+  DEFAULT_DEV_PROVIDER_ORIGIN,
   DEFAULT_PORT,
   dataDirOf,
   devAppIdOf,
@@ -34,8 +35,10 @@ import { ANVIL_CHAIN_ID } from './wallets/funder.ts';
 export {
   DEFAULT_DEV_OIDC_PORT,
   DEFAULT_DEV_ORIGIN,
+  DEFAULT_DEV_PROVIDER_ORIGIN,
   DEFAULT_PORT,
   DEV_APP_ID,
+  DEV_PROVIDER_APP_ID,
   dataDirOf,
   devAppIdOf,
   type Env,
@@ -239,6 +242,12 @@ export interface ServerEnv {
     id: string;
     /** `LATCHKEY_DEV_ORIGINS`, comma-separated, default {@link DEFAULT_DEV_ORIGIN}. */
     origins: string[];
+    /**
+     * `LATCHKEY_DEV_PROVIDER_ORIGINS`, comma-separated, default
+     * {@link DEFAULT_DEV_PROVIDER_ORIGIN}: the allowed origins of the dev stack's cross-app
+     * provider app (issue 21), its own demo site. Absent (tests), the provider app has none.
+     */
+    providerOrigins?: string[];
     /** `LATCHKEY_DEV_OIDC_ISSUER`: the local OpenID provider its Google button uses. */
     oidcIssuer?: string;
     /**
@@ -388,14 +397,20 @@ export function parseServerEnv(env: Env): ServerEnv {
     prices,
     devApp: {
       id: devAppIdOf(env),
-      origins: (env.LATCHKEY_DEV_ORIGINS ?? DEFAULT_DEV_ORIGIN)
-        .split(',')
-        .map((o) => o.trim())
-        .filter(Boolean),
+      origins: originsOf(env.LATCHKEY_DEV_ORIGINS ?? DEFAULT_DEV_ORIGIN),
+      providerOrigins: originsOf(env.LATCHKEY_DEV_PROVIDER_ORIGINS ?? DEFAULT_DEV_PROVIDER_ORIGIN),
       oidcIssuer: env.LATCHKEY_DEV_OIDC_ISSUER || undefined,
       chainRpcUrl: rpcUrl,
     },
   };
+}
+
+/** A comma-separated list of origins, each trimmed, empty entries dropped. */
+function originsOf(list: string): string[] {
+  return list
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
 }
 
 /**

@@ -11,7 +11,8 @@
  * - `LATCHKEY_DEV=1`: dev outbox delivery, `/dev` routes, and the dev app seeded through the
  *   same code as `latchkey apps create/set` (`LATCHKEY_DEV_APP_ID`, default
  *   `latchkeydemo0000000000000`; origins from `LATCHKEY_DEV_ORIGINS`, comma-separated, default
- *   `http://localhost:5173`). Its admin API secret is `LATCHKEY_DEV_APP_SECRET` (>= 16
+ *   `http://localhost:5173`), and the cross-app provider app "Latchkey Wallet" beside it (issue 21;
+ *   origins from `LATCHKEY_DEV_PROVIDER_ORIGINS`, default `http://localhost:5174`). Its admin API secret is `LATCHKEY_DEV_APP_SECRET` (>= 16
  *   characters) or else the file `$LATCHKEY_DATA_DIR/dev-app-secret` (created, mode 0600).
  * - `LATCHKEY_TURNSTILE_SITEVERIFY_URL`: Turnstile's siteverify endpoint (default Cloudflare's).
  * - `LATCHKEY_FARCASTER_RELAY_URL`: Farcaster's Connect relay (default `https://relay.farcaster.xyz`;

@@ -8,7 +8,7 @@ import { emailMethod } from '../methods/email/index.ts';
 import { METHODS } from '../methods/index.ts';
 import { DEV_APP_NAME, DEV_PROVIDER_APP, type MethodDevSeed, seedDevApp } from './seed.ts';
 import { connectionsOf, findClient } from '../crossapp/clients.ts';
-import { CROSS_APP_ROUTES } from '@latchkey/api';
+import { CROSS_APP_ROUTES, MFA_METHODS } from '@latchkey/api';
 
 let database: Database;
 beforeAll(async () => {
@@ -65,6 +65,31 @@ describe("seedDevApp (settings from the method modules' `devSeed`)", () => {
     ).toEqual([DEV_PROVIDER_APP.id]);
   });
 
+  it("gives the provider app (the demo's app A) its own origins, every method and the on-ramp", async () => {
+    const { context } = testServer(database);
+    const devApp = {
+      id: 'seeddev000000000000000010',
+      origins: ['http://localhost:5173'],
+      providerOrigins: ['http://localhost:5174'],
+    };
+    const onRampSandboxKeys = { publishable_key: 'pk_test_seed', secret_key: 'sk_test_seed' };
+    await seedDevApp(database, context, TEST_SECRET, devApp, async () => APP_SECRET, {
+      onRampSandboxKeys,
+    });
+    expect(await loadAdminAppConfig(database.db, DEV_PROVIDER_APP.id)).toMatchObject({
+      name: 'Latchkey Wallet',
+      allowed_origins: ['http://localhost:5174'],
+      email_auth: true,
+      passkey_auth: true,
+      mfa_methods: [...MFA_METHODS],
+      fiat_on_ramp_enabled: true,
+    });
+    // The dev app keeps its own origins.
+    expect(await loadAdminAppConfig(database.db, devApp.id)).toMatchObject({
+      allowed_origins: ['http://localhost:5173'],
+    });
+  });
+
   it("runs a method's seed (the dev OpenID provider's client for google)", async () => {
     const { context } = testServer(database);
     const devApp = {
@@ -113,7 +138,13 @@ describe("seedDevApp (settings from the method modules' `devSeed`)", () => {
       passkey_auth: false,
       allowed_origins: ['http://localhost:5173'],
     });
-    expect(ran).toEqual([`a:${devApp.id}`, `b:${devApp.id}`]);
+    // The dev app's seeds, then the provider app's (it logs in with the same methods).
+    expect(ran).toEqual([
+      `a:${devApp.id}`,
+      `b:${devApp.id}`,
+      `a:${DEV_PROVIDER_APP.id}`,
+      `b:${DEV_PROVIDER_APP.id}`,
+    ]);
   });
 
   it('the registry: every method declares a dev seed, in its order', () => {

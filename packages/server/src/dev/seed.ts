@@ -6,6 +6,7 @@
  */
 import { CROSS_APP_ROUTES, MFA_METHODS } from '@latchkey/api';
 import { ensureApp } from '../apps/records.ts';
+import { DEV_PROVIDER_APP_ID } from '../dev-defaults.ts';
 import { setAppSecret } from '../apps/secret.ts';
 import { setMoonPayKeys } from '../funding/keys.ts';
 import { applyAppSettings } from '../apps/settings.ts';
@@ -33,16 +34,18 @@ export interface SeedDevAppOptions {
 export const DEV_APP_NAME = 'Latchkey Demo';
 
 /**
- * The dev stack's cross-app provider (issue 21): a second app whose users log in on its own
- * sign-in page (on the API origin) and whose accounts and wallets the dev app may use, so the
- * demo's "Log in with Latchkey Wallet" works out of the box.
+ * The dev stack's cross-app provider (issue 21), the demo's app A: a second app whose users log
+ * in on its own demo site (`npm start` serves it on http://localhost:5174, its allowed origin)
+ * or on its sign-in page (on the API origin), and whose accounts and wallets the dev app (app B)
+ * may use, so the demo's "Log in with Latchkey Wallet" works out of the box.
  */
-export const DEV_PROVIDER_APP = { id: 'latchkeywallet00000000000', name: 'Latchkey Wallet' };
+export const DEV_PROVIDER_APP = { id: DEV_PROVIDER_APP_ID, name: 'Latchkey Wallet' };
 
 /**
  * Creates the dev app if missing, applies its name, origins and every method's settings, sets
- * its admin API secret (and, with `onRampSandboxKeys`, the on-ramp) and runs the methods' seeds,
- * then creates {@link DEV_PROVIDER_APP} with the dev app as its cross-app client; under the
+ * its admin API secret (and, with `onRampSandboxKeys`, the on-ramp) and runs the methods' seeds;
+ * then does the same (without an admin secret) for {@link DEV_PROVIDER_APP}, with
+ * `devApp.providerOrigins` as its origins, and makes the dev app its cross-app client; under the
  * startup lock (replicas started together would both insert the apps).
  *
  * @param appSecret the admin API secret (`devAppSecret(env)`).
@@ -60,29 +63,30 @@ export async function seedDevApp(
   const seeds = await Promise.all(
     (options.methods ?? METHODS).flatMap((m) => (m.devSeed ? [m.devSeed()] : [])),
   );
-  await database.withStartupLock(async () => {
-    await ensureApp(database.db, serverSecret, { id: devApp.id, name: DEV_APP_NAME });
-    const methodSettings: Record<string, unknown> = {};
-    for (const seed of seeds) Object.assign(methodSettings, seed.settings(devApp));
-    const settings: Record<string, unknown> = { name: DEV_APP_NAME, ...methodSettings };
-    settings.allowed_origins = devApp.origins;
-    // The demo's MFA panel (issue 15): every method can be enrolled in the dev app.
+  const methodSettings: Record<string, unknown> = {};
+  for (const seed of seeds) Object.assign(methodSettings, seed.settings(devApp));
+  /** One app: its row and settings (every method's, MFA, on-ramp, and `origins` if given). */
+  const seedApp = async (app: { id: string; name: string }, origins: string[] | undefined) => {
+    await ensureApp(database.db, serverSecret, app);
+    const settings: Record<string, unknown> = { ...methodSettings, name: app.name };
+    if (origins) settings.allowed_origins = origins;
+    // The demo's MFA panel (issue 15): every method can be enrolled.
     settings.mfa_methods ??= [...MFA_METHODS];
     if (options.onRampSandboxKeys) settings.fiat_on_ramp_enabled = true;
-    await applyAppSettings(database.db, devApp.id, settings);
-    await setAppSecret(database.db, devApp.id, await appSecret());
+    await applyAppSettings(database.db, app.id, settings);
     if (options.onRampSandboxKeys) {
-      await setMoonPayKeys(ctx, devApp.id, { sandbox: options.onRampSandboxKeys });
+      await setMoonPayKeys(ctx, app.id, { sandbox: options.onRampSandboxKeys });
     }
+  };
+  await database.withStartupLock(async () => {
+    await seedApp({ id: devApp.id, name: DEV_APP_NAME }, devApp.origins);
+    await setAppSecret(database.db, devApp.id, await appSecret());
     for (const seed of seeds) await seed.seed?.(ctx, devApp.id, devApp);
-    // The provider app, with the dev app as its cross-app client (a confidential client on this
-    // server: its secret stays in the registry; a new one only the first time).
-    await ensureApp(database.db, serverSecret, DEV_PROVIDER_APP);
-    // Its users log in on its own sign-in page (the API origin), with the dev app's methods.
-    await applyAppSettings(database.db, DEV_PROVIDER_APP.id, {
-      ...methodSettings,
-      name: DEV_PROVIDER_APP.name,
-    });
+    // The provider app, app A of the demo: its own site logs in with the same methods.
+    await seedApp(DEV_PROVIDER_APP, devApp.providerOrigins);
+    for (const seed of seeds) await seed.seed?.(ctx, DEV_PROVIDER_APP.id, devApp);
+    // The dev app is its cross-app client (a confidential client on this server: its secret
+    // stays in the registry; a new one only the first time).
     await saveClient(ctx, DEV_PROVIDER_APP.id, devApp.id, {
       redirect_uris: [`${ctx.publicUrl}${CROSS_APP_ROUTES.requesterCallback}`],
       read_only: false,
