@@ -47,6 +47,7 @@ export type {
 export { ANVIL_CHAIN, InvalidChainConfigError } from './config/walletConfig.ts';
 export { type UseCreateWalletReturnType, useCreateWallet } from './hooks/useCreateWallet.ts';
 export { type UseExportWalletReturnType, useExportWallet } from './hooks/useExportWallet.ts';
+export { type UseImportWalletReturnType, useImportWallet } from './hooks/useImportWallet.ts';
 export {
   type FundWalletResult,
   type UseFundWalletReturnType,

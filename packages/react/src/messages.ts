@@ -161,6 +161,10 @@ export const reactMessages = {
   exportTitle: 'Export your private key',
   exportDetail: 'Shown only inside this secure frame, never to this app.',
   exportFrameTitle: 'Private key export',
+  /** EMBEDDED_WALLET_IMPORT_SCREEN (issue 22 item 4): bring an existing Ethereum key in. */
+  importTitle: 'Import a wallet',
+  importDetail: 'Type or paste your private key inside this secure frame, never into this app.',
+  importFrameTitle: 'Private key import',
   /** The title of the password frame in the password screens (issue 24 item 4). */
   passwordFrameTitle: 'Wallet password',
   // Login gates: terms consent and captcha (issue 6; spec sections 2, 4 and 8)

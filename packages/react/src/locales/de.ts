@@ -221,6 +221,10 @@ const de: Messages = {
   exportTitle: 'Privaten Schlüssel exportieren',
   exportDetail: 'Wird nur in diesem sicheren Rahmen angezeigt, niemals dieser App.',
   exportFrameTitle: 'Export des privaten Schlüssels',
+  importTitle: 'Wallet importieren',
+  importDetail:
+    'Geben Sie Ihren privaten Schlüssel in diesen sicheren Rahmen ein, niemals in diese App.',
+  importFrameTitle: 'Import des privaten Schlüssels',
   passwordFrameTitle: 'Wallet-Passwort',
   consentDetail:
     'Mit der Registrierung stimmen Sie unseren Nutzungsbedingungen und unserer Datenschutzerklärung zu.',

@@ -222,6 +222,10 @@ const fr: Messages = {
   exportTitle: 'Exporter votre clé privée',
   exportDetail: 'Affichée uniquement dans ce cadre sécurisé, jamais à cette app.',
   exportFrameTitle: 'Exportation de la clé privée',
+  importTitle: 'Importer un portefeuille',
+  importDetail:
+    'Saisissez ou collez votre clé privée dans ce cadre sécurisé, jamais dans cette app.',
+  importFrameTitle: 'Importation de la clé privée',
   passwordFrameTitle: 'Mot de passe du portefeuille',
   consentDetail:
     'En vous inscrivant, vous acceptez nos conditions et notre politique de confidentialité.',

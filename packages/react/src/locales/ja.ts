@@ -214,6 +214,10 @@ const ja: Messages = {
   exportTitle: '秘密鍵をエクスポート',
   exportDetail: 'このセキュアなフレーム内にのみ表示され、このアプリには表示されません。',
   exportFrameTitle: '秘密鍵のエクスポート',
+  importTitle: 'ウォレットをインポート',
+  importDetail:
+    '秘密鍵はこのアプリではなく、この安全なフレームの中に入力または貼り付けてください。',
+  importFrameTitle: '秘密鍵のインポート',
   passwordFrameTitle: 'ウォレットのパスワード',
   consentDetail: '登録すると、利用規約とプライバシーポリシーに同意したことになります。',
   consentViewTerms: '利用規約を表示',

@@ -73,6 +73,10 @@ export const SCREENS: ScreenEntries = {
   [SCREEN.EMBEDDED_WALLET_KEY_EXPORT_SCREEN]: {
     component: lazyScreen(() => import('./EmbeddedWalletKeyExport/EmbeddedWalletKeyExport.tsx')),
   },
+  // Issue 22 item 4: the key import page in a frame.
+  [SCREEN.EMBEDDED_WALLET_IMPORT_SCREEN]: {
+    component: lazyScreen(() => import('./EmbeddedWalletImport/EmbeddedWalletImport.tsx')),
+  },
   // Funding (issue 20): the card on-ramp's prompt and its result.
   [SCREEN.FIAT_ON_RAMP_PROMPT_SCREEN]: {
     component: lazyScreen(() => import('./FiatOnRamp/FiatOnRampPrompt.tsx')),
