@@ -2,6 +2,7 @@ import { mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { apiErrorBody, ROUTES } from '@latchkey/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/index.ts';
@@ -180,6 +181,34 @@ describe('GET /apps/{appId}/embedded-wallets', () => {
     const app = await server.createApp({ allowedOrigins: [] });
     const res = await get(ROUTES.walletFrame(app.id));
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none';");
+  });
+
+  it('serves the script Brotli- or gzip-compressed as Accept-Encoding asks, else as is', async () => {
+    const app = await server.createApp({ allowedOrigins: ORIGINS });
+    const html = await (await get(ROUTES.walletFrame(app.id))).text();
+    const script = html.match(/src="([^"]+\.js)"/)![1]!;
+    const fetchAs = (encoding?: string) =>
+      server.app.request(script, encoding ? { headers: { 'accept-encoding': encoding } } : {});
+    const plain = await fetchAs();
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('vary')).toContain('Accept-Encoding');
+    const body = Buffer.from(await plain.arrayBuffer());
+    expect(body.length).toBeGreaterThan(0);
+
+    const br = await fetchAs('gzip, deflate, br');
+    expect(br.headers.get('content-encoding')).toBe('br');
+    const brBody = Buffer.from(await br.arrayBuffer());
+    expect(brBody.equals(body)).toBe(false);
+    expect(brotliDecompressSync(brBody).equals(body)).toBe(true);
+
+    // Brotli refused (q=0): gzip.
+    const gz = await fetchAs('br;q=0, gzip');
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).equals(body)).toBe(true);
+
+    const identity = await fetchAs('identity');
+    expect(identity.headers.get('content-encoding')).toBeNull();
+    expect(Buffer.from(await identity.arrayBuffer()).equals(body)).toBe(true);
   });
 
   it('answers 404 for an unknown app and unknown assets', async () => {

@@ -10,6 +10,9 @@
  *   source changed, with `rebuild`).
  */
 import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import { Negotiator } from '@fastify/accept-negotiator';
 import { access, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { ROUTE_PATTERNS } from '@latchkey/api';
@@ -251,7 +254,8 @@ export function lazyBundle(options: {
 /**
  * `GET {prefix}:file`: a bundle's script or stylesheet by its content-hashed name (`pattern`),
  * cached for a year (the name changes with the content), same-origin only; 404 `not_found` for
- * any other name.
+ * any other name. Served Brotli- or gzip-compressed as the request's `Accept-Encoding` prefers
+ * (`Vary: Accept-Encoding`), else as is.
  */
 export function serveAssets(
   routes: Hono<AppEnv>,
@@ -269,8 +273,40 @@ export function serveAssets(
     c.header('Cache-Control', 'public, max-age=31536000, immutable');
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Cross-Origin-Resource-Policy', 'same-origin');
-    return c.body(asset.body);
+    c.header('Vary', 'Accept-Encoding');
+    const encoding = ENCODINGS.negotiate(c.req.header('accept-encoding') ?? '');
+    if (!encoding) return c.body(asset.body);
+    c.header('Content-Encoding', encoding);
+    return c.body(new Uint8Array(await compressed(asset, encoding)));
   });
+}
+
+/** The encodings an asset is served in besides identity, best first (`Accept-Encoding`). */
+const ENCODINGS = new Negotiator({ supportedValues: ['br', 'gzip'] });
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+/** Each asset's compressed bodies, made once (on zlib's thread pool) when first asked for. */
+const compressedBodies = new WeakMap<Asset, Partial<Record<'br' | 'gzip', Promise<Buffer>>>>();
+
+/**
+ * `asset`'s body in `encoding`: Brotli at quality 9 (the 1.2 MB frame script: 0.33 MB, about
+ * 0.5 s once), gzip at level 9. The scripts are content-hashed and immutable, so each is
+ * compressed once per process and bundle, not per request.
+ */
+function compressed(asset: Asset, encoding: 'br' | 'gzip'): Promise<Buffer> {
+  let bodies = compressedBodies.get(asset);
+  if (!bodies) compressedBodies.set(asset, (bodies = {}));
+  const body = Buffer.from(asset.body);
+  bodies[encoding] ??=
+    encoding === 'br'
+      ? brotli(body, {
+          params: {
+            [zlibConstants.BROTLI_PARAM_QUALITY]: 9,
+            [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
+          },
+        })
+      : gzipped(body, { level: 9 });
+  return bodies[encoding];
 }
 
 /** `&`, `<`, `>`, `"` and `'` as HTML entities (attribute-safe). */
