@@ -1,6 +1,7 @@
 import {
   useExportWallet,
   useFundWallet,
+  useImportWallet,
   useLatchkey,
   useSendTransaction,
   useSetWalletPassword,
@@ -23,7 +24,9 @@ function formatEth(wei: bigint): string {
 
 /**
  * The embedded wallet (issue 3): address, balance, sign, send, fund by card (issue 20: the local
- * MoonPay stand-in that `npm start` runs), export and set password.
+ * MoonPay stand-in that `npm start` runs), export and set password; a user without a wallet can
+ * import an existing Ethereum key instead (issue 22 item 4: typed into the wallet frame only;
+ * open the demo with `?createOnLogin=off` so none is made at login).
  */
 export function Wallet() {
   const { authenticated } = useLatchkey();
@@ -33,6 +36,7 @@ export function Wallet() {
   const { signTypedData } = useSignTypedData();
   const { sendTransaction } = useSendTransaction();
   const { exportWallet } = useExportWallet();
+  const { importWallet } = useImportWallet();
   const { fundWallet } = useFundWallet();
   const { setWalletPassword } = useSetWalletPassword();
   const [balance, setBalance] = useState<bigint | null>(null);
@@ -135,6 +139,17 @@ export function Wallet() {
           })}
         >
           Export key
+        </button>
+        <button
+          type="button"
+          className="demo__button demo__button--secondary"
+          disabled={!ready || !!embedded || busy}
+          onClick={run('Import a key', async () => {
+            const { address } = await importWallet();
+            return address;
+          })}
+        >
+          Import a key
         </button>
         <button
           type="button"

@@ -59,8 +59,10 @@ const config: LatchkeyClientConfig = {
         : 'Sign in with your email to try the Latchkey demo.',
   },
   // Issue 3: a wallet for every user without one; `?noPrompt=1` signs without the sign screen.
+  // `?createOnLogin=off` (issue 22 item 4): no wallet is made at login, so "Import a key" can
+  // bring one in.
   embeddedWallets: {
-    createOnLogin: 'users-without-wallets',
+    createOnLogin: params.get('createOnLogin') === 'off' ? 'off' : 'users-without-wallets',
     noPromptOnSignature: params.get('noPrompt') === '1',
     // `?passwordOnCreate=1`: the password flow runs while the wallet is created.
     requireUserOwnedRecoveryOnCreate: params.get('passwordOnCreate') === '1',

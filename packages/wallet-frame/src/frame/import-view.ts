@@ -82,8 +82,6 @@ export function mountImportView(doc: Document, options: ImportViewOptions = {}):
       const wrap = el('div', 'lk-pwf__password');
       const label = el('label', 'lk-pwf__label', T.keyLabel);
       label.htmlFor = 'lk-import-key';
-      const hint = el('p', 'lk-pwf__hint', T.keyHint);
-      hint.id = 'lk-import-key-hint';
       const row = el('div', 'lk-pwf__field');
       const input = el('input', 'lk-pwf__input lk-import__key');
       input.id = 'lk-import-key';
@@ -93,7 +91,7 @@ export function mountImportView(doc: Document, options: ImportViewOptions = {}):
       input.setAttribute('autocapitalize', 'off');
       input.setAttribute('autocorrect', 'off');
       input.setAttribute('data-testid', 'import-key-input');
-      input.setAttribute('aria-describedby', 'lk-import-key-hint lk-import-key-message');
+      input.setAttribute('aria-describedby', 'lk-import-key-message');
       const toggle = el('button', 'lk-pwf__toggle');
       toggle.type = 'button';
       toggle.setAttribute('aria-label', T.show);
@@ -113,16 +111,16 @@ export function mountImportView(doc: Document, options: ImportViewOptions = {}):
       const message = el('p', 'lk-pwf__message');
       message.id = 'lk-import-key-message';
       message.setAttribute('data-testid', 'import-key-message');
-      wrap.append(label, hint, row, message);
+      wrap.append(label, row, message);
 
       // The key's address, shown before the user confirms.
       const found = el('div', 'lk-import__address');
       found.setAttribute('data-testid', 'import-address-box');
       found.hidden = true;
-      const addressLabel = el('p', 'lk-pwf__label', T.addressLabel);
+      const addressLabel = el('span', 'lk-pwf__label', T.addressLabel);
       const address = el('output', 'lk-import__value');
       address.setAttribute('data-testid', 'import-address');
-      const check = el('p', 'lk-pwf__hint', T.checkAddress);
+      const check = el('span', 'lk-pwf__hint', T.checkAddress);
       found.append(addressLabel, address, check);
 
       const go = el('button', 'lk-pwf__button lk-pwf__button--primary', T.submit);

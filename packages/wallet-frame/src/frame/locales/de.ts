@@ -111,8 +111,6 @@ export default {
   import: {
     pageTitle: 'Wallet importieren',
     keyLabel: 'Privater Schlüssel',
-    keyHint:
-      'Fügen Sie den privaten Schlüssel Ihrer Ethereum-Wallet als Hex ein. Er bleibt in diesem sicheren Rahmen.',
     show: 'Privaten Schlüssel anzeigen',
     hide: 'Privaten Schlüssel ausblenden',
     invalidKey: 'Dies ist kein gültiger privater Ethereum-Schlüssel.',

@@ -138,7 +138,6 @@ const en = {
     /** The page's own (visually hidden) level-one heading; the host screen shows its title. */
     pageTitle: 'Import a wallet',
     keyLabel: 'Private key',
-    keyHint: 'Paste the hex private key of your Ethereum wallet. It stays in this secure frame.',
     show: 'Show private key',
     hide: 'Hide private key',
     invalidKey: 'This is not a valid Ethereum private key.',

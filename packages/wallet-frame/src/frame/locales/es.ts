@@ -107,8 +107,6 @@ export default {
   import: {
     pageTitle: 'Importar una wallet',
     keyLabel: 'Clave privada',
-    keyHint:
-      'Pega la clave privada hexadecimal de tu wallet de Ethereum. Se queda en este marco seguro.',
     show: 'Mostrar la clave privada',
     hide: 'Ocultar la clave privada',
     invalidKey: 'Esta no es una clave privada de Ethereum válida.',

@@ -107,8 +107,6 @@ export default {
   import: {
     pageTitle: 'Importer un portefeuille',
     keyLabel: 'Clé privée',
-    keyHint:
-      'Collez la clé privée hexadécimale de votre portefeuille Ethereum. Elle reste dans ce cadre sécurisé.',
     show: 'Afficher la clé privée',
     hide: 'Masquer la clé privée',
     invalidKey: 'Ce n’est pas une clé privée Ethereum valide.',

@@ -106,8 +106,6 @@ export default {
   import: {
     pageTitle: 'ウォレットをインポート',
     keyLabel: '秘密鍵',
-    keyHint:
-      'Ethereum ウォレットの秘密鍵（16 進数）を貼り付けてください。秘密鍵はこの安全なフレームの外に出ません。',
     show: '秘密鍵を表示',
     hide: '秘密鍵を隠す',
     invalidKey: '有効な Ethereum の秘密鍵ではありません。',

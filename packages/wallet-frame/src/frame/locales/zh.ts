@@ -105,7 +105,6 @@ export default {
   import: {
     pageTitle: '导入钱包',
     keyLabel: '私钥',
-    keyHint: '粘贴你的以太坊钱包的十六进制私钥。私钥只留在这个安全框架内。',
     show: '显示私钥',
     hide: '隐藏私钥',
     invalidKey: '这不是有效的以太坊私钥。',
