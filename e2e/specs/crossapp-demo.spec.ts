@@ -10,12 +10,20 @@
  *
  * Fails when app A's origin is not among the provider app's allowed origins (the API refuses
  * its page), or when the second port does not serve the demo as app A.
+ *
+ * The modal's way (issue 21 item 3): app B with `?crossApp=list` names `latchkey:{app A}` in
+ * its login list: the button shows app A's name; its click opens the provider's popup and
+ * CROSS_APP_AUTH_SCREEN ('Connecting to Latchkey Wallet'); closing the popup says 'User
+ * canceled flow' with Try again, whose click opens a new popup; after Allow, 'Connected with
+ * Latchkey Wallet', the modal closes and app B's user has the `cross_app` account. Screenshots:
+ * crossapp-demo-modal-{list,connecting,canceled,connected}-{light,dark}-{1280,390}.png.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { type Hex, verifyMessage } from 'viem';
 import {
+  dialog,
   linkedAccounts,
   openDemo,
   openLoginModal,
@@ -133,3 +141,76 @@ test(
     );
   },
 );
+
+/** Saves `page` at 1280x800 and 390x844 as `crossapp-demo-modal-<name>-<theme>-<width>.png`. */
+async function modalShots(page: Page, name: string, theme: string): Promise<void> {
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await screenshot(page, `crossapp-demo-modal-${name}-${theme}-${width}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test(
+    `cross-app in the modal (${theme}): app A's button, its popup, a cancel, then a login`,
+    { timeout: 240_000 },
+    async () => {
+      const { stack } = env;
+      await withPage(
+        env,
+        `crossapp-demo-modal-${theme}`,
+        { context: { viewport: { width: 1280, height: 800 }, colorScheme: theme } },
+        async (b) => {
+          const email = uniqueEmail(`xapp-modal-${theme}`);
+          await openDemo(b, `${stack.demoUrl}/?crossApp=list&theme=${theme}`, 'unauthenticated');
+          await b.getByRole('button', { name: 'Log in', exact: true }).click();
+          const button = dialog(b).getByRole('button', { name: 'Latchkey Wallet', exact: true });
+          await button.waitFor({ timeout: UI_TIMEOUT_MS });
+          assert.equal(
+            await button.getAttribute('data-method'),
+            'latchkey:latchkeywallet00000000000',
+          );
+          await modalShots(b, 'list', theme);
+
+          // Its click opens the provider's sign-in popup; closing it cancels the flow.
+          let opened = b.waitForEvent('popup');
+          await button.click();
+          const first = await opened;
+          await dialog(b).getByText('Connecting to Latchkey Wallet').waitFor({
+            timeout: UI_TIMEOUT_MS,
+          });
+          // The popup goes from about:blank to the provider's sign-in page before it is measured.
+          await first.waitForURL(/\/oidc\/interaction\//, { timeout: UI_TIMEOUT_MS });
+          assert.deepEqual(
+            await first.evaluate(() => [window.outerWidth, window.outerHeight]),
+            [440, 680],
+          );
+          await modalShots(b, 'connecting', theme);
+          await first.close();
+          await dialog(b).getByText('User canceled flow').waitFor({ timeout: UI_TIMEOUT_MS });
+          await modalShots(b, 'canceled', theme);
+
+          // Try again opens a new popup in its own click; the login completes there.
+          opened = b.waitForEvent('popup');
+          await dialog(b).getByRole('button', { name: 'Try again' }).click();
+          await allowInPopup(await opened, stack, email);
+          await dialog(b)
+            .getByText('Connected with Latchkey Wallet')
+            .waitFor({ timeout: UI_TIMEOUT_MS });
+          await screenshot(b, `crossapp-demo-modal-connected-${theme}-1280`);
+          await waitForStatus(b, 'authenticated');
+          await dialog(b).waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
+          const account = linkedAccounts((await shownUser(b))!).find(
+            (x) => x.type === 'cross_app',
+          ) as { providerApp: { id: string }; embeddedWallets: { address: string }[] } | undefined;
+          assert.deepEqual(account?.providerApp, { id: 'latchkeywallet00000000000' });
+          assert.equal(account?.embeddedWallets.length, 1, "app A's wallet comes with the account");
+        },
+      );
+    },
+  );
+}

@@ -76,6 +76,17 @@ const config: LatchkeyClientConfig = {
   fiatOnRamp: { useSandbox: true },
   // `?locale=fr` (any BCP 47 tag): the modal's language; without it, the browser's (issue 14).
   ...(params.get('locale') ? { intl: { locale: params.get('locale') as string } } : {}),
+  // `?crossApp=list` on app B (issue 21): the modal lists app A, "Latchkey Wallet", as a login
+  // method (`latchkey:{appId}`, named in loginMethodsAndOrder, ordered layout), its name and
+  // logo from the app's cross-app connections.
+  ...(site.role === 'requester' && params.get('crossApp') === 'list'
+    ? {
+        loginMethodsAndOrder: {
+          primary: ['email', `latchkey:${providerAppId}` as const, 'google', 'passkey'],
+          overflow: ['sms', 'github', 'wallet'],
+        },
+      }
+    : {}),
   // WalletConnect (an optional peer): offered when the app has a WalletConnect project id.
   externalWallets: { walletConnect: { connector: walletConnect } },
   legal: {

@@ -11,7 +11,7 @@ import { useLoginRun } from '../../../../Modal/useLoginRun.ts';
 import { errorScreenCss } from '../../../../screens/ErrorScreen/ErrorScreen.css.ts';
 import { useStyleSheet } from '../../../../styles/useStyleSheet.ts';
 import { oauthCaptchaOptions } from '../../captcha.ts';
-import { CrossAppItemIcon, useCrossAppConnection } from '../../crossApp.tsx';
+import { useCrossAppConnection } from '../../crossApp.tsx';
 
 type Messages = ReturnType<typeof useModal>['messages'];
 
@@ -92,7 +92,6 @@ export default function CrossAppAuth() {
     );
   };
 
-  const icon = <CrossAppItemIcon item={provider} />;
   if (step.kind === 'failed') {
     const failure = crossAppFailure(step.code, app, m);
     return (
@@ -131,10 +130,10 @@ export default function CrossAppAuth() {
       <ModalHeader
         title={formatMessage(m.crossAppConnectingTitle, { app })}
         message={formatMessage(m.crossAppConnectingDetail, { app })}
-        icon={icon}
+        icon={<span className="lk-spinner" aria-hidden="true" />}
       />
       <p role="status" aria-live="polite">
-        <span className="lk-spinner" aria-hidden="true" /> {m.verifying}
+        {m.verifying}
       </p>
     </div>
   );
