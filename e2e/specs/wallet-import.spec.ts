@@ -8,7 +8,7 @@
  * the key never appeared in the host page or in a message it received. A message signed with it
  * (approved in the approval frame) verifies with viem. A fresh browser context (a new device:
  * no frame storage) logs in as the same user and gets the same address back (automatic recovery),
- * and signs again. A second user (dark theme) cannot import the same key: the frame says it is
+ * signs again, and exports the key: the export page shows the imported key itself. A second user (dark theme) cannot import the same key: the frame says it is
  * used by another account.
  * Screenshots: e2e/artifacts/wallet-import-{light,dark}[-dialog].png.
  */
@@ -25,6 +25,7 @@ import {
   approveInFrame,
   clearResult,
   logInWithEmail,
+  openExportFrame,
   shownAddress,
   WALLET_TIMEOUT_MS,
   waitForResult,
@@ -215,6 +216,14 @@ test(
         assert.equal(await shownAddress(page), IMPORTED_ADDRESS, 'recovered on a new device');
         await dialog(page).waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
         await signAndVerify(page, IMPORTED_ADDRESS);
+        // Export works as for any wallet: the frame shows the imported key itself.
+        const exported = await openExportFrame(page);
+        await exported.getByRole('button', { name: 'Reveal', exact: true }).click();
+        await exported.locator('.lk-export__key--shown').waitFor({ timeout: WALLET_TIMEOUT_MS });
+        const shown = ((await exported.getByTestId('export-private-key').textContent()) ?? '')
+          .trim()
+          .toLowerCase();
+        assert.equal(shown, IMPORTED_KEY, 'the export page shows the imported key');
       },
     );
 

@@ -12,9 +12,12 @@ export interface CachedKey {
    * another token misses, so the server checks every new token before the key is used again.
    */
   token: string;
-  /** The 16-byte wallet entropy (for a reshare). Zeroed on eviction. */
+  /**
+   * The wallet's secret (for a reshare): 16 bytes of entropy, or an imported wallet's 32-byte key
+   * (issue 22 item 4). Zeroed on eviction.
+   */
   entropy: Uint8Array;
-  /** The 32-byte EVM private key at `m/44'/60'/0'/0/0`. Zeroed on eviction. */
+  /** The 32-byte EVM private key (at `m/44'/60'/0'/0/0` of the entropy). Zeroed on eviction. */
   privateKey: Uint8Array;
   /**
    * Issue 15: when the key must go whatever its use (ms, the cache's clock): the end of the

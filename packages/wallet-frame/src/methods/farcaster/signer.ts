@@ -1,6 +1,7 @@
 /**
  * The Farcaster signer key of an embedded wallet (issue 16): an ed25519 key derived from the
- * wallet's 16-byte entropy with HKDF-SHA-256 (RFC 5869, `@noble/hashes`), so the same wallet has
+ * wallet's secret (its 16-byte entropy, or an imported wallet's 32-byte key, issue 22) with
+ * HKDF-SHA-256 (RFC 5869, `@noble/hashes`), so the same wallet has
  * the same signer on every device and after recovery, and the key exists only inside the frame,
  * for as long as one request needs it. Signatures are ed25519 (RFC 8032, `@noble/curves`), as
  * Farcaster signs a message's BLAKE3 hash.
