@@ -32,30 +32,22 @@ export const oauthUi: LoginMethodUi = {
    * A social button (issue 5): the flow starts synchronously in the click, so the provider's
    * popup opens inside the user's gesture; the screen waits for it. Through the captcha gate
    * (issue 6): with a ready token at once; else CAPTCHA_SCREEN's 'Continue' click starts it.
+   * Another app's account (`latchkey:{providerAppId}`, issue 21) the same way, followed by
+   * CROSS_APP_AUTH_SCREEN.
    */
   start: ({ client, navigate, withCaptcha }, item) => {
-    if (isCrossAppLoginItem(item) && client) {
-      // Issue 21: the provider app's sign-in page in a 440x680 popup, opened in this click;
-      // CROSS_APP_AUTH_SCREEN follows it (connecting, connected, failed).
-      void withCaptcha(
-        (captchaToken) => {
-          const result = client.initOAuth(item, oauthCaptchaOptions(captchaToken));
-          result.catch(() => {}); // the screen reports it
-          navigate(SCREEN.CROSS_APP_AUTH_SCREEN, { oauth: { provider: item, result } });
-        },
-        { gesture: true },
-      );
-      return;
-    }
-    if (!isOAuthProvider(item) || !client) {
+    // Another app's account (issue 21): its 440x680 popup and CROSS_APP_AUTH_SCREEN.
+    const cross = isCrossAppLoginItem(item);
+    if ((!cross && !isOAuthProvider(item)) || !client) {
       navigate(SCREEN.AWAITING_OAUTH_SCREEN, { method: LABELS[item] ?? item });
       return;
     }
+    const screen = cross ? SCREEN.CROSS_APP_AUTH_SCREEN : SCREEN.AWAITING_OAUTH_SCREEN;
     void withCaptcha(
       (captchaToken) => {
         const result = client.initOAuth(item, oauthCaptchaOptions(captchaToken));
         result.catch(() => {}); // the screen reports it
-        navigate(SCREEN.AWAITING_OAUTH_SCREEN, { oauth: { provider: item, result } });
+        navigate(screen, { oauth: { provider: item, result } });
       },
       { gesture: true },
     );
