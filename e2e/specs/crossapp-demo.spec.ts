@@ -17,6 +17,10 @@
  * canceled flow' with Try again, whose click opens a new popup; after Allow, 'Connected with
  * Latchkey Wallet', the modal closes and app B's user has the `cross_app` account. Screenshots:
  * crossapp-demo-modal-{list,connecting,canceled,connected}-{light,dark}-{1280,390}.png.
+ *
+ * Linking (issue 21 item 3): a user of app B who logged in by email clicks 'Link Latchkey
+ * Wallet' (`useLinkAccount().linkCrossApp`): the popup, CROSS_APP_AUTH_SCREEN in link mode,
+ * then the `cross_app` account beside the email one, named by the app.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -214,3 +218,46 @@ for (const theme of ['light', 'dark'] as const) {
     },
   );
 }
+
+test(
+  "linking: 'Link Latchkey Wallet' adds app A's account to an app B user",
+  { timeout: 240_000 },
+  async () => {
+    const { stack } = env;
+    await withPage(
+      env,
+      'crossapp-demo-link',
+      { context: { viewport: { width: 1280, height: 900 }, colorScheme: 'light' } },
+      async (b) => {
+        const email = uniqueEmail('xapp-link-b');
+        await openDemo(b, stack.demoUrl, 'unauthenticated');
+        await openLoginModal(b);
+        await submitEmail(b, email);
+        await typeCode(b, (await stack.waitForCode(email)).code!);
+        await waitForStatus(b, 'authenticated');
+        await dialog(b).waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
+
+        const opened = b.waitForEvent('popup');
+        await b.getByRole('button', { name: 'Link Latchkey Wallet', exact: true }).click();
+        const popup = await opened;
+        await dialog(b)
+          .getByText('Connecting to Latchkey Wallet')
+          .waitFor({ timeout: UI_TIMEOUT_MS });
+        await allowInPopup(popup, stack, uniqueEmail('xapp-link-a'));
+        await dialog(b)
+          .getByText('Connected with Latchkey Wallet')
+          .waitFor({ timeout: UI_TIMEOUT_MS });
+        const row = b
+          .getByTestId('linked-embedded-wallet')
+          .filter({ hasText: 'Latchkey Wallet account' });
+        await row.waitFor({ timeout: UI_TIMEOUT_MS });
+        await screenshot(b, 'crossapp-demo-linked-1280');
+        const types = linkedAccounts((await shownUser(b))!).map((a) => a.type);
+        assert.ok(
+          types.includes('email') && types.includes('cross_app'),
+          `linked: ${types.join(', ')}`,
+        );
+      },
+    );
+  },
+);

@@ -8,10 +8,17 @@ import {
 import { Fragment, useState } from 'react';
 import { FarcasterSigner } from './FarcasterSigner.tsx';
 
+/** Another app whose accounts this one may link (the cross-app demo's app A). */
+export interface CrossAppSite {
+  appId: string;
+  name: string;
+}
+
 /** What the panel shows for an account, and how to unlink it (null: it cannot be unlinked). */
 function describe(
   account: LinkedAccount,
   unlink: ReturnType<typeof useUnlinkAccount>,
+  crossApp: CrossAppSite | undefined,
 ): { kind: string; value: string; note?: string; unlink: (() => Promise<unknown>) | null } {
   switch (account.type) {
     case 'email':
@@ -57,7 +64,10 @@ function describe(
     case 'cross_app':
       // Another app's account (issue 21): the wallet it shares (else its user id there).
       return {
-        kind: `Account of app ${account.providerApp.id}`,
+        kind:
+          account.providerApp.id === crossApp?.appId
+            ? `${crossApp.name} account`
+            : `Account of app ${account.providerApp.id}`,
         value: account.embeddedWallets[0]?.address ?? account.subject,
         unlink: null,
       };
@@ -88,9 +98,11 @@ function messageOf(error: unknown): string {
  * Linked accounts (issue 6): each account with Unlink, the link helpers and 'Update email'.
  * Test ids: `linked-<type>` and `unlink-<type>` per account (`linked-embedded-wallet` for the
  * embedded wallet, which cannot be unlinked), `account-error`, `account-event`. Under the
- * Farcaster account, its signer (`FarcasterSigner`, issue 16).
+ * Farcaster account, its signer (`FarcasterSigner`, issue 16). With `crossApp` (app B of the
+ * cross-app demo, issue 21), its account is named by the app and 'Link <app>' links one
+ * (`useLinkAccount().linkCrossApp`, the modal's CROSS_APP_AUTH_SCREEN).
  */
-export function Accounts() {
+export function Accounts({ crossApp }: { crossApp?: CrossAppSite }) {
   const { authenticated, user } = useLatchkey();
   const [error, setError] = useState<string | null>(null);
   const [event, setEvent] = useState<string | null>(null);
@@ -131,7 +143,7 @@ export function Accounts() {
       <h2>Linked accounts</h2>
       <ul className="demo__accounts">
         {user.linkedAccounts.map((account) => {
-          const shown = describe(account, unlink);
+          const shown = describe(account, unlink, crossApp);
           const key = `${account.type}:${shown.value}`;
           return (
             <Fragment key={key}>
@@ -196,6 +208,15 @@ export function Accounts() {
         >
           Link Farcaster
         </button>
+        {crossApp && (
+          <button
+            type="button"
+            className="demo__button"
+            onClick={() => act('link', () => link.linkCrossApp({ appId: crossApp.appId }))}
+          >
+            Link {crossApp.name}
+          </button>
+        )}
         <button
           type="button"
           className="demo__button demo__button--secondary"

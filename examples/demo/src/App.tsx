@@ -122,7 +122,13 @@ export function App({ appId, apiUrl, site }: { appId: string; apiUrl: string; si
         provider={{ appId: site.providerAppId, url: site.otherUrl }}
       />
 
-      <Accounts />
+      <Accounts
+        crossApp={
+          site.role === 'requester'
+            ? { appId: site.providerAppId, name: 'Latchkey Wallet' }
+            : undefined
+        }
+      />
 
       <Wallet />
       <Mfa />
