@@ -9,7 +9,7 @@
  * (approved in the approval frame) verifies with viem. A fresh browser context (a new device:
  * no frame storage) logs in as the same user and gets the same address back (automatic recovery),
  * signs again, and exports the key: the export page shows the imported key itself. A second user (dark theme) cannot import the same key: the frame says it is
- * used by another account.
+ * used by another account. The screen with its frame passes axe, light and dark.
  * Screenshots: e2e/artifacts/wallet-import-{light,dark}[-dialog].png.
  */
 import assert from 'node:assert/strict';
@@ -19,6 +19,7 @@ import { test } from 'node:test';
 import type { Frame, Page } from 'playwright-core';
 import { verifyMessage } from 'viem';
 import { privateKeyToAddress } from 'viem/accounts';
+import { animationsDone, expectNoAxeViolations } from '../a11y.ts';
 import { dialog, linkedAccounts, shownUser, UI_TIMEOUT_MS, waitForStatus } from '../demo.ts';
 import { artifactsDir, uniqueEmail, useStackAndBrowser, withPage } from '../harness.ts';
 import {
@@ -162,6 +163,9 @@ test(
         assert.equal(await importState(frame), 'valid');
         assert.ok(await frame.getByTestId('import-submit').isEnabled());
         await shoot(page, 'wallet-import-light');
+        // The screen and the page inside its frame pass axe (WCAG 2.2 AA).
+        await animationsDone(page);
+        await expectNoAxeViolations(page, 'wallet-import-light');
         // Nothing of the key in the host page.
         assert.ok(!(await page.content()).toLowerCase().includes(KEY_HEX), 'key in the host DOM');
 
@@ -246,6 +250,7 @@ test(
           .filter({ hasText: IMPORTED_ADDRESS })
           .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
         await shoot(page, 'wallet-import-dark');
+        await expectNoAxeViolations(page, 'wallet-import-dark');
         await frame.getByRole('button', { name: 'Import wallet', exact: true }).click();
         await frame
           .getByText('This wallet is already used by another account.')
