@@ -394,4 +394,16 @@ describe('createApiClient: ApiError parsing', () => {
     const api = createApiClient({ appId: APP_ID, apiUrl: API_URL, fetch });
     await expect(api.logout()).resolves.toBeUndefined();
   });
+
+  it('sends the logout with keepalive (it outlives the page), other calls without', async () => {
+    const { fetch, calls } = fakeFetch({
+      [`POST ${ROUTES.logout}`]: () => new Response(null, { status: 204 }),
+      [`POST ${ROUTES.sessions}`]: () =>
+        json({ error: 'invalid', code: 'invalid_credentials' }, 401),
+    });
+    const api = createApiClient({ appId: APP_ID, apiUrl: API_URL, fetch });
+    await api.logout({ refresh_token: 'r' });
+    await api.refreshSession({ refresh_token: 'r' }).catch(() => {});
+    expect(calls.map((c) => c.init.keepalive === true)).toEqual([true, false]);
+  });
 });

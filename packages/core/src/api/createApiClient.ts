@@ -95,7 +95,7 @@ export type ApiSessionCalls = {
     parameters?: RefreshRequest,
     options?: { accessToken?: string | null },
   ): Promise<ForkSessionResponse>;
-  /** `POST /api/v1/sessions/logout`. Not retried. */
+  /** `POST /api/v1/sessions/logout`, with `keepalive` (it outlives the page). Not retried. */
   logout(parameters?: RefreshRequest, options?: { accessToken?: string | null }): Promise<void>;
   /** `GET /api/v1/users/me`. Retried. */
   getMe(options?: { accessToken?: string | null }): Promise<UserResponse>;
@@ -169,6 +169,7 @@ export function createApiClient(parameters: CreateApiClientParameters): ApiClien
           credentials: 'include',
           body: p.body === undefined ? undefined : JSON.stringify(p.body),
           signal: controller.signal,
+          ...(p.keepalive ? { keepalive: true } : {}),
         }),
         timeout,
       ]);
@@ -246,7 +247,14 @@ export function createApiClient(parameters: CreateApiClientParameters): ApiClien
     forkSession: (body = {}, options = {}) =>
       request<ForkSessionResponse>({ method: 'POST', path: ROUTES.sessionsFork, body, ...options }),
     logout: async (body = {}, options = {}) => {
-      await request<unknown>({ method: 'POST', path: ROUTES.logout, body, ...options });
+      // keepalive: the session ends on the server even when the page closes right after.
+      await request<unknown>({
+        method: 'POST',
+        path: ROUTES.logout,
+        body,
+        keepalive: true,
+        ...options,
+      });
     },
     getMe: (options = {}) =>
       request<UserResponse>({ method: 'GET', path: ROUTES.usersMe, ...options }),

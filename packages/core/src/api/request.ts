@@ -18,6 +18,11 @@ export type ApiRequestParameters = {
   retry?: boolean;
   /** Bearer token to send instead of `getAccessToken()`; `null` sends none. */
   accessToken?: string | null;
+  /**
+   * Lets the request outlive the page (`fetch`'s `keepalive`): a logout still reaches the
+   * server when the user closes the tab or navigates away right after it. Small bodies only.
+   */
+  keepalive?: boolean;
 };
 
 /**
