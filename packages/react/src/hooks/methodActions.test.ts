@@ -26,6 +26,7 @@ describe("the methods' account helpers (issue 11: METHOD_ACCOUNTS: linkActions /
     expect(Object.keys(linkActions).sort()).toEqual(
       [
         'linkApple',
+        'linkCrossApp',
         'linkDiscord',
         'linkEmail',
         'linkFarcaster',
@@ -47,6 +48,9 @@ describe("the methods' account helpers (issue 11: METHOD_ACCOUNTS: linkActions /
       (provider: OAuthProvider) => void
     >();
     expectTypeOf<UseLinkAccountReturnType['linkEmail']>().toEqualTypeOf<() => void>();
+    expectTypeOf<UseLinkAccountReturnType['linkCrossApp']>().toEqualTypeOf<
+      (parameters: { appId: string }) => void
+    >();
     // The methods of issue 11 keep their exact calls; a new method may add its own.
     type Existing =
       'unlinkEmail' | 'unlinkPhone' | 'unlinkWallet' | 'unlinkOAuth' | 'unlinkPasskey';
