@@ -46,6 +46,11 @@
  * `BENCH_ONLY=apps,signin,refresh,me` runs only those Latchkey paths; `BENCH_SKIP_PGLITE=1`
  * skips PGlite (with BENCH_CPU_PROF, a profile of one path on one database).
  *
+ * `BENCH_PG_WAITS=1`: while each PostgreSQL server runs its paths, samples `pg_stat_activity`
+ * every 20 ms and prints what the client backends were doing (active on CPU, waiting on a lock
+ * or I/O, idle in a transaction, idle), and the statements most often active: where a
+ * PostgreSQL run waits, before anything is optimised.
+ *
  * `BENCH_CPU_PROF=<dir>`: the Latchkey children run with `node --cpu-prof` into that folder
  * (one .cpuprofile per server, written when it stops). Asserts nothing; exit code 0 unless a
  * server cannot start. Bounded: about 3 x 4 x BENCH_DURATION_S s of load plus starts.
@@ -58,6 +63,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type AutocannonResult } from 'autocannon';
+import pg from 'pg';
 import { createAppRecord } from '../packages/server/src/apps/records.ts';
 import { openDatabase } from '../packages/server/src/db/index.ts';
 import { devOutboxDelivery } from '../packages/server/src/delivery/dev-outbox.ts';
@@ -80,6 +86,58 @@ const ONLY = process.env.BENCH_ONLY?.split(',').map((p) => p.trim());
 const runs = (pathName: 'apps' | 'signin' | 'refresh' | 'me') => !ONLY || ONLY.includes(pathName);
 /** `BENCH_SKIP_PGLITE=1` skips the PGlite server (e.g. to profile PostgreSQL alone). */
 const SKIP_PGLITE = process.env.BENCH_SKIP_PGLITE === '1';
+/** `BENCH_PG_WAITS=1`: sample `pg_stat_activity` during the PostgreSQL runs. */
+const PG_WAITS = process.env.BENCH_PG_WAITS === '1';
+
+/**
+ * Samples `pg_stat_activity` of `url`'s database every 20 ms until stopped; `stop()` prints the
+ * share of samples per backend state and wait, and the most frequent active statements.
+ */
+function samplePgActivity(url: string, label: string): { stop: () => Promise<void> } {
+  const client = new pg.Client({ connectionString: url });
+  const states = new Map<string, number>();
+  const statements = new Map<string, number>();
+  let samples = 0;
+  let running = true;
+  const loop = (async () => {
+    await client.connect();
+    while (running) {
+      const { rows } = await client.query<{
+        state: string | null;
+        wait_event_type: string | null;
+        wait_event: string | null;
+        query: string;
+      }>(
+        `SELECT state, wait_event_type, wait_event, left(regexp_replace(query, '\\s+', ' ', 'g'), 90) AS query
+           FROM pg_stat_activity
+          WHERE datname = current_database() AND pid <> pg_backend_pid()
+            AND backend_type = 'client backend'`,
+      );
+      samples++;
+      for (const r of rows) {
+        const key = `${r.state ?? '?'}${r.wait_event_type ? ` / ${r.wait_event_type}:${r.wait_event}` : ''}`;
+        states.set(key, (states.get(key) ?? 0) + 1);
+        if (r.state === 'active') statements.set(r.query, (statements.get(r.query) ?? 0) + 1);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop.catch((error: unknown) => console.error(`pg_stat_activity sampling: ${error}`));
+      await client.end().catch(() => {});
+      const top = (m: Map<string, number>, n: number) =>
+        [...m].sort((a, b) => b[1] - a[1]).slice(0, n);
+      console.log(`\n${label}: client backends per pg_stat_activity sample (${samples} samples)`);
+      for (const [key, count] of top(states, 12))
+        console.log(`  ${fmt(count / samples, 2).padStart(6)}  ${key}`);
+      console.log(`${label}: active statements (backends per sample)`);
+      for (const [query, count] of top(statements, 8))
+        console.log(`  ${fmt(count / samples, 2).padStart(6)}  ${query}`);
+    },
+  };
+}
 const CLOCK_TICKS = 100; // USER_HZ on Linux
 
 /** Every per-IP limit far above what one loopback client can reach. */
@@ -766,9 +824,11 @@ async function main() {
       }
       console.log(`starting Latchkey on ${label}...`);
       const pgServer = await startLatchkey(url, dir);
+      const waits = PG_WAITS ? samplePgActivity(url, label) : undefined;
       try {
         await bracketed(() => latchkeyRows(label, pgServer));
       } finally {
+        await waits?.stop();
         await pgServer.stop();
         stopCluster();
       }
