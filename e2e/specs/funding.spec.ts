@@ -96,6 +96,12 @@ test(
         await screenshot(page, 'funding-status-progress-light-1280');
         step('1 completing');
         await tab.getByRole('button', { name: 'completed', exact: true }).click();
+        // The form's POST answers 303 back to the buy page: close the tab only once that page
+        // shows the new status, since a close racing a navigation's commit can hang Chromium for
+        // good (microsoft/playwright#41900; the stop-41 CI run hung here for 4 minutes).
+        await tab
+          .locator('#status', { hasText: 'completed' })
+          .waitFor({ timeout: WALLET_TIMEOUT_MS });
         await tab.close();
         await dialog(page)
           .getByRole('heading', { name: "You've funded your account!" })
