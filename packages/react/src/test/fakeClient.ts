@@ -91,6 +91,9 @@ export function createFakeClient(options: FakeClientOptions = {}) {
     refreshUser: vi.fn(async () => state.user),
     /** The page's wallet frame bridge (none here: MFA's shared client is made over it). */
     sharedWalletBridge: vi.fn(() => ({ frameOrigin: 'http://localhost:8787' })),
+    /** No cross-app connection listed (issue 21). */
+    getCrossAppConnections: vi.fn(async () => []),
+    knownCrossAppConnections: vi.fn(() => null),
   };
   return { client: client as unknown as LatchkeyClient & typeof client, setState: set };
 }

@@ -102,6 +102,11 @@ export interface OAuthActions {
    * @throws `ApiError`, `TimeoutError`, `NetworkError` (retried as any GET).
    */
   getCrossAppConnections(): Promise<CrossAppConnection[]>;
+  /**
+   * The listing {@link getCrossAppConnections} answered, read synchronously (a login-list
+   * button renders its provider's name and icon from it at once); null until it answered.
+   */
+  knownCrossAppConnections(): readonly CrossAppConnection[] | null;
   /** `POST /api/v1/oauth/unlink` `{provider, subject}`. @throws `ApiError` `cannot_unlink_last_account`, `account_not_linked`. */
   unlinkOAuth(provider: OAuthProvider, subject: string): Promise<User>;
   /**
@@ -306,6 +311,7 @@ export function oauthActions(
       updateUser(store, (bearer) => api.oauthUnlink({ provider, subject }, bearer)),
     crossAppRequest,
     getCrossAppConnections,
+    knownCrossAppConnections: () => listed,
     getCrossAppProvider: async ({ address, chainId = 1 }) =>
       (await module()).createCrossAppProvider(address, chainId, (request) =>
         crossAppRequest({ address, request }),

@@ -205,6 +205,7 @@ describe('getCrossAppConnections (issue 21 item 3)', () => {
     );
     await fake.client.initialize();
     await expect(fake.client.getCrossAppConnections()).rejects.toMatchObject({ status: 404 });
+    expect(fake.client.knownCrossAppConnections()).toBeNull();
     const [first, second] = await Promise.all([
       fake.client.getCrossAppConnections(),
       fake.client.getCrossAppConnections(),
@@ -212,6 +213,7 @@ describe('getCrossAppConnections (issue 21 item 3)', () => {
     expect(first).toEqual([connection]);
     expect(second).toBe(first);
     expect(await fake.client.getCrossAppConnections()).toBe(first);
+    expect(fake.client.knownCrossAppConnections()).toBe(first);
     const listings = fake.calls.filter((call) =>
       call.url.endsWith(CROSS_APP_ROUTES.connections(APP_ID)),
     );

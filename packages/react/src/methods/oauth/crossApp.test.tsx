@@ -19,11 +19,18 @@ const connection: CrossAppConnection = {
 };
 
 /** The login list under a provider whose client lists `connections` (a fetch per client). */
-function renderList(client: LatchkeyClientConfig, connections: CrossAppConnection[]) {
+function renderList(
+  client: LatchkeyClientConfig,
+  connections: CrossAppConnection[],
+  known: CrossAppConnection[] | null = null,
+) {
   const getCrossAppConnections = vi.fn(async () => connections);
+  const knownCrossAppConnections = vi.fn(() => known);
   const run = Promise.resolve(null);
   const initOAuth = vi.fn(() => run);
-  const ctx = { client: { getCrossAppConnections, initOAuth } } as unknown as LatchkeyContextValue;
+  const ctx = {
+    client: { getCrossAppConnections, knownCrossAppConnections, initOAuth },
+  } as unknown as LatchkeyContextValue;
   const config = resolveConfig(APP_ID, client, { name: 'Acme' });
   const rendered = renderScreen(
     <LatchkeyContext.Provider value={ctx}>
@@ -48,6 +55,16 @@ describe("another app's account in the login list (issue 21 item 3)", () => {
     expect(button.querySelector('img')?.getAttribute('src')).toBe(connection.provider_app_icon_url);
     expect(getCrossAppConnections).toHaveBeenCalled();
     expect(container.querySelectorAll('[data-method]')).toHaveLength(1);
+  });
+
+  it('once the client has the listing, the button has the provider’s name at its first render, with no fetch', () => {
+    const { getCrossAppConnections } = renderList(
+      { loginMethodsAndOrder: { primary: [`latchkey:${WALLET_APP}`] } },
+      [],
+      [connection],
+    );
+    expect(screen.getByRole('button', { name: 'Latchkey Wallet' })).toBeTruthy();
+    expect(getCrossAppConnections).not.toHaveBeenCalled();
   });
 
   it('its click opens the provider’s popup flow in the click and goes to CROSS_APP_AUTH_SCREEN', async () => {

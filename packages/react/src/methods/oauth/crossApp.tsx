@@ -6,7 +6,7 @@
  * does not list the provider (its click then ends on 'Invalid connected app').
  */
 import { type CrossAppConnection, OAUTH_PROVIDER_DISPLAY } from '@latchkey/api';
-import { isCrossAppLoginItem, type LatchkeyClient } from '@latchkey/core';
+import { isCrossAppLoginItem } from '@latchkey/core';
 import { useContext, useEffect, useState } from 'react';
 import { UserIcon } from '../../components/Icons/Icons.tsx';
 import { LatchkeyContext } from '../../LatchkeyProvider/context.ts';
@@ -16,22 +16,20 @@ import { ProviderIcon } from './icons.tsx';
 /** The provider app id of a `latchkey:{providerAppId}` item. */
 export const providerAppOf = (item: string) => item.slice(item.indexOf(':') + 1);
 
-/** Each client's connections once fetched (the buttons render synchronously from it). */
-const known = new WeakMap<LatchkeyClient, readonly CrossAppConnection[]>();
-
 /**
  * The connection of a cross-app login item (`latchkey:{providerAppId}`): undefined while the
  * listing loads or when it does not name that provider (or failed: the button still works).
+ * Once the client's listing answered, every later button reads it synchronously
+ * (`client.knownCrossAppConnections()`), so a reopened modal shows the names at once.
  */
 export function useCrossAppConnection(item: string): CrossAppConnection | undefined {
   const client = useContext(LatchkeyContext)?.client;
-  const [connections, setConnections] = useState(() => (client ? known.get(client) : undefined));
+  const [connections, setConnections] = useState(() => client?.knownCrossAppConnections());
   useEffect(() => {
     if (!client || connections) return;
     let live = true;
     client.getCrossAppConnections().then(
       (list) => {
-        known.set(client, list);
         if (live) setConnections(list);
       },
       () => {},

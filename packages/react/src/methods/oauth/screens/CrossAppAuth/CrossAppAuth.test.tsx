@@ -26,7 +26,11 @@ function rejected(code: string, message = 'x') {
 function render(params: ScreenParams, client: object = {}) {
   return renderWithClient(
     CrossAppAuth,
-    { getCrossAppConnections: async () => connections, ...client },
+    {
+      getCrossAppConnections: async () => connections,
+      knownCrossAppConnections: () => null,
+      ...client,
+    },
     { screen: SCREEN.CROSS_APP_AUTH_SCREEN, params },
   );
 }
