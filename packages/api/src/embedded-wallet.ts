@@ -21,6 +21,75 @@ const base64 = (max: number) =>
 /** An EIP-55 or lower-case EVM address. */
 export const evmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
 
+const BASE58_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+
+/**
+ * The bytes of a base58 string (Bitcoin alphabet; each leading `1` is a zero byte), or null when
+ * a character is outside the alphabet. Dependency-free so the wire package stays small.
+ */
+export function base58Decode(value: string): Uint8Array | null {
+  const bytes: number[] = [];
+  for (const char of value) {
+    let carry = BASE58_ALPHABET.indexOf(char);
+    if (carry < 0) return null;
+    for (let i = 0; i < bytes.length; i++) {
+      carry += bytes[i]! * 58;
+      bytes[i] = carry & 0xff;
+      carry >>= 8;
+    }
+    while (carry > 0) {
+      bytes.push(carry & 0xff);
+      carry >>= 8;
+    }
+  }
+  for (let i = 0; i < value.length && value[i] === '1'; i++) bytes.push(0);
+  return Uint8Array.from(bytes.reverse());
+}
+
+/** The base58 text (Bitcoin alphabet) of `bytes`: {@link base58Decode}'s inverse. */
+export function base58Encode(bytes: Uint8Array): string {
+  const digits: number[] = [];
+  for (const byte of bytes) {
+    let carry = byte;
+    for (let i = 0; i < digits.length; i++) {
+      carry += digits[i]! << 8;
+      digits[i] = carry % 58;
+      carry = (carry / 58) | 0;
+    }
+    while (carry > 0) {
+      digits.push(carry % 58);
+      carry = (carry / 58) | 0;
+    }
+  }
+  let out = '';
+  for (let i = 0; i < bytes.length && bytes[i] === 0; i++) out += '1';
+  for (let i = digits.length - 1; i >= 0; i--) out += BASE58_ALPHABET[digits[i]!];
+  return out;
+}
+
+/** True when `value` is base58 (Bitcoin alphabet) for exactly 32 bytes. */
+function isBase58Of32Bytes(value: string): boolean {
+  return value.length <= 44 && base58Decode(value)?.length === 32;
+}
+
+/**
+ * A Solana address (issue 22): the wallet's 32-byte ed25519 public key in base58 (Bitcoin
+ * alphabet, 32 to 44 characters). Case-sensitive: it is never lower-cased. Refused unless it
+ * decodes to exactly 32 bytes (whether the bytes are a curve point is proven by the signature).
+ */
+export const solanaAddress = z
+  .string()
+  .regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
+  .refine(isBase58Of32Bytes, { message: 'A Solana address is base58 of 32 bytes' });
+
+/** An embedded wallet's address of either chain family: {@link evmAddress} or {@link solanaAddress}. */
+export const walletAddress = z.union([evmAddress, solanaAddress]);
+
+/** The chain family of an address of {@link walletAddress}: `0x` addresses are Ethereum's. */
+export function chainTypeOfAddress(address: string): 'ethereum' | 'solana' {
+  return address.startsWith('0x') ? 'ethereum' : 'solana';
+}
+
 /**
  * Legacy (before issue 24): a recovery share sealed in the frame with a PBKDF2 key from the
  * user's password. Still served by `POST /embedded_wallets/recovery_share` to wallets that have
@@ -94,31 +163,56 @@ const recoveryMessage = {
   message: 'user-passcode needs recovery_opaque only; other methods need recovery_share only',
 };
 
+/** An EIP-191 `personal_sign` signature: 65 bytes, 0x hex. */
+export const evmWalletSignature = z.string().regex(/^0x[0-9a-fA-F]{130}$/);
+
+/**
+ * A Solana wallet proof signature (issue 22): the 64-byte ed25519 signature (RFC 8032) of the
+ * UTF-8 bytes of {@link walletProofMessage}, in standard base64 with padding (88 characters).
+ */
+export const solanaWalletSignature = z.string().regex(/^[A-Za-z0-9+/]{86}==$/);
+
+const walletNonce = z
+  .string()
+  .min(16)
+  .max(128)
+  .regex(/^[A-Za-z0-9_-]+$/);
+
 /**
  * Proof of possession of the wallet key (issue 10): an EIP-191 `personal_sign` signature by the
  * wallet's key over {@link walletProofMessage} with a nonce from `POST /embedded_wallets/nonce`.
  */
 const walletProofFields = {
-  nonce: z
-    .string()
-    .min(16)
-    .max(128)
-    .regex(/^[A-Za-z0-9_-]+$/),
-  signature: z.string().regex(/^0x[0-9a-fA-F]{130}$/),
+  nonce: walletNonce,
+  signature: evmWalletSignature,
+};
+
+/**
+ * A wallet proof by a key of either family (reshare, issue 22): {@link evmWalletSignature} for
+ * an Ethereum address, {@link solanaWalletSignature} for a Solana one (the server checks that
+ * the signature's form matches the address's family).
+ */
+const anyWalletProofFields = {
+  nonce: walletNonce,
+  signature: z.union([evmWalletSignature, solanaWalletSignature]),
 };
 
 /**
  * What a wallet proof is for: creating the wallet, importing an existing key as the wallet
  * (`import`, issue 22 item 4), replacing its server-held shares, or registering a recovery
  * password with OPAQUE (`opaque-register`, issue 24: the registration answer is an OPRF
- * evaluation under the wallet's key, so only the wallet key's holder gets it).
+ * evaluation under the wallet's key, so only the wallet key's holder gets it). `derive` (issue
+ * 22): the key of an existing wallet signs that the new wallet at `address` is derived from its
+ * entropy.
  */
-export type WalletProofAction = 'create' | 'import' | 'reshare' | 'opaque-register';
+export type WalletProofAction = 'create' | 'import' | 'reshare' | 'opaque-register' | 'derive';
 
 /**
- * The exact text the wallet key signs (EIP-191) to prove possession when creating a wallet or
- * replacing its shares. Binding the app, user, address and action stops a signature made for
- * one of them from being used for another; the nonce is single-use and expires.
+ * The exact text the wallet key signs to prove possession when creating a wallet or replacing
+ * its shares: EIP-191 for an Ethereum key, raw ed25519 over its UTF-8 bytes for a Solana key.
+ * Binding the app, user, address and action stops a signature made for one of them from being
+ * used for another; the nonce is single-use and expires. A 0x (EVM) address is lower-cased; a
+ * Solana (base58) address is written as it is, since base58 is case-sensitive.
  */
 export function walletProofMessage(parameters: {
   action: WalletProofAction;
@@ -132,7 +226,7 @@ export function walletProofMessage(parameters: {
     `Latchkey embedded wallet: ${action}`,
     `App: ${appId}`,
     `User: ${userId}`,
-    `Address: ${address.toLowerCase()}`,
+    `Address: ${address.startsWith('0x') ? address.toLowerCase() : address}`,
     `Nonce: ${nonce}`,
   ].join('\n');
 }
@@ -144,31 +238,86 @@ export type WalletNonceResponse = z.infer<typeof walletNonceResponse>;
 /** Seconds a wallet proof nonce stays valid. */
 export const WALLET_NONCE_TTL_S = 300;
 
+/** The new wallet's own shares (not a derived wallet): sent as before issue 22. */
+const ownShareFields = {
+  imported: z.boolean().optional(),
+  auth_share: base64(512),
+  ...recoveryFields,
+  /** Absent: a wallet with its own shares is not derived. */
+  derived_from: z.undefined().optional(),
+};
+
 /**
  * `POST /api/v1/embedded_wallets`: store a new wallet's auth and recovery shares, with a
  * signature by the new wallet's key over a server nonce. Answers `{user}`.
  *
  * `imported: true` (issue 22 item 4; spec section 3, wallet `imported`): the shares are of an
  * existing private key the user typed into the frame's import page, not of fresh entropy. The
- * same creation rules hold (one embedded wallet per user, `embedded_wallet_exists`; the address
- * unused in the app), and the signature is over {@link walletProofMessage} with action `import`
- * (`invalid_wallet_signature` when it is not by the address's key). The wallet account then
- * carries `imported: true`, kept through later reshares.
+ * same creation rules hold (one embedded wallet per user and chain family,
+ * `embedded_wallet_exists`; the address unused in the app), and the signature is over
+ * {@link walletProofMessage} with action `import` (`invalid_wallet_signature` when it is not by
+ * the address's key). The wallet account then carries `imported: true`, kept through later
+ * reshares.
+ *
+ * Issue 22 (design.md, Keys: one entropy per user, an address per chain family), four shapes on
+ * `chain_type`:
+ * - `ethereum` with its own shares: exactly what clients sent before issue 22 (`address` 0x,
+ *   `signature` EIP-191 0x hex, {@link evmWalletSignature}).
+ * - `solana` with its own shares: `address` {@link solanaAddress}, `signature`
+ *   {@link solanaWalletSignature} (base64 of the 64-byte ed25519 signature of
+ *   {@link walletProofMessage}, action `create` or `import`). Only `recovery_method: 'latchkey'`
+ *   is accepted by the server (spec section 5: no user-controlled recovery with Solana,
+ *   `solana_wallet_user_recovery`).
+ * - either family `derived_from` the address of the user's wallet of the other family whose
+ *   entropy this key is derived from: no shares, no `imported`; `signature` by the new key
+ *   (action `create`) and `derived_from_signature` by the `derived_from` wallet's key over
+ *   {@link walletProofMessage} with action `derive`, the same nonce and the NEW wallet's
+ *   address. The server stores no share for it: its share calls release the `derived_from`
+ *   wallet's shares. Refused with `wallet_not_derivable` when `derived_from` is imported or
+ *   itself derived, `not_found` when it is not the caller's wallet in this app.
  */
-export const createEmbeddedWalletRequest = z
-  .object({
+export const createEmbeddedWalletRequest = z.union([
+  z
+    .object({
+      address: evmAddress,
+      chain_type: z.literal('ethereum'),
+      ...ownShareFields,
+      ...walletProofFields,
+    })
+    .refine(recoveryConsistent, recoveryMessage),
+  z
+    .object({
+      address: solanaAddress,
+      chain_type: z.literal('solana'),
+      ...ownShareFields,
+      nonce: walletNonce,
+      signature: solanaWalletSignature,
+    })
+    .refine(recoveryConsistent, recoveryMessage),
+  z.strictObject({
     address: evmAddress,
     chain_type: z.literal('ethereum'),
-    imported: z.boolean().optional(),
-    auth_share: base64(512),
-    ...recoveryFields,
+    derived_from: solanaAddress,
+    derived_from_signature: solanaWalletSignature,
     ...walletProofFields,
-  })
-  .refine(recoveryConsistent, recoveryMessage);
+  }),
+  z.strictObject({
+    address: solanaAddress,
+    chain_type: z.literal('solana'),
+    derived_from: evmAddress,
+    derived_from_signature: evmWalletSignature,
+    nonce: walletNonce,
+    signature: solanaWalletSignature,
+  }),
+]);
 export type CreateEmbeddedWalletRequest = z.input<typeof createEmbeddedWalletRequest>;
 
-/** Body of the share calls: which wallet. */
-export const walletShareRequest = z.object({ address: evmAddress });
+/**
+ * Body of the share calls (auth share, recovery share): which wallet, by any of the user's
+ * wallet addresses (issue 22: a derived wallet's address answers the shares of the wallet whose
+ * entropy it is derived from).
+ */
+export const walletShareRequest = z.object({ address: walletAddress });
 
 /** `POST /api/v1/embedded_wallets/auth_share` answer. */
 export const authShareResponse = z.object({
@@ -198,13 +347,18 @@ export type RecoveryShareResponse = z.infer<typeof recoveryShareResponse>;
  * `POST /api/v1/embedded_wallets/reshare`: after a recovery or a recovery-method change the frame
  * splits the same secret anew and replaces both server-held shares (old shares become useless).
  * Carries a signature by the existing wallet's key over a server nonce. Answers `{user}`.
+ *
+ * Issue 22: `address` may be either family's; the signature is by that address's key
+ * ({@link evmWalletSignature} or {@link solanaWalletSignature}). A derived wallet's address
+ * reshares the wallet holding its entropy's shares (the same secret). A user with a Solana
+ * wallet can only reshare to `latchkey` (`solana_wallet_user_recovery`, spec section 5).
  */
 export const reshareEmbeddedWalletRequest = z
   .object({
-    address: evmAddress,
+    address: walletAddress,
     auth_share: base64(512),
     ...recoveryFields,
-    ...walletProofFields,
+    ...anyWalletProofFields,
   })
   .refine(recoveryConsistent, recoveryMessage);
 export type ReshareEmbeddedWalletRequest = z.input<typeof reshareEmbeddedWalletRequest>;
@@ -230,7 +384,8 @@ export type OpaqueRegisterResponse = z.infer<typeof opaqueRegisterResponse>;
  * login id (single use, 2 minutes, bound to the device key), the OPAQUE `KE2` and the KSF id.
  */
 export const opaqueLoginStartRequest = z.object({
-  address: evmAddress,
+  /** Issue 22: any of the user's wallet addresses (a derived one names its entropy's wallet). */
+  address: walletAddress,
   start_login_request: opaqueMessage(512),
 });
 export type OpaqueLoginStartRequest = z.input<typeof opaqueLoginStartRequest>;

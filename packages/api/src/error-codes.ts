@@ -43,6 +43,10 @@ export const ERROR_CODES = [
   'mfa_verification_max_attempts_reached',
   // Embedded wallet
   'embedded_wallet_exists',
+  // Issue 22 (spec section 5): a Solana wallet and user-controlled recovery exclude each other;
+  // a key derived from an imported or already derived wallet's key does not exist
+  'solana_wallet_user_recovery',
+  'wallet_not_derivable',
   // Sender-constrained custody (issue 10): DPoP proofs (RFC 9449) and wallet key proofs
   'invalid_dpop_proof',
   'session_not_bound',
@@ -121,6 +125,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   mfa_timeout: 408,
   mfa_verification_max_attempts_reached: 429,
   embedded_wallet_exists: 409,
+  solana_wallet_user_recovery: 409,
+  wallet_not_derivable: 409,
   invalid_dpop_proof: 401,
   session_not_bound: 401,
   invalid_wallet_signature: 401,

@@ -8,9 +8,11 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -317,14 +319,30 @@ export const embeddedWallets = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** EIP-55 checksummed address. */
+    /**
+     * The address: EIP-55 checksummed for `ethereum`, base58 of the 32-byte ed25519 public key
+     * for `solana` (issue 22).
+     */
     address: text('address').notNull(),
-    chainType: text('chain_type', { enum: ['ethereum'] }).notNull(),
+    chainType: text('chain_type', { enum: ['ethereum', 'solana'] }).notNull(),
+    /**
+     * Issue 22 (one entropy per user, an address per chain family): set when this row's key is
+     * derived from the entropy whose shares another row of the same user holds (that row's id;
+     * it holds its own shares). Such a row has no auth share and no recovery material; its share
+     * calls answer the holding row's shares, and its `recovery_method` mirrors the holding
+     * row's. Null for a row holding its own shares (fresh entropy or an imported key).
+     */
+    sharesWalletId: text('shares_wallet_id').references((): AnyPgColumn => embeddedWallets.id, {
+      onDelete: 'cascade',
+    }),
     recoveryMethod: text('recovery_method', {
       enum: ['latchkey', 'user-passcode', 'google-drive', 'icloud'],
     }).notNull(),
-    /** JWE of the auth share under the auth-share key. */
-    authShare: text('auth_share').notNull(),
+    /**
+     * JWE of the auth share under the auth-share key; null exactly when `shares_wallet_id` is
+     * set (CHECK `embedded_wallets_shares_ck`).
+     */
+    authShare: text('auth_share'),
     /** JWE of the recovery share under the recovery key (methods other than `user-passcode`). */
     recoveryShare: text('recovery_share'),
     /**
@@ -343,8 +361,15 @@ export const embeddedWallets = pgTable(
     updatedAt: ts('updated_at').notNull(),
   },
   (t) => [
-    uniqueIndex('embedded_wallets_user_uq').on(t.appId, t.userId),
+    // One embedded wallet per user and chain family (spec section 5; issue 22).
+    uniqueIndex('embedded_wallets_user_uq').on(t.appId, t.userId, t.chainType),
     uniqueIndex('embedded_wallets_address_uq').on(t.appId, t.address),
+    // A row holds its own auth share or points at the row that does (issue 22), never both;
+    // a derived row has no recovery material of its own.
+    check(
+      'embedded_wallets_shares_ck',
+      sql`(${t.authShare} is null) <> (${t.sharesWalletId} is null) and (${t.sharesWalletId} is null or (${t.recoveryShare} is null and ${t.recoveryBlob} is null and ${t.recoveryOpaqueRecord} is null and ${t.recoverySealedShare} is null))`,
+    ),
   ],
 );
 export type EmbeddedWalletRow = typeof embeddedWallets.$inferSelect;

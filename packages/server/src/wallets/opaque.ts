@@ -37,7 +37,7 @@ import {
   recoveryAttempts,
 } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
-import { ownWallet, unsealRecoveryOpaque } from './service.ts';
+import { ownShareWallet, unsealRecoveryOpaque } from './service.ts';
 
 /**
  * Online guessing limits of recovery passwords (issue 24 item 6). Every login start counts as a
@@ -262,7 +262,8 @@ export interface OpaqueCaller {
  * Login start (RFC 9807 section 6, server `KE2`): one counted password guess for the caller's
  * wallet at `address` from this device key. Stores the server login state sealed, single use,
  * {@link OPAQUE_LOGIN_TTL_S} seconds, bound to the wallet and the device key.
- * @throws ApiError `not_found` (404) when the caller has no wallet at `address` or it has no
+ * @throws ApiError `not_found` (404) when the caller has no wallet at `address` (either family;
+ *   a derived wallet resolves to the wallet holding its shares, issue 22) or it has no
  *   OPAQUE record (a legacy or non-password wallet); `recovery_attempts_exceeded` (429) while
  *   the device key or the wallet is locked; `invalid_data` for a malformed `KE1`.
  */
@@ -272,7 +273,8 @@ export async function opaqueLoginStart(
   input: { address: string; start_login_request: string },
   limits: RecoveryLimits = RECOVERY_LIMITS,
 ): Promise<OpaqueLoginStartResponse> {
-  const wallet = await ownWallet(ctx, caller.appId, caller.userId, input.address);
+  // Issue 22: a derived wallet's address names the wallet holding its entropy's shares.
+  const wallet = await ownShareWallet(ctx, caller.appId, caller.userId, input.address);
   if (wallet.recoveryMethod !== 'user-passcode' || !wallet.recoveryOpaqueRecord) {
     throw new ApiError('not_found', 'This wallet has no OPAQUE recovery password');
   }

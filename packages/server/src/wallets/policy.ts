@@ -102,7 +102,14 @@ export async function recordWalletSpend(
     const [wallet] = await tx
       .select({ id: embeddedWallets.id, address: embeddedWallets.address })
       .from(embeddedWallets)
-      .where(and(eq(embeddedWallets.appId, app.id), eq(embeddedWallets.userId, userId)))
+      .where(
+        and(
+          eq(embeddedWallets.appId, app.id),
+          eq(embeddedWallets.userId, userId),
+          // Spends are EVM values (wei): the user's Ethereum wallet (issue 22: one per family).
+          eq(embeddedWallets.chainType, 'ethereum'),
+        ),
+      )
       .for('update');
     if (!wallet || wallet.address !== address) {
       throw new ApiError('not_found', 'Embedded wallet not found');

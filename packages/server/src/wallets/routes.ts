@@ -8,6 +8,11 @@
  * shares also carry a signature by the wallet key over a server nonce (`verifyWalletProof`).
  * A browser Origin other than the API's own is refused too, as a courtesy check only.
  *
+ * Issue 22: wallets of two chain families (Ethereum, Solana), one per user and family; a wallet
+ * derived from another of the user's wallets (`derived_from`) shares its entropy, and every
+ * share call naming it answers the holding wallet's shares (`service.ts`). Spec section 5: no
+ * user-controlled recovery beside a Solana wallet (`solana_wallet_user_recovery`).
+ *
  * MFA (issue 15): while the user has an enrolled second factor, the auth share, the recovery
  * share and an OPAQUE recovery start are released only to a session that passed MFA within
  * `MFA_VERIFICATION_TTL_S` (`assertMfaFresh`), else `missing_or_invalid_mfa` (401).
@@ -40,9 +45,11 @@ import type { WalletFunder } from './funder.ts';
 import { opaqueLoginFinish, opaqueLoginStart, opaqueRegister } from './opaque.ts';
 import { recordWalletSpend, walletPolicyAnswer } from './policy.ts';
 import {
+  assertNoSolanaWallet,
   checksumAddress,
   createEmbeddedWallet,
   issueWalletNonce,
+  normalizeWalletAddress,
   ownWallet,
   releaseAuthShare,
   releaseRecovery,
@@ -84,18 +91,35 @@ export function walletRoutes(ctx: ServerContext, options: WalletRoutesOptions = 
     const appId = c.get('app').id;
     const { userId } = c.get('auth');
     const body = await readJson(c, createEmbeddedWalletRequest);
-    const imported = body.imported === true;
-    // An imported key (issue 22 item 4) proves itself over its own action, so a signature made
-    // to create a wallet is not one to import it with, nor the other way round.
-    await verifyWalletProof(ctx, proofSession(c, c.get('auth')), {
-      action: imported ? 'import' : 'create',
-      address: checksumAddress(body.address),
-      nonce: body.nonce,
-      signature: body.signature,
-    });
-    const address = await createEmbeddedWallet(ctx, appId, userId, { ...body, imported });
-    // An imported key brings its own funds: the dev funder tops up new keys only.
-    if (options.funder && !imported) {
+    const { chainType, address: newAddress } = normalizeWalletAddress(body.address);
+    let imported = false;
+    if (body.derived_from !== undefined) {
+      // Issue 22: a key derived from the entropy of the caller's wallet `derived_from` (its own
+      // wallet in this app, else 404), proven by both keys over one nonce.
+      const source = await ownWallet(ctx, appId, userId, body.derived_from);
+      await verifyWalletProof(ctx, proofSession(c, c.get('auth')), {
+        action: 'create',
+        address: newAddress,
+        nonce: body.nonce,
+        signature: body.signature,
+        derive: { signer: source.address, signature: body.derived_from_signature },
+      });
+      await createEmbeddedWallet(ctx, appId, userId, { address: newAddress, derivedFrom: source });
+    } else {
+      imported = body.imported === true;
+      // An imported key (issue 22 item 4) proves itself over its own action, so a signature
+      // made to create a wallet is not one to import it with, nor the other way round.
+      await verifyWalletProof(ctx, proofSession(c, c.get('auth')), {
+        action: imported ? 'import' : 'create',
+        address: newAddress,
+        nonce: body.nonce,
+        signature: body.signature,
+      });
+      await createEmbeddedWallet(ctx, appId, userId, { ...body, imported });
+    }
+    // An imported key brings its own funds: the dev funder tops up new Ethereum keys only.
+    if (options.funder && !imported && chainType === 'ethereum') {
+      const address = newAddress as `0x${string}`;
       await options.funder(address).catch((error: unknown) => {
         console.error(`[latchkey] funding ${address} failed:`, error);
       });
@@ -145,10 +169,12 @@ export function walletRoutes(ctx: ServerContext, options: WalletRoutesOptions = 
   r.post(ROUTES.walletReshare, frameApp, user, async (c) => {
     const { userId } = c.get('auth');
     const body = await readJson(c, reshareEmbeddedWalletRequest);
+    // Issue 22: the wallet named (either family) proves the reshare; a derived wallet's reshare
+    // replaces the shares of the wallet holding its entropy (`reshareEmbeddedWallet`).
     const wallet = await ownWallet(ctx, c.get('app').id, userId, body.address);
     await verifyWalletProof(ctx, proofSession(c, c.get('auth')), {
       action: 'reshare',
-      address: wallet.address as `0x${string}`,
+      address: wallet.address,
       nonce: body.nonce,
       signature: body.signature,
     });
@@ -183,6 +209,8 @@ export function walletRoutes(ctx: ServerContext, options: WalletRoutesOptions = 
     const appId = c.get('app').id;
     const body = await readJson(c, opaqueRegisterRequest);
     const address = checksumAddress(body.address);
+    // Spec section 5: no recovery password (user-controlled recovery) beside a Solana wallet.
+    await assertNoSolanaWallet(ctx, appId, c.get('auth').userId);
     // The answer is an OPRF evaluation under this wallet's key: only the wallet key's holder.
     await verifyWalletProof(ctx, proofSession(c, c.get('auth')), {
       action: 'opaque-register',

@@ -907,7 +907,7 @@ describe('shares at rest (security catalogue 5)', () => {
       .select()
       .from(embeddedWallets)
       .where(eq(embeddedWallets.userId, session.userId));
-    expect(row!.authShare.split('.')).toHaveLength(5);
+    expect(row!.authShare!.split('.')).toHaveLength(5);
     expect(row!.recoveryShare!.split('.')).toHaveLength(5);
   });
 });

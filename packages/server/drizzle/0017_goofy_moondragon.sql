@@ -1,0 +1,6 @@
+DROP INDEX "embedded_wallets_user_uq";--> statement-breakpoint
+ALTER TABLE "embedded_wallets" ALTER COLUMN "auth_share" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "embedded_wallets" ADD COLUMN "shares_wallet_id" text;--> statement-breakpoint
+ALTER TABLE "embedded_wallets" ADD CONSTRAINT "embedded_wallets_shares_wallet_id_embedded_wallets_id_fk" FOREIGN KEY ("shares_wallet_id") REFERENCES "public"."embedded_wallets"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "embedded_wallets_user_uq" ON "embedded_wallets" USING btree ("app_id","user_id","chain_type");--> statement-breakpoint
+ALTER TABLE "embedded_wallets" ADD CONSTRAINT "embedded_wallets_shares_ck" CHECK (("embedded_wallets"."auth_share" is null) <> ("embedded_wallets"."shares_wallet_id" is null) and ("embedded_wallets"."shares_wallet_id" is null or ("embedded_wallets"."recovery_share" is null and "embedded_wallets"."recovery_blob" is null and "embedded_wallets"."recovery_opaque_record" is null and "embedded_wallets"."recovery_sealed_share" is null)));
