@@ -1,31 +1,17 @@
-import {
-  type AuthenticateResult,
-  formatMessage,
-  isOAuthProvider,
-  SCREEN,
-  type User,
-} from '@latchkey/core';
+import { type AuthenticateResult, formatMessage, isOAuthProvider, SCREEN } from '@latchkey/core';
 import { OAUTH_PROVIDER_DISPLAY, oauthFailure, oauthMessages } from '@latchkey/core/oauth';
-import { useEffect, useRef, useState } from 'react';
-import { buttonCss } from '../../../../components/Button/Button.css.ts';
-import { Button } from '../../../../components/Button/Button.tsx';
-import { AlertIcon, CheckIcon } from '../../../../components/Icons/Icons.tsx';
-import { ModalHeader } from '../../../../components/ModalHeader/ModalHeader.tsx';
+import { useState } from 'react';
 import { useInternalLatchkey } from '../../../../hooks/useInternalLatchkey.ts';
-import { oauthCaptchaOptions } from '../../captcha.ts';
 import { useModal } from '../../../../Modal/ModalContext.ts';
-import { useLoginRun } from '../../../../Modal/useLoginRun.ts';
-import { useStyleSheet } from '../../../../styles/useStyleSheet.ts';
-import { errorScreenCss } from '../../../../screens/ErrorScreen/ErrorScreen.css.ts';
+import { ProviderLoginSteps, type ProviderRun, useProviderRun } from '../ProviderLoginSteps.tsx';
 
 type OAuthParams = NonNullable<ReturnType<typeof useModal>['params']['oauth']>;
 /** One redemption per return (StrictMode runs state initialisers twice; a code is single use). */
-const redemptions = new WeakMap<OAuthParams, Promise<AuthenticateResult | User | null>>();
-type Run = Promise<AuthenticateResult | User | null>;
+const redemptions = new WeakMap<OAuthParams, ProviderRun>();
 function firstRun(
   oauth: OAuthParams | undefined,
   complete: (r: NonNullable<OAuthParams['returned']>) => Promise<AuthenticateResult>,
-): Run | null {
+): ProviderRun | null {
   if (!oauth) return null;
   if (oauth.result) return oauth.result;
   if (!oauth.returned) return null;
@@ -52,89 +38,41 @@ function firstRun(
  * A retry goes through the captcha gate when logging in.
  */
 export default function AwaitingOAuth() {
-  useStyleSheet(buttonCss);
-  useStyleSheet(errorScreenCss);
   const { client } = useInternalLatchkey('AwaitingOAuth');
-  const { params, messages, navigate, withCaptcha } = useModal();
-  const linking = params.mode === 'link';
+  const { params, messages } = useModal();
   // The OAuth strings ship with the lazy module; `config.messages` overrides them by key.
   const m = { ...oauthMessages, ...(messages as typeof messages & Partial<typeof oauthMessages>) };
   const provider = params.oauth?.provider ?? '';
   const name = isOAuthProvider(provider) ? OAUTH_PROVIDER_DISPLAY[provider] : provider;
-  const [attempt, setAttempt] = useState<{ run: Run | null }>(() => ({
-    run: firstRun(params.oauth, (r) => client.completeOAuth(r)),
-  }));
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
-  const [step] = useLoginRun(attempt.run, linking, 'oauth_error');
-
-  const retry = (p: string) => {
-    if (!isOAuthProvider(p)) return;
-    if (linking) {
-      setAttempt({ run: client.linkOAuth(p) });
-      return;
-    }
-    // Opened synchronously in this click when a token is ready; else CAPTCHA_SCREEN's Continue.
-    void withCaptcha(
-      (token) => {
-        const run = client.initOAuth(p, oauthCaptchaOptions(token));
-        run.catch(() => {});
-        // Still shown: the new attempt here; back from CAPTCHA_SCREEN: a fresh screen with it.
-        if (mounted.current) setAttempt({ run });
-        else navigate(SCREEN.AWAITING_OAUTH_SCREEN, { oauth: { provider: p, result: run } });
-      },
-      { gesture: true },
-    );
-  };
-
-  if (step.kind === 'failed') {
-    const failure = oauthFailure(step.code, provider, m, step.message);
-    return (
-      <div className="lk-error lk-oauth" data-oauth-step="failed" data-error-code={step.code}>
-        <ModalHeader
-          title={failure.title}
-          message={failure.detail}
-          icon={<AlertIcon />}
-          iconTone="danger"
-        />
-        {failure.retryable && isOAuthProvider(provider) && (
-          <Button variant="primary" onClick={() => retry(provider)}>
-            {m.oauthRetry}
-          </Button>
-        )}
-        <Button variant="secondary" onClick={() => navigate(SCREEN.LANDING)}>
-          {m.tryAnotherMethod}
-        </Button>
-      </div>
-    );
-  }
-  if (step.kind === 'connected' || step.kind === 'linked') {
-    return (
-      <div className="lk-oauth" data-oauth-step="connected">
-        <ModalHeader
-          title={formatMessage(m.oauthConnectedTitle, { provider: name })}
-          message={m.oauthConnectedDetail}
-          icon={<CheckIcon />}
-          iconTone="success"
-        />
-      </div>
-    );
-  }
+  // The first run once per mount: a return page's code is redeemed by exactly one call.
+  const [first] = useState(() => firstRun(params.oauth, (r) => client.completeOAuth(r)));
+  const { step, retry } = useProviderRun({
+    first,
+    fallbackCode: 'oauth_error',
+    screen: SCREEN.AWAITING_OAUTH_SCREEN,
+    provider: isOAuthProvider(provider) ? provider : null,
+    login: (p, captcha) => client.initOAuth(p, captcha),
+    link: (p) => client.linkOAuth(p),
+  });
+  const failure =
+    step.kind === 'failed' ? oauthFailure(step.code, provider, m, step.message) : undefined;
   return (
-    <div className="lk-oauth" data-oauth-step="verifying">
-      <ModalHeader
-        title={formatMessage(m.oauthVerifyingTitle, { provider: name })}
-        message={formatMessage(m.oauthVerifyingDetail, { provider: name })}
-        icon={<span className="lk-spinner" aria-hidden="true" />}
-      />
-      <p role="status" aria-live="polite">
-        {m.verifying}
-      </p>
-    </div>
+    <ProviderLoginSteps
+      kind="oauth"
+      step={step}
+      retryable={(failure?.retryable ?? false) && isOAuthProvider(provider)}
+      onRetry={retry}
+      texts={{
+        connectingTitle: formatMessage(m.oauthVerifyingTitle, { provider: name }),
+        connectingDetail: formatMessage(m.oauthVerifyingDetail, { provider: name }),
+        connectingStatus: m.verifying,
+        connectedTitle: formatMessage(m.oauthConnectedTitle, { provider: name }),
+        connectedDetail: m.oauthConnectedDetail,
+        failedTitle: failure?.title ?? '',
+        failedDetail: failure?.detail ?? '',
+        retry: m.oauthRetry,
+        otherMethod: m.tryAnotherMethod,
+      }}
+    />
   );
 }

@@ -1,17 +1,9 @@
 import { formatMessage, isCrossAppLoginItem, SCREEN } from '@latchkey/core';
 import { oauthFailure, oauthMessages } from '@latchkey/core/oauth';
-import { useEffect, useRef, useState } from 'react';
-import { buttonCss } from '../../../../components/Button/Button.css.ts';
-import { Button } from '../../../../components/Button/Button.tsx';
-import { AlertIcon, CheckIcon } from '../../../../components/Icons/Icons.tsx';
-import { ModalHeader } from '../../../../components/ModalHeader/ModalHeader.tsx';
 import { useInternalLatchkey } from '../../../../hooks/useInternalLatchkey.ts';
 import { useModal } from '../../../../Modal/ModalContext.ts';
-import { useLoginRun } from '../../../../Modal/useLoginRun.ts';
-import { errorScreenCss } from '../../../../screens/ErrorScreen/ErrorScreen.css.ts';
-import { useStyleSheet } from '../../../../styles/useStyleSheet.ts';
-import { oauthCaptchaOptions } from '../../captcha.ts';
 import { useCrossAppConnection } from '../../crossApp.tsx';
+import { ProviderLoginSteps, useProviderRun } from '../ProviderLoginSteps.tsx';
 
 type Messages = ReturnType<typeof useModal>['messages'];
 
@@ -57,84 +49,36 @@ function crossAppFailure(code: string | undefined, app: string, m: Messages) {
  * the app's connections (`client.getCrossAppConnections`).
  */
 export default function CrossAppAuth() {
-  useStyleSheet(buttonCss);
-  useStyleSheet(errorScreenCss);
   const { client } = useInternalLatchkey('CrossAppAuth');
-  const { params, messages: m, navigate, withCaptcha } = useModal();
-  const linking = params.mode === 'link';
+  const { params, messages: m } = useModal();
   const provider = String(params.oauth?.provider ?? '');
   const app = useCrossAppConnection(provider)?.provider_app_name ?? m.crossAppAnotherApp;
-  const [run, setRun] = useState(() => params.oauth?.result ?? null);
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
-  const [step] = useLoginRun(run, linking, 'cross_app_failed');
-
-  const retry = () => {
-    if (!isCrossAppLoginItem(provider)) return;
-    if (linking) {
-      setRun(client.linkOAuth(provider));
-      return;
-    }
-    // Opened in this click when a captcha token is ready; else CAPTCHA_SCREEN's Continue.
-    void withCaptcha(
-      (token) => {
-        const next = client.initOAuth(provider, oauthCaptchaOptions(token));
-        next.catch(() => {});
-        if (mounted.current) setRun(next);
-        else navigate(SCREEN.CROSS_APP_AUTH_SCREEN, { oauth: { provider, result: next } });
-      },
-      { gesture: true },
-    );
-  };
-
-  if (step.kind === 'failed') {
-    const failure = crossAppFailure(step.code, app, m);
-    return (
-      <div className="lk-error lk-oauth" data-cross-app-step="failed" data-error-code={step.code}>
-        <ModalHeader
-          title={m.crossAppFailedTitle}
-          message={failure.detail}
-          icon={<AlertIcon />}
-          iconTone="danger"
-        />
-        {failure.retryable && isCrossAppLoginItem(provider) && (
-          <Button variant="primary" onClick={retry}>
-            {m.crossAppRetry}
-          </Button>
-        )}
-        <Button variant="secondary" onClick={() => navigate(SCREEN.LANDING)}>
-          {m.crossAppOtherMethod}
-        </Button>
-      </div>
-    );
-  }
-  if (step.kind === 'connected' || step.kind === 'linked') {
-    return (
-      <div className="lk-oauth" data-cross-app-step="connected">
-        <ModalHeader
-          title={formatMessage(m.crossAppConnectedTitle, { app })}
-          message={m.crossAppConnectedDetail}
-          icon={<CheckIcon />}
-          iconTone="success"
-        />
-      </div>
-    );
-  }
+  const { step, retry } = useProviderRun({
+    first: params.oauth?.result ?? null,
+    fallbackCode: 'cross_app_failed',
+    screen: SCREEN.CROSS_APP_AUTH_SCREEN,
+    provider: isCrossAppLoginItem(provider) ? provider : null,
+    login: (p, captcha) => client.initOAuth(p, captcha),
+    link: (p) => client.linkOAuth(p),
+  });
+  const failure = step.kind === 'failed' ? crossAppFailure(step.code, app, m) : undefined;
   return (
-    <div className="lk-oauth" data-cross-app-step="connecting">
-      <ModalHeader
-        title={formatMessage(m.crossAppConnectingTitle, { app })}
-        message={formatMessage(m.crossAppConnectingDetail, { app })}
-        icon={<span className="lk-spinner" aria-hidden="true" />}
-      />
-      <p role="status" aria-live="polite">
-        {m.verifying}
-      </p>
-    </div>
+    <ProviderLoginSteps
+      kind="cross-app"
+      step={step}
+      retryable={(failure?.retryable ?? false) && isCrossAppLoginItem(provider)}
+      onRetry={retry}
+      texts={{
+        connectingTitle: formatMessage(m.crossAppConnectingTitle, { app }),
+        connectingDetail: formatMessage(m.crossAppConnectingDetail, { app }),
+        connectingStatus: m.verifying,
+        connectedTitle: formatMessage(m.crossAppConnectedTitle, { app }),
+        connectedDetail: m.crossAppConnectedDetail,
+        failedTitle: m.crossAppFailedTitle,
+        failedDetail: failure?.detail ?? '',
+        retry: m.crossAppRetry,
+        otherMethod: m.crossAppOtherMethod,
+      }}
+    />
   );
 }
