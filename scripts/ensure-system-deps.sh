@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Installs the system tools the tests need that npm does not bring: Debian's Chromium
-# (for the Playwright end-to-end tests) and PostgreSQL (the server suite runs on it too).
+# Installs the system tools the tests need that npm does not bring: Debian's Chromium and its
+# headless shell (for the Playwright end-to-end tests) and PostgreSQL (the server suite runs on it too).
 # anvil comes from the npm package @foundry-rs/anvil. Safe to run again: it only installs
 # what is missing. Needs root (or sudo) and Debian's apt.
 set -euo pipefail
 
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
+# The e2e specs run in the old headless shell (lighter); the full browser stays for people.
+[ -x /usr/bin/chromium-headless-shell ] || missing+=(chromium-headless-shell)
 if ! command -v pg_config >/dev/null 2>&1 && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
   missing+=(postgresql)
 fi
