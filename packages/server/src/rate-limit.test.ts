@@ -13,11 +13,12 @@ import {
   assertAllAllowed,
   hitRateLimit,
   hitRateLimits,
-  hitRateLimitsWhen,
+  hitRateLimitsWithin,
   limitsNotReached,
   MemoryRateLimiter,
   peekRateLimit,
   peekRateLimits,
+  type RateLimitCheck,
 } from './rate-limit.ts';
 import { loginByEmail, testDatabase, testServer } from './test-utils.ts';
 
@@ -102,8 +103,20 @@ describe('hitRateLimits / peekRateLimits (several counters in one statement)', (
   });
 });
 
-describe('hitRateLimitsWhen (counting inside another statement)', () => {
-  it('counts exactly as hitRateLimits when its condition holds, and nothing when not', async () => {
+describe('hitRateLimitsWithin (counting inside another statement, within the caps)', () => {
+  /** Runs the CTEs of `hits` with `when`; the keys counted and whether the chain completed. */
+  const countWithin = async (hits: RateLimitCheck[], t: number, when = sql`true`) => {
+    const { ctes, last } = hitRateLimitsWithin(hits, t, when, 'counted');
+    const counted = hits.map((_, i) => sql`SELECT key FROM ${sql.identifier(`counted_${i}`)}`);
+    const result = await database.db.execute(
+      sql`WITH ${ctes} SELECT key, EXISTS (SELECT 1 FROM ${last}) AS done
+        FROM (${sql.join(counted, sql` UNION ALL `)}) AS c ORDER BY key`,
+    );
+    const rows = (result as unknown as { rows: { key: string; done: boolean }[] }).rows;
+    return { keys: rows.map((r) => r.key), done: rows[0]?.done ?? false };
+  };
+
+  it('counts exactly as hitRateLimits while below the caps, and nothing when its condition fails', async () => {
     const minute = { max: 2, windowS: 60 };
     const hour = { max: 3, windowS: 3600 };
     const start = Date.UTC(2026, 3, 1);
@@ -111,36 +124,52 @@ describe('hitRateLimitsWhen (counting inside another statement)', () => {
       { key: `${prefix}:minute`, rule: minute },
       { key: `${prefix}:hour`, rule: hour },
     ];
-    const when = keys('when');
+    const within = keys('within');
     const plain = keys('plain');
-    const countWhen = async (t: number, holds: boolean) => {
-      const result = await database.db.execute(
-        sql`WITH counted AS (${hitRateLimitsWhen(when, t, holds ? sql`true` : sql`false`)})
-          SELECT key FROM counted ORDER BY key`,
-      );
-      return (result as unknown as { rows: { key: string }[] }).rows.map((r) => r.key);
-    };
-    const compare = async (t: number) => {
-      // A false condition counts nothing, at any time.
-      expect(await countWhen(t, false)).toEqual([]);
-      expect(await countWhen(t, true)).toEqual(['when:hour', 'when:minute']);
+    // A false condition counts nothing; below both caps both keys count, as hitRateLimits.
+    for (const d of [0, 1_000]) {
+      const t = start + d;
+      expect(await countWithin(within, t, sql`false`)).toEqual({ keys: [], done: false });
+      expect(await countWithin(within, t)).toEqual({
+        keys: ['within:hour', 'within:minute'],
+        done: true,
+      });
       await hitRateLimits(database.db, plain, t);
-      const counted = await peekRateLimits(database.db, when, t);
-      expect(counted).toEqual(await peekRateLimits(database.db, plain, t));
-      return counted;
-    };
-    for (const d of [0, 1_000, 2_000, 61_000]) await compare(start + d);
-    // Each window restarts on its own: 2 hits in the minute since 61 s, 5 in the hour.
-    expect(await compare(start + 62_000)).toMatchObject([
+      expect(await peekRateLimits(database.db, within, t)).toEqual(
+        await peekRateLimits(database.db, plain, t),
+      );
+    }
+    // The minute cap is reached: nothing is counted, neither that key nor the one after it.
+    expect(await countWithin(within, start + 2_000)).toEqual({ keys: [], done: false });
+    expect(await peekRateLimits(database.db, within, start + 2_000)).toMatchObject([
       { count: 2, allowed: false },
-      { count: 5, allowed: false },
+      { count: 2, allowed: true },
     ]);
-    expect(await compare(start + 3_601_000)).toMatchObject([
+    // At 61 s the minute window restarts (at 1) and the hour counts its 3rd, its cap.
+    expect(await countWithin(within, start + 61_000)).toMatchObject({ done: true });
+    expect(await peekRateLimits(database.db, within, start + 61_000)).toMatchObject([
+      { count: 1, allowed: true },
+      { count: 3, allowed: false },
+    ]);
+    // The hour cap refuses: the minute key before it counted, the chain stopped there.
+    expect(await countWithin(within, start + 62_000)).toEqual({
+      keys: ['within:minute'],
+      done: false,
+    });
+    expect(await peekRateLimits(database.db, within, start + 62_000)).toMatchObject([
+      { count: 2 },
+      { count: 3 },
+    ]);
+    // After the hour both windows restart.
+    expect(await countWithin(within, start + 3_601_000)).toMatchObject({ done: true });
+    expect(await peekRateLimits(database.db, within, start + 3_601_000)).toMatchObject([
       { count: 1, allowed: true },
       { count: 1, allowed: true },
     ]);
-    expect(() => hitRateLimitsWhen([when[0]!, when[0]!], start, sql`true`)).toThrow(/distinct/);
-    expect(() => hitRateLimitsWhen([], start, sql`true`)).toThrow();
+    expect(() => hitRateLimitsWithin([within[0]!, within[0]!], start, sql`true`, 'c')).toThrow(
+      /distinct/,
+    );
+    expect(() => hitRateLimitsWithin([], start, sql`true`, 'c')).toThrow();
   });
 });
 

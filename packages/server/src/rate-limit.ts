@@ -220,25 +220,50 @@ export async function hitRateLimits(
 }
 
 /**
- * The counting upsert of {@link hitRateLimits} as SQL, for a data-modifying CTE of another
- * statement (issue 13: a login code's send caps are counted by the statement that stores the
- * code): counts one event under each key of `hits` when `when` holds (e.g. `EXISTS (SELECT 1
- * FROM written)`), else nothing. Returns `key` of each counted row.
+ * The counting of {@link hitRateLimits} as data-modifying CTEs of another statement, race-free
+ * against the limits (issue 13: a login code's send caps are counted by the statement that
+ * stores the code). One CTE per key of `hits`, in their order, named `${name}_0`, `${name}_1`,
+ * ...: each is an upsert that counts one event under its key only while that counter is below
+ * its `max` in a live window (or its window has passed, which restarts it at 1), and only when
+ * the CTE before it counted (the first: when `when` holds, e.g. `NOT EXISTS (...)`). The
+ * check is made on the counter's latest row, under its row lock (`ON CONFLICT ... DO UPDATE
+ * ... WHERE`), so concurrent statements counting one key serialise and the later ones see the
+ * earlier counts, a new key's first insert included: a counter never passes its `max`, however
+ * many statements run at once (a peek under the statement's snapshot cannot promise that).
  *
+ * A key refused stops the chain: the keys after it are not counted, the keys before it were.
+ * List the narrower limit first (e.g. per destination and IP before per destination), so a
+ * client refused by its own cap does not spend the shared one; and guard `when` with
+ * {@link limitsNotReached} of all of `hits`, so a cap reached before the statement began
+ * counts nothing anywhere.
+ *
+ * @param name the CTEs' name prefix (an SQL identifier; the caller's statement must not use
+ *   the names it makes).
+ * @returns `ctes`, the CTE definitions (`name_0 AS (...), name_1 AS (...)`) to place in a WITH
+ *   list, and `last`, the last CTE's name: it returns one row (`key`) exactly when every key
+ *   was counted, none otherwise.
  * @throws Error when a key is named twice or `hits` is empty.
  */
-export function hitRateLimitsWhen(hits: readonly RateLimitCheck[], nowMs: number, when: SQL): SQL {
-  if (hits.length === 0) throw new Error('hitRateLimitsWhen needs at least one hit');
+export function hitRateLimitsWithin(
+  hits: readonly RateLimitCheck[],
+  nowMs: number,
+  when: SQL,
+  name: string,
+): { ctes: SQL; last: SQL } {
+  if (hits.length === 0) throw new Error('hitRateLimitsWithin needs at least one hit');
   byKey(hits);
-  const set = hitUpdate(hits, nowMs);
-  const keys = sql.join(
-    hits.map((h) => sql`(${h.key}::text)`),
-    sql`, `,
-  );
-  return sql`INSERT INTO ${rateLimits} (key, window_start, count)
-    SELECT hit.key, ${tsParam(nowMs)}, 1 FROM (VALUES ${keys}) AS hit(key) WHERE ${when}
-    ON CONFLICT (key) DO UPDATE SET count = ${set.count}, window_start = ${set.windowStart}
-    RETURNING key`;
+  const names = hits.map((_, i) => sql`${sql.identifier(`${name}_${i}`)}`);
+  const ctes = hits.map((h, i) => {
+    const { count, windowStart } = hitUpdate([h], nowMs);
+    const expired = sql`${rateLimits.windowStart} <= ${tsParam(nowMs - h.rule.windowS * 1000)}`;
+    const source = i === 0 ? sql`WHERE ${when}` : sql`FROM ${names[i - 1]}`;
+    return sql`${names[i]} AS (INSERT INTO ${rateLimits} (key, window_start, count)
+      SELECT ${h.key}::text, ${tsParam(nowMs)}, 1 ${source}
+      ON CONFLICT (key) DO UPDATE SET count = ${count}, window_start = ${windowStart}
+      WHERE ${expired} OR ${rateLimits.count} < ${h.rule.max}::integer
+      RETURNING key)`;
+  });
+  return { ctes: sql.join(ctes, sql`, `), last: names[names.length - 1]! };
 }
 
 /** Counts one event under `key` atomically (one upsert) and returns the counter's state. */

@@ -10,7 +10,7 @@
  * it logs in, the app flag that enables it, how a raw destination is normalised and the message.
  */
 import { CODE_LENGTH, CODE_MAX_ATTEMPTS, CODE_RESEND_COOLDOWN_S, CODE_TTL_S } from '@latchkey/api';
-import { and, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, lt, sql, type SQLWrapper } from 'drizzle-orm';
 import type { ServerContext } from '../../context.ts';
 import { hmacHex, randomDigits } from '../../crypto.ts';
 import { executePrepared } from '../../db/prepared.ts';
@@ -20,7 +20,7 @@ import {
   assertAllAllowed,
   assertAllowed,
   hitRateLimits,
-  hitRateLimitsWhen,
+  hitRateLimitsWithin,
   limitsNotReached,
   peekRateLimits,
 } from '../../rate-limit.ts';
@@ -91,7 +91,8 @@ function codeWhere(ch: CodeChannel, appId: string, to: string) {
 /**
  * Sends a new login code to `rawDestination` over `ch`. The new code replaces any earlier one,
  * but not within CODE_RESEND_COOLDOWN_S of it. The outcome is the same whether or not a user
- * owns the destination (catalogue 24).
+ * owns the destination (catalogue 24). The send caps hold under concurrent sends (on
+ * PostgreSQL too): a send is counted under each cap atomically before its code is stored.
  *
  * A login (`purpose: 'login'`) passes the allowlist first (spec section 2; issue 6): an address
  * the allowlist rejects never receives a code. A link or update (`'link'`, bearer token) skips it.
@@ -123,7 +124,8 @@ export async function sendLoginCode(
     await assertLoginAllowlisted(ctx.db, app, { type: ch.accountType, subject: to });
   }
   const { sendsPerDestination, sendsPerDestinationIp } = ctx.rateLimits;
-  // Both send caps, checked and counted by the code's write (issue 13).
+  // Both send caps, checked and counted by the code's write (issue 13), the narrower first: a
+  // client refused by its own cap (per destination and IP) does not spend the destination's.
   const sendLimits = [
     { key: sendsIpKey(ch, app.id, to, ip), rule: sendsPerDestinationIp },
     { key: sendsKey(ch, app.id, to), rule: sendsPerDestination },
@@ -133,29 +135,50 @@ export async function sendLoginCode(
   const now = new Date(nowMs).toISOString();
   const expires = new Date(nowMs + CODE_TTL_S * 1000).toISOString();
   const cooldownCutoff = new Date(nowMs - CODE_RESEND_COOLDOWN_S * 1000).toISOString();
-  // One statement (issue 13; it was a peek of the send caps, this write, then the count): the
-  // code is stored only while neither send cap is reached, and replaces an earlier code only
-  // when that one's cooldown has passed or it was used (a consumed code blocks nothing: the
-  // next login or link may ask for a new one at once; the per-destination send cap still
-  // bounds sends). The send is counted under both caps in the same statement, only when the
-  // code was written (issue 13: that was a statement of its own after this one).
+  // A code blocks a new one while its cooldown runs, unless it was used (a consumed code blocks
+  // nothing: the next login or link may ask for a new one at once; the send caps still bound
+  // sends).
+  const cooling = (codes: SQLWrapper) =>
+    sql`${codes}.created_at > ${cooldownCutoff}::timestamptz AND ${codes}.consumed_at IS NULL`;
+  // The send is counted first, then the code stored (issue 13: one statement; it was a peek of
+  // the send caps, the write, then the count). The counting upserts check each cap on the
+  // counter's latest row under its row lock (`hitRateLimitsWithin`), so concurrent sends
+  // cannot pass a cap together, as they could when the caps were peeked under the statement's
+  // snapshot before the write (on PostgreSQL; PGlite runs one statement at a time). The code
+  // is written only when both caps counted it. Nothing is counted while a cap is reached
+  // (`limitsNotReached`, under the snapshot, before any counter is touched) or the
+  // destination's code is in its cooldown: `locked` reads that code's latest version under
+  // its row lock, so a concurrent resend waits for the send before it and sees its code. What
+  // a race can still count without a send (never past a cap): two concurrent first sends to a
+  // new destination (no row to lock yet) both count and only one stores its code (the
+  // cooldown of the write's ON CONFLICT refuses the other); a send refused by the
+  // destination's cap reached concurrently has counted under its per-IP cap.
   // Prepared (issue 13): its text is the same on every send.
+  const counting = hitRateLimitsWithin(
+    sendLimits,
+    nowMs,
+    sql`NOT EXISTS (SELECT 1 FROM locked WHERE ${cooling(sql.identifier('locked'))})
+      AND ${limitsNotReached(sendLimits, nowMs)}`,
+    'counted',
+  );
   const { rows: written } = await executePrepared<{ id: number | string }>(
     ctx.db,
     sql`
-    WITH written AS (
+    WITH locked AS (
+      SELECT created_at, consumed_at FROM ${loginCodes} WHERE ${codeWhere(ch, app.id, to)}
+      FOR UPDATE
+    ), ${counting.ctes}, written AS (
       INSERT INTO ${loginCodes} (app_id, channel, destination, code_hash, attempts, created_at,
         expires_at, consumed_at)
       SELECT ${app.id}, ${kindOf(ch)}, ${to}, ${codeHashHex}, 0, ${now}::timestamptz,
         ${expires}::timestamptz, NULL
-      WHERE ${limitsNotReached(sendLimits, nowMs)}
+      FROM ${counting.last}
       ON CONFLICT (app_id, channel, destination) DO UPDATE SET code_hash = EXCLUDED.code_hash,
         attempts = 0, created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at,
         consumed_at = NULL
-      WHERE ${loginCodes.createdAt} <= ${cooldownCutoff}::timestamptz
-        OR ${loginCodes.consumedAt} IS NOT NULL
+      WHERE NOT (${cooling(loginCodes)})
       RETURNING id
-    ), counted AS (${hitRateLimitsWhen(sendLimits, nowMs, sql`EXISTS (SELECT 1 FROM written)`)})
+    )
     SELECT id FROM written`,
   );
   if (written.length === 0) {

@@ -6,8 +6,9 @@
  * session only when the user was found or created). Runs on PGlite, and on PostgreSQL under
  * `npm run test:pg`.
  */
-import { APP_ID_HEADER, ROUTES } from '@latchkey/api';
+import { APP_ID_HEADER, CODE_RESEND_COOLDOWN_S, ROUTES } from '@latchkey/api';
 import { and, eq, like } from 'drizzle-orm';
+import type { Pool } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/index.ts';
 import { sha256Hex } from '../../crypto.ts';
@@ -19,7 +20,14 @@ import {
   sessions,
   users,
 } from '../../db/schema.ts';
-import { type TestServer, testDatabase, testServer, uniqueEmail } from '../../test-utils.ts';
+import {
+  type TestClock,
+  type TestServer,
+  testClock,
+  testDatabase,
+  testServer,
+  uniqueEmail,
+} from '../../test-utils.ts';
 
 let database: Database;
 let server: TestServer;
@@ -220,5 +228,112 @@ describe('one statement per step keeps the rules', () => {
     expect((await refused.json()).code).toBe('user_does_not_exist');
     expect((await authenticate(email, code, closed)).status).toBe(422);
     expect(await database.db.select().from(users).where(eq(users.appId, closed))).toEqual([]);
+  });
+});
+
+describe('concurrent sends to one destination', () => {
+  /** Resolves once `n` statements of this database wait for a lock (PostgreSQL). */
+  async function lockWaiters(pool: Pool, n: number) {
+    for (let tries = 0; ; tries++) {
+      const { rows } = await pool.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity
+          WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+      );
+      if (rows[0]!.n >= n) return;
+      if (tries > 500) throw new Error(`${rows[0]!.n} statements wait for a lock, not ${n}`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
+  /**
+   * Sends a code to a new `email` from each of `servers` at once, with statements that overlap:
+   * on PostgreSQL a used code of `email` (it blocks no send) is held locked while every send's
+   * statement starts (takes its snapshot) and waits, queued in the order of `servers`; then
+   * they run one after the other. PGlite runs one statement at a time, in the order made.
+   * @returns the answers, in the order of `servers`.
+   */
+  async function sendAtOnce(servers: TestServer[], email: string, startMs: number) {
+    // Each server reads the app before the race.
+    for (const s of servers) await s.post(appId, ROUTES.passwordlessInit, { email: uniqueEmail() });
+    const long = new Date(startMs - 3_600_000);
+    await database.db.insert(loginCodes).values({
+      appId,
+      channel: 'email',
+      destination: email,
+      codeHash: 'used',
+      createdAt: long,
+      expiresAt: long,
+      consumedAt: long,
+    });
+    const send = (s: TestServer) => s.post(appId, ROUTES.passwordlessInit, { email });
+    const sends: Promise<Response>[] = [];
+    if (database.driver === 'postgres') {
+      const pool = (database.db as unknown as { $client: Pool }).$client;
+      const holder = await pool.connect();
+      try {
+        await holder.query('BEGIN');
+        await holder.query(
+          'SELECT 1 FROM login_codes WHERE app_id = $1 AND destination = $2 FOR UPDATE',
+          [appId, email],
+        );
+        for (const [k, s] of servers.entries()) {
+          sends.push(send(s));
+          await lockWaiters(pool, k + 1);
+        }
+        await holder.query('COMMIT');
+      } finally {
+        holder.release();
+      }
+    } else {
+      for (const s of servers) sends.push(send(s));
+    }
+    return Promise.all(sends);
+  }
+
+  const raceServer = (clock: TestClock) =>
+    testServer(database, {
+      rateLimits: { sendsPerDestinationIp: { max: 2, windowS: 3600 } },
+      server: { appCacheTtlMs: 600_000 },
+      clock,
+    });
+
+  it('never pass the send cap together, even when each passes the resend cooldown', async () => {
+    // 8 sends from 8 server processes whose clocks are each 31 s apart (as a process with a
+    // skewed clock, or a request stalled past the cooldown between reading the clock and its
+    // statement): the cooldown lets each replace the code before it, so only the send cap (2
+    // per destination and IP here) bounds them. Before the count-first statement, each send
+    // peeked the caps under its snapshot (none counted yet) and all 8 were sent and counted.
+    const email = uniqueEmail('race');
+    const start = server.clock() + 3_600_000;
+    const servers = Array.from({ length: 8 }, (_, k) => raceServer(testClock(start + k * 31_000)));
+    const answers = await sendAtOnce(servers, email, start);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 429, 429, 429, 429, 429, 429]);
+    for (const refused of answers.slice(2)) {
+      // The send cap's window, not the cooldown.
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(CODE_RESEND_COOLDOWN_S);
+    }
+    expect(await database.db.select().from(devOutbox).where(eq(devOutbox.to, email))).toHaveLength(
+      2,
+    );
+    expect(await countersOf(email)).toEqual({ sends: 2, 'sends-ip': 2 });
+  });
+
+  it('at one clock send one code, and the cooldown refusals count nothing', async () => {
+    // Queued behind the first send, each later one reads its code (under the row lock) and is
+    // refused by the cooldown before it counts.
+    const email = uniqueEmail('race-cooldown');
+    const start = server.clock() + 7_200_000;
+    const servers = Array.from({ length: 8 }, () => raceServer(testClock(start)));
+    const answers = await sendAtOnce(servers, email, start);
+    expect(answers.map((a) => a.status)).toEqual([200, 429, 429, 429, 429, 429, 429, 429]);
+    for (const refused of answers.slice(1)) {
+      expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(
+        CODE_RESEND_COOLDOWN_S,
+      );
+    }
+    expect(await database.db.select().from(devOutbox).where(eq(devOutbox.to, email))).toHaveLength(
+      1,
+    );
+    expect(await countersOf(email)).toEqual({ sends: 1, 'sends-ip': 1 });
   });
 });
