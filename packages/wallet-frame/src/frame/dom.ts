@@ -48,3 +48,75 @@ export function eyeIcon(doc: Document, parent: HTMLElement): Element {
   parent.append(svg);
   return slash;
 }
+
+/**
+ * A labelled secret input of a frame page (the recovery password's, the import's private key):
+ * masked, no spell check or capitalisation, a show/hide toggle with the eye icon
+ * (`aria-pressed`), and a message line under it that `setError(text)` fills (an alert, with
+ * `aria-invalid` on the input) or clears (null). Nothing typed leaves the frame's document.
+ *
+ * @param options.id - the input's id (the message is `{id}-message`).
+ * @param options.testIds - `data-testid`s of the input, the toggle and the message.
+ * @param options.show / options.hide - the toggle's accessible names in each state.
+ * @returns the wrapper to append, the input, the toggle and `setError`.
+ */
+export function secretField(
+  doc: Document,
+  options: {
+    label: string;
+    id: string;
+    inputClass?: string;
+    autocomplete: AutoFill;
+    testIds: { input: string; toggle: string; message: string };
+    show: string;
+    hide: string;
+  },
+) {
+  const el = elementMaker(doc);
+  const wrap = el('div', 'lk-pwf__password');
+  const label = el('label', 'lk-pwf__label', options.label);
+  label.htmlFor = options.id;
+  const row = el('div', 'lk-pwf__field');
+  const input = el('input', `lk-pwf__input${options.inputClass ? ` ${options.inputClass}` : ''}`);
+  input.id = options.id;
+  input.type = 'password';
+  input.autocomplete = options.autocomplete;
+  input.spellcheck = false;
+  input.setAttribute('autocapitalize', 'off');
+  input.setAttribute('autocorrect', 'off');
+  input.setAttribute('data-testid', options.testIds.input);
+  input.setAttribute('aria-describedby', `${options.id}-message`);
+  const toggle = el('button', 'lk-pwf__toggle');
+  toggle.type = 'button';
+  toggle.setAttribute('aria-label', options.show);
+  toggle.setAttribute('aria-pressed', 'false');
+  toggle.setAttribute('data-testid', options.testIds.toggle);
+  const slash = eyeIcon(doc, toggle);
+  slash.setAttribute('hidden', '');
+  toggle.addEventListener('click', () => {
+    const visible = input.type === 'password';
+    input.type = visible ? 'text' : 'password';
+    toggle.setAttribute('aria-label', visible ? options.hide : options.show);
+    toggle.setAttribute('aria-pressed', String(visible));
+    toggle.classList.toggle('lk-pwf__toggle--on', visible);
+    slash.toggleAttribute('hidden', !visible);
+  });
+  row.append(input, toggle);
+  const message = el('p', 'lk-pwf__message');
+  message.id = `${options.id}-message`;
+  message.setAttribute('data-testid', options.testIds.message);
+  wrap.append(label, row, message);
+  const setError = (text: string | null) => {
+    message.textContent = text ?? '';
+    if (text) {
+      message.setAttribute('role', 'alert');
+      row.setAttribute('data-invalid', 'true');
+      input.setAttribute('aria-invalid', 'true');
+    } else {
+      message.removeAttribute('role');
+      row.removeAttribute('data-invalid');
+      input.removeAttribute('aria-invalid');
+    }
+  };
+  return { wrap, input, toggle, setError };
+}

@@ -1,6 +1,6 @@
 import type { Address, Hex } from 'viem';
 import { parseEvmPrivateKey } from '../custody/wallet-secret.ts';
-import { elementMaker, eyeIcon } from './dom.ts';
+import { elementMaker, secretField } from './dom.ts';
 import en from './locales/en.ts';
 import { type FrameLocale, localizeFrame } from './locales/index.ts';
 import { applyFrameTheme, type FrameTheme, frameThemeFromSearch } from './theme.ts';
@@ -79,39 +79,19 @@ export function mountImportView(doc: Document, options: ImportViewOptions = {}):
       const form = el('form', 'lk-pwf__body');
       form.noValidate = true;
       // The key field: masked, no autofill, no spell check (nothing of it leaves the frame).
-      const wrap = el('div', 'lk-pwf__password');
-      const label = el('label', 'lk-pwf__label', T.keyLabel);
-      label.htmlFor = 'lk-import-key';
-      const row = el('div', 'lk-pwf__field');
-      const input = el('input', 'lk-pwf__input lk-import__key');
-      input.id = 'lk-import-key';
-      input.type = 'password';
-      input.autocomplete = 'off';
-      input.spellcheck = false;
-      input.setAttribute('autocapitalize', 'off');
-      input.setAttribute('autocorrect', 'off');
-      input.setAttribute('data-testid', 'import-key-input');
-      input.setAttribute('aria-describedby', 'lk-import-key-message');
-      const toggle = el('button', 'lk-pwf__toggle');
-      toggle.type = 'button';
-      toggle.setAttribute('aria-label', T.show);
-      toggle.setAttribute('aria-pressed', 'false');
-      toggle.setAttribute('data-testid', 'import-key-toggle');
-      const slash = eyeIcon(doc, toggle);
-      slash.setAttribute('hidden', '');
-      toggle.addEventListener('click', () => {
-        const visible = input.type === 'password';
-        input.type = visible ? 'text' : 'password';
-        toggle.setAttribute('aria-label', visible ? T.hide : T.show);
-        toggle.setAttribute('aria-pressed', String(visible));
-        toggle.classList.toggle('lk-pwf__toggle--on', visible);
-        slash.toggleAttribute('hidden', !visible);
+      const { wrap, input, toggle, setError } = secretField(doc, {
+        label: T.keyLabel,
+        id: 'lk-import-key',
+        inputClass: 'lk-import__key',
+        autocomplete: 'off',
+        testIds: {
+          input: 'import-key-input',
+          toggle: 'import-key-toggle',
+          message: 'import-key-message',
+        },
+        show: T.show,
+        hide: T.hide,
       });
-      row.append(input, toggle);
-      const message = el('p', 'lk-pwf__message');
-      message.id = 'lk-import-key-message';
-      message.setAttribute('data-testid', 'import-key-message');
-      wrap.append(label, row, message);
 
       // The key's address, shown before the user confirms.
       const found = el('div', 'lk-import__address');
@@ -145,16 +125,7 @@ export function mountImportView(doc: Document, options: ImportViewOptions = {}):
       input.addEventListener('input', () => {
         parsed = parseEvmPrivateKey(input.value);
         const invalid = input.value.trim() !== '' && parsed === null;
-        message.textContent = invalid ? T.invalidKey : '';
-        if (invalid) {
-          message.setAttribute('role', 'alert');
-          row.setAttribute('data-invalid', 'true');
-          input.setAttribute('aria-invalid', 'true');
-        } else {
-          message.removeAttribute('role');
-          row.removeAttribute('data-invalid');
-          input.removeAttribute('aria-invalid');
-        }
+        setError(invalid ? T.invalidKey : null);
         address.textContent = parsed?.address ?? '';
         found.hidden = parsed === null;
         go.disabled = busy || parsed === null;

@@ -1,4 +1,4 @@
-import { elementMaker, eyeIcon } from './dom.ts';
+import { elementMaker, secretField } from './dom.ts';
 import {
   generatePassword,
   passwordConfirmationError,
@@ -161,53 +161,10 @@ export function mountPasswordView(doc: Document, options: PasswordViewOptions = 
   };
 
   /** A labelled password field with a show/hide toggle and a message line under it. */
-  const field = (label: string, testId: string, autocomplete: string) => {
+  const field = (label: string, testId: string, autocomplete: AutoFill) => {
     const id = `lk-pwf-${++uid}`;
-    const wrap = el('div', 'lk-pwf__password');
-    const labelNode = el('label', 'lk-pwf__label', label);
-    labelNode.htmlFor = id;
-    const row = el('div', 'lk-pwf__field');
-    const input = el('input', 'lk-pwf__input');
-    input.id = id;
-    input.type = 'password';
-    input.autocomplete = autocomplete as AutoFill;
-    input.spellcheck = false;
-    input.setAttribute('autocapitalize', 'off');
-    input.setAttribute('data-testid', testId);
-    input.setAttribute('aria-describedby', `${id}-message`);
-    const toggle = el('button', 'lk-pwf__toggle');
-    toggle.type = 'button';
-    toggle.setAttribute('aria-label', T.show);
-    toggle.setAttribute('aria-pressed', 'false');
-    toggle.setAttribute('data-testid', `${testId}-toggle`);
-    const slash = eyeIcon(doc, toggle);
-    slash.setAttribute('hidden', '');
-    toggle.addEventListener('click', () => {
-      const visible = input.type === 'password';
-      input.type = visible ? 'text' : 'password';
-      toggle.setAttribute('aria-label', visible ? T.hide : T.show);
-      toggle.setAttribute('aria-pressed', String(visible));
-      toggle.classList.toggle('lk-pwf__toggle--on', visible);
-      slash.toggleAttribute('hidden', !visible);
-    });
-    row.append(input, toggle);
-    const message = el('p', 'lk-pwf__message');
-    message.id = `${id}-message`;
-    message.setAttribute('data-testid', `${testId}-message`);
-    wrap.append(labelNode, row, message);
-    const setError = (text: string | null) => {
-      message.textContent = text ?? '';
-      if (text) {
-        message.setAttribute('role', 'alert');
-        row.setAttribute('data-invalid', 'true');
-        input.setAttribute('aria-invalid', 'true');
-      } else {
-        message.removeAttribute('role');
-        row.removeAttribute('data-invalid');
-        input.removeAttribute('aria-invalid');
-      }
-    };
-    return { wrap, input, setError };
+    const testIds = { input: testId, toggle: `${testId}-toggle`, message: `${testId}-message` };
+    return secretField(doc, { label, id, autocomplete, testIds, show: T.show, hide: T.hide });
   };
 
   const main = el('main', 'lk-pwf');
