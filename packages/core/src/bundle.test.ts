@@ -105,7 +105,10 @@ describe('browser bundle', () => {
     // method owns by a prefix, `latchkey:{providerAppId}`), `isCrossAppLoginItem`, and
     // `getCrossAppConnections` (the connections' GET, shared per client, not kept when it
     // fails), which the list needs before any click: 73.59 kB after. The budget moves to 74 kB.
-    expect(result.outputFiles[0]!.contents.byteLength).toBeLessThan(74_000);
+    // 74 kB before issue 22's Solana wallets: two stable API codes in `@latchkey/api`'s list
+    // (`solana_wallet_user_recovery`, `wallet_not_derivable`) and the client's synchronous
+    // `knownCrossAppConnections()`: 74.04 kB after. The budget moves to 74.5 kB.
+    expect(result.outputFiles[0]!.contents.byteLength).toBeLessThan(74_500);
   });
 
   it('the lazy embedded-wallet entry bundles on its own, zod-free', async () => {
