@@ -41,7 +41,8 @@ export default defineConfig({
         test: {
           name: 'packaging',
           isolate: false,
-          include: ['scripts/**/*.test.ts'],
+          // test-support/: the shared helpers' own tests (the local Solana JSON-RPC endpoint).
+          include: ['scripts/**/*.test.ts', 'test-support/**/*.test.ts'],
           environment: 'node',
         },
       },

@@ -18,9 +18,12 @@
  *   MoonPay, and the dev app holds its sandbox keys); and an ETH / USD price feed (a Chainlink
  *   AggregatorV3 stand-in at $3,000) deployed on anvil before the API starts, which the API
  *   reads for `GET /api/v1/token_price`
+ * - a local Solana JSON-RPC endpoint on LiteSVM (`test-support/solana-rpc.ts`, issue 22) on
+ *   http://127.0.0.1:8899, in this process: the API gets it as LATCHKEY_SOLANA_RPC_URL, the demo
+ *   as VITE_LATCHKEY_SOLANA_RPC_URL (its page calls it directly)
  *
  * Ports and the data folder can be moved with LATCHKEY_API_PORT, LATCHKEY_DEMO_PORT,
- * LATCHKEY_PROVIDER_DEMO_PORT, ANVIL_PORT, LATCHKEY_OIDC_PORT, LATCHKEY_MOONPAY_PORT and LATCHKEY_DATA_DIR (the e2e harness does, to run beside a running stack).
+ * LATCHKEY_PROVIDER_DEMO_PORT, ANVIL_PORT, LATCHKEY_OIDC_PORT, LATCHKEY_MOONPAY_PORT, LATCHKEY_SOLANA_RPC_PORT and LATCHKEY_DATA_DIR (the e2e harness does, to run beside a running stack).
  * LATCHKEY_DEMO_MODE picks how the demo is served: `dev` (default), Vite's dev server with hot
  * reload; `preview`, a production build (`vite build` into `<data folder>/demo-build`, about
  * 3 s; or a copy of LATCHKEY_DEMO_BUILD_DIR, a build made once by the caller) served by
@@ -48,6 +51,7 @@ import {
   dataDirOf,
   devAppIdOf,
 } from '../packages/server/src/dev-defaults.ts';
+import { type SolanaRpc, startSolanaRpc } from '../test-support/solana-rpc.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
@@ -64,6 +68,15 @@ const providerDemoPort = Number(process.env.LATCHKEY_PROVIDER_DEMO_PORT ?? 5174)
 const anvilPort = Number(process.env.ANVIL_PORT ?? 8545);
 const oidcPort = Number(process.env.LATCHKEY_OIDC_PORT ?? DEFAULT_DEV_OIDC_PORT);
 const moonpayPort = Number(process.env.LATCHKEY_MOONPAY_PORT ?? 8789);
+/**
+ * The Solana JSON-RPC's port: LATCHKEY_SOLANA_RPC_PORT, else 8899 for `npm start`. The e2e
+ * harness moves every other port (it sets LATCHKEY_API_PORT) but not this one, and runs several
+ * stacks at once, so with LATCHKEY_API_PORT set and no LATCHKEY_SOLANA_RPC_PORT it is 0: a free
+ * port, which the stack passes on to the API and the demo.
+ */
+const solanaRpcPort = Number(
+  process.env.LATCHKEY_SOLANA_RPC_PORT ?? (process.env.LATCHKEY_API_PORT ? 0 : 8899),
+);
 /** The dev feed's price: $3,000 per ETH in Chainlink's 8 decimals. */
 const DEV_ETH_USD = 3000_00000000n;
 /** The dev feed is posted once, at start: its answer may be a year old before it counts as stale. */
@@ -88,6 +101,7 @@ interface Part {
 const parts: Part[] = [];
 let stopping = false;
 let moonpay: MoonPayStandIn | undefined;
+let solanaRpc: SolanaRpc | undefined;
 let providerForward: { server: Server; sockets: Set<Socket> } | undefined;
 
 /** The variable that moves each port, for the "already in use" message. */
@@ -97,6 +111,7 @@ const PORT_VARIABLES: Record<string, string> = {
   'provider demo': 'LATCHKEY_PROVIDER_DEMO_PORT',
   'OpenID provider': 'LATCHKEY_OIDC_PORT',
   'MoonPay stand-in': 'LATCHKEY_MOONPAY_PORT',
+  'Solana JSON-RPC': 'LATCHKEY_SOLANA_RPC_PORT',
   chain: 'ANVIL_PORT',
 };
 
@@ -238,6 +253,7 @@ async function stop(exitCode: number): Promise<never> {
     stopping = true;
     for (const { child } of [...parts].reverse()) killGroup(child, 'SIGTERM');
     await moonpay?.close().catch(() => undefined);
+    await solanaRpc?.close().catch(() => undefined);
     if (providerForward) {
       providerForward.server.close();
       for (const socket of providerForward.sockets) socket.destroy();
@@ -275,6 +291,7 @@ async function main() {
   await assertPortFree(providerDemoPort, 'provider demo');
   await assertPortFree(oidcPort, 'OpenID provider');
   await assertPortFree(moonpayPort, 'MoonPay stand-in');
+  if (solanaRpcPort !== 0) await assertPortFree(solanaRpcPort, 'Solana JSON-RPC');
 
   startPart('chain', bin('anvil'), [
     '--host',
@@ -293,6 +310,7 @@ async function main() {
     port: moonpayPort,
     keys: { [DEV_MOONPAY_KEYS.publishable_key]: DEV_MOONPAY_KEYS.secret_key },
   });
+  solanaRpc = await startSolanaRpc({ port: solanaRpcPort });
 
   // The price feed goes on the chain before the API starts, which is told its address.
   await waitFor('anvil', async () => {
@@ -325,6 +343,7 @@ async function main() {
       LATCHKEY_MOONPAY_API_URL: moonpay.url,
       LATCHKEY_MOONPAY_SANDBOX_WIDGET_URL: `${moonpay.url}/`,
       LATCHKEY_PRICE_CHAINS: JSON.stringify(priceChains),
+      LATCHKEY_SOLANA_RPC_URL: solanaRpc.url,
     },
   });
   let apiListening = false;
@@ -340,6 +359,7 @@ async function main() {
       VITE_LATCHKEY_DEMO_URL: demoUrl,
       VITE_LATCHKEY_PROVIDER_APP_ID: DEV_PROVIDER_APP_ID,
       VITE_LATCHKEY_PROVIDER_URL: providerDemoUrl,
+      VITE_LATCHKEY_SOLANA_RPC_URL: solanaRpc.url,
     },
   };
   const served = ['--port', String(demoPort), '--strictPort', '--host', 'localhost'];
@@ -387,6 +407,7 @@ async function main() {
   log(`  Chain (anvil) ${rpcUrl}   (chain id 31337)`);
   log(`  OpenID (dev)  ${oidcUrl}   (the demo's Google button; any username)`);
   log(`  MoonPay (dev) ${moonpay.url}   (the 'Fund wallet' purchases; its page sets their status)`);
+  log(`  Solana (dev)  ${solanaRpc.url}   (JSON-RPC on LiteSVM; requestAirdrop funds any key)`);
   log(`  Data          ${path.relative(root, dataDir) || dataDir}`);
   log('');
   log('Latchkey is running. Press Ctrl-C to stop.');
