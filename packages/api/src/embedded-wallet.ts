@@ -416,6 +416,21 @@ export type OpaqueLoginFinishResponse = z.infer<typeof opaqueLoginFinishResponse
  */
 export type DeviceShareStorage = 'local' | 'memory';
 
+/**
+ * A Solana signing request of `latchkey:solana-wallet:rpc` (issue 22), bytes in standard base64:
+ * `signMessage` signs the raw message bytes (ed25519); `signTransaction` signs the message of a
+ * wire-format transaction (legacy or v0) in the wallet's signature slot.
+ */
+export type SolanaSignRequest =
+  | { method: 'signMessage'; params: { message: string } }
+  | { method: 'signTransaction'; params: { transaction: string } };
+
+/**
+ * The answer to a {@link SolanaSignRequest}: the 64-byte ed25519 signature, or the whole wire
+ * transaction with the wallet's signature in place, both in standard base64.
+ */
+export type SolanaSignResponse = { signature: string } | { signedTransaction: string };
+
 /** Frame event payloads (`data` in, answer `data` out) of the wallet message protocol. */
 export interface FramePayloads {
   'latchkey:wallet:create': {
@@ -471,6 +486,44 @@ export interface FramePayloads {
     out: { address: string; recoveryMethod: RecoveryMethod; deviceStorage?: DeviceShareStorage };
   };
   'latchkey:wallet:clear': { in: { userId?: string }; out: Record<string, never> };
+  /**
+   * Issue 22: the user's Solana wallet (`m/44'/501'/0'/0'`). When the host names the user's
+   * Ethereum embedded wallet (`ethereumAddress`) and its device share is on this device, the
+   * Solana key is derived from its entropy (`derived: true`; no new shares); a named wallet
+   * that is not on this device answers `wallet_not_on_device` (recover it first). Without one,
+   * or when it is an imported key, fresh entropy is split as for `latchkey:wallet:create`, with
+   * automatic (`latchkey`) recovery only (spec section 5).
+   */
+  'latchkey:solana-wallet:create': {
+    in: { accessToken: string; userId: string; ethereumAddress?: string };
+    out: { address: string; derived: boolean; deviceStorage?: DeviceShareStorage };
+  };
+  /** Issue 22: as `latchkey:wallet:connect`, by the Solana (base58) address. */
+  'latchkey:solana-wallet:connect': {
+    in: { accessToken: string; userId: string; address: string; unlock?: boolean };
+    out: { address: string; deviceStorage?: DeviceShareStorage; locked?: boolean };
+  };
+  /** Issue 22: as `latchkey:wallet:recover`, by the Solana address (automatic recovery only). */
+  'latchkey:solana-wallet:recover': {
+    in: { accessToken: string; userId: string; address: string };
+    out: { address: string; deviceStorage?: DeviceShareStorage };
+  };
+  /**
+   * Issue 22: a Solana signature. As for `latchkey:wallet:rpc`, a message from the host is a
+   * request, never a consent: the hidden frame signs only a `signMessage` of printable UTF-8
+   * text (never transaction bytes) asked with `noPrompt: true` under a wallet policy with
+   * `no_prompt_on_signature`; anything else answers `approval_required`.
+   */
+  'latchkey:solana-wallet:rpc': {
+    in: {
+      accessToken: string;
+      userId: string;
+      address: string;
+      request: SolanaSignRequest;
+      noPrompt?: boolean;
+    };
+    out: SolanaSignResponse;
+  };
   'latchkey:wallet:login-proof': {
     /**
      * `serverTimeMs`: the server's clock as the host last saw it (ms since the epoch); the proof's

@@ -41,6 +41,7 @@ import { frameMethodHandlers } from '../methods/index.ts';
 import type { FrameHandler } from './router.ts';
 import { invalid, record } from './request-data.ts';
 import { createShareApi, type ShareApi, ShareApiError } from './share-api.ts';
+import { createSolanaHandlers } from './solana-handlers.ts';
 import { recordTiming, timed } from './timings.ts';
 
 /** Parameters of {@link createWalletHandlers} and {@link createExportHandler}. */
@@ -529,6 +530,17 @@ export function createWalletHandlers(
     [FRAME_EVENTS.walletSetRecovery]: setRecovery,
     [FRAME_EVENTS.walletClear]: clear,
     [FRAME_EVENTS.walletLoginProof]: loginProof,
+    // Issue 22: the Solana wallet's events, over the same shares, key cache and policy.
+    ...createSolanaHandlers({
+      appId: parameters.appId,
+      store,
+      api,
+      custody: core,
+      cache,
+      policies,
+      addressOf,
+      withEthereumKey: withKey,
+    }),
     // The login methods' frame events (`methods/`), with this frame's key and custody check.
     ...frameMethodHandlers({
       appId: parameters.appId,
