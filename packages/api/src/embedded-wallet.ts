@@ -1,3 +1,4 @@
+import { base58 } from '@scure/base';
 import * as z from 'zod';
 import type { FarcasterSigner } from './methods/farcaster.schema.ts';
 import type { MfaMethod } from './mfa.ts';
@@ -21,50 +22,21 @@ const base64 = (max: number) =>
 /** An EIP-55 or lower-case EVM address. */
 export const evmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
 
-const BASE58_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-
 /**
- * The bytes of a base58 string (Bitcoin alphabet; each leading `1` is a zero byte), or null when
- * a character is outside the alphabet. Dependency-free so the wire package stays small.
+ * The bytes of a base58 string (Bitcoin alphabet, as Solana writes addresses and signatures;
+ * each leading `1` is a zero byte), or null when it is not base58. `@scure/base`'s codec.
  */
 export function base58Decode(value: string): Uint8Array | null {
-  const bytes: number[] = [];
-  for (const char of value) {
-    let carry = BASE58_ALPHABET.indexOf(char);
-    if (carry < 0) return null;
-    for (let i = 0; i < bytes.length; i++) {
-      carry += bytes[i]! * 58;
-      bytes[i] = carry & 0xff;
-      carry >>= 8;
-    }
-    while (carry > 0) {
-      bytes.push(carry & 0xff);
-      carry >>= 8;
-    }
+  try {
+    return base58.decode(value);
+  } catch {
+    return null;
   }
-  for (let i = 0; i < value.length && value[i] === '1'; i++) bytes.push(0);
-  return Uint8Array.from(bytes.reverse());
 }
 
 /** The base58 text (Bitcoin alphabet) of `bytes`: {@link base58Decode}'s inverse. */
 export function base58Encode(bytes: Uint8Array): string {
-  const digits: number[] = [];
-  for (const byte of bytes) {
-    let carry = byte;
-    for (let i = 0; i < digits.length; i++) {
-      carry += digits[i]! << 8;
-      digits[i] = carry % 58;
-      carry = (carry / 58) | 0;
-    }
-    while (carry > 0) {
-      digits.push(carry % 58);
-      carry = (carry / 58) | 0;
-    }
-  }
-  let out = '';
-  for (let i = 0; i < bytes.length && bytes[i] === 0; i++) out += '1';
-  for (let i = digits.length - 1; i >= 0; i--) out += BASE58_ALPHABET[digits[i]!];
-  return out;
+  return base58.encode(bytes);
 }
 
 /** True when `value` is base58 (Bitcoin alphabet) for exactly 32 bytes. */
