@@ -1,5 +1,6 @@
 import { FRAME_EVENTS, ROUTES, type WalletPolicy, walletProofMessage } from '@latchkey/api';
 import { ed25519 } from '@noble/curves/ed25519.js';
+import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { base58 } from '@scure/base';
 import {
   type Address as SolanaAddress,
@@ -13,12 +14,13 @@ import {
   setTransactionMessageLifetimeUsingBlockhash,
   type Blockhash,
 } from '@solana/kit';
-import { type Address, verifyMessage } from 'viem';
+import { type Address, bytesToHex, verifyMessage } from 'viem';
+import { privateKeyToAddress } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
-import { reconstructEntropy } from '../custody/shares.ts';
+import { reconstructEntropy, splitEntropy } from '../custody/shares.ts';
 import { solanaKeyOfSecret } from '../custody/solana-key.ts';
 import { openDeviceShareStore, deviceShareKey } from './device-store.ts';
-import { fromBase64, toBase64 } from './encoding.ts';
+import { fromBase64, sha256Hex, toBase64 } from './encoding.ts';
 import { signSolanaRequest } from './solana-handlers.ts';
 import { API_URL, APP_ID, fakeShareServer, memoryStorage, token } from './test/fakes.ts';
 import { policyOf, withPolicyRoutes } from './test/policy-fakes.ts';
@@ -311,6 +313,29 @@ describe('Solana wallet frame handlers (issue 22)', () => {
     expect(server.creates).toHaveLength(0);
   });
 
+  it('beside an imported Ethereum key (no entropy, no Solana key) it makes fresh entropy', async () => {
+    const server = solanaServer();
+    const dev = device(server);
+    // An imported wallet as the import page leaves it: shares of the 32-byte key itself.
+    const key = secp256k1.utils.randomSecretKey();
+    const eth = privateKeyToAddress(bytesToHex(key));
+    const shares = await splitEntropy(key);
+    server.wallets.set(eth.toLowerCase(), {
+      userId: 'user_1',
+      address: eth,
+      auth_share: toBase64(shares.auth),
+      recovery_method: 'latchkey',
+      recovery_share: toBase64(shares.recovery),
+      recovery_blob: null,
+      imported: true,
+    });
+    dev.store.set('user_1', eth, { share: shares.device, authHash: await sha256Hex(shares.auth) });
+    const out = await dev.call(FRAME_EVENTS.solanaCreate, { ...base, ethereumAddress: eth });
+    expect(out).toMatchObject({ derived: false });
+    expect(server.creates[0]).toMatchObject({ address: out.address, recovery_method: 'latchkey' });
+    expect(server.creates[0]!.derived_from).toBeUndefined();
+  });
+
   it('connect rebuilds the key on a new frame, and rejects an address the shares do not rebuild', async () => {
     const server = solanaServer();
     const dev = device(server);
@@ -345,6 +370,22 @@ describe('Solana wallet frame handlers (issue 22)', () => {
     ).resolves.toMatchObject({ type: 'invalid_request_arguments' });
   });
 
+  it('connect of an MFA user without a fresh verification answers locked, unless unlock is asked', async () => {
+    const server = solanaServer();
+    const dev = device(server);
+    const address = (await dev.call(FRAME_EVENTS.solanaCreate, base)).address as string;
+    server.setMfa('refuse');
+    const reopened = device(server, dev.storage);
+    expect(await reopened.call(FRAME_EVENTS.solanaConnect, { ...base, address })).toEqual({
+      address,
+      deviceStorage: 'local',
+      locked: true,
+    });
+    await expect(
+      rejection(reopened.call(FRAME_EVENTS.solanaConnect, { ...base, address, unlock: true })),
+    ).resolves.toMatchObject({ type: 'missing_or_invalid_mfa' });
+  });
+
   it('recover on a new device rebuilds from recovery + auth, reshares with an ed25519 proof, then connects', async () => {
     const server = solanaServer();
     const address = (await device(server).call(FRAME_EVENTS.solanaCreate, base)).address as string;
@@ -356,6 +397,27 @@ describe('Solana wallet frame handlers (issue 22)', () => {
     expect(server.reshares).toHaveLength(1);
     expect(server.reshares[0]).toMatchObject({ address, recovery_method: 'latchkey' });
     const reopened = device(server, laptop.storage);
+    await expect(reopened.call(FRAME_EVENTS.solanaConnect, { ...base, address })).resolves.toEqual({
+      address,
+      deviceStorage: 'local',
+    });
+  });
+
+  it("recovering a derived wallet reshares its Ethereum source; this device's Ethereum share is kept in step", async () => {
+    const server = solanaServer();
+    const dev = device(server);
+    const eth = (await dev.call(FRAME_EVENTS.walletCreate, base)).address as Address;
+    const address = (await dev.call(FRAME_EVENTS.solanaCreate, { ...base, ethereumAddress: eth }))
+      .address as string;
+    const oldAuth = server.wallets.get(eth.toLowerCase())!.auth_share;
+    await dev.call(FRAME_EVENTS.solanaRecover, { ...base, address });
+    // The source wallet's shares were replaced (the old ones die), by the Solana key's proof.
+    expect(server.wallets.get(eth.toLowerCase())!.auth_share).not.toBe(oldAuth);
+    expect(server.reshares[0]).toMatchObject({ address });
+    const reopened = device(server, dev.storage);
+    await expect(
+      reopened.call(FRAME_EVENTS.walletConnect, { ...base, address: eth }),
+    ).resolves.toEqual({ address: eth, deviceStorage: 'local' });
     await expect(reopened.call(FRAME_EVENTS.solanaConnect, { ...base, address })).resolves.toEqual({
       address,
       deviceStorage: 'local',
