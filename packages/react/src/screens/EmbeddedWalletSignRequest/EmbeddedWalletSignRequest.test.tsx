@@ -149,7 +149,8 @@ describe('EMBEDDED_WALLET_SIGN_REQUEST_SCREEN', () => {
       'The wallet frame was removed',
     );
     expect(container.querySelector('.lk-sign')?.getAttribute('data-state')).toBe('error');
-    expect(first.destroyed).toBe(true);
+    // The failed frame goes in an effect's cleanup, which may run after the alert is painted.
+    await waitFor(() => expect(first.destroyed).toBe(true));
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     const second = await mounted(manager, 1);
     act(() => second.approve(SIGNATURE));
