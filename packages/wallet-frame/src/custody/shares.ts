@@ -58,6 +58,27 @@ export async function reconstructEntropy(
 }
 
 /**
+ * The secret two shares rebuild, after the checks the sharing library does not make: both of
+ * one of the `lengths` (bytes), and not the same share twice. The caller checks the secret
+ * against the wallet's address (a corrupted share rebuilds another secret) and zeroes it.
+ * @throws ShareIntegrityError when a check fails or the library cannot combine them.
+ */
+export async function combineShares(
+  shares: readonly [Uint8Array, Uint8Array],
+  lengths: readonly number[],
+): Promise<Uint8Array> {
+  const [a, b] = shares;
+  if (!lengths.includes(a.length) || a.length !== b.length || bytesToHex(a) === bytesToHex(b)) {
+    throw new ShareIntegrityError();
+  }
+  try {
+    return await combine([a, b]);
+  } catch (cause) {
+    throw new ShareIntegrityError({ cause });
+  }
+}
+
+/**
  * {@link reconstructEntropy} that also returns the EVM private key it derived for the address
  * check, so the caller does not run the BIP-39 seed derivation (PBKDF2, 2048 rounds) again.
  * @returns the secret (16-byte entropy, or an imported 32-byte key) and the EVM key (0x hex):
@@ -68,20 +89,7 @@ export async function reconstructWallet(
   shares: readonly [Uint8Array, Uint8Array],
   expectedAddress: Address,
 ): Promise<{ entropy: Uint8Array; privateKey: Hex }> {
-  const [a, b] = shares;
-  if (
-    (a.length !== SHARE_BYTES && a.length !== IMPORTED_SHARE_BYTES) ||
-    a.length !== b.length ||
-    bytesToHex(a) === bytesToHex(b)
-  ) {
-    throw new ShareIntegrityError();
-  }
-  let entropy: Uint8Array;
-  try {
-    entropy = await combine([a, b]);
-  } catch (cause) {
-    throw new ShareIntegrityError({ cause });
-  }
+  const entropy = await combineShares(shares, [SHARE_BYTES, IMPORTED_SHARE_BYTES]);
   let privateKey: Hex;
   try {
     privateKey = await evmPrivateKeyOfSecretAsync(entropy);

@@ -16,12 +16,11 @@ import {
   type SignatureBytes,
   type Transaction,
 } from '@solana/kit';
-import { combine } from 'shamir-secret-sharing';
 import type { Address, Hex } from 'viem';
 import { privateKeyToAccount, privateKeyToAddress } from 'viem/accounts';
 import { CustodyError, ShareIntegrityError } from '../custody/errors.ts';
 import type { PolicyClient } from '../custody/policy-client.ts';
-import { SHARE_BYTES, splitEntropy } from '../custody/shares.ts';
+import { combineShares, SHARE_BYTES, splitEntropy } from '../custody/shares.ts';
 import {
   type SolanaKey,
   signWithSolanaKey,
@@ -130,16 +129,7 @@ export async function reconstructSolanaWallet(
   shares: readonly [Uint8Array, Uint8Array],
   expectedAddress: string,
 ): Promise<{ entropy: Uint8Array; key: SolanaKey }> {
-  const [a, b] = shares;
-  if (a.length !== SHARE_BYTES || b.length !== SHARE_BYTES || toBase64(a) === toBase64(b)) {
-    throw new ShareIntegrityError();
-  }
-  let entropy: Uint8Array;
-  try {
-    entropy = await combine([a, b]);
-  } catch (cause) {
-    throw new ShareIntegrityError({ cause });
-  }
+  const entropy = await combineShares(shares, [SHARE_BYTES]);
   let key: SolanaKey;
   try {
     key = await solanaKeyOfSecretAsync(entropy);
