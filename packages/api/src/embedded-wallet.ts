@@ -496,6 +496,25 @@ export interface FramePayloads {
     };
     out: SolanaSignResponse;
   };
+  /**
+   * Approval page only (issue 22 item 2; the same page as `latchkey:wallet:approve`). `address`
+   * is the user's Solana wallet (base58); `request` what the frame signs once the user approved
+   * it inside the frame; `cluster` what the page names as the network (e.g. `{ name: 'Solana
+   * Devnet' }`). The frame draws the message (text, else hex) or the decoded transaction (fee
+   * payer, each instruction's program and accounts, SOL transfers, the fee in SOL) and answers
+   * only after a trusted, unobscured click on its approve button. A transaction the wallet does
+   * not sign (no signature slot for `address`) is refused (`invalid_request_arguments`).
+   */
+  'latchkey:solana-wallet:approve': {
+    in: {
+      accessToken: string;
+      address: string;
+      request: SolanaSignRequest;
+      cluster: { name: string };
+      buttonText?: string;
+    };
+    out: SolanaSignResponse;
+  };
   'latchkey:wallet:login-proof': {
     /**
      * `serverTimeMs`: the server's clock as the host last saw it (ms since the epoch); the proof's

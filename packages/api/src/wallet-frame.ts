@@ -58,6 +58,11 @@ export const FRAME_EVENTS = {
   solanaConnect: 'latchkey:solana-wallet:connect',
   solanaRecover: 'latchkey:solana-wallet:recover',
   solanaRpc: 'latchkey:solana-wallet:rpc',
+  /**
+   * Approval page only (`/apps/{appId}/embedded-wallets/approve`; issue 22 item 2): as
+   * `latchkey:wallet:approve`, for a Solana message or transaction of the user's Solana wallet.
+   */
+  solanaApprove: 'latchkey:solana-wallet:approve',
 } as const;
 export type FrameEvent = (typeof FRAME_EVENTS)[keyof typeof FRAME_EVENTS];
 
