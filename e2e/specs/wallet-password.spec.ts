@@ -49,10 +49,11 @@ test(
       viewport: { width: 1024, height: 800 },
       acceptDownloads: true,
     });
-    // Copy runs inside the frame, on the API origin.
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
-      origin: new URL(stack.apiUrl).origin,
-    });
+    // Copy runs inside the frame, on the API origin; Chromium checks a frame's permission
+    // against the top-level origin too (permission delegation), so both get it.
+    for (const origin of [stack.demoUrl, new URL(stack.apiUrl).origin]) {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+    }
     const messages = await probeMessages(context);
     const page = await context.newPage();
     const consoleLines = recordConsole(page);
