@@ -13,7 +13,12 @@ export interface DeviceShareStore {
   /** `memory` when the origin's storage is blocked or partitioned away (user-needs theme 2). */
   readonly kind: DeviceShareStorage;
   get(userId: string, address: string): StoredDeviceShare | null;
-  /** Saves the share; returns where it ended up (`memory` if writing to storage failed). */
+  /**
+   * Saves the share; returns where it ended up (`memory` if writing to storage failed). The
+   * user's other entries that held the same split as the one replaced (the same `authHash`: a
+   * derived Solana wallet's copy of its Ethereum wallet's share, issue 22) get the new share
+   * too, so a reshare of one address never leaves a stale copy under another.
+   */
   set(userId: string, address: string, value: StoredDeviceShare): DeviceShareStorage;
   /** Removes this app's shares (only `userId`'s when given). */
   clear(userId?: string): void;
@@ -70,6 +75,49 @@ export function openDeviceShareStore(
     }
   };
 
+  /** Writes a copy of `value` under `key`: to storage, else to memory (returned). */
+  const write = (key: string, value: StoredDeviceShare): DeviceShareStorage => {
+    const copy = { share: value.share.slice(), authHash: value.authHash };
+    if (storage) {
+      try {
+        storage.setItem(
+          key,
+          JSON.stringify({ share: toBase64(copy.share), authHash: copy.authHash }),
+        );
+        memory.delete(key);
+        return 'local';
+      } catch {
+        // Fall through to memory.
+      }
+    }
+    memory.set(key, copy);
+    return 'memory';
+  };
+
+  /** The fingerprint of the entry under `key`, if any (its share read and wiped). */
+  const authHashAt = (key: string): string | undefined => {
+    const held = memory.get(key);
+    if (held) return held.authHash;
+    const stored = read(key);
+    stored?.share.fill(0);
+    return stored?.authHash;
+  };
+
+  /** The keys of `userId`'s entries, in memory and in storage. */
+  const userKeys = (userId: string): string[] => {
+    const prefix = `${appPrefix}${userId}:`;
+    const keys = new Set([...memory.keys()].filter((key) => key.startsWith(prefix)));
+    try {
+      for (let i = 0; storage && i < storage.length; i++) {
+        const key = storage.key(i);
+        if (key?.startsWith(prefix)) keys.add(key);
+      }
+    } catch {
+      // Storage went away: the memory entries are all there is.
+    }
+    return [...keys];
+  };
+
   return {
     kind: storage ? 'local' : 'memory',
     get(userId, address) {
@@ -79,21 +127,14 @@ export function openDeviceShareStore(
     },
     set(userId, address, value) {
       const key = deviceShareKey(appId, userId, address);
-      const copy = { share: value.share.slice(), authHash: value.authHash };
-      if (storage) {
-        try {
-          storage.setItem(
-            key,
-            JSON.stringify({ share: toBase64(copy.share), authHash: copy.authHash }),
-          );
-          memory.delete(key);
-          return 'local';
-        } catch {
-          // Fall through to memory.
-        }
-      }
-      memory.set(key, copy);
-      return 'memory';
+      const previous = authHashAt(key);
+      const siblings =
+        previous === undefined || previous === value.authHash
+          ? []
+          : userKeys(userId).filter((other) => other !== key && authHashAt(other) === previous);
+      const where = write(key, value);
+      for (const sibling of siblings) write(sibling, value);
+      return where;
     },
     clear(userId) {
       const prefix = userId === undefined ? appPrefix : `${appPrefix}${userId}:`;
