@@ -570,14 +570,19 @@ export interface FramePayloads {
   };
   /**
    * Import page only (issue 22 item 4). The frame draws the private key input; the user types
-   * or pastes an Ethereum key there (never on the host page), sees its address, and confirms
-   * with a trusted click; the frame then shards and uploads the key as `imported: true`. The
-   * answer comes once the wallet is imported and never carries the key. A request carrying a
-   * key is refused (`user_gesture_required`).
+   * or pastes an Ethereum or Solana key there (never on the host page), sees its address, and
+   * confirms with a trusted click; the frame then shards and uploads the key as `imported:
+   * true`. The answer comes once the wallet is imported and never carries the key. A request
+   * carrying a key is refused (`user_gesture_required`).
    */
   'latchkey:wallet:import': {
-    in: { accessToken: string };
-    out: { address: string; deviceStorage?: DeviceShareStorage };
+    /**
+     * `chainType`: the family of the key the page asks for (default `ethereum`: 64 hex digits;
+     * `solana`: the 64-byte secret key in base58 or as `solana-keygen`'s JSON array).
+     */
+    in: { accessToken: string; chainType?: 'ethereum' | 'solana' };
+    /** `address`: EIP-55 for Ethereum, base58 for Solana; `chainType` as asked. */
+    out: { address: string; chainType?: 'ethereum' | 'solana'; deviceStorage?: DeviceShareStorage };
   };
   /**
    * Issue 15: the frame makes the MFA calls with its DPoP key (`/api/v1/mfa/...`). `init` texts

@@ -128,3 +128,71 @@ export function signWithSolanaKey(privateKey: Uint8Array, message: Uint8Array): 
   }
   return ed25519.sign(message, privateKey);
 }
+
+/**
+ * The Solana key of an imported ed25519 private key (issue 22 item 4): its public key by
+ * `@noble/curves` and the base58 address. The wallet's shared secret is then these 32 bytes (a
+ * Solana wallet row's 32-byte secret is such a key; a created wallet's secret is 16 bytes of
+ * entropy, so no tag tells them apart).
+ * @param privateKey the 32-byte ed25519 private key (RFC 8032's secret seed); copied, so the
+ *   caller zeroes its own.
+ * @throws CustodyError (`invalid_request_arguments`) when `privateKey` is not 32 bytes.
+ */
+export function solanaKeyOfPrivateKey(privateKey: Uint8Array): SolanaKey {
+  if (!(privateKey instanceof Uint8Array) || privateKey.length !== IMPORTED_KEY_BYTES) {
+    throw new CustodyError('invalid_request_arguments', 'A Solana private key must be 32 bytes.');
+  }
+  const publicKey = ed25519.getPublicKey(privateKey);
+  return { privateKey: privateKey.slice(), publicKey, address: base58.encode(publicKey) };
+}
+
+/** Solana's "secret key": the 32-byte private key followed by its 32-byte public key. */
+const SOLANA_SECRET_KEY_BYTES = 64;
+
+/**
+ * Reads a Solana secret key as a user pastes it (issue 22 item 4), in the two forms wallets
+ * export it: base58 of the 64-byte secret key (Phantom, Solflare, Backpack) or the JSON array
+ * of its 64 bytes (`solana-keygen`'s keypair file). The last 32 bytes must be the public key of
+ * the first 32 (checked with `@noble/curves`), so a mistyped key is refused, not imported as
+ * another wallet. A bare 32-byte base58 string is refused: it is what an address looks like,
+ * and importing a public address as a private key would make a wallet anyone can sign for.
+ * @returns the 32-byte private key and its address, or null. Keep the key inside the frame.
+ */
+export function parseSolanaSecretKey(
+  text: string,
+): { privateKey: Uint8Array; address: string } | null {
+  const trimmed = text.trim();
+  let bytes: Uint8Array;
+  try {
+    if (trimmed.startsWith('[')) {
+      const parsed: unknown = JSON.parse(trimmed);
+      if (
+        !Array.isArray(parsed) ||
+        !parsed.every((b) => Number.isInteger(b) && (b as number) >= 0 && (b as number) <= 255)
+      ) {
+        return null;
+      }
+      bytes = Uint8Array.from(parsed as number[]);
+    } else {
+      if (!/^[1-9A-HJ-NP-Za-km-z]+$/.test(trimmed)) return null;
+      bytes = base58.decode(trimmed);
+    }
+  } catch {
+    return null;
+  }
+  try {
+    if (bytes.length !== SOLANA_SECRET_KEY_BYTES) return null;
+    const privateKey = bytes.slice(0, 32);
+    const key = solanaKeyOfPrivateKey(privateKey);
+    const publicKey = bytes.subarray(32);
+    if (!key.publicKey.every((b, i) => b === publicKey[i])) {
+      privateKey.fill(0);
+      key.privateKey.fill(0);
+      return null;
+    }
+    key.privateKey.fill(0);
+    return { privateKey, address: key.address };
+  } finally {
+    bytes.fill(0);
+  }
+}

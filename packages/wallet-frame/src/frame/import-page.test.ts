@@ -168,7 +168,11 @@ describe('import page (issue 22 item 4)', () => {
     expect(server.wallets.size).toBe(0);
 
     submit(true);
-    await expect(answer).resolves.toEqual({ address: ANVIL_ADDRESS, deviceStorage: 'local' });
+    await expect(answer).resolves.toEqual({
+      address: ANVIL_ADDRESS,
+      chainType: 'ethereum',
+      deviceStorage: 'local',
+    });
     expect(state()).toBe('done');
     expect($<HTMLInputElement>('import-key-input')).toBeNull();
     expect(document.body.textContent).toContain(IMPORT_TEXTS.done);

@@ -1,11 +1,18 @@
-import type { DeviceShareStorage, FramePayloads } from '@latchkey/api';
+import { type DeviceShareStorage, type FramePayloads, walletProofMessage } from '@latchkey/api';
 import { type Address, type Hex, hexToBytes } from 'viem';
 import { privateKeyToAddress } from 'viem/accounts';
 import { CustodyError } from '../custody/errors.ts';
 import { splitEntropy } from '../custody/shares.ts';
+import { signWithSolanaKey } from '../custody/solana-key.ts';
 import { IMPORTED_KEY_BYTES } from '../custody/wallet-secret.ts';
 import { sha256Hex, toBase64 } from './encoding.ts';
-import { type ImportView, type ImportViewOptions, mountImportView } from './import-view.ts';
+import {
+  type ImportChainType,
+  type ImportedKey,
+  type ImportView,
+  type ImportViewOptions,
+  mountImportView,
+} from './import-view.ts';
 import { invalid } from './request-data.ts';
 import type { FrameHandler } from './router.ts';
 import { type ShareApi } from './share-api.ts';
@@ -94,6 +101,72 @@ export async function importEvmKey(
   }
 }
 
+/**
+ * Imports a Solana private key as the user's embedded Solana wallet (issue 22 item 4), sharded
+ * like a created wallet: the 32-byte ed25519 private key is split 2-of-3, the auth share and the
+ * recovery share (automatic recovery, `latchkey`: spec section 5 allows no user-owned recovery
+ * beside Solana) go to the server with `imported: true`, `chain_type: 'solana'` and an ed25519
+ * wallet proof (base64) by the key over {@link walletProofMessage} action `import`; the device
+ * share is kept in this frame's store. A Solana wallet row whose secret is 32 bytes is such a key
+ * (a created one's is 16 bytes of entropy). Zeroes the copies it made; the caller zeroes
+ * `key.privateKey`.
+ * @returns the base58 address and where the device share is kept.
+ * @throws ShareApiError `embedded_wallet_exists` (the user has a Solana wallet),
+ *   `linked_to_another_user`, `invalid_wallet_signature`; CustodyError
+ *   `invalid_request_arguments` when the key is not 32 bytes.
+ */
+export async function importSolanaKey(
+  parameters: Pick<WalletHandlersParameters, 'store' | 'appId'>,
+  api: ShareApi,
+  session: { token: string; userId: string },
+  key: { privateKey: Uint8Array; address: string },
+): Promise<{ address: string; deviceStorage: DeviceShareStorage }> {
+  const { token, userId } = session;
+  const { address } = key;
+  const nonce = api.walletNonce(token);
+  nonce.catch(() => {});
+  if (key.privateKey.length !== IMPORTED_KEY_BYTES) throw invalid('A private key is 32 bytes');
+  const secret = key.privateKey.slice();
+  try {
+    const shares = await splitEntropy(secret);
+    try {
+      const issued = await nonce;
+      const message = walletProofMessage({
+        action: 'import',
+        appId: parameters.appId,
+        userId,
+        address,
+        nonce: issued,
+      });
+      const signature = toBase64(signWithSolanaKey(secret, new TextEncoder().encode(message)));
+      await timed('import.upload', () =>
+        api.createWallet(token, {
+          address,
+          chain_type: 'solana',
+          imported: true,
+          auth_share: toBase64(shares.auth),
+          recovery_method: 'latchkey',
+          recovery_share: toBase64(shares.recovery),
+          nonce: issued,
+          signature,
+        }),
+      );
+      const authHash = await sha256Hex(shares.auth);
+      const deviceStorage = parameters.store.set(userId, address, {
+        share: shares.device,
+        authHash,
+      });
+      return { address, deviceStorage };
+    } finally {
+      shares.device.fill(0);
+      shares.auth.fill(0);
+      shares.recovery.fill(0);
+    }
+  } finally {
+    secret.fill(0);
+  }
+}
+
 /** Checks a `latchkey:wallet:import` request's shape: a token, and never a key. */
 function parseRequest(input: unknown): ImportIn {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
@@ -112,7 +185,11 @@ function parseRequest(input: unknown): ImportIn {
   if (typeof data.accessToken !== 'string' || data.accessToken === '') {
     throw new CustodyError('error', 'Missing access token');
   }
-  return { accessToken: data.accessToken };
+  const chainType = data.chainType ?? 'ethereum';
+  if (chainType !== 'ethereum' && chainType !== 'solana') {
+    throw invalid("chainType must be 'ethereum' or 'solana'");
+  }
+  return { accessToken: data.accessToken, chainType };
 }
 
 /** Options of {@link startImportPage} (tests). */
@@ -127,13 +204,15 @@ export interface ImportPageOptions extends ImportViewOptions {
 
 /**
  * The key import page (`mode: import`, `/apps/{appId}/embedded-wallets/import`; issue 22 item 4):
- * the Ethereum private key is typed or pasted into an input that belongs to the frame, checked
- * there (64 hex digits, a valid secp256k1 scalar), its address shown, and imported
- * ({@link importEvmKey}) on the user's trusted click. The host page never sees the key, and only
- * learns the outcome.
+ * the private key is typed or pasted into an input that belongs to the frame, checked there (an
+ * Ethereum key: 64 hex digits, a valid secp256k1 scalar; a Solana key: its 64-byte secret key in
+ * base58 or as a JSON byte array, the public half matching), its address shown, and imported
+ * ({@link importEvmKey}, {@link importSolanaKey}) on the user's trusted click. The host page never
+ * sees the key, and only learns the outcome.
  *
- * Its one handler takes `latchkey:wallet:import` `{accessToken}` and answers
- * `{address, deviceStorage}` once the wallet is imported (never the key). Errors: the import's
+ * Its one handler takes `latchkey:wallet:import` `{accessToken, chainType?}` (default
+ * `ethereum`) and answers `{address, chainType, deviceStorage}` once the wallet is imported
+ * (never the key). Errors: the import's
  * ShareApiErrors (`embedded_wallet_exists`, ...), {@link ImportTimeoutError} after `timeoutMs`,
  * `user_gesture_required` for a request carrying a key. The page serves ONE request.
  */
@@ -155,18 +234,25 @@ export function startImportPage(
     const request = parseRequest(input);
     const session = custody.authorize({ accessToken: request.accessToken });
     used = true;
+    const chainType: ImportChainType = request.chainType ?? 'ethereum';
     let out: ImportOut | undefined;
-    await view.start(async (privateKey) => {
+    const importKey = async (key: ImportedKey) => ({
+      ...(key.chainType === 'solana'
+        ? await importSolanaKey(base, api, session, key)
+        : await importEvmKey(base, api, custody, session, key.privateKey)),
+      chainType: key.chainType,
+    });
+    await view.start(async (key) => {
       let timer: ReturnType<typeof setTimeout> | undefined;
       const late = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new ImportTimeoutError()), timeoutMs);
       });
       try {
-        out = await Promise.race([importEvmKey(base, api, custody, session, privateKey), late]);
+        out = await Promise.race([importKey(key), late]);
       } finally {
         clearTimeout(timer);
       }
-    });
+    }, chainType);
     return out satisfies ImportOut | undefined;
   };
 }

@@ -1,4 +1,5 @@
 import type { Address, Hex } from 'viem';
+import { parseSolanaSecretKey } from '../custody/solana-key.ts';
 import { parseEvmPrivateKey } from '../custody/wallet-secret.ts';
 import { elementMaker, secretField } from './dom.ts';
 import en from './locales/en.ts';
@@ -22,6 +23,29 @@ export interface ImportViewOptions {
   locale?: FrameLocale;
 }
 
+/** The chain family of the key the page reads (issue 22 item 4). */
+export type ImportChainType = 'ethereum' | 'solana';
+
+/**
+ * A key the user typed, checked: an Ethereum key (0x hex, 32 bytes, a valid secp256k1 scalar)
+ * and its EIP-55 address, or a Solana private key (the 32 bytes of a 64-byte secret key whose
+ * public half matched) and its base58 address. The Solana bytes are zeroed by the page once
+ * `submit` settles; copy them to keep them.
+ */
+export type ImportedKey =
+  | { chainType: 'ethereum'; privateKey: Hex; address: Address }
+  | { chainType: 'solana'; privateKey: Uint8Array; address: string };
+
+/** Reads `text` as a key of `chainType`; null when it is not one. */
+function parseKey(text: string, chainType: ImportChainType): ImportedKey | null {
+  if (chainType === 'solana') {
+    const key = parseSolanaSecretKey(text);
+    return key && { chainType, ...key };
+  }
+  const key = parseEvmPrivateKey(text);
+  return key && { chainType, ...key };
+}
+
 /** The error shapes the page tells apart (a CustodyError or ShareApiError of the import). */
 interface SubmitError {
   /** The server's refusal code (`ShareApiError.code`). */
@@ -33,14 +57,15 @@ interface SubmitError {
 /** The import page's DOM (vanilla, classes only: the frame's CSP forbids inline styles). */
 export interface ImportView {
   /**
-   * Draws the key input and waits for the user. While the input holds a valid key (64 hex digits,
-   * `0x` optional, a valid secp256k1 scalar), the page shows its address and enables 'Import
-   * wallet'; `submit(privateKey, address)` runs only from a trusted event in this frame
+   * Draws the key input and waits for the user. While the input holds a valid key of
+   * `chainType` (default `ethereum`: 64 hex digits, `0x` optional, a valid secp256k1 scalar;
+   * `solana`: a 64-byte secret key in base58 or as a JSON byte array, its halves matching), the
+   * page shows its address and enables 'Import wallet'; `submit(key)` runs only from a trusted event in this frame
    * (`event.isTrusted`: a real click, or Enter in the input). Resolves once `submit` succeeded;
    * rejects with its error (the page then shows why and stays in its `failed` state). The typed
    * key is wiped from the input either way. Called once per page.
    */
-  start(submit: (privateKey: Hex, address: Address) => Promise<void>): Promise<void>;
+  start(submit: (key: ImportedKey) => Promise<void>, chainType?: ImportChainType): Promise<void>;
   /** The current state (`data-state` on the root), for tests. */
   state(): string;
   /**
@@ -73,7 +98,8 @@ export function mountImportView(doc: Document, options: ImportViewOptions = {}):
   let started = false;
 
   function startImport(
-    submit: (privateKey: Hex, address: Address) => Promise<void>,
+    submit: (key: ImportedKey) => Promise<void>,
+    chainType: ImportChainType,
   ): Promise<void> {
     return new Promise((resolve, reject) => {
       const form = el('form', 'lk-pwf__body');
@@ -116,16 +142,23 @@ export function mountImportView(doc: Document, options: ImportViewOptions = {}):
       main.append(form);
       setState('typing');
 
-      let parsed: { privateKey: Hex; address: Address } | null = null;
+      let parsed: ImportedKey | null = null;
       let busy = false;
-      const wipe = () => {
-        input.value = '';
+      /** Forgets the parsed key (a Solana key's bytes zeroed). */
+      const forget = () => {
+        if (parsed?.chainType === 'solana') parsed.privateKey.fill(0);
         parsed = null;
       };
+      const wipe = () => {
+        input.value = '';
+        forget();
+      };
       input.addEventListener('input', () => {
-        parsed = parseEvmPrivateKey(input.value);
+        if (busy) return;
+        forget();
+        parsed = parseKey(input.value, chainType);
         const invalid = input.value.trim() !== '' && parsed === null;
-        setError(invalid ? T.invalidKey : null);
+        setError(invalid ? (chainType === 'solana' ? T.invalidSolanaKey : T.invalidKey) : null);
         address.textContent = parsed?.address ?? '';
         found.hidden = parsed === null;
         go.disabled = busy || parsed === null;
@@ -140,7 +173,7 @@ export function mountImportView(doc: Document, options: ImportViewOptions = {}):
         go.disabled = toggle.disabled = input.disabled = true;
         go.textContent = T.importing;
         setState('importing');
-        submit(key.privateKey, key.address).then(
+        submit(key).then(
           () => {
             wipe();
             form.replaceChildren(found, el('p', 'lk-pwf__done', T.done));
@@ -170,10 +203,10 @@ export function mountImportView(doc: Document, options: ImportViewOptions = {}):
 
   return {
     root: main,
-    start(submit) {
+    start(submit, chainType = 'ethereum') {
       if (started) return Promise.reject(new Error('The import page has already started'));
       started = true;
-      return startImport(submit);
+      return startImport(submit, chainType);
     },
     state: () => main.getAttribute('data-state') ?? '',
   };

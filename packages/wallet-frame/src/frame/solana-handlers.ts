@@ -20,14 +20,21 @@ import type { Address, Hex } from 'viem';
 import { privateKeyToAccount, privateKeyToAddress } from 'viem/accounts';
 import { CustodyError, ShareIntegrityError } from '../custody/errors.ts';
 import type { PolicyClient } from '../custody/policy-client.ts';
-import { combineShares, SHARE_BYTES, splitEntropy } from '../custody/shares.ts';
+import {
+  combineShares,
+  IMPORTED_SHARE_BYTES,
+  SHARE_BYTES,
+  splitEntropy,
+} from '../custody/shares.ts';
 import {
   type SolanaKey,
   signWithSolanaKey,
+  solanaKeyOfPrivateKey,
   solanaKeyOfSecretAsync,
 } from '../custody/solana-key.ts';
 import {
   ENTROPY_BYTES,
+  IMPORTED_KEY_BYTES,
   evmPrivateKeyOfSecretAsync,
   generateEntropy,
 } from '../custody/wallet-secret.ts';
@@ -121,18 +128,24 @@ const approvalRequired = (why: string) =>
 /**
  * Rebuilds a wallet's secret from two shares and checks that its Solana key's address is
  * `expectedAddress` (the sharing library does not detect a corrupted share; design.md, Keys).
- * @returns the 16-byte entropy and its Solana key; the caller zeroes both.
- * @throws ShareIntegrityError when the shares are malformed, duplicated, rebuild an imported
- *   key (which has no Solana key) or another wallet.
+ * @returns the secret (16 bytes of entropy, or the 32-byte private key of an imported Solana
+ *   key: issue 22 item 4) and its Solana key; the caller zeroes both.
+ * @throws ShareIntegrityError when the shares are malformed, duplicated, or rebuild another
+ *   wallet.
  */
 export async function reconstructSolanaWallet(
   shares: readonly [Uint8Array, Uint8Array],
   expectedAddress: string,
 ): Promise<{ entropy: Uint8Array; key: SolanaKey }> {
-  const entropy = await combineShares(shares, [SHARE_BYTES]);
+  const entropy = await combineShares(shares, [SHARE_BYTES, IMPORTED_SHARE_BYTES]);
   let key: SolanaKey;
   try {
-    key = await solanaKeyOfSecretAsync(entropy);
+    // 16 bytes: entropy made in the frame; 32 bytes: an imported ed25519 private key (a Solana
+    // row's 32-byte secret is never an Ethereum key: those have no Solana wallet row).
+    key =
+      entropy.length === IMPORTED_KEY_BYTES
+        ? solanaKeyOfPrivateKey(entropy)
+        : await solanaKeyOfSecretAsync(entropy);
   } catch (cause) {
     entropy.fill(0);
     throw new ShareIntegrityError({ cause });

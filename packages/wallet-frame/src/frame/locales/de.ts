@@ -114,6 +114,7 @@ export default {
     show: 'Privaten Schlüssel anzeigen',
     hide: 'Privaten Schlüssel ausblenden',
     invalidKey: 'Dies ist kein gültiger privater Ethereum-Schlüssel.',
+    invalidSolanaKey: 'Dies ist kein gültiger privater Solana-Schlüssel.',
     addressLabel: 'Adresse dieses Schlüssels',
     checkAddress: 'Prüfen Sie, ob dies die Adresse der Wallet ist, die Sie importieren möchten.',
     submit: 'Wallet importieren',

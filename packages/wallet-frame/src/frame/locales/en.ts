@@ -141,6 +141,8 @@ const en = {
     show: 'Show private key',
     hide: 'Hide private key',
     invalidKey: 'This is not a valid Ethereum private key.',
+    /** Issue 22 item 4: a Solana key is its 64-byte secret key (base58 or a JSON byte array). */
+    invalidSolanaKey: 'This is not a valid Solana private key.',
     addressLabel: 'Address of this key',
     checkAddress: 'Check that this is the address of the wallet you want to import.',
     submit: 'Import wallet',

@@ -110,6 +110,7 @@ export default {
     show: 'Mostrar la clave privada',
     hide: 'Ocultar la clave privada',
     invalidKey: 'Esta no es una clave privada de Ethereum válida.',
+    invalidSolanaKey: 'Esta no es una clave privada de Solana válida.',
     addressLabel: 'Dirección de esta clave',
     checkAddress: 'Comprueba que esta es la dirección de la wallet que quieres importar.',
     submit: 'Importar wallet',

@@ -110,6 +110,7 @@ export default {
     show: 'Afficher la clé privée',
     hide: 'Masquer la clé privée',
     invalidKey: 'Ce n’est pas une clé privée Ethereum valide.',
+    invalidSolanaKey: 'Ce n’est pas une clé privée Solana valide.',
     addressLabel: 'Adresse de cette clé',
     checkAddress: 'Vérifiez qu’il s’agit bien de l’adresse du portefeuille à importer.',
     submit: 'Importer le portefeuille',

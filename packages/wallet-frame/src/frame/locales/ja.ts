@@ -109,6 +109,7 @@ export default {
     show: '秘密鍵を表示',
     hide: '秘密鍵を隠す',
     invalidKey: '有効な Ethereum の秘密鍵ではありません。',
+    invalidSolanaKey: '有効な Solana の秘密鍵ではありません。',
     addressLabel: 'この鍵のアドレス',
     checkAddress: 'インポートしたいウォレットのアドレスであることを確認してください。',
     submit: 'ウォレットをインポート',

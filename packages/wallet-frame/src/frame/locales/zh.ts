@@ -108,6 +108,7 @@ export default {
     show: '显示私钥',
     hide: '隐藏私钥',
     invalidKey: '这不是有效的以太坊私钥。',
+    invalidSolanaKey: '这不是有效的 Solana 私钥。',
     addressLabel: '此私钥的地址',
     checkAddress: '请确认这是你要导入的钱包的地址。',
     submit: '导入钱包',

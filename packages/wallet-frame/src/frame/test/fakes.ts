@@ -8,6 +8,8 @@ import {
   type WalletProofAction,
   walletProofMessage,
 } from '@latchkey/api';
+import { ed25519 } from '@noble/curves/ed25519.js';
+import { base58 } from '@scure/base';
 import * as opaque from '@serenity-kit/opaque';
 import { base64url, calculateJwkThumbprint, EmbeddedJWK, type JWK, jwtVerify } from 'jose';
 import { getAddress, verifyMessage } from 'viem';
@@ -111,6 +113,27 @@ export function fakeShareServer() {
     const nonce = String(body.nonce ?? '');
     if (nonces.get(nonce) !== userId) return false;
     nonces.delete(nonce);
+    if (!String(body.address ?? '').startsWith('0x')) {
+      // A Solana key proves itself as the real server checks it: ed25519 over the message with
+      // the address as written (base58), the signature in base64 (issue 22).
+      const solanaAddress = String(body.address);
+      const message = walletProofMessage({
+        action,
+        appId: APP_ID,
+        userId,
+        address: solanaAddress,
+        nonce,
+      });
+      try {
+        return ed25519.verify(
+          Buffer.from(String(body.signature), 'base64'),
+          new TextEncoder().encode(message),
+          base58.decode(solanaAddress),
+        );
+      } catch {
+        return false;
+      }
+    }
     const message = walletProofMessage({ action, appId: APP_ID, userId, address, nonce });
     return verifyMessage({
       address: address as `0x${string}`,
