@@ -178,8 +178,8 @@ function startPart(
 /**
  * Writes this stack's API URL, app ids and demo origins into the built demo's `index.html`
  * (`window.LATCHKEY_DEMO_CONFIG`, read by `examples/demo/src/main.tsx`: the page on
- * `providerUrl` is app A, `providerAppId`; any other is app B, `appId`), so a build made once
- * serves any stack's ports.
+ * `providerUrl` is app A, `providerAppId`; any other is app B, `appId`; `solanaRpcUrl` the local
+ * Solana cluster), so a build made once serves any stack's ports.
  */
 function serveDemoConfig(outDir: string): void {
   const file = path.join(outDir, 'index.html');
@@ -193,6 +193,7 @@ function serveDemoConfig(outDir: string): void {
     demoUrl,
     providerAppId: DEV_PROVIDER_APP_ID,
     providerUrl: providerDemoUrl,
+    solanaRpcUrl: solanaRpc?.url,
   }).replace(/</g, '\\u003c');
   writeFileSync(
     file,

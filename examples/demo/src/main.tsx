@@ -19,6 +19,8 @@ declare global {
       demoUrl?: string;
       providerAppId?: string;
       providerUrl?: string;
+      /** The local Solana cluster's JSON-RPC (LiteSVM, `test-support/solana-rpc.ts`; issue 22). */
+      solanaRpcUrl?: string;
     };
   }
 }
