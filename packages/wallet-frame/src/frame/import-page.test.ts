@@ -12,6 +12,7 @@ import en from './locales/en.ts';
 import fr from './locales/fr.ts';
 import { createShareApi } from './share-api.ts';
 import { API_URL, APP_ID, fakeShareServer, memoryStorage, token } from './test/fakes.ts';
+import { byTestId, flush, pageState, submitForm, typeInto } from './test/page-dom.ts';
 import { policyOf, withPolicyRoutes } from './test/policy-fakes.ts';
 import { createExportHandler, createWalletHandlers } from './wallet-handlers.ts';
 
@@ -25,24 +26,10 @@ const ORIGIN = { origin: 'https://app.example' };
 const T = token('user_1');
 const base = { accessToken: T, userId: 'user_1' };
 
-const $ = <E extends HTMLElement = HTMLElement>(testId: string) =>
-  document.querySelector<E>(`[data-testid="${testId}"]`);
-const flush = () => new Promise((r) => setTimeout(r, 10));
-const state = () => document.querySelector('main')!.getAttribute('data-state');
-
-function type(value: string) {
-  const input = $<HTMLInputElement>('import-key-input')!;
-  input.value = value;
-  input.dispatchEvent(new Event('input'));
-}
-
-/** Submits the page's form as the browser does: trusted for a real click or Enter. */
-function submit(trusted: boolean) {
-  const form = document.querySelector('form')!;
-  const event = new Event('submit', { bubbles: true, cancelable: true });
-  Object.defineProperty(event, 'isTrusted', { value: trusted });
-  form.dispatchEvent(event);
-}
+const $ = byTestId;
+const state = pageState;
+const type = (value: string) => typeInto('import-key-input', value);
+const submit = submitForm;
 
 /** An import page on a device with its own storage, talking to `server`. */
 function importPage(

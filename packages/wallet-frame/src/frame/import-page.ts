@@ -2,7 +2,7 @@ import { type DeviceShareStorage, type FramePayloads, walletProofMessage } from 
 import { type Address, type Hex, hexToBytes } from 'viem';
 import { privateKeyToAddress } from 'viem/accounts';
 import { CustodyError } from '../custody/errors.ts';
-import { splitEntropy } from '../custody/shares.ts';
+import { splitEntropy, type WalletShares } from '../custody/shares.ts';
 import { signWithSolanaKey } from '../custody/solana-key.ts';
 import { IMPORTED_KEY_BYTES } from '../custody/wallet-secret.ts';
 import { sha256Hex, toBase64 } from './encoding.ts';
@@ -57,48 +57,31 @@ export async function importEvmKey(
   privateKey: Hex,
 ): Promise<{ address: Address; deviceStorage: DeviceShareStorage }> {
   const { token, userId } = session;
-  const nonce = api.walletNonce(token);
-  nonce.catch(() => {});
-  const secret = hexToBytes(privateKey);
-  try {
-    if (secret.length !== IMPORTED_KEY_BYTES) throw invalid('A private key is 32 bytes');
-    const address = privateKeyToAddress(privateKey);
-    const shares = await splitEntropy(secret);
-    try {
-      const proof = await custody.walletProof(token, userId, address, secret, 'import', {
-        nonce: await nonce,
-        privateKey,
-      });
-      const recovery = await custody.recoveryFields(shares.recovery, 'latchkey', undefined, {
+  const address = privateKeyToAddress(privateKey);
+  const deviceStorage = await importSecret(
+    parameters,
+    api,
+    session,
+    hexToBytes(privateKey),
+    address,
+    async (secret, shares, nonce) => ({
+      address,
+      chain_type: 'ethereum',
+      imported: true,
+      auth_share: toBase64(shares.auth),
+      ...(await custody.recoveryFields(shares.recovery, 'latchkey', undefined, {
         token,
         userId,
         address,
         entropy: secret,
-      });
-      await timed('import.upload', () =>
-        api.createWallet(token, {
-          address,
-          chain_type: 'ethereum',
-          imported: true,
-          auth_share: toBase64(shares.auth),
-          ...recovery,
-          ...proof,
-        }),
-      );
-      const authHash = await sha256Hex(shares.auth);
-      const deviceStorage = parameters.store.set(userId, address, {
-        share: shares.device,
-        authHash,
-      });
-      return { address, deviceStorage };
-    } finally {
-      shares.device.fill(0);
-      shares.auth.fill(0);
-      shares.recovery.fill(0);
-    }
-  } finally {
-    secret.fill(0);
-  }
+      })),
+      ...(await custody.walletProof(token, userId, address, secret, 'import', {
+        nonce,
+        privateKey,
+      })),
+    }),
+  );
+  return { address, deviceStorage };
 }
 
 /**
@@ -121,42 +104,66 @@ export async function importSolanaKey(
   session: { token: string; userId: string },
   key: { privateKey: Uint8Array; address: string },
 ): Promise<{ address: string; deviceStorage: DeviceShareStorage }> {
-  const { token, userId } = session;
   const { address } = key;
-  const nonce = api.walletNonce(token);
-  nonce.catch(() => {});
-  if (key.privateKey.length !== IMPORTED_KEY_BYTES) throw invalid('A private key is 32 bytes');
-  const secret = key.privateKey.slice();
-  try {
-    const shares = await splitEntropy(secret);
-    try {
-      const issued = await nonce;
+  const deviceStorage = await importSecret(
+    parameters,
+    api,
+    session,
+    key.privateKey.slice(),
+    address,
+    async (secret, shares, nonce) => {
       const message = walletProofMessage({
         action: 'import',
         appId: parameters.appId,
-        userId,
+        userId: session.userId,
         address,
-        nonce: issued,
+        nonce,
       });
-      const signature = toBase64(signWithSolanaKey(secret, new TextEncoder().encode(message)));
-      await timed('import.upload', () =>
-        api.createWallet(token, {
-          address,
-          chain_type: 'solana',
-          imported: true,
-          auth_share: toBase64(shares.auth),
-          recovery_method: 'latchkey',
-          recovery_share: toBase64(shares.recovery),
-          nonce: issued,
-          signature,
-        }),
-      );
+      return {
+        address,
+        chain_type: 'solana',
+        imported: true,
+        auth_share: toBase64(shares.auth),
+        recovery_method: 'latchkey',
+        recovery_share: toBase64(shares.recovery),
+        nonce,
+        signature: toBase64(signWithSolanaKey(secret, new TextEncoder().encode(message))),
+      };
+    },
+  );
+  return { address, deviceStorage };
+}
+
+/**
+ * The steps every key import shares: the 32-byte `secret` split 2-of-3, the upload of `body`
+ * (the family's fields and wallet proof, made from the secret, the shares and a fresh nonce),
+ * then the device share kept in this frame's store. Zeroes `secret` and the shares.
+ * @returns where the device share is kept.
+ * @throws CustodyError `invalid_request_arguments` when `secret` is not 32 bytes; the upload's
+ *   ShareApiErrors.
+ */
+async function importSecret(
+  parameters: Pick<WalletHandlersParameters, 'store'>,
+  api: ShareApi,
+  session: { token: string; userId: string },
+  secret: Uint8Array,
+  address: string,
+  body: (
+    secret: Uint8Array,
+    shares: WalletShares,
+    nonce: string,
+  ) => Promise<Parameters<ShareApi['createWallet']>[1]>,
+): Promise<DeviceShareStorage> {
+  const nonce = api.walletNonce(session.token);
+  nonce.catch(() => {});
+  try {
+    if (secret.length !== IMPORTED_KEY_BYTES) throw invalid('A private key is 32 bytes');
+    const shares = await splitEntropy(secret);
+    try {
+      const upload = await body(secret, shares, await nonce);
+      await timed('import.upload', () => api.createWallet(session.token, upload));
       const authHash = await sha256Hex(shares.auth);
-      const deviceStorage = parameters.store.set(userId, address, {
-        share: shares.device,
-        authHash,
-      });
-      return { address, deviceStorage };
+      return parameters.store.set(session.userId, address, { share: shares.device, authHash });
     } finally {
       shares.device.fill(0);
       shares.auth.fill(0);

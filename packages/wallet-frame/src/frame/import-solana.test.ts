@@ -10,6 +10,7 @@ import { fromBase64, toBase64 } from './encoding.ts';
 import { startImportPage } from './import-page.ts';
 import { IMPORT_TEXTS } from './import-view.ts';
 import { API_URL, APP_ID, fakeShareServer, memoryStorage, token } from './test/fakes.ts';
+import { byTestId, flush, pageState, submitForm, typeInto } from './test/page-dom.ts';
 import { policyOf, withPolicyRoutes } from './test/policy-fakes.ts';
 import { createWalletHandlers } from './wallet-handlers.ts';
 
@@ -26,23 +27,10 @@ const JSON_SECRET = JSON.stringify([...SECRET_KEY]);
 const ORIGIN = { origin: 'https://app.example' };
 const T = token('user_1');
 
-const $ = <E extends HTMLElement = HTMLElement>(testId: string) =>
-  document.querySelector<E>(`[data-testid="${testId}"]`);
-const flush = () => new Promise((r) => setTimeout(r, 10));
-const state = () => document.querySelector('main')!.getAttribute('data-state');
-
-function type(value: string) {
-  const input = $<HTMLInputElement>('import-key-input')!;
-  input.value = value;
-  input.dispatchEvent(new Event('input'));
-}
-
-function submit(trusted: boolean) {
-  const form = document.querySelector('form')!;
-  const event = new Event('submit', { bubbles: true, cancelable: true });
-  Object.defineProperty(event, 'isTrusted', { value: trusted });
-  form.dispatchEvent(event);
-}
+const $ = byTestId;
+const state = pageState;
+const type = (value: string) => typeInto('import-key-input', value);
+const submit = submitForm;
 
 function importPage(server = fakeShareServer(), storage = memoryStorage()) {
   const store = openDeviceShareStore(APP_ID, () => storage);

@@ -6,29 +6,16 @@ import { openDeviceShareStore } from './device-store.ts';
 import { startPasswordPage } from './password-page.ts';
 import { mountPasswordView, PASSWORD_TEXTS } from './password-view.ts';
 import { API_URL, APP_ID, memoryStorage, token } from './test/fakes.ts';
+import { byTestId, flush, pageState, submitForm, typeInto } from './test/page-dom.ts';
 
 const ORIGIN = { origin: 'https://app.example' };
 const T = token('user_1');
 const ADDRESS = '0x1111111111111111111111111111111111111111';
 const SECRET = 'Sunshine-77!';
 
-const $ = <E extends HTMLElement = HTMLElement>(testId: string) =>
-  document.querySelector<E>(`[data-testid="${testId}"]`);
-const flush = () => new Promise((r) => setTimeout(r, 10));
-
-function type(testId: string, value: string) {
-  const input = $<HTMLInputElement>(testId)!;
-  input.value = value;
-  input.dispatchEvent(new Event('input'));
-}
-
-/** Submits the page's form as the browser does: trusted for a real click or Enter. */
-function submit(trusted: boolean) {
-  const form = document.querySelector('form')!;
-  const event = new Event('submit', { bubbles: true, cancelable: true });
-  Object.defineProperty(event, 'isTrusted', { value: trusted });
-  form.dispatchEvent(event);
-}
+const $ = byTestId;
+const type = typeInto;
+const submit = submitForm;
 
 function page(handlers: Record<string, ReturnType<typeof vi.fn>>, download = vi.fn()) {
   const store = openDeviceShareStore(APP_ID, () => memoryStorage());
@@ -41,7 +28,7 @@ function page(handlers: Record<string, ReturnType<typeof vi.fn>>, download = vi.
   return { handle, download };
 }
 
-const state = () => document.querySelector('main')!.getAttribute('data-state');
+const state = pageState;
 
 afterEach(() => {
   document.body.replaceChildren();
