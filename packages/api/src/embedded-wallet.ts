@@ -527,7 +527,9 @@ export interface FramePayloads {
   /**
    * Export page only. The frame checks the request and shows its warning and Reveal button
    * (`ready`); the key is fetched, rebuilt and rendered into the frame's own DOM only after a
-   * trusted click on Reveal inside the frame. The answer never carries key material.
+   * trusted click on Reveal inside the frame. The answer never carries key material. `address`:
+   * an Ethereum wallet (its key shown as 0x hex) or a Solana wallet (base58; its 64-byte secret
+   * key shown in base58, as Phantom and Solflare import it; issue 22).
    */
   'latchkey:wallet:export': {
     in: { accessToken: string; address: string };

@@ -12,7 +12,7 @@ import { IMPORT_TEXTS } from './import-view.ts';
 import { API_URL, APP_ID, fakeShareServer, memoryStorage, token } from './test/fakes.ts';
 import { byTestId, flush, pageState, submitForm, typeInto } from './test/page-dom.ts';
 import { policyOf, withPolicyRoutes } from './test/policy-fakes.ts';
-import { createWalletHandlers } from './wallet-handlers.ts';
+import { createExportHandler, createWalletHandlers } from './wallet-handlers.ts';
 
 /** A test key (never a real wallet): 32 bytes 1..32, its public key and Solana's forms. */
 const PRIVATE_KEY = Uint8Array.from({ length: 32 }, (_, i) => i + 1);
@@ -198,6 +198,58 @@ describe('import page, Solana (issue 22 item 4)', () => {
       address: ADDRESS,
     });
     expect(await signs(laptop, 'from the laptop')).toBe(true);
+  });
+
+  it("exports the imported key in the form it came in (base58 secret key), and a created wallet's as a key of its address", async () => {
+    const server = fakeShareServer();
+    const { storage, handle } = importPage(server);
+    const answer = Promise.resolve(handle({ accessToken: T, chainType: 'solana' }, ORIGIN));
+    await flush();
+    type(JSON_SECRET);
+    submit(true);
+    await answer;
+
+    /** The export page's handler on a device: what it renders after Reveal (address: key). */
+    const exported = async (
+      deviceStorage: ReturnType<typeof memoryStorage>,
+      accessToken: string,
+      address: string,
+    ) => {
+      const rendered: string[] = [];
+      let reveal: (() => Promise<void>) | null = null;
+      const exportHandler = createExportHandler({
+        appId: APP_ID,
+        apiUrl: API_URL,
+        store: openDeviceShareStore(APP_ID, () => deviceStorage),
+        fetch: server.fetch,
+        ready: (fn) => (reveal = fn),
+        render: (key, shown) => rendered.push(`${shown}:${key}`),
+      });
+      await expect(exportHandler({ accessToken, address }, ORIGIN)).resolves.toEqual({
+        ready: true,
+      });
+      expect(rendered).toEqual([]);
+      await reveal!();
+      return rendered;
+    };
+    expect(await exported(storage, T, ADDRESS)).toEqual([`${ADDRESS}:${BASE58_SECRET}`]);
+
+    // Another user's created Solana wallet exports a 64-byte secret key of its own address.
+    const T2 = token('user_2');
+    const otherStorage = memoryStorage();
+    const created = (await createWalletHandlers({
+      appId: APP_ID,
+      apiUrl: API_URL,
+      store: openDeviceShareStore(APP_ID, () => otherStorage),
+      fetch: server.fetch,
+    })[FRAME_EVENTS.solanaCreate]!({ accessToken: T2, userId: 'user_2' }, ORIGIN)) as {
+      address: string;
+    };
+    const [shown] = await exported(otherStorage, T2, created.address);
+    const secretKey = base58.decode(shown!.slice(created.address.length + 1));
+    expect(secretKey).toHaveLength(64);
+    expect(base58.encode(ed25519.getPublicKey(secretKey.subarray(0, 32)))).toBe(created.address);
+    expect(base58.encode(secretKey.subarray(32))).toBe(created.address);
   });
 
   it('refuses a chain type it does not know', async () => {

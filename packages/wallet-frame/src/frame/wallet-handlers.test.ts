@@ -491,7 +491,7 @@ describe('export page handler', () => {
   it('answers {ready:true} only, renders the key in the frame on reveal; the parent never receives key material', async () => {
     const server = fakeShareServer();
     const { dev, address } = await createWallet(server);
-    const rendered: Hex[] = [];
+    const rendered: string[] = [];
     let reveal: (() => Promise<void>) | null = null;
     const exportHandler = createExportHandler({
       appId: APP_ID,
@@ -538,7 +538,7 @@ describe('export page handler', () => {
     await reveal!();
 
     expect(rendered).toHaveLength(1);
-    expect(privateKeyToAddress(rendered[0]!)).toBe(address);
+    expect(privateKeyToAddress(rendered[0]! as Hex)).toBe(address);
     expect(posted.map((p) => p.targetOrigin)).toEqual([
       'https://app.example',
       'https://app.example',

@@ -10,6 +10,7 @@ import {
   walletProofMessage,
 } from '@latchkey/api';
 import { type Address, bytesToHex, getAddress, type Hex, hexToBytes, isAddress } from 'viem';
+import { base58 } from '@scure/base';
 import { privateKeyToAccount } from 'viem/accounts';
 import {
   CustodyError,
@@ -41,7 +42,11 @@ import { frameMethodHandlers } from '../methods/index.ts';
 import type { FrameHandler } from './router.ts';
 import { invalid, record } from './request-data.ts';
 import { createShareApi, type ShareApi, ShareApiError } from './share-api.ts';
-import { createSolanaHandlers } from './solana-handlers.ts';
+import {
+  createSolanaHandlers,
+  reconstructSolanaWallet,
+  solanaAddressOf,
+} from './solana-handlers.ts';
 import { recordTiming, timed } from './timings.ts';
 
 /** Parameters of {@link createWalletHandlers} and {@link createExportHandler}. */
@@ -569,8 +574,13 @@ export function createExportHandler(
      * Called once the request is accepted, with the wallet's address; the page calls `reveal` on
      * a trusted click of its Reveal button.
      */
-    ready: (reveal: () => Promise<void>, address: Address) => void;
-    render: (privateKey: Hex, address: Address) => void;
+    ready: (reveal: () => Promise<void>, address: string) => void;
+    /**
+     * Draws the key: an Ethereum wallet's as 0x hex (32 bytes); a Solana wallet's as its
+     * 64-byte secret key (private then public key) in base58, the form Phantom and Solflare
+     * import (issue 22).
+     */
+    render: (privateKey: string, address: string) => void;
   },
 ): FrameHandler {
   const key = parameters.key ?? openFrameKey(parameters.appId, globalThis.indexedDB);
@@ -582,19 +592,33 @@ export function createExportHandler(
     used = true;
     const data = record(input);
     const { token, userId } = core.authorize(data);
-    const address = addressOf(data);
+    // A Solana wallet is named by its base58 address (issue 22), an Ethereum one by 0x hex.
+    const solana = typeof data.address === 'string' && !data.address.startsWith('0x');
+    const address = solana ? solanaAddressOf(data) : addressOf(data);
     const stored = parameters.store.get(userId, address);
     if (!stored) throw new CustodyError('wallet_not_on_device', WALLET_NOT_ON_DEVICE_MESSAGE);
     stored.share.fill(0);
     let running: Promise<void> | null = null;
     const reveal = async () => {
-      const session = await core.loadDeviceSession(token, userId, address);
-      const entropy = await reconstructEntropy([session.device, session.auth], address).finally(
-        () => {
-          session.device.fill(0);
-          session.auth.fill(0);
-        },
-      );
+      const session = await core.loadDeviceSession(token, userId, address as Address);
+      const shares = [session.device, session.auth] as const;
+      const wipeShares = () => {
+        session.device.fill(0);
+        session.auth.fill(0);
+      };
+      if (solana) {
+        const { entropy, key } = await reconstructSolanaWallet(shares, address).finally(wipeShares);
+        const secretKey = new Uint8Array([...key.privateKey, ...key.publicKey]);
+        try {
+          parameters.render(base58.encode(secretKey), address);
+        } finally {
+          secretKey.fill(0);
+          key.privateKey.fill(0);
+          entropy.fill(0);
+        }
+        return;
+      }
+      const entropy = await reconstructEntropy(shares, address as Address).finally(wipeShares);
       try {
         parameters.render(evmPrivateKeyOfSecret(entropy), address);
       } finally {
