@@ -41,6 +41,13 @@ export interface DescriptionRow {
   value: string;
   /** `mono`: addresses, hex; `danger`: a flagged value (e.g. 'Unlimited'). */
   tone?: 'mono' | 'danger';
+  /**
+   * The whole of a shortened value (a Solana account drawn as `AbCd…WxYz`), shown as the
+   * value's tooltip (`title`). Default: none (the value is whole).
+   */
+  title?: string;
+  /** Draw the value under its label, left-aligned (a long sentence with an address in it). */
+  stacked?: boolean;
 }
 
 /** A group of rows under a heading (the typed data's domain, a decoded call, its fields). */
@@ -420,11 +427,16 @@ function describePermit(
 // eth_signTransaction
 
 /**
- * `amount` in the chain's smallest unit (wei) in its native currency, exact (every decimal;
- * the string goes to Intl, never through a float), e.g. '1.5 ETH', in `de` '1,5 ETH'.
+ * `amount` in a currency's smallest unit (wei for ETH, lamports for SOL) in that currency,
+ * exact (every decimal; the string goes to Intl, never through a float), e.g. '1.5 ETH', in
+ * `de` '1,5 ETH'; `{ decimals: 9, symbol: 'SOL' }` gives '0.000005 SOL' for 5000 lamports.
  */
-function nativeAmount(amount: bigint, chain: DescribeChain, locale: FrameLocale): string {
-  const { decimals, symbol } = chain.nativeCurrency;
+export function formatNativeAmount(
+  amount: bigint,
+  currency: { decimals: number; symbol: string },
+  locale: FrameLocale = 'en',
+): string {
+  const { decimals, symbol } = currency;
   const decimal = formatUnits(amount, decimals) as Intl.StringNumericLiteral;
   const digits = Math.min(Math.max(decimals, 0), 100);
   const text = new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(decimal);
@@ -432,7 +444,7 @@ function nativeAmount(amount: bigint, chain: DescribeChain, locale: FrameLocale)
 }
 
 /** `count` bytes in the locale's words ('6 bytes', '1 byte', '6 Byte'). */
-function bytes(count: number, locale: FrameLocale): string {
+export function formatByteCount(count: number, locale: FrameLocale = 'en'): string {
   return new Intl.NumberFormat(locale, { style: 'unit', unit: 'byte', unitDisplay: 'long' }).format(
     count,
   );
@@ -496,7 +508,7 @@ function describeCall(data: `0x${string}`, w: Words): DescriptionSection {
         value: length >= 4 ? slice(data, 0, 4) : data,
         tone: 'mono',
       },
-      { label: t.data, value: bytes(length, w.locale) },
+      { label: t.data, value: formatByteCount(length, w.locale) },
     ],
   };
 }
@@ -535,14 +547,14 @@ function describeTransaction(
     to === null
       ? { label: m.to, value: m.contractDeployment }
       : { label: m.to, value: getAddress(to), tone: 'mono' },
-    { label: m.amount, value: nativeAmount(value, chain, w.locale) },
+    { label: m.amount, value: formatNativeAmount(value, chain.nativeCurrency, w.locale) },
   ];
   const feePerGas = maxFeePerGas ?? gasPrice;
   rows.push({
     label: m.maxFee,
     value:
       gas !== undefined && feePerGas !== undefined
-        ? nativeAmount(gas * feePerGas, chain, w.locale)
+        ? formatNativeAmount(gas * feePerGas, chain.nativeCurrency, w.locale)
         : m.unknown,
   });
   const sections: DescriptionSection[] = [{ title: m.transaction, rows }];

@@ -44,9 +44,10 @@ export function startFrame(win: Window, doc: Document): FrameRouter | null {
   let handlers;
   let content: HTMLElement | null = null;
   if (config.mode === 'approve') {
-    // Issue 24 item 3: the approval page refuses what the app's wallet policy refuses.
+    // Issue 24 item 3: the approval page refuses what the app's wallet policy refuses (its
+    // limits are EVM ones: the Solana handler of the same page has no policy check).
     const policyCheck = createPolicyCheck(shareApiFor(base, key));
-    handlers = { [FRAME_EVENTS.walletApprove]: startApprovePage(doc, win, base, { policyCheck }) };
+    handlers = startApprovePage(doc, win, base, { policyCheck });
   } else if (config.mode === 'password') {
     const view = mountPasswordView(doc, { clipboard: win.navigator?.clipboard });
     content = view.root;

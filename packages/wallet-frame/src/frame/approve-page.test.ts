@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { ROUTES } from '@latchkey/api';
+import { FRAME_EVENTS, ROUTES } from '@latchkey/api';
 import {
   encodeFunctionData,
   erc20Abi,
@@ -20,9 +20,16 @@ import { deriveEvmAddress, generateEntropy } from '../custody/wallet-secret.ts';
 import { type ApprovalPolicyCheck, startApprovePage } from './approve-page.ts';
 import { APPROVE_TEXTS } from './approve-view.ts';
 import type { FrameLocale } from './locales/index.ts';
-import type { IntersectionObserverLike } from './click-guard.ts';
 import { openDeviceShareStore } from './device-store.ts';
 import { sha256Hex, toBase64 } from './encoding.ts';
+import {
+  $,
+  fakeVisibility,
+  resetDocument,
+  sleep,
+  syntheticClick,
+  trustedClick,
+} from './test/approval-fakes.ts';
 import { API_URL, APP_ID, memoryStorage, token } from './test/fakes.ts';
 
 const ORIGIN = { origin: 'https://app.example' };
@@ -35,47 +42,6 @@ const CHAIN = {
 };
 const OTHER = '0x2222222222222222222222222222222222222222';
 const TOKEN = '0x4444444444444444444444444444444444444444';
-
-/** A click as a person makes it: trusted, on the button, at a point inside it. */
-function trustedClick(target: Element) {
-  document.elementFromPoint = () => target;
-  const event = new MouseEvent('click', { bubbles: true, cancelable: true, detail: 1 });
-  Object.defineProperty(event, 'isTrusted', { value: true });
-  target.dispatchEvent(event);
-}
-
-/** A click made by a script: `isTrusted` false. */
-function syntheticClick(target: Element) {
-  const event = new MouseEvent('click', { bubbles: true, cancelable: true, detail: 1 });
-  Object.defineProperty(event, 'isTrusted', { value: false });
-  target.dispatchEvent(event);
-}
-
-const $ = (testId: string) => document.querySelector<HTMLElement>(`[data-testid="${testId}"]`)!;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** A fake IntersectionObserver v2 the test drives: `visible(true|false)` reports an entry. */
-function fakeVisibility() {
-  let callback: ((entries: IntersectionObserverEntry[]) => void) | null = null;
-  const Observer = class {
-    constructor(cb: (entries: IntersectionObserverEntry[]) => void) {
-      callback = cb;
-    }
-    observe() {}
-    disconnect() {
-      callback = null;
-    }
-  } as unknown as IntersectionObserverLike;
-  const visible = (isVisible: boolean) =>
-    callback?.([
-      {
-        isIntersecting: true,
-        intersectionRatio: 1,
-        isVisible,
-      } as unknown as IntersectionObserverEntry,
-    ]);
-  return { Observer, visible };
-}
 
 /** A device with a wallet's device share and a fake auth-share route that counts its calls. */
 async function approvePage(
@@ -99,7 +65,7 @@ async function approvePage(
     );
   }) as typeof globalThis.fetch;
   const io = fakeVisibility();
-  const handler = startApprovePage(
+  const handlers = startApprovePage(
     document,
     window,
     { appId: APP_ID, apiUrl: API_URL, store, fetch },
@@ -109,12 +75,13 @@ async function approvePage(
       guard: { IntersectionObserver: io.Observer, hasVisibilityV2: true, armMs: ARM_MS },
     },
   );
+  const handler = handlers[FRAME_EVENTS.walletApprove];
   /** Makes the page visible and waits past the arm time. */
   const arm = async () => {
     io.visible(true);
     await sleep(ARM_MS + 20);
   };
-  return { handler, address, calls, io, arm };
+  return { handler, handlers, address, calls, io, arm };
 }
 
 /** Starts a request and waits until the page drew it. */
@@ -135,14 +102,7 @@ async function request(
   return { answer: answer as Promise<{ response: string }>, settled };
 }
 
-afterEach(() => {
-  document.body.replaceChildren();
-  document.documentElement.removeAttribute('data-theme');
-  document.documentElement.removeAttribute('style');
-  document.documentElement.className = '';
-  document.documentElement.removeAttribute('lang');
-  window.history.replaceState(null, '', '/');
-});
+afterEach(resetDocument);
 
 describe('approval page', () => {
   it('personal_sign: shows the message; early, synthetic and covered clicks sign nothing; an armed real click signs', async () => {

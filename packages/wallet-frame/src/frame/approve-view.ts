@@ -120,10 +120,12 @@ export function mountApproveView(doc: Document, options: ApproveViewOptions = {}
   const row = (r: DescriptionRow) => {
     // A full address does not fit beside its label at 360-440 px: it goes on its own line, whole
     // (never shortened: look-alike addresses share their first and last characters).
-    const stacked = r.tone === 'mono' && r.value.length > STACK_AFTER_CHARS;
+    const stacked = r.stacked === true || (r.tone === 'mono' && r.value.length > STACK_AFTER_CHARS);
     const line = el('div', `lk-approve__row${stacked ? ' lk-approve__row--stacked' : ''}`);
     const value = el('dd', `lk-approve__value${r.tone ? ` lk-approve__value--${r.tone}` : ''}`);
     value.textContent = r.value;
+    // A shortened value (a Solana account) keeps its whole text in the tooltip.
+    if (r.title !== undefined) value.title = r.title;
     line.append(el('dt', 'lk-approve__label', r.label), value);
     return line;
   };

@@ -18,6 +18,7 @@ import {
 } from '@solana/kit';
 import type { Address, Hex } from 'viem';
 import { privateKeyToAccount, privateKeyToAddress } from 'viem/accounts';
+import { isPrintableText } from '../custody/describe-solana.ts';
 import { CustodyError, ShareIntegrityError } from '../custody/errors.ts';
 import type { PolicyClient } from '../custody/policy-client.ts';
 import {
@@ -158,18 +159,6 @@ export async function reconstructSolanaWallet(
   return { entropy, key };
 }
 
-/** True when `bytes` are UTF-8 text without control characters other than tab and newlines. */
-function isPrintableText(bytes: Uint8Array): boolean {
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return false;
-  }
-  // eslint-disable-next-line no-control-regex
-  return !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/.test(text);
-}
-
 function base64Param(value: unknown, name: string): Uint8Array {
   if (typeof value !== 'string' || value.length === 0) throw invalid(`${name} must be base64`);
   try {
@@ -265,9 +254,11 @@ export function signSolanaRequest(
  * - recover: recovery + auth share (automatic recovery only; spec section 5), then a reshare
  *   proven by the Solana key; the device share is stored under the Solana address, and under the
  *   Ethereum address of the same entropy when this device held that wallet's share.
- * - rpc: see {@link FramePayloads} `latchkey:solana-wallet:rpc`: without an approval page for
- *   Solana yet, only a no-prompt `signMessage` of printable text under a policy with
- *   `no_prompt_on_signature` is signed; everything else is `approval_required`.
+ * - rpc: see {@link FramePayloads} `latchkey:solana-wallet:rpc`: only a no-prompt
+ *   `signMessage` of printable text under a policy with `no_prompt_on_signature` is signed;
+ *   everything else is `approval_required`, and the host then opens the approval page
+ *   (`latchkey:solana-wallet:approve`, solana-approve-page.ts), where the user sees it and
+ *   approves it with a trusted click.
  *
  * Errors are CustodyErrors with the wallet error types of spec section 8.
  */
@@ -530,9 +521,10 @@ export function createSolanaHandlers(
    * Keys): as Ethereum's `personal_sign`, a `signMessage` is signed without a prompt only when
    * the host asks `noPrompt: true` and the app's wallet policy (fetched by the frame) has
    * `no_prompt_on_signature`, and only when the message is printable UTF-8 text, so its bytes
-   * can never be a transaction message. `signTransaction` always answers `approval_required`:
-   * the policy's caps and allow-lists are EVM ones, and the Solana approval page comes in a
-   * later slice. A policy that cannot be fetched answers `approval_required` (fails closed).
+   * can never be a transaction message. `signTransaction` always answers `approval_required`
+   * (the policy's caps and allow-lists are EVM ones): the host shows it on the approval page
+   * (`latchkey:solana-wallet:approve`, solana-approve-page.ts) instead. A policy that cannot be
+   * fetched answers `approval_required` (fails closed).
    */
   const rpc: FrameHandler = async (input) => {
     const started = performance.now();

@@ -77,6 +77,43 @@ const en = {
     /** `{chainId}`: the chain id the typed data names. */
     otherChain: 'This signature is for another chain ({chainId}).',
   },
+  /**
+   * What the approval page says of a Solana request (custody/describe-solana.ts; issue 22 item
+   * 2). Program names (System Program, Memo, ...) are proper names and are not translated.
+   */
+  solana: {
+    /** Heading of a transaction that sends SOL from the wallet. */
+    sendSol: 'Send SOL',
+    /** Heading of a message's section (the network). */
+    details: 'Details',
+    feePayer: 'Fee payer',
+    /** 5000 lamports per signature plus the Compute Budget priority fee. */
+    networkFee: 'Network fee (estimated)',
+    /** What the wallet pays at most: the SOL it sends plus the fee. */
+    totalMax: 'Total (max)',
+    /** `{amount}`: e.g. '0.25 SOL'; `{address}`: the recipient's whole address. */
+    sendTo: 'Send {amount} to {address}',
+    transfer: 'Transfer',
+    /** `{index}`: 1, 2, ...; `{program}`: the program's name or its shortened address. */
+    instruction: 'Instruction {index}: {program}',
+    program: 'Program',
+    /** Label of a known instruction's name (e.g. 'CreateAccount'). */
+    kind: 'Instruction',
+    /** `{index}`: the account's position in the instruction, 1, 2, ... */
+    account: 'Account {index}',
+    signer: 'signer',
+    writable: 'writable',
+    readonly: 'read-only',
+    /** An account loaded from an address lookup table: `{table}` shortened, `{index}` its entry. */
+    lookupAccount: 'from lookup table {table} (#{index})',
+    lookupWarning:
+      'Some accounts come from address lookup tables: their addresses cannot be shown here.',
+    memo: 'Memo',
+    unitPrice: 'Compute unit price',
+    /** `{amount}`: micro-lamports per compute unit. */
+    microLamports: '{amount} micro-lamports',
+    unitLimit: 'Compute unit limit',
+  },
   /** The key export page (export-page.ts). */
   export: {
     title: 'Never share your private key',
