@@ -50,6 +50,10 @@ describe('browser bundle', () => {
     expect(
       inputs.filter((i) => /wallets\/embedded\/(bridge|provider|manager|export)\.ts$/.test(i)),
     ).toEqual([]);
+    // The embedded Solana wallet (@solana/kit, the Wallet Standard) is the lazy
+    // `@latchkey/core/solana` entry's (issue 22 item 2).
+    expect(inputs.filter((i) => /node_modules\/@(solana|wallet-standard)\//.test(i))).toEqual([]);
+    expect(inputs.filter((i) => /src\/wallets\/solana\//.test(i))).toEqual([]);
     // The Farcaster signer's runtime is the lazy `@latchkey/core/farcaster-signer` entry's.
     expect(inputs.filter((i) => i.endsWith('methods/farcaster/signer.ts'))).toEqual([]);
     expect(
@@ -115,6 +119,14 @@ describe('browser bundle', () => {
     const { inputs } = await bundleEntry('./wallets/embedded/index.ts');
     expect(inputs.some((i) => i.includes('node_modules/viem'))).toBe(true);
     expect(inputs.filter((i) => i.includes('node_modules/zod'))).toEqual([]);
+  });
+
+  it('the lazy solana entry bundles for the browser on its own with @solana/kit, zod-free, without viem', async () => {
+    const { inputs } = await bundleEntry('./wallets/solana/index.ts');
+    expect(inputs.some((i) => i.includes('node_modules/@solana/'))).toBe(true);
+    expect(inputs.some((i) => i.includes('node_modules/@wallet-standard/'))).toBe(true);
+    expect(inputs.filter((i) => i.includes('node_modules/zod'))).toEqual([]);
+    expect(inputs.filter((i) => i.includes('node_modules/viem'))).toEqual([]);
   });
 
   it('the lazy farcaster-signer entry bundles on its own, zod-free and without viem', async () => {

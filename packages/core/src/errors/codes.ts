@@ -37,6 +37,13 @@ const SHARED_CLIENT_ERROR_CODES = [
   'no_embedded_wallet',
   'wallet_proxy_destroyed',
   'frame_error',
+  // The embedded Solana wallet (issue 22 item 2, `@latchkey/core/solana`).
+  'user_rejected',
+  'invalid_transaction',
+  'solana_cluster_unknown',
+  'solana_send_failed',
+  'solana_transaction_failed',
+  'solana_confirmation_timeout',
 ] as const;
 
 /** The client codes of every method, `METHOD_CLIENT_ERROR_CODES` (`methods/links.ts`). */

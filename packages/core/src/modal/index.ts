@@ -47,6 +47,7 @@ export {
 export type {
   SendTransactionUiOptions,
   SignMessageUiOptions,
+  SolanaApprovalPrompt,
   TransactionReceipt,
   WalletParamsOf,
   WalletPromptParams,

@@ -1,4 +1,8 @@
-import type { FundWalletConfig } from '@latchkey/api';
+import type { FundWalletConfig, SolanaSignRequest } from '@latchkey/api';
+import type {
+  EmbeddedWalletApproval,
+  EmbeddedWalletApprovalTheme,
+} from '../../wallets/embedded/approval.ts';
 import type { AuthenticateResult } from '../../session/user.ts';
 import type { TransactionRequest } from '../../wallet/transaction.ts';
 
@@ -45,6 +49,30 @@ export interface TransactionReceipt {
   root?: string;
 }
 
+/**
+ * Issue 22 item 2: a Solana request for the sign or send screen (the Solana variant of their
+ * payload): what the approval page signs, the cluster it names, and how the screen mounts the
+ * page (`mount`: the Solana manager's `mountApproval` for this request; `ensureMfa` first, as
+ * for Ethereum). The screen resolves with the frame's `SolanaSignResponse`.
+ */
+export interface SolanaApprovalPrompt {
+  /** The Solana wallet's base58 address. */
+  address: string;
+  /** `signMessage` (`{message}`, base64) or `signTransaction` (`{transaction}`, base64 wire). */
+  request: SolanaSignRequest;
+  /** The cluster the request is for: `name` as the page shows it, `chain` e.g. 'solana:devnet'. */
+  cluster: { name: string; chain: string };
+  /** The wallet broadcasts the signed transaction (signAndSendTransaction). */
+  send: boolean;
+  /** Loads the wallet with MFA first when the user has MFA (issue 15). */
+  ensureMfa(): Promise<void>;
+  /** Mounts the approval page for this request in `container`. */
+  mount(
+    container: HTMLElement,
+    options: { buttonText?: string; theme?: EmbeddedWalletApprovalTheme },
+  ): EmbeddedWalletApproval;
+}
+
 /** Settles the screen's request. */
 interface Settle {
   resolve: (value: unknown) => void;
@@ -78,6 +106,21 @@ export type WalletScreenParams = Settle &
         transaction: TransactionRequest;
         /** The filled transaction (JSON-RPC form, hex) the approval page signs. */
         signRequest: Record<string, unknown>;
+        uiOptions?: SendTransactionUiOptions;
+      }
+    /** Issue 22 item 2: a Solana message on the sign screen (header 'Sign message'). */
+    | {
+        kind: 'solana-sign-message';
+        solana: SolanaApprovalPrompt;
+        uiOptions?: SignMessageUiOptions;
+      }
+    /**
+     * Issue 22 item 2: a Solana transaction on the send screen (header 'Confirm transaction');
+     * resolves with the signed transaction and closes (the wallet broadcasts it).
+     */
+    | {
+        kind: 'solana-transaction';
+        solana: SolanaApprovalPrompt;
         uiOptions?: SendTransactionUiOptions;
       }
     | { kind: 'export' }

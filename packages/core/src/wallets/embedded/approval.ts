@@ -1,9 +1,11 @@
-import { FRAME_EVENTS, type FramePayloads, ROUTES } from '@latchkey/api';
+import { FRAME_EVENTS, type FramePayloads, ROUTES, type SolanaSignRequest } from '@latchkey/api';
+import { requireSolanaResponse } from './bridge.ts';
 import { WALLET_ERROR_MESSAGES, WalletError } from './errors.ts';
 import { framePageUrl, type FramePageTheme, mountFramePage } from './frame-page.ts';
 
 type ApproveIn = FramePayloads['latchkey:wallet:approve']['in'];
 type ApproveOut = FramePayloads['latchkey:wallet:approve']['out'];
+type SolanaApproveIn = FramePayloads['latchkey:solana-wallet:approve']['in'];
 
 /** The user decides on the approval page: its answer waits this long by default (10 min). */
 export const APPROVAL_TIMEOUT_MS = 600_000;
@@ -23,18 +25,10 @@ export type CreateEmbeddedWalletApprovalParameters = {
   apiUrl: string;
   appId: string;
   getAccessToken: () => Promise<string | null>;
-  /** The embedded wallet's address (the signer). */
+  /** The embedded wallet's address (the signer): EIP-55 for Ethereum, base58 for Solana. */
   address: string;
   /** Element the visible approval frame is appended to (the sign or send screen's body). */
   container: HTMLElement;
-  /**
-   * What the frame signs once the user approves it inside the frame: `personal_sign`
-   * (`[hexMessage, address]`), `eth_signTypedData_v4` (`[address, typedDataJson]`) or
-   * `eth_signTransaction` (`[filledTx]`, hex quantities, chainId set).
-   */
-  request: EmbeddedWalletApprovalRequest;
-  /** The chain the frame shows for the request (id, name, native currency). */
-  chain: EmbeddedWalletApprovalChain;
   /** The approve button's label inside the frame (the spec's `buttonText`). Default: the frame's. */
   buttonText?: string;
   /** The modal's theme (light/dark, accent), carried in the page URL. */
@@ -43,7 +37,31 @@ export type CreateEmbeddedWalletApprovalParameters = {
   readyMs?: number;
   /** Answer timeout in ms: how long the user may take to decide. Default 600000 (10 min). */
   timeoutMs?: number;
-};
+} & (
+  | {
+      /** An Ethereum request (`latchkey:wallet:approve`). Default. */
+      chainType?: 'ethereum';
+      /**
+       * What the frame signs once the user approves it inside the frame: `personal_sign`
+       * (`[hexMessage, address]`), `eth_signTypedData_v4` (`[address, typedDataJson]`) or
+       * `eth_signTransaction` (`[filledTx]`, hex quantities, chainId set).
+       */
+      request: EmbeddedWalletApprovalRequest;
+      /** The chain the frame shows for the request (id, name, native currency). */
+      chain: EmbeddedWalletApprovalChain;
+    }
+  | {
+      /** Issue 22 item 2: a Solana request (`latchkey:solana-wallet:approve`). */
+      chainType: 'solana';
+      /**
+       * What the frame signs: `signMessage` (`{message}`, base64 bytes) or `signTransaction`
+       * (`{transaction}`, base64 of the wire transaction).
+       */
+      request: SolanaSignRequest;
+      /** The network the page names, e.g. `{ name: 'Solana Devnet' }`. */
+      cluster: { name: string };
+    }
+);
 
 /** A mounted approval frame. */
 export interface EmbeddedWalletApproval {
@@ -58,7 +76,8 @@ export interface EmbeddedWalletApproval {
   /**
    * The frame's answer once the user approved inside it: the signature (hex) for
    * `personal_sign` / `eth_signTypedData_v4`, the signed serialized transaction (hex) for
-   * `eth_signTransaction`. Rejects with the frame's {@link WalletError} (its `type`), with
+   * `eth_signTransaction`; for a Solana request the `SolanaSignResponse` (`{signature}` or
+   * `{signedTransaction}`, standard base64). Rejects with the frame's {@link WalletError} (its `type`), with
    * `wallet_proxy_no_response` after `timeoutMs`, or `wallet_proxy_destroyed` on `destroy()`.
    */
   readonly result: Promise<unknown>;
@@ -81,7 +100,8 @@ export function embeddedWalletApprovalUrl(
 /**
  * Mounts the wallet's approval page (`/apps/{appId}/embedded-wallets/approve`, on the API
  * origin) in `container` and hands it one signing request (`latchkey:wallet:approve`; issue 24
- * items 1 and 2). The page draws what will be signed and its own approve button; it signs only
+ * items 1 and 2; with `chainType: 'solana'`, `latchkey:solana-wallet:approve` with the Solana
+ * request and the cluster's name, issue 22 item 2). The page draws what will be signed and its own approve button; it signs only
  * after a trusted, unobscured click inside it (armed after a minimum visible time), so the host
  * page cannot approve for the user. `result` settles with the frame's answer.
  *
@@ -95,29 +115,48 @@ export function embeddedWalletApprovalUrl(
  *   chain: { id: 31337, name: 'Anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } },
  * });
  * const signature = await approval.result;
+ * // Solana: resolves `{ signature }` (base64, 64 bytes) or `{ signedTransaction }` (base64 wire).
+ * const solana = createEmbeddedWalletApproval({
+ *   apiUrl, appId, getAccessToken, address: solanaAddress, container: el, chainType: 'solana',
+ *   request: { method: 'signMessage', params: { message: 'aGk=' } }, cluster: { name: 'Solana Devnet' },
+ * });
  */
 export function createEmbeddedWalletApproval(
   parameters: CreateEmbeddedWalletApprovalParameters,
 ): EmbeddedWalletApproval {
-  const page = mountFramePage<ApproveIn, ApproveOut | undefined>({
+  const common = {
+    address: parameters.address,
+    ...(parameters.buttonText ? { buttonText: parameters.buttonText } : {}),
+  };
+  const solana = parameters.chainType === 'solana';
+  const page = mountFramePage<ApproveIn | SolanaApproveIn, unknown>({
     apiUrl: parameters.apiUrl,
     getAccessToken: parameters.getAccessToken,
     container: parameters.container,
     url: embeddedWalletApprovalUrl(parameters.apiUrl, parameters.appId, parameters.theme),
     title: 'Approve request',
     className: 'latchkey-approval-frame',
-    event: FRAME_EVENTS.walletApprove,
-    data: (accessToken) => ({
-      accessToken,
-      address: parameters.address,
-      request: parameters.request,
-      chain: parameters.chain,
-      ...(parameters.buttonText ? { buttonText: parameters.buttonText } : {}),
-    }),
+    event: solana ? FRAME_EVENTS.solanaApprove : FRAME_EVENTS.walletApprove,
+    data: (accessToken) =>
+      parameters.chainType === 'solana'
+        ? {
+            ...common,
+            accessToken,
+            request: parameters.request,
+            cluster: { name: parameters.cluster.name },
+          }
+        : {
+            ...common,
+            accessToken,
+            request: parameters.request,
+            chain: parameters.chain,
+          },
     readyMs: parameters.readyMs,
     timeoutMs: parameters.timeoutMs ?? APPROVAL_TIMEOUT_MS,
   });
-  const result = page.result.then((out) => {
+  const result = page.result.then((answer) => {
+    if (solana) return requireSolanaResponse(answer, FRAME_EVENTS.solanaApprove);
+    const out = answer as ApproveOut | undefined | null;
     if (out === undefined || out === null || out.response === undefined) {
       throw new WalletError(`walletProxy.approve ${WALLET_ERROR_MESSAGES.noResponse}`, {
         code: 'wallet_proxy_no_response',

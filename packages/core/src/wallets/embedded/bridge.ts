@@ -5,6 +5,8 @@ import {
   type FramePayloads,
   type RecoveryMethod,
   ROUTES,
+  type SolanaSignRequest,
+  type SolanaSignResponse,
   WALLET_ERROR_TYPES,
   type WalletErrorType,
 } from '@latchkey/api';
@@ -94,6 +96,37 @@ export interface EmbeddedWalletBridge {
     /** The host's `noPromptOnSignature`: a wish the frame checks against the policy. */
     noPrompt?: boolean;
   }): Promise<unknown>;
+  /**
+   * Issue 22 item 2: creates the user's Solana wallet (`latchkey:solana-wallet:create`; timeout
+   * createMs, 'walletProxy.solanaCreate timed out', code `wallet_proxy_timeout`). With
+   * `ethereumAddress` (the user's Ethereum embedded wallet, on this device) the Solana key is
+   * derived from its entropy (`derived: true`); without, fresh entropy with automatic recovery.
+   * Optional so that test bridges need not implement it; the real bridge has it.
+   * @throws WalletError the frame's types (`wallet_not_on_device` for a named Ethereum wallet
+   *   not on this device) and the server's codes in its message (`embedded_wallet_exists`,
+   *   `solana_wallet_user_recovery`).
+   */
+  solanaCreate?(parameters?: {
+    ethereumAddress?: string;
+  }): Promise<{ address: string; derived: boolean; deviceStorage?: DeviceShareStorage }>;
+  /** Issue 22: as {@link connect}, for the Solana (base58) address (rpcMs). Optional as above. */
+  solanaConnect?(parameters: {
+    address: string;
+    unlock?: boolean;
+  }): Promise<EmbeddedWalletFrameResult>;
+  /** Issue 22: as {@link recover}, automatic recovery only (rpcMs). Optional as above. */
+  solanaRecover?(parameters: { address: string }): Promise<EmbeddedWalletFrameResult>;
+  /**
+   * Issue 22: asks the hidden frame for a Solana signature (rpcMs). The frame signs only a
+   * printable `signMessage` asked with `noPrompt: true` under a policy allowing it; anything
+   * else answers a WalletError of type `approval_required` (show the approval page). Returns
+   * `{signature}` or `{signedTransaction}` (standard base64). Optional as above.
+   */
+  solanaRpc?(parameters: {
+    address: string;
+    request: SolanaSignRequest;
+    noPrompt?: boolean;
+  }): Promise<SolanaSignResponse>;
   /** Changes the recovery method (reshares). */
   setRecovery(parameters: {
     address: string;
@@ -176,6 +209,26 @@ function withinProxyDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
   return Promise.race([work, expired]).finally(() => clearTimeout(timer));
 }
 
+/**
+ * `answer` when it is a {@link SolanaSignResponse} (a string `signature` or `signedTransaction`),
+ * else 'walletProxy.<call> did not send a response' (`wallet_proxy_no_response`).
+ * @internal shared with the Solana approval mount.
+ */
+export function requireSolanaResponse(answer: unknown, event: FrameEvent): SolanaSignResponse {
+  const a = (typeof answer === 'object' && answer !== null ? answer : {}) as Record<
+    string,
+    unknown
+  >;
+  if (typeof a.signature === 'string') return { signature: a.signature };
+  if (typeof a.signedTransaction === 'string') return { signedTransaction: a.signedTransaction };
+  throw new WalletError(
+    `walletProxy.${SHORT[event] ?? event} ${WALLET_ERROR_MESSAGES.noResponse}`,
+    {
+      code: 'wallet_proxy_no_response',
+    },
+  );
+}
+
 /** Short names used in timeout texts ('walletProxy.create timed out'). */
 const SHORT: Partial<Record<FrameEvent, string>> = {
   [FRAME_EVENTS.walletCreate]: 'create',
@@ -187,6 +240,11 @@ const SHORT: Partial<Record<FrameEvent, string>> = {
   [FRAME_EVENTS.walletLoginProof]: 'loginProof',
   [FRAME_EVENTS.walletExport]: 'export',
   [FRAME_EVENTS.walletApprove]: 'approve',
+  [FRAME_EVENTS.solanaCreate]: 'solanaCreate',
+  [FRAME_EVENTS.solanaConnect]: 'solanaConnect',
+  [FRAME_EVENTS.solanaRecover]: 'solanaRecover',
+  [FRAME_EVENTS.solanaRpc]: 'solanaRpc',
+  [FRAME_EVENTS.solanaApprove]: 'solanaApprove',
 };
 
 /**
@@ -261,8 +319,8 @@ export function createFrameChannel(parameters: {
         const timer = setTimeout(() => {
           pending.delete(id);
           reject(
-            event === FRAME_EVENTS.walletCreate
-              ? new WalletError(WALLET_ERROR_MESSAGES.createTimedOut, {
+            event === FRAME_EVENTS.walletCreate || event === FRAME_EVENTS.solanaCreate
+              ? new WalletError(`walletProxy.${short} timed out`, {
                   code: 'wallet_proxy_timeout',
                 })
               : new WalletError(`walletProxy.${short} ${WALLET_ERROR_MESSAGES.noResponse}`, {
@@ -475,6 +533,53 @@ export function createEmbeddedWalletBridge(
         timeouts.rpcMs,
       );
       return answer.response;
+    },
+    async solanaCreate({ ethereumAddress } = {}) {
+      const answer = await request(
+        FRAME_EVENTS.solanaCreate,
+        (accessToken) => ({
+          accessToken,
+          userId: userIdOf(accessToken),
+          ...(ethereumAddress ? { ethereumAddress } : {}),
+        }),
+        timeouts.createMs,
+      );
+      return requireAddress(answer, FRAME_EVENTS.solanaCreate);
+    },
+    async solanaConnect({ address, unlock }) {
+      const answer = await request(
+        FRAME_EVENTS.solanaConnect,
+        (accessToken) => ({
+          accessToken,
+          userId: userIdOf(accessToken),
+          address,
+          ...(unlock ? { unlock: true } : {}),
+        }),
+        timeouts.rpcMs,
+      );
+      return requireAddress(answer, FRAME_EVENTS.solanaConnect);
+    },
+    async solanaRecover({ address }) {
+      const answer = await request(
+        FRAME_EVENTS.solanaRecover,
+        (accessToken) => ({ accessToken, userId: userIdOf(accessToken), address }),
+        timeouts.rpcMs,
+      );
+      return requireAddress(answer, FRAME_EVENTS.solanaRecover);
+    },
+    async solanaRpc({ address, request: signRequest, noPrompt }) {
+      const answer = await request(
+        FRAME_EVENTS.solanaRpc,
+        (accessToken) => ({
+          accessToken,
+          userId: userIdOf(accessToken),
+          address,
+          request: signRequest,
+          ...(noPrompt ? { noPrompt: true } : {}),
+        }),
+        timeouts.rpcMs,
+      );
+      return requireSolanaResponse(answer, FRAME_EVENTS.solanaRpc);
     },
     async setRecovery({ address, recoveryMethod, password }) {
       const answer = await request(

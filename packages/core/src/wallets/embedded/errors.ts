@@ -30,6 +30,11 @@ export type WalletErrorCode =
   | 'refresh_user_failed'
   | 'missing_embedded_wallet'
   | 'embedded_wallet_exists'
+  /**
+   * Issue 22 (spec section 5): no Solana wallet for a user whose Ethereum wallet has
+   * user-controlled recovery (a password).
+   */
+  | 'solana_wallet_user_recovery'
   | 'no_embedded_wallet'
   | 'wallet_proxy_destroyed'
   /**
@@ -39,6 +44,18 @@ export type WalletErrorCode =
   | 'missing_or_invalid_mfa'
   /** Issue 15: no MFA within `MFA_CODE_WAIT_MS` (type `mfa_timeout`). */
   | 'mfa_timeout'
+  /** Issue 22 item 2: the user closed the Solana approval screen (the Wallet Standard rejection). */
+  | 'user_rejected'
+  /** Issue 22: not a Solana transaction this wallet signs (bytes, no signature slot, changed). */
+  | 'invalid_transaction'
+  /** Issue 22: a cluster (`solana:devnet`, ...) that is not in the app's `solanaClusters`. */
+  | 'solana_cluster_unknown'
+  /** Issue 22: the cluster's RPC refused or failed `sendTransaction` (its message kept). */
+  | 'solana_send_failed'
+  /** Issue 22: the transaction landed with an error (`getSignatureStatuses` `err`). */
+  | 'solana_transaction_failed'
+  /** Issue 22: no `confirmed` status within the confirmation timeout (it may still land). */
+  | 'solana_confirmation_timeout'
   | 'frame_error';
 
 /**
