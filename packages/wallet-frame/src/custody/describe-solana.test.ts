@@ -28,6 +28,7 @@ const WALLET = randomSolanaAddress();
 const OTHER = randomSolanaAddress();
 const CLUSTER = { name: 'Solana Devnet' };
 const LAMPORTS_PER_SOL = 1_000_000_000n;
+const utf8 = (text: string) => new TextEncoder().encode(text);
 
 const transaction = (wire: string): SolanaSignRequest => ({
   method: 'signTransaction',
@@ -177,10 +178,41 @@ describe('describeSolanaRequest: transactions (issue 22 item 2)', () => {
     expect(d.title).toBe('Transaction');
     expect(rows(d, 'Transaction')['Total (max)']).toBeUndefined();
     expect(rows(d, 'Instruction 1: Memo')['Memo']!.value).toBe('Order #42: thanks!');
+    const bidi = describeSolanaRequest(
+      WALLET,
+      transaction(wireTransaction(WALLET, [memo('a\u202Eb')])),
+      CLUSTER,
+    );
+    expect(rows(bidi, 'Instruction 1: Memo')['Memo']).toMatchObject({
+      value: '0x61e280ae62',
+      tone: 'mono',
+    });
     const unknown = rows(d, `Instruction 2: ${program.slice(0, 4)}…${program.slice(-4)}`);
     expect(unknown['Program']!.value).toBe(program);
     expect(unknown['Data']).toMatchObject({ value: '3 bytes', title: '0x010203' });
     expect(unknown['Account 1']!.value).toMatch(/ · read-only$/);
+  });
+
+  it('names the token programs; their data shows as its size', () => {
+    const call = (programAddress: string) =>
+      ({ programAddress, accounts: [], data: new Uint8Array([9]) }) as never;
+    const wire = wireTransaction(WALLET, [
+      call('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'),
+      call('TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'),
+      call('ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL'),
+    ]);
+    const d = describeSolanaRequest(WALLET, transaction(wire), CLUSTER);
+    expect(d.sections.map((s) => s.title)).toEqual([
+      'Transaction',
+      'Instruction 1: SPL Token',
+      'Instruction 2: Token-2022',
+      'Instruction 3: Associated Token Account',
+    ]);
+    expect(rows(d, 'Instruction 1: SPL Token')['Program']).toMatchObject({
+      value: 'Toke…Q5DA',
+      title: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
+    });
+    expect(rows(d, 'Instruction 2: Token-2022')['Data']!.value).toBe('1 byte');
   });
 
   it('a v0 transaction with a lookup table: its accounts shown as lookup entries, with a warning', () => {
@@ -312,6 +344,9 @@ describe('describeSolanaRequest: messages', () => {
       CLUSTER,
     );
     expect(bell.message).toBe('0x686907');
+    // A right-to-left override would draw other words than the bytes hold: hex.
+    const rlo = describeSolanaRequest(WALLET, message(utf8('pay \u202Egnp.exe')), CLUSTER);
+    expect(rlo.message).toBe('0x70617920e280ae676e702e657865');
   });
 
   it("refuses a transaction's message signed as a message, and an oversize message", () => {

@@ -72,15 +72,15 @@ export const SOLANA_MESSAGE_MAX_BYTES = 65_515;
 const SOL = { decimals: 9, symbol: 'SOL' } as const;
 const MICRO_LAMPORTS_PER_LAMPORT = 1_000_000n;
 
-/** Names of the programs the page knows (proper names: not translated). */
-export const KNOWN_SOLANA_PROGRAMS: Readonly<Record<string, string>> = {
-  [SYSTEM_PROGRAM_ADDRESS]: 'System Program',
-  [COMPUTE_BUDGET_PROGRAM_ADDRESS]: 'Compute Budget',
-  TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA: 'SPL Token',
-  TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb: 'Token-2022',
-  ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL: 'Associated Token Account',
-  ...Object.fromEntries(SUPPORTED_MEMO_PROGRAM_ADDRESSES.map((address) => [address, 'Memo'])),
-};
+/** Names of the programs the page knows, by address (proper names: not translated). */
+export const KNOWN_SOLANA_PROGRAMS: ReadonlyMap<string, string> = new Map([
+  [SYSTEM_PROGRAM_ADDRESS, 'System Program'],
+  [COMPUTE_BUDGET_PROGRAM_ADDRESS, 'Compute Budget'],
+  ['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', 'SPL Token'],
+  ['TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb', 'Token-2022'],
+  ['ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL', 'Associated Token Account'],
+  ...SUPPORTED_MEMO_PROGRAM_ADDRESSES.map((address): [string, string] => [address, 'Memo']),
+]);
 
 const invalid = (message: string, cause?: unknown) =>
   new CustodyError('invalid_request_arguments', message, cause === undefined ? {} : { cause });
@@ -95,6 +95,20 @@ export function isPrintableText(bytes: Uint8Array): boolean {
   }
   // eslint-disable-next-line no-control-regex
   return !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/.test(text);
+}
+
+/**
+ * Unicode bidirectional controls (LRE, RLE, PDF, LRO, RLO, LRI, RLI, FSI, PDI, LRM, RLM, ALM):
+ * they reorder what is drawn, so text holding one could show other words than it holds.
+ */
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/;
+
+/**
+ * True when `bytes` can be drawn as the text they are: {@link isPrintableText} and no
+ * bidirectional control. Other bytes are drawn as hex.
+ */
+export function isDisplayText(bytes: Uint8Array): boolean {
+  return isPrintableText(bytes) && !BIDI_CONTROLS.test(new TextDecoder().decode(bytes));
 }
 
 /** A Solana address shortened for a list: `AbCd…WxYz` (the whole one goes in a tooltip). */
@@ -399,7 +413,11 @@ function actionRows(instruction: SolanaInstructionUse, wallet: string, w: Words)
       return [];
     }
     if ((SUPPORTED_MEMO_PROGRAM_ADDRESSES as readonly string[]).includes(programAddress)) {
+      // The program's parser reads the text; bytes that cannot be drawn as such show as hex.
       const { memo } = getAddMemoInstructionDataDecoder().decode(data);
+      if (!isDisplayText(data)) {
+        return [{ label: t.memo, value: bytesToHex(data), tone: 'mono', stacked: true }];
+      }
       return [{ label: t.memo, value: memo, stacked: true }];
     }
   } catch {
@@ -416,7 +434,7 @@ function describeInstruction(
 ): DescriptionSection {
   const { t, d } = w;
   const { programAddress } = instruction;
-  const known = KNOWN_SOLANA_PROGRAMS[programAddress];
+  const known = KNOWN_SOLANA_PROGRAMS.get(programAddress);
   const rows: DescriptionRow[] = [
     known
       ? {
@@ -507,7 +525,7 @@ function describeMessage(bytes: Uint8Array, cluster: SolanaCluster, w: Words): R
   if (isTransactionMessage(bytes)) {
     throw invalid('params.message is a Solana transaction message: sign it as a transaction');
   }
-  const text = isPrintableText(bytes);
+  const text = isDisplayText(bytes);
   return {
     kind: 'message',
     title: w.d.message,
@@ -520,8 +538,8 @@ function describeMessage(bytes: Uint8Array, cluster: SolanaCluster, w: Words): R
 /**
  * Describes one Solana signing request for the approval page (issue 22 item 2).
  *
- * - `signMessage`: the message as text when it is printable UTF-8 ({@link isPrintableText}),
- *   else `0x` hex; the network (cluster name). At most {@link SOLANA_MESSAGE_MAX_BYTES}.
+ * - `signMessage`: the message as text when it is printable UTF-8 without bidirectional
+ *   controls ({@link isDisplayText}), else `0x` hex; the network (cluster name). At most {@link SOLANA_MESSAGE_MAX_BYTES}.
  * - `signTransaction`: the network, the fee payer (whole), the estimated network fee in SOL
  *   ({@link estimateSolanaFee}), 'Total (max)' (SOL sent from the wallet plus the fee when the
  *   wallet pays it) when the transaction moves SOL from the wallet, then one section per
