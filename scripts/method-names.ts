@@ -37,6 +37,9 @@ const NAMES: Record<string, RegExp> = {
  *   2's list of screen names, the one list core's flows and react's screen registry share.
  * - `core/src/modal/wallet/recoveryRoute.ts` (oauth): the embedded wallet's cloud-recovery
  *   screen (`EMBEDDED_WALLET_RECOVERY_OAUTH_SCREEN`), not the OAuth login method.
+ * - `server/src/recovery/{config,routes,service}.ts` (oauth): cloud recovery (issue 23), the
+ *   spec's "recovery OAuth" (`/api/v1/recovery/oauth/*`, its error codes, oauth4webapi), which
+ *   gets the user's Google Drive token for the wallet frame, not a login.
  * - `server/src/server.ts` (siwe): `createServer`'s public `siweChains` option.
  * - farcaster (issue 16): `createServer`'s public `farcaster` option (`server.ts`) and its field of
  *   `MethodRoutesOptions` (`methods/types.ts`), read from `LATCHKEY_FARCASTER_RELAY_URL`, `..._RPC_URL`
@@ -55,7 +58,7 @@ export const BUDGET: Record<string, number> = {
   passkey: 1,
   sms: 0,
   siwe: 1,
-  oauth: 2,
+  oauth: 5,
   email: 9,
   telegram: 1,
   farcaster: 5,

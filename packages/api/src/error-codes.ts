@@ -88,6 +88,14 @@ export const ERROR_CODES = [
   'cross_app_invalid_token',
   'cross_app_read_only',
   'cross_app_invalid_address',
+  // Cloud recovery (issue 23; spec section 8): the app does not offer this cloud method, or has
+  // no provider settings for it; the user denied at the provider ('User denied confirmation
+  // during OAuth flow'); the provider refused the code ('Invalid code during OAuth flow.'). A
+  // state matching no flow is `oauth_unexpected`.
+  'recovery_method_not_allowed',
+  'recovery_oauth_not_configured',
+  'recovery_oauth_denied',
+  'recovery_oauth_invalid_code',
 ] as const;
 
 /** A stable, machine-readable error code. */
@@ -154,6 +162,10 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   cross_app_invalid_token: 401,
   cross_app_read_only: 403,
   cross_app_invalid_address: 403,
+  recovery_method_not_allowed: 403,
+  recovery_oauth_not_configured: 409,
+  recovery_oauth_denied: 400,
+  recovery_oauth_invalid_code: 400,
 };
 
 /** True when `value` is one of {@link ERROR_CODES}. */

@@ -21,6 +21,7 @@ export * from './mfa.ts';
 export * from './mfa.schema.ts';
 export * from './oauth-providers.ts';
 export * from './password.ts';
+export * from './recovery-oauth.ts';
 export * from './routes.ts';
 export * from './user.ts';
 export * from './wallet-frame.ts';

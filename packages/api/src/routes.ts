@@ -73,6 +73,20 @@ export const ROUTES = {
   walletOpaqueLoginStart: '/api/v1/embedded_wallets/recovery/opaque/login/start',
   /** `POST` (DPoP): OPAQUE login finish; answers the sealed recovery share. */
   walletOpaqueLoginFinish: '/api/v1/embedded_wallets/recovery/opaque/login/finish',
+  /**
+   * Cloud recovery (issue 23; spec section 7). `POST {redirect_to, code_challenge, state_code}`
+   * (a session of the user): the Google Drive authorization URL (scope `drive.appdata`).
+   */
+  recoveryOAuthInit: '/api/v1/recovery/oauth/init',
+  /** `POST {client_type: 'web'}` (a session of the user): CloudKit's sign-in URL. */
+  recoveryOAuthInitICloud: '/api/v1/recovery/oauth/init_icloud',
+  /**
+   * `POST {authorization_code, state_code, code_verifier, provider}` (DPoP): the provider's
+   * access token, to the wallet frame only.
+   */
+  recoveryOAuthAuthenticate: '/api/v1/recovery/oauth/authenticate',
+  /** `GET`: the provider's redirect URI for recovery OAuth; sends the browser to `redirect_to`. */
+  recoveryOAuthCallback: '/api/v1/recovery/oauth/callback',
   analyticsEvents: '/api/v1/analytics_events',
   chains: '/api/v1/chains',
   // Accounts and gates (issue 6): terms, captcha, admin.
@@ -111,6 +125,7 @@ export const DPOP_ROUTES: readonly string[] = [
   ROUTES.walletOpaqueRegister,
   ROUTES.walletOpaqueLoginStart,
   ROUTES.walletOpaqueLoginFinish,
+  ROUTES.recoveryOAuthAuthenticate,
   ...Object.values(MFA_ROUTES),
 ];
 

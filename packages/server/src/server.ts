@@ -42,6 +42,7 @@ import { userRoutes } from './users/routes.ts';
 import { walletFrameRoutes } from './wallets/frame.ts';
 import type { WalletFunder } from './wallets/funder.ts';
 import { walletRoutes } from './wallets/routes.ts';
+import { recoveryRoutes } from './recovery/routes.ts';
 
 /** Options of {@link createServer}. */
 export interface CreateServerOptions {
@@ -306,6 +307,7 @@ export function createServer(options: CreateServerOptions): LatchkeyServer {
   for (const method of METHODS) app.route('/', method.routes(ctx, methodOptions));
   app.route('/', mfaRoutes(ctx));
   app.route('/', walletRoutes(ctx, { funder: options.walletFunder, chains: options.chains }));
+  app.route('/', recoveryRoutes(ctx));
   app.route('/', analyticsRoutes(ctx));
   // Issue 20: the card on-ramp (MoonPay) and token prices in USD.
   app.route('/', fundingRoutes(ctx, options.moonpay));

@@ -882,3 +882,63 @@ export const oidcPayloads = pgTable(
     index('oidc_payloads_expires_idx').on(t.expiresAt),
   ],
 );
+
+/**
+ * An app's cloud recovery settings (issue 23 item 2; spec section 3 `userOwnedRecoveryOptions`
+ * names which methods are offered, this row how they are reached), set by the admin API, the
+ * CLI and the dev seed:
+ * - Google Drive: the OAuth client (id, and its secret sealed: JWE `dir`, A256GCM under the
+ *   signing-key encryption key), the authorization server's issuer (OpenID discovery; Google's
+ *   by default) and the Drive REST API base (Google's by default; the local stand-in in dev).
+ * - iCloud: the CloudKit container, its environment, its web API token (public by design: CloudKit
+ *   JS pages carry it) and the CloudKit Web Services base (Apple's by default).
+ */
+export const recoveryCloudConfigs = pgTable('recovery_cloud_configs', {
+  appId: varchar('app_id', { length: 25 })
+    .primaryKey()
+    .references(() => apps.id, { onDelete: 'cascade' }),
+  googleClientId: text('google_client_id'),
+  googleClientSecretSealed: text('google_client_secret_sealed'),
+  googleIssuer: text('google_issuer'),
+  googleDriveApiUrl: text('google_drive_api_url'),
+  cloudkitContainer: text('cloudkit_container'),
+  cloudkitEnvironment: text('cloudkit_environment', { enum: ['development', 'production'] }),
+  cloudkitApiToken: text('cloudkit_api_token'),
+  cloudkitApiUrl: text('cloudkit_api_url'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+export type RecoveryCloudConfigRow = typeof recoveryCloudConfigs.$inferSelect;
+
+/**
+ * Recovery OAuth flows in progress (issue 23 item 2; spec section 5): one row per
+ * `POST /api/v1/recovery/oauth/init`, for one user, single use, `RECOVERY_OAUTH_STATE_TTL_S`.
+ * The frame's state code is kept only as its SHA-256 (it travels to the provider and back as
+ * the `state`); the frame's PKCE challenge went to the provider, which checks the verifier.
+ * `code_hash` records the code once redeemed, so a replayed code is refused.
+ */
+export const recoveryOAuthStates = pgTable(
+  'recovery_oauth_states',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    appId: varchar('app_id', { length: 25 })
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['google-drive'] }).notNull(),
+    stateHash: text('state_hash').notNull(),
+    codeChallenge: text('code_challenge').notNull(),
+    redirectTo: text('redirect_to').notNull(),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    consumedAt: ts('consumed_at'),
+    codeHash: text('code_hash'),
+  },
+  (t) => [
+    uniqueIndex('recovery_oauth_states_state_uq').on(t.stateHash),
+    index('recovery_oauth_states_code_idx').on(t.codeHash),
+    index('recovery_oauth_states_expiry_idx').on(t.expiresAt),
+  ],
+);
+export type RecoveryOAuthStateRow = typeof recoveryOAuthStates.$inferSelect;

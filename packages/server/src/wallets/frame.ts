@@ -23,6 +23,7 @@ import type { AppEnv, ServerContext } from '../context.ts';
 import type { AppRow } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { PACKAGE_ROOT, PREBUILT_WALLET_FRAME_DIR, RUNNING_FROM_SOURCE } from '../paths.ts';
+import { cloudRecoveryOrigins } from '../recovery/config.ts';
 
 /** Default entry of the frame script, in the wallet-frame workspace package (source runs). */
 export const DEFAULT_WALLET_FRAME_ENTRY = join(
@@ -319,18 +320,20 @@ export function escapeHtml(text: string): string {
 
 /**
  * The page's Content-Security-Policy: nothing inline, framed only by `parents` (default: the
- * app's origins; `'none'` when empty).
+ * app's origins; `'none'` when empty), connecting to its own origin and `connect` (the cloud
+ * recovery services of the app, issue 23: the Drive API's and CloudKit's origins).
  */
 export function walletFrameCsp(
   app: AppRow,
   parents: readonly string[] = app.allowedOrigins,
+  connect: readonly string[] = [],
 ): string {
   const ancestors = parents.length > 0 ? parents.join(' ') : "'none'";
   return [
     "default-src 'none'",
     // WebAssembly for OPAQUE and Argon2id (issue 24 item 5); still no eval, nothing inline.
     "script-src 'self' 'wasm-unsafe-eval'",
-    "connect-src 'self'",
+    ["connect-src 'self'", ...connect].join(' '),
     "style-src 'self'",
     "img-src 'self' data:",
     `frame-ancestors ${ancestors}`,
@@ -433,7 +436,9 @@ export function walletFrameRoutes(ctx: ServerContext, options: WalletFrameOption
         mode,
         ...(options.keyIdleMs === undefined ? {} : { keyIdleMs: options.keyIdleMs }),
       };
-      pageHeaders(c, walletFrameCsp(app, parents));
+      // Issue 23: the hidden wallet frame backs the recovery key up to the user's own cloud.
+      const cloud = mode === 'wallet' ? await cloudRecoveryOrigins(ctx, app.id) : [];
+      pageHeaders(c, walletFrameCsp(app, parents, cloud));
       return c.html(page(config, base, assets));
     });
   for (const mode of Object.keys(PAGE_PATTERNS) as WalletFrameConfig['mode'][]) serve(mode);

@@ -70,7 +70,7 @@ const unexpected = () => new ApiError('oauth_unexpected', UNEXPECTED_AUTH_FLOW);
 export const oauthCallbackUrl = (ctx: ServerContext) => `${ctx.publicUrl}/api/v1/oauth/callback`;
 
 /** Plain http is allowed only towards loopback (the local OpenID provider). */
-function isLoopbackHttp(url: string): boolean {
+export function isLoopbackHttp(url: string): boolean {
   const u = new URL(url);
   return (
     u.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(u.hostname.toLowerCase())
@@ -120,7 +120,12 @@ interface ResolvedProvider {
 
 const discoveryCache = new Map<string, Promise<oauth.AuthorizationServer>>();
 
-async function discover(issuer: string): Promise<oauth.AuthorizationServer> {
+/**
+ * The authorization server metadata of `issuer` (OpenID discovery through oauth4webapi), cached
+ * per process; plain http only towards loopback. A failed discovery is not cached.
+ * @throws what oauth4webapi throws for an unreachable issuer or invalid metadata.
+ */
+export async function discover(issuer: string): Promise<oauth.AuthorizationServer> {
   let cached = discoveryCache.get(issuer);
   if (!cached) {
     const url = new URL(issuer);
@@ -226,6 +231,17 @@ async function resolveProvider(
 }
 
 /**
+ * Refuses a return page that is not exactly one of the app's allowed origins (catalogue 25: no
+ * trailing slash, subpath or wildcard leniency). Social OAuth and recovery OAuth (issue 23).
+ * @throws ApiError `invalid_origin` (403).
+ */
+export function assertAllowedRedirect(app: AppRow, redirectTo: string): void {
+  if (!app.allowedOrigins.includes(redirectTo)) {
+    throw new ApiError('invalid_origin', 'redirect_to is not an allowed origin of this app');
+  }
+}
+
+/**
  * Starts a flow. `redirectTo` must equal one of the app's allowed origins exactly (catalogue
  * 25: no trailing slash, subpath or wildcard leniency).
  *
@@ -247,9 +263,7 @@ export async function initOAuth(
 ): Promise<string> {
   const nowMs = ctx.now();
   assertAllowed(ctx.floodLimits.hit(`init:ip:${ip}`, ctx.rateLimits.initPerIp, nowMs));
-  if (!app.allowedOrigins.includes(input.redirectTo)) {
-    throw new ApiError('invalid_origin', 'redirect_to is not an allowed origin of this app');
-  }
+  assertAllowedRedirect(app, input.redirectTo);
   const p = await resolveProvider(ctx, app, input.provider);
   const providerVerifier = oauth.generateRandomCodeVerifier();
   const providerState = oauth.generateRandomState();

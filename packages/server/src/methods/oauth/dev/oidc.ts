@@ -12,12 +12,26 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import { exportJWK, generateKeyPair } from 'jose';
-import Provider, { type Configuration } from 'oidc-provider';
+import Provider, { type ClientMetadata, type Configuration } from 'oidc-provider';
 
+import { GOOGLE_DRIVE_APPDATA_SCOPE, ROUTES } from '@latchkey/api';
 import { DEFAULT_DEV_OIDC_PORT, DEFAULT_PORT } from '../../../dev-defaults.ts';
-import { DEV_OIDC_CLIENT_ID, DEV_OIDC_CLIENT_SECRET } from './oidc-client.ts';
+import {
+  DEV_DRIVE_INTROSPECTION_CLIENT_ID,
+  DEV_DRIVE_INTROSPECTION_CLIENT_SECRET,
+  DEV_OIDC_CLIENT_ID,
+  DEV_OIDC_CLIENT_SECRET,
+} from './oidc-client.ts';
 
-export { DEV_OIDC_CLIENT_ID, DEV_OIDC_CLIENT_SECRET };
+export {
+  DEV_DRIVE_INTROSPECTION_CLIENT_ID,
+  DEV_DRIVE_INTROSPECTION_CLIENT_SECRET,
+  DEV_OIDC_CLIENT_ID,
+  DEV_OIDC_CLIENT_SECRET,
+};
+
+/** Scopes the provider grants besides OpenID's: Google Drive's app folder (issue 23). */
+export const DEV_OIDC_EXTRA_SCOPES = [GOOGLE_DRIVE_APPDATA_SCOPE];
 
 /** A client registered at the provider. */
 export interface DevOidcClient {
@@ -27,12 +41,24 @@ export interface DevOidcClient {
   redirectUris: string[];
 }
 
+/**
+ * A resource server (the Google Drive stand-in, issue 23): no grant of its own; it
+ * authenticates (`client_secret_basic`) at the token introspection endpoint (RFC 7662) to
+ * check the access tokens it is sent.
+ */
+export interface DevOidcResourceServer {
+  clientId: string;
+  clientSecret: string;
+}
+
 export interface DevOidcOptions {
   /** TCP port; 0 picks a free one. */
   port: number;
   /** Listen address. Default 127.0.0.1. */
   host?: string;
   clients: DevOidcClient[];
+  /** Resource servers allowed to introspect any access token (issue 23). */
+  resourceServers?: DevOidcResourceServer[];
 }
 
 export interface DevOidcProvider {
@@ -83,15 +109,38 @@ export async function startDevOidcProvider(options: DevOidcOptions): Promise<Dev
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   const jwk = { ...(await exportJWK(privateKey)), alg: 'RS256', use: 'sig', kid: 'dev-1' };
 
+  const resourceServers = new Set((options.resourceServers ?? []).map((r) => r.clientId));
   const configuration: Configuration = {
-    clients: options.clients.map((c) => ({
-      client_id: c.clientId,
-      client_secret: c.clientSecret,
-      redirect_uris: c.redirectUris,
-      grant_types: ['authorization_code', 'refresh_token'],
-      response_types: ['code'],
-      token_endpoint_auth_method: 'client_secret_basic',
-    })),
+    clients: [
+      ...options.clients.map((c): ClientMetadata => ({
+        client_id: c.clientId,
+        client_secret: c.clientSecret,
+        redirect_uris: c.redirectUris,
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_basic',
+      })),
+      ...(options.resourceServers ?? []).map((r): ClientMetadata => ({
+        client_id: r.clientId,
+        client_secret: r.clientSecret,
+        redirect_uris: [],
+        grant_types: [],
+        response_types: [],
+        token_endpoint_auth_method: 'client_secret_basic',
+      })),
+    ],
+    // Google Drive's app-folder scope (issue 23), granted like the OpenID ones; a request
+    // without `openid` is a plain OAuth 2.0 request (no ID token), as Google answers it.
+    scopes: ['openid', 'offline_access', ...DEV_OIDC_EXTRA_SCOPES],
+    // RFC 7662: resource servers check access tokens here; a client, its own tokens only.
+    features: {
+      devInteractions: { enabled: false },
+      introspection: {
+        enabled: true,
+        allowedPolicy: (_ctx, client, token) =>
+          resourceServers.has(client.clientId) || token.clientId === client.clientId,
+      },
+    },
     jwks: { keys: [jwk] },
     cookies: { keys: [randomBytes(32).toString('hex')] },
     pkce: { required: () => true },
@@ -100,7 +149,6 @@ export async function startDevOidcProvider(options: DevOidcOptions): Promise<Dev
       email: ['email', 'email_verified'],
       profile: ['name', 'preferred_username'],
     },
-    features: { devInteractions: { enabled: false } },
     ttl: {
       AccessToken: 3600,
       AuthorizationCode: 60,
@@ -142,7 +190,7 @@ export async function startDevOidcProvider(options: DevOidcOptions): Promise<Dev
         clientId: ctx.oidc.client!.clientId,
         accountId: ctx.oidc.session!.accountId!,
       });
-      grant.addOIDCScope('openid email profile');
+      grant.addOIDCScope(['openid email profile', ...DEV_OIDC_EXTRA_SCOPES].join(' '));
       await grant.save();
       return grant;
     },
@@ -202,8 +250,9 @@ export async function startDevOidcProvider(options: DevOidcOptions): Promise<Dev
 }
 
 /**
- * Starts the provider for `npm start` with the dev app's client, whose redirect URI is the
- * API's OAuth callback, and stops it on SIGINT/SIGTERM (exit 0).
+ * Starts the provider for `npm start` with the dev app's client, whose redirect URIs are the
+ * API's OAuth callback and its recovery OAuth callback (issue 23), and the Drive stand-in as a
+ * resource server; stops it on SIGINT/SIGTERM (exit 0).
  *
  * @param env `LATCHKEY_OIDC_PORT` (default {@link DEFAULT_DEV_OIDC_PORT}), `LATCHKEY_API_URL`
  *   (default `http://localhost:{DEFAULT_PORT}`).
@@ -219,7 +268,17 @@ export async function runDevOidcProvider(
       {
         clientId: DEV_OIDC_CLIENT_ID,
         clientSecret: DEV_OIDC_CLIENT_SECRET,
-        redirectUris: [`${apiUrl}/api/v1/oauth/callback`],
+        // Login, and Google Drive recovery (issue 23) with the same client, as at Google.
+        redirectUris: [
+          `${apiUrl}${ROUTES.oauthCallback}`,
+          `${apiUrl}${ROUTES.recoveryOAuthCallback}`,
+        ],
+      },
+    ],
+    resourceServers: [
+      {
+        clientId: DEV_DRIVE_INTROSPECTION_CLIENT_ID,
+        clientSecret: DEV_DRIVE_INTROSPECTION_CLIENT_SECRET,
       },
     ],
   });
