@@ -55,7 +55,7 @@ describe('cloud recovery sealing (issue 23 item 1)', () => {
       address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
     });
     const altered = decode(sealed.ciphertext);
-    altered[0] ^= 1;
+    altered[0]! ^= 1;
     await refused({ ...sealed, ciphertext: btoa(String.fromCharCode(...altered)) }, key, WALLET);
     await refused(sealed, { ...key, key: btoa('short') }, WALLET);
     await refused({ ...sealed, version: 2 as 1 }, key, WALLET);
