@@ -21,9 +21,14 @@
  * - a local Solana JSON-RPC endpoint on LiteSVM (`test-support/solana-rpc.ts`, issue 22) on
  *   http://127.0.0.1:8899, in this process: the API gets it as LATCHKEY_SOLANA_RPC_URL, the demo
  *   as VITE_LATCHKEY_SOLANA_RPC_URL (its page calls it directly)
+ * - cloud recovery (issue 23), in this process: a Google Drive v3 stand-in
+ *   (`test-support/google-drive.ts`) on http://127.0.0.1:8790, which checks access tokens at the
+ *   local OpenID provider, and a CloudKit Web Services stand-in (`test-support/cloudkit.ts`) on
+ *   http://127.0.0.1:8791 with the dev app's container; the API gets them as
+ *   LATCHKEY_DEV_DRIVE_URL and LATCHKEY_DEV_CLOUDKIT_URL (the dev app's recovery settings)
  *
  * Ports and the data folder can be moved with LATCHKEY_API_PORT, LATCHKEY_DEMO_PORT,
- * LATCHKEY_PROVIDER_DEMO_PORT, ANVIL_PORT, LATCHKEY_OIDC_PORT, LATCHKEY_MOONPAY_PORT, LATCHKEY_SOLANA_RPC_PORT and LATCHKEY_DATA_DIR (the e2e harness does, to run beside a running stack).
+ * LATCHKEY_PROVIDER_DEMO_PORT, ANVIL_PORT, LATCHKEY_OIDC_PORT, LATCHKEY_MOONPAY_PORT, LATCHKEY_SOLANA_RPC_PORT, LATCHKEY_DRIVE_PORT, LATCHKEY_CLOUDKIT_PORT and LATCHKEY_DATA_DIR (the e2e harness does, to run beside a running stack).
  * LATCHKEY_DEMO_MODE picks how the demo is served: `dev` (default), Vite's dev server with hot
  * reload; `preview`, a production build (`vite build` into `<data folder>/demo-build`, about
  * 3 s; or a copy of LATCHKEY_DEMO_BUILD_DIR, a build made once by the caller) served by
@@ -45,12 +50,21 @@ import {
 } from '../packages/server/src/funding/dev/moonpay-standin.ts';
 import { deployAggregatorStandIn } from '../packages/server/src/prices/dev/aggregatorStandIn.ts';
 import {
+  DEFAULT_DEV_CLOUDKIT_PORT,
+  DEFAULT_DEV_DRIVE_PORT,
   DEFAULT_DEV_OIDC_PORT,
   DEFAULT_PORT,
+  DEV_CLOUDKIT_CONTAINER,
   DEV_PROVIDER_APP_ID,
   dataDirOf,
   devAppIdOf,
 } from '../packages/server/src/dev-defaults.ts';
+import {
+  DEV_DRIVE_INTROSPECTION_CLIENT_ID,
+  DEV_DRIVE_INTROSPECTION_CLIENT_SECRET,
+} from '../packages/server/src/methods/oauth/dev/oidc-client.ts';
+import { type CloudKit, startCloudKit } from '../test-support/cloudkit.ts';
+import { type GoogleDrive, startGoogleDrive } from '../test-support/google-drive.ts';
 import { type SolanaRpc, startSolanaRpc } from '../test-support/solana-rpc.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -77,6 +91,18 @@ const moonpayPort = Number(process.env.LATCHKEY_MOONPAY_PORT ?? 8789);
 const solanaRpcPort = Number(
   process.env.LATCHKEY_SOLANA_RPC_PORT ?? (process.env.LATCHKEY_API_PORT ? 0 : 8899),
 );
+/**
+ * The cloud recovery stand-ins' ports (issue 23): LATCHKEY_DRIVE_PORT and
+ * LATCHKEY_CLOUDKIT_PORT, else 8790 and 8791 for `npm start`, and free ports when
+ * LATCHKEY_API_PORT is set (the e2e harness's stacks), as the Solana JSON-RPC's.
+ */
+const drivePort = Number(
+  process.env.LATCHKEY_DRIVE_PORT ?? (process.env.LATCHKEY_API_PORT ? 0 : DEFAULT_DEV_DRIVE_PORT),
+);
+const cloudKitPort = Number(
+  process.env.LATCHKEY_CLOUDKIT_PORT ??
+    (process.env.LATCHKEY_API_PORT ? 0 : DEFAULT_DEV_CLOUDKIT_PORT),
+);
 /** The dev feed's price: $3,000 per ETH in Chainlink's 8 decimals. */
 const DEV_ETH_USD = 3000_00000000n;
 /** The dev feed is posted once, at start: its answer may be a year old before it counts as stale. */
@@ -102,6 +128,8 @@ const parts: Part[] = [];
 let stopping = false;
 let moonpay: MoonPayStandIn | undefined;
 let solanaRpc: SolanaRpc | undefined;
+let drive: GoogleDrive | undefined;
+let cloudKit: CloudKit | undefined;
 let providerForward: { server: Server; sockets: Set<Socket> } | undefined;
 
 /** The variable that moves each port, for the "already in use" message. */
@@ -112,6 +140,8 @@ const PORT_VARIABLES: Record<string, string> = {
   'OpenID provider': 'LATCHKEY_OIDC_PORT',
   'MoonPay stand-in': 'LATCHKEY_MOONPAY_PORT',
   'Solana JSON-RPC': 'LATCHKEY_SOLANA_RPC_PORT',
+  'Google Drive stand-in': 'LATCHKEY_DRIVE_PORT',
+  'CloudKit stand-in': 'LATCHKEY_CLOUDKIT_PORT',
   chain: 'ANVIL_PORT',
 };
 
@@ -255,6 +285,8 @@ async function stop(exitCode: number): Promise<never> {
     for (const { child } of [...parts].reverse()) killGroup(child, 'SIGTERM');
     await moonpay?.close().catch(() => undefined);
     await solanaRpc?.close().catch(() => undefined);
+    await drive?.close().catch(() => undefined);
+    await cloudKit?.close().catch(() => undefined);
     if (providerForward) {
       providerForward.server.close();
       for (const socket of providerForward.sockets) socket.destroy();
@@ -293,6 +325,8 @@ async function main() {
   await assertPortFree(oidcPort, 'OpenID provider');
   await assertPortFree(moonpayPort, 'MoonPay stand-in');
   if (solanaRpcPort !== 0) await assertPortFree(solanaRpcPort, 'Solana JSON-RPC');
+  if (drivePort !== 0) await assertPortFree(drivePort, 'Google Drive stand-in');
+  if (cloudKitPort !== 0) await assertPortFree(cloudKitPort, 'CloudKit stand-in');
 
   startPart('chain', bin('anvil'), [
     '--host',
@@ -312,6 +346,20 @@ async function main() {
     keys: { [DEV_MOONPAY_KEYS.publishable_key]: DEV_MOONPAY_KEYS.secret_key },
   });
   solanaRpc = await startSolanaRpc({ port: solanaRpcPort });
+  // Cloud recovery (issue 23): Drive checks tokens at the OpenID provider (on first use).
+  drive = await startGoogleDrive({
+    port: drivePort,
+    issuer: oidcUrl,
+    introspection: {
+      clientId: DEV_DRIVE_INTROSPECTION_CLIENT_ID,
+      clientSecret: DEV_DRIVE_INTROSPECTION_CLIENT_SECRET,
+    },
+  });
+  // The sign-in pop-up posts the web auth token to the wallet frame (the API origin) only.
+  cloudKit = await startCloudKit({
+    port: cloudKitPort,
+    containers: [{ ...DEV_CLOUDKIT_CONTAINER, signInMessageOrigin: new URL(apiUrl).origin }],
+  });
 
   // The price feed goes on the chain before the API starts, which is told its address.
   await waitFor('anvil', async () => {
@@ -345,6 +393,8 @@ async function main() {
       LATCHKEY_MOONPAY_SANDBOX_WIDGET_URL: `${moonpay.url}/`,
       LATCHKEY_PRICE_CHAINS: JSON.stringify(priceChains),
       LATCHKEY_SOLANA_RPC_URL: solanaRpc.url,
+      LATCHKEY_DEV_DRIVE_URL: drive.url,
+      LATCHKEY_DEV_CLOUDKIT_URL: cloudKit.url,
     },
   });
   let apiListening = false;
@@ -409,6 +459,8 @@ async function main() {
   log(`  OpenID (dev)  ${oidcUrl}   (the demo's Google button; any username)`);
   log(`  MoonPay (dev) ${moonpay.url}   (the 'Fund wallet' purchases; its page sets their status)`);
   log(`  Solana (dev)  ${solanaRpc.url}   (JSON-RPC on LiteSVM; requestAirdrop funds any key)`);
+  log(`  Drive (dev)   ${drive.url}   (Google Drive v3 stand-in for cloud recovery)`);
+  log(`  iCloud (dev)  ${cloudKit.url}   (CloudKit Web Services stand-in; any Apple ID)`);
   log(`  Data          ${path.relative(root, dataDir) || dataDir}`);
   log('');
   log('Latchkey is running. Press Ctrl-C to stop.');

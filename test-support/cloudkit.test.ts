@@ -64,6 +64,37 @@ describe('CloudKit Web Services stand-in', () => {
     expect(await caller.json()).toEqual({ userRecordName: ck.userRecordName(CONTAINER, 'alice') });
   });
 
+  it("posts the token to the opener's origin when the container has no callback URL", async () => {
+    const popup = await startCloudKit({
+      containers: [
+        {
+          container: CONTAINER,
+          environment: 'development',
+          apiToken: API_TOKEN,
+          signInMessageOrigin: 'http://api.example.test',
+        },
+      ],
+    });
+    try {
+      const caller = await fetch(
+        `${popup.url}/database/1/${CONTAINER}/development/public/users/caller?ckAPIToken=${API_TOKEN}`,
+      );
+      const { redirectURL } = (await caller.json()) as { redirectURL: string };
+      const page = await fetch(redirectURL, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'username=alice',
+      });
+      const html = await page.text();
+      expect(html).toContain('src="/signin/done.js"');
+      expect(html).toContain('http://api.example.test');
+      const script = await (await fetch(`${popup.url}/signin/done.js`)).text();
+      expect(script).toContain('window.opener.postMessage({ ckWebAuthToken: token }, origin)');
+    } finally {
+      await popup.close();
+    }
+  });
+
   it('refuses a wrong API token (401 AUTHENTICATION_FAILED)', async () => {
     const res = await fetch(db('public', 'users/caller', undefined, 'wrong'));
     expect(res.status).toBe(401);

@@ -12,7 +12,8 @@
  * - `GET {url}/signin?...`: the sign-in page (any username, as the local OpenID provider); its
  *   form posts to itself and issues a `ckWebAuthToken` for that user, then redirects to the
  *   API token's sign-in callback (`signInCallbackUrl`) with `ckWebAuthToken` in the query, or
- *   shows the token when the container has no callback.
+ *   posts `{ckWebAuthToken}` to its opener at `signInMessageOrigin` (a pop-up opened by the
+ *   page that asked), or shows the token.
  * - `private/records/modify` `{operations: [{operationType, record}], atomic?}`: `create`,
  *   `update` (with `recordChangeTag`), `forceUpdate`, `replace`, `forceReplace`, `delete`,
  *   `forceDelete`; answers `{records}`, a failed operation as `{recordName, reason,
@@ -38,6 +39,12 @@ export interface CloudKitContainer {
   apiToken: string;
   /** Where the sign-in page sends the browser with `?ckWebAuthToken=` (the token's callback). */
   signInCallbackUrl?: string;
+  /**
+   * Without a callback URL: the origin the signed-in page posts `{ckWebAuthToken}` to, in its
+   * opener (CloudKit JS's pop-up sign-in; the wallet frame's origin). Neither: the page shows
+   * the token.
+   */
+  signInMessageOrigin?: string;
 }
 
 /** Options of {@link startCloudKit}. */
@@ -164,12 +171,33 @@ export async function startCloudKit(options: CloudKitOptions): Promise<CloudKit>
       res.writeHead(303, { location: back.href, 'cache-control': 'no-store' });
       return res.end();
     }
+    if (c.signInMessageOrigin) {
+      // The token goes to the opener at that origin only (an explicit target, never '*').
+      res.writeHead(200, {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'no-store',
+        'content-security-policy': "default-src 'none'; script-src 'self'",
+      });
+      const data = escapeHtml(JSON.stringify({ token, origin: c.signInMessageOrigin }));
+      return res.end(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Signed in</title>` +
+          `<meta name="ck-result" content="${data}"><script src="/signin/done.js"></script></head>` +
+          `<body><p>Signed in. This window closes itself.</p></body></html>`,
+      );
+    }
     res.writeHead(200, {
       'content-type': 'text/plain; charset=utf-8',
       'cache-control': 'no-store',
     });
     return res.end(`ckWebAuthToken=${token}`);
   };
+
+  const doneScript = [
+    "const m = document.querySelector('meta[name=ck-result]');",
+    'const { token, origin } = JSON.parse(m.content);',
+    'if (window.opener) window.opener.postMessage({ ckWebAuthToken: token }, origin);',
+    'window.close();',
+  ].join('\n');
 
   const operation = async (req: IncomingMessage, res: ServerResponse, url: URL) => {
     const m =
@@ -254,6 +282,11 @@ export async function startCloudKit(options: CloudKitOptions): Promise<CloudKit>
       return;
     }
     const url = new URL(req.url ?? '/', base);
+    if (url.pathname === '/signin/done.js') {
+      res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' });
+      res.end(doneScript);
+      return;
+    }
     const handled = url.pathname === '/signin' ? signIn(req, res, url) : operation(req, res, url);
     handled.catch((error: unknown) => {
       if (res.headersSent) return res.end();

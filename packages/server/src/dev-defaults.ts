@@ -45,6 +45,25 @@ export const DEFAULT_DEV_PROVIDER_ORIGIN = 'http://localhost:5174';
 /** Default port of the local OpenID provider (`LATCHKEY_OIDC_PORT`, `src/methods/oauth/dev/oidc.ts`). */
 export const DEFAULT_DEV_OIDC_PORT = 8788;
 
+/**
+ * Default port of the Google Drive v3 stand-in (`LATCHKEY_DRIVE_PORT`; issue 23,
+ * `test-support/google-drive.ts`), whose base goes to the API as `LATCHKEY_DEV_DRIVE_URL`.
+ */
+export const DEFAULT_DEV_DRIVE_PORT = 8790;
+
+/**
+ * Default port of the CloudKit Web Services stand-in (`LATCHKEY_CLOUDKIT_PORT`; issue 23,
+ * `test-support/cloudkit.ts`), whose base goes to the API as `LATCHKEY_DEV_CLOUDKIT_URL`.
+ */
+export const DEFAULT_DEV_CLOUDKIT_PORT = 8791;
+
+/** The dev app's CloudKit container at the stand-in (issue 23); the API token is not a secret. */
+export const DEV_CLOUDKIT_CONTAINER = {
+  container: 'iCloud.dev.latchkey.demo',
+  environment: 'development',
+  apiToken: 'latchkey-dev-cloudkit-api-token-not-a-secret',
+} as const;
+
 /** The development app's id: `LATCHKEY_DEV_APP_ID`, default {@link DEV_APP_ID}. */
 export function devAppIdOf(env: Env): string {
   return env.LATCHKEY_DEV_APP_ID ?? DEV_APP_ID;

@@ -251,6 +251,13 @@ export interface ServerEnv {
     /** `LATCHKEY_DEV_OIDC_ISSUER`: the local OpenID provider its Google button uses. */
     oidcIssuer?: string;
     /**
+     * `LATCHKEY_DEV_DRIVE_URL`: the Google Drive stand-in's base (issue 23); with the OpenID
+     * provider, the dev app's Google Drive recovery settings point there.
+     */
+    driveApiUrl?: string;
+    /** `LATCHKEY_DEV_CLOUDKIT_URL`: the CloudKit stand-in's base (issue 23). */
+    cloudKitApiUrl?: string;
+    /**
      * `LATCHKEY_RPC_URL`: the development chain (anvil), where the dev seed places the stand-ins
      * of third-party contracts (Farcaster's registries) and registers the dev app's accounts.
      */
@@ -400,6 +407,8 @@ export function parseServerEnv(env: Env): ServerEnv {
       origins: originsOf(env.LATCHKEY_DEV_ORIGINS ?? DEFAULT_DEV_ORIGIN),
       providerOrigins: originsOf(env.LATCHKEY_DEV_PROVIDER_ORIGINS ?? DEFAULT_DEV_PROVIDER_ORIGIN),
       oidcIssuer: env.LATCHKEY_DEV_OIDC_ISSUER || undefined,
+      driveApiUrl: env.LATCHKEY_DEV_DRIVE_URL || undefined,
+      cloudKitApiUrl: env.LATCHKEY_DEV_CLOUDKIT_URL || undefined,
       chainRpcUrl: rpcUrl,
     },
   };

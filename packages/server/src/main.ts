@@ -37,6 +37,9 @@
  *   10 ETH there from anvil's first dev account (`npm start` points it at its anvil).
  * - `LATCHKEY_DEV_OIDC_ISSUER` (with `LATCHKEY_DEV=1`): the local OpenID provider
  *   (`src/methods/oauth/dev/oidc.ts`, started by `npm start`); the dev app's Google button logs in there.
+ * - `LATCHKEY_DEV_DRIVE_URL`, `LATCHKEY_DEV_CLOUDKIT_URL` (with `LATCHKEY_DEV=1`): the Google Drive
+ *   and CloudKit Web Services stand-ins (`test-support/google-drive.ts`, `test-support/cloudkit.ts`,
+ *   started by `npm start`; issue 23): the dev app's cloud recovery settings point there.
  * - `LATCHKEY_LOG_LEVEL` (`trace`, `debug`, `info` (default), `warn`, `error`, `fatal`, `silent`):
  *   the JSON log on standard output (`src/logging/`): one line per request, failed readiness
  *   checks, start and stop. The plain `Latchkey API listening on <url>` line is printed

@@ -9,6 +9,9 @@ import { METHODS } from '../methods/index.ts';
 import { DEV_APP_NAME, DEV_PROVIDER_APP, type MethodDevSeed, seedDevApp } from './seed.ts';
 import { connectionsOf, findClient } from '../crossapp/clients.ts';
 import { CROSS_APP_ROUTES, MFA_METHODS } from '@latchkey/api';
+import { DEV_CLOUDKIT_CONTAINER } from '../dev-defaults.ts';
+import { DEV_OIDC_CLIENT_ID } from '../methods/oauth/dev/oidc-client.ts';
+import { cloudKitSettings, cloudRecoveryOrigins, googleDriveSettings } from '../recovery/config.ts';
 
 let database: Database;
 beforeAll(async () => {
@@ -99,6 +102,32 @@ describe("seedDevApp (settings from the method modules' `devSeed`)", () => {
     };
     await seedDevApp(database, context, TEST_SECRET, devApp, async () => APP_SECRET);
     expect(await loadAdminAppConfig(database.db, devApp.id)).toMatchObject({ google_oauth: true });
+  });
+
+  it('points the cloud recovery settings at the Drive and CloudKit stand-ins (issue 23)', async () => {
+    const { context } = testServer(database);
+    const devApp = {
+      id: 'seeddev000000000000000009',
+      origins: ['http://localhost:5173'],
+      oidcIssuer: 'http://127.0.0.1:8788',
+      driveApiUrl: 'http://127.0.0.1:8790',
+      cloudKitApiUrl: 'http://127.0.0.1:8791',
+    };
+    await seedDevApp(database, context, TEST_SECRET, devApp, async () => APP_SECRET);
+    expect(await googleDriveSettings(context, devApp.id)).toEqual({
+      clientId: DEV_OIDC_CLIENT_ID,
+      clientSecret: expect.any(String),
+      issuer: devApp.oidcIssuer,
+      driveApiUrl: devApp.driveApiUrl,
+    });
+    expect(await cloudKitSettings(context, devApp.id)).toEqual({
+      ...DEV_CLOUDKIT_CONTAINER,
+      apiUrl: devApp.cloudKitApiUrl,
+    });
+    expect(await cloudRecoveryOrigins(context, devApp.id)).toEqual([
+      devApp.driveApiUrl,
+      devApp.cloudKitApiUrl,
+    ]);
   });
 
   it('applies only the methods it is given (the registry by default)', async () => {

@@ -6,7 +6,7 @@
  */
 import { CROSS_APP_ROUTES, MFA_METHODS } from '@latchkey/api';
 import { ensureApp } from '../apps/records.ts';
-import { DEV_PROVIDER_APP_ID } from '../dev-defaults.ts';
+import { DEV_CLOUDKIT_CONTAINER, DEV_PROVIDER_APP_ID } from '../dev-defaults.ts';
 import { setAppSecret } from '../apps/secret.ts';
 import { setMoonPayKeys } from '../funding/keys.ts';
 import { applyAppSettings } from '../apps/settings.ts';
@@ -15,6 +15,7 @@ import { saveClient } from '../crossapp/clients.ts';
 import type { Database } from '../db/index.ts';
 import { METHODS } from '../methods/index.ts';
 import type { DevAppEnv, MethodParts } from '../methods/types.ts';
+import { setRecoveryCloudConfig } from '../recovery/config.ts';
 
 export type { DevAppEnv, MethodDevSeed } from '../methods/types.ts';
 
@@ -82,6 +83,13 @@ export async function seedDevApp(
     await seedApp({ id: devApp.id, name: DEV_APP_NAME }, devApp.origins);
     await setAppSecret(database.db, devApp.id, await appSecret());
     for (const seed of seeds) await seed.seed?.(ctx, devApp.id, devApp);
+    // Issue 23: the dev app's iCloud recovery container, at the CloudKit stand-in. The methods
+    // offered (`user_owned_recovery_options`) are left as they are.
+    if (devApp.cloudKitApiUrl) {
+      await setRecoveryCloudConfig(ctx, devApp.id, {
+        cloudkit: { ...DEV_CLOUDKIT_CONTAINER, apiUrl: devApp.cloudKitApiUrl },
+      });
+    }
     // The provider app, app A of the demo: its own site logs in with the same methods.
     await seedApp(DEV_PROVIDER_APP, devApp.providerOrigins);
     for (const seed of seeds) await seed.seed?.(ctx, DEV_PROVIDER_APP.id, devApp);
