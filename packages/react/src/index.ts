@@ -42,9 +42,14 @@ export type {
   ChainConfig,
   CreateOnLogin,
   EmbeddedWalletsConfig,
+  SolanaClusterConfig,
   UserOwnedRecoveryOption,
 } from './config/walletConfig.ts';
-export { ANVIL_CHAIN, InvalidChainConfigError } from './config/walletConfig.ts';
+export {
+  ANVIL_CHAIN,
+  DEFAULT_SOLANA_CLUSTERS,
+  InvalidChainConfigError,
+} from './config/walletConfig.ts';
 export { type UseCreateWalletReturnType, useCreateWallet } from './hooks/useCreateWallet.ts';
 export { type UseExportWalletReturnType, useExportWallet } from './hooks/useExportWallet.ts';
 export { type UseImportWalletReturnType, useImportWallet } from './hooks/useImportWallet.ts';
@@ -72,6 +77,11 @@ export {
   useSetWalletPassword,
 } from './hooks/useSetWalletPassword.ts';
 export { type UseWalletsReturnType, useWallets } from './hooks/useWallets.ts';
+export {
+  type EmbeddedSolanaWallet,
+  type UseSolanaWalletsReturnType,
+  useSolanaWallets,
+} from './hooks/useSolanaWallets.ts';
 // MFA (issue 15)
 export {
   type UseMfaEnrollmentReturnType,

@@ -18,6 +18,8 @@ import { useResolvedConfig } from './useResolvedConfig.ts';
 import { useTermsGate } from './useTermsGate.ts';
 import { useWalletAutoConnect } from './useWalletAutoConnect.ts';
 import { useMfaPromptHandler } from '../mfa/useMfaPromptHandler.ts';
+import { createSolanaWallets } from '../solana/solanaWallets.ts';
+import { useSolanaAutoConnect } from '../solana/useSolanaAutoConnect.ts';
 
 /** The modal and its screens are a separate chunk, fetched on the first `login()` (bundle budget). */
 const LoginModal = lazy(() => import('../Modal/LoginModal.tsx'));
@@ -109,6 +111,16 @@ export function LatchkeyProvider({
       load: () => import('@latchkey/core/embedded-wallet'),
     }),
   );
+  // The embedded Solana wallet (issue 22 item 2): core's lazy Solana entry, on first use.
+  const [solana] = useState(() =>
+    createSolanaWallets({
+      client,
+      wallet,
+      getConfig: () => latestConfig.current.wallet,
+      load: () => import('@latchkey/core/solana'),
+    }),
+  );
+  useSolanaAutoConnect(session, solana);
   // MFA (issue 15): a wallet action refused for want of MFA shows the prompt.
   const mfa = useMfaPromptHandler(client, flow, session, open, latestConfig, rememberOpener);
   useWalletAutoConnect(session, wallet, open);
@@ -148,10 +160,11 @@ export function LatchkeyProvider({
       addLinkListeners: flow.addLinkListeners,
       modal,
       wallet,
+      solana,
       connectWallet,
       mfa,
     }),
-    [client, resolved, session, login, flow, link, modal, wallet, connectWallet, mfa],
+    [client, resolved, session, login, flow, link, modal, wallet, solana, connectWallet, mfa],
   );
 
   return (

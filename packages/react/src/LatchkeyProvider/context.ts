@@ -12,6 +12,7 @@ import type {
 import { createContext } from 'react';
 import type { ResolvedConfig } from '../config/resolveConfig.ts';
 import type { MfaPromptParts } from '../mfa/useMfaPromptHandler.ts';
+import type { SolanaWallets } from '../solana/solanaWallets.ts';
 import type { LoginFailure, ScreenParams } from '../Modal/types.ts';
 
 /** Listeners `useLogin` registers; the modal calls them (core's `ModalLoginListeners`). */
@@ -54,6 +55,8 @@ export interface LatchkeyContextValue {
   /** Called by the modal (internal). */
   /** The embedded wallet (issue 3). */
   wallet: WalletController;
+  /** The embedded Solana wallet (issue 22 item 2; `useSolanaWallets`), loaded on first use. */
+  solana: SolanaWallets;
   /** MFA (issue 15): the pending prompt and the headless `useMfaRequired` listeners. */
   mfa: MfaPromptParts;
   modal: {

@@ -2,7 +2,7 @@ import type { MfaMethod } from '@latchkey/api';
 import type { LoginListItemName, LoginMethodName, WalletId } from '@latchkey/core';
 import type { MethodClientConfig } from './methodConfig.ts';
 import type { MessageOverrides } from '../messages.ts';
-import type { ChainConfig, EmbeddedWalletsConfig } from './walletConfig.ts';
+import type { ChainConfig, EmbeddedWalletsConfig, SolanaClusterConfig } from './walletConfig.ts';
 import type { LatchkeyTheme } from '../theme/theme.ts';
 import type { WalletConnectConnector } from './walletConnect.ts';
 
@@ -92,6 +92,17 @@ export interface LatchkeyClientConfig extends MethodClientConfig {
   supportedChains?: ChainConfig[];
   /** The wallet's starting chain; must be one of `supportedChains` (spec section 5). Default the first. */
   defaultChain?: ChainConfig;
+  /**
+   * The Solana clusters the embedded Solana wallet sends to (issue 22 item 2; `useSolanaWallets`):
+   * `{ name, chain, rpcUrl }` each, e.g. `{ name: 'Solana Devnet', chain: 'solana:devnet',
+   * rpcUrl: 'https://api.devnet.solana.com' }`. `name` is what the approval page shows, `chain`
+   * the Wallet Standard chain id (`solana:mainnet`, `solana:devnet`, `solana:testnet`,
+   * `solana:localnet`), `rpcUrl` the JSON-RPC endpoint. The first is the default cluster
+   * (`signAndSendTransaction` without a `cluster`). Default: Solana's public mainnet-beta then
+   * devnet endpoints, as Privy and the Solana wallet adapter do; they are rate limited, so give
+   * your own RPC provider's URL in production.
+   */
+  solanaClusters?: SolanaClusterConfig[];
   /**
    * Card on-ramp (spec section 3, `fiatOnRamp`; issue 20): `enabled` (default: the app's
    * `fiat_on_ramp_enabled`) shows 'Add Funds' on the send screen and lets `useFundWallet` open

@@ -59,3 +59,36 @@ describe('embedded wallet config (spec sections 3 and 5)', () => {
     expect(ok.wallet.defaultChain.id).toBe(sepolia.id);
   });
 });
+
+describe('solanaClusters (issue 22 item 2)', () => {
+  const devnet = {
+    name: 'Solana Devnet',
+    chain: 'solana:devnet' as const,
+    rpcUrl: 'https://d.example',
+  };
+
+  it("defaults to Solana's public mainnet-beta then devnet; the app's list is kept in order", () => {
+    const { wallet } = resolveConfig(APP_ID, undefined, null, 'http://localhost:8787');
+    expect(wallet.solanaClusters.map((c) => c.chain)).toEqual(['solana:mainnet', 'solana:devnet']);
+    expect(wallet.solanaClusters[0]!.rpcUrl).toBe('https://api.mainnet-beta.solana.com');
+    const local = {
+      name: 'Local',
+      chain: 'solana:localnet' as const,
+      rpcUrl: 'http://127.0.0.1:8899',
+    };
+    const given = resolveConfig(APP_ID, { solanaClusters: [local, devnet] }, null).wallet;
+    expect(given.solanaClusters).toEqual([local, devnet]);
+  });
+
+  it('refuses an empty list or a malformed cluster', () => {
+    expect(() => resolveConfig(APP_ID, { solanaClusters: [] }, null)).toThrow(
+      InvalidChainConfigError,
+    );
+    expect(() =>
+      resolveConfig(APP_ID, { solanaClusters: [{ ...devnet, chain: 'eip155:1' }] }, null),
+    ).toThrow(InvalidChainConfigError);
+    expect(() =>
+      resolveConfig(APP_ID, { solanaClusters: [{ ...devnet, rpcUrl: 'ftp://x' }] }, null),
+    ).toThrow(InvalidChainConfigError);
+  });
+});

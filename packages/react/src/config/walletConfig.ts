@@ -1,5 +1,6 @@
 import type { ChainConfigWire } from '@latchkey/api';
 import type { ViemChainConfig } from '@latchkey/core';
+import type { SolanaCluster } from '@latchkey/core/solana';
 
 /** When an embedded wallet is created on login (spec section 3, issue 3). */
 export type CreateOnLogin = 'off' | 'users-without-wallets' | 'all-users';
@@ -28,6 +29,55 @@ export interface EmbeddedWalletsConfig {
  */
 export type ChainConfig = ViemChainConfig;
 
+/**
+ * A Solana cluster of `config.solanaClusters` (issue 22 item 2): `name` as the approval page
+ * shows it, `chain` the Wallet Standard chain id (`solana:devnet`, ...), `rpcUrl` its JSON-RPC
+ * URL (http or https). Core's `SolanaCluster`.
+ */
+export type SolanaClusterConfig = SolanaCluster;
+
+/**
+ * The default `solanaClusters`: Solana's public mainnet-beta, then devnet (what Privy and the
+ * Solana wallet adapter default to). Rate limited: give your own RPC URLs in production.
+ */
+export const DEFAULT_SOLANA_CLUSTERS: readonly SolanaClusterConfig[] = [
+  {
+    name: 'Solana Mainnet',
+    chain: 'solana:mainnet',
+    rpcUrl: 'https://api.mainnet-beta.solana.com',
+  },
+  { name: 'Solana Devnet', chain: 'solana:devnet', rpcUrl: 'https://api.devnet.solana.com' },
+];
+
+/**
+ * `solanaClusters` checked (issue 22 item 2): a non-empty list of `{name, chain: 'solana:...',
+ * rpcUrl: http(s)}`; the default when not given.
+ * @throws InvalidChainConfigError for an empty list or a malformed cluster.
+ */
+export function resolveSolanaClusters(
+  clusters: readonly SolanaClusterConfig[] | undefined,
+): SolanaClusterConfig[] {
+  if (clusters === undefined) return [...DEFAULT_SOLANA_CLUSTERS];
+  if (clusters.length === 0) {
+    throw new InvalidChainConfigError('config.solanaClusters must list at least one cluster');
+  }
+  for (const c of clusters) {
+    if (
+      typeof c?.name !== 'string' ||
+      c.name.length === 0 ||
+      typeof c.chain !== 'string' ||
+      !c.chain.startsWith('solana:') ||
+      typeof c.rpcUrl !== 'string' ||
+      !/^https?:\/\//.test(c.rpcUrl)
+    ) {
+      throw new InvalidChainConfigError(
+        'Each of config.solanaClusters needs a name, a chain (solana:...) and an http(s) rpcUrl',
+      );
+    }
+  }
+  return [...clusters];
+}
+
 /** The wallet part of the resolved config. */
 export interface ResolvedWalletConfig {
   createOnLogin: CreateOnLogin;
@@ -38,6 +88,8 @@ export interface ResolvedWalletConfig {
   priceDisplay: { primary: 'native-token'; secondary: 'fiat-currency' | null };
   supportedChains: ChainConfig[];
   defaultChain: ChainConfig;
+  /** The app's Solana clusters (issue 22 item 2); the first is the default. */
+  solanaClusters: SolanaClusterConfig[];
   fiatOnRamp: { enabled: boolean; useSandbox: boolean };
 }
 
@@ -87,13 +139,14 @@ export interface WalletServerInput {
  * Client `embeddedWallets`, `supportedChains` and `defaultChain` over the server's config and
  * chain info, with defaults (spec sections 3 and 5).
  * @throws InvalidChainConfigError when `defaultChain` is not among `supportedChains`, or when
- *   `supportedChains` is given empty.
+ *   `supportedChains` is given empty; for `solanaClusters`, see {@link resolveSolanaClusters}.
  */
 export function resolveWalletConfig(
   client: {
     embeddedWallets?: EmbeddedWalletsConfig;
     supportedChains?: ChainConfig[];
     defaultChain?: ChainConfig;
+    solanaClusters?: SolanaClusterConfig[];
     fiatOnRamp?: { enabled?: boolean; useSandbox?: boolean };
   } = {},
   server: WalletServerInput | null = null,
@@ -135,6 +188,7 @@ export function resolveWalletConfig(
     priceDisplay: e.priceDisplay ?? { primary: 'native-token', secondary: null },
     supportedChains,
     defaultChain,
+    solanaClusters: resolveSolanaClusters(client.solanaClusters),
     fiatOnRamp: {
       enabled: client.fiatOnRamp?.enabled ?? server?.fiat_on_ramp_enabled ?? false,
       useSandbox: client.fiatOnRamp?.useSandbox ?? false,

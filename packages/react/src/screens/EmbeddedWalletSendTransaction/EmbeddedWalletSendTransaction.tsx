@@ -27,7 +27,10 @@ import {
   ApprovalFrame,
   type ApprovalFrameEvent,
   approvalFrameCss,
+  ethereumApproval,
+  solanaApproval,
 } from '../EmbeddedWalletSignRequest/ApprovalFrame.tsx';
+import { useModal } from '../../Modal/ModalContext.ts';
 import { sendTransactionCss } from './EmbeddedWalletSendTransaction.css.ts';
 
 /** What the approval page signs: the filled transaction (JSON-RPC form), for one manager. */
@@ -72,8 +75,82 @@ function errorView(error: unknown, hash: string | null): View {
  * used). `waitForTransactionConfirmation: false` resolves at broadcast. A provider request
  * (`confirm-transaction`) resolves with the signed transaction and closes (the provider
  * broadcasts). Closing before it resolved rejects with 4001.
+ *
+ * Issue 22 item 2: a Solana transaction (`kind: 'solana-transaction'`, from the embedded
+ * Solana wallet) shows {@link SolanaTransactionReview} instead.
  */
 export default function EmbeddedWalletSendTransaction() {
+  const kind = (useModal().params.wallet as { kind?: string } | undefined)?.kind;
+  return kind === 'solana-transaction' ? <SolanaTransactionReview /> : <EthereumSendTransaction />;
+}
+
+/**
+ * The send screen for a Solana transaction (issue 22 item 2): 'Review transaction' (or
+ * `transactionInfo.title`) over the approval page framed with the Solana request
+ * (`latchkey:solana-wallet:approve` with the cluster's name): the page decodes and draws the
+ * transaction (fee payer, instructions, SOL transfers, fee) and its approve button ('Submit' or
+ * `buttonText`). Once the user approved inside it, the screen resolves with the frame's
+ * `{signedTransaction}` and closes; the wallet then sends it (`signAndSendTransaction`). A frame
+ * error shows with 'Try again' (a fresh frame). Closing before the answer rejects (the wallet's
+ * `user_rejected`).
+ */
+function SolanaTransactionReview() {
+  useStyleSheet(walletLayoutCss);
+  useStyleSheet(approvalFrameCss);
+  useStyleSheet(sendTransactionCss);
+  const { request, config, settle, close, messages: m } = useWalletScreen('solana-transaction');
+  const { colorScheme, accent, accentForeground } = config.theme;
+  const [error, setError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const source = solanaApproval(request.solana);
+  const onEvent = useCallback(
+    (event: ApprovalFrameEvent) => {
+      if (event.type === 'approved') {
+        settle(event.response);
+        close();
+      } else if (event.type === 'error') {
+        const e = event.error as { shortMessage?: unknown; message?: unknown };
+        setError(String(e?.shortMessage ?? e?.message ?? event.error));
+      }
+    },
+    [settle, close],
+  );
+  return (
+    <div className="lk-wallet lk-send" data-step={error ? 'error' : 'review'}>
+      <ModalHeader
+        title={request.uiOptions?.transactionInfo?.title ?? m.reviewTransaction}
+        message={request.uiOptions?.description}
+        icon={<SendIcon />}
+      />
+      {error ? (
+        <>
+          <p className="lk-wallet__error" role="alert">
+            {error}
+          </p>
+          <Button
+            onClick={() => {
+              setError(null);
+              setAttempt((n) => n + 1);
+            }}
+          >
+            {m.approvalRetry}
+          </Button>
+        </>
+      ) : (
+        <ApprovalFrame
+          source={source}
+          buttonText={request.uiOptions?.buttonText ?? m.submit}
+          theme={{ colorScheme, accent, accentForeground, locale: config.intl.locale }}
+          title={m.approvalFrameTitle}
+          attempt={attempt}
+          onEvent={onEvent}
+        />
+      )}
+    </div>
+  );
+}
+
+function EthereumSendTransaction() {
   useStyleSheet(walletLayoutCss);
   useStyleSheet(approvalFrameCss);
   useStyleSheet(sendTransactionCss);
@@ -332,9 +409,11 @@ export default function EmbeddedWalletSendTransaction() {
       {priceNote}
       {signable && (
         <ApprovalFrame
-          manager={signable.manager}
-          request={{ method: 'eth_signTransaction', params: [signable.tx] }}
-          chain={signable.chain}
+          source={ethereumApproval(
+            signable.manager,
+            { method: 'eth_signTransaction', params: [signable.tx] },
+            signable.chain,
+          )}
           buttonText={request.uiOptions?.buttonText ?? m.submit}
           theme={{ colorScheme, accent, accentForeground, locale: config.intl.locale }}
           title={m.approvalFrameTitle}

@@ -1,4 +1,4 @@
-import type { ChainConfig, EmbeddedWalletManager } from '@latchkey/core';
+import type { ChainConfig, EmbeddedWalletManager, SolanaApprovalPrompt } from '@latchkey/core';
 import { useEffect, useRef, useState } from 'react';
 import { useFrameEscape } from '../../wallet/useFrameEscape.ts';
 
@@ -11,41 +11,86 @@ export interface ApprovalRequest {
   params: unknown[];
 }
 
+/** The modal's theme and resolved locale (a BCP 47 tag), carried in the approval page URL. */
+export type ApprovalTheme = {
+  colorScheme?: 'light' | 'dark';
+  accent?: string;
+  accentForeground?: string;
+  locale?: string;
+};
+
+/**
+ * What an approval frame mounts (issue 24; issue 22 item 2 for Solana): `key` names the
+ * request (the frame remounts when it changes), `owner` the manager behind it.
+ */
+export interface ApprovalSource {
+  key: string;
+  owner: unknown;
+  ensureMfa(): Promise<void>;
+  mount(
+    container: HTMLElement,
+    options: { buttonText?: string; theme: ApprovalTheme },
+  ): ReturnType<EmbeddedWalletManager['mountApproval']>;
+}
+
+/** An Ethereum request on the Ethereum manager's approval page (`latchkey:wallet:approve`). */
+export function ethereumApproval(
+  manager: EmbeddedWalletManager,
+  request: ApprovalRequest,
+  chain: ChainConfig,
+): ApprovalSource {
+  return {
+    key: JSON.stringify([request, chain.id]),
+    owner: manager,
+    ensureMfa: () => manager.ensureMfa(),
+    mount: (container, { buttonText, theme }) =>
+      manager.mountApproval(container, {
+        request,
+        chain,
+        ...(buttonText ? { buttonText } : {}),
+        theme,
+      }),
+  };
+}
+
+/** A Solana request (`latchkey:solana-wallet:approve`) as the Solana wallet asked for it. */
+export function solanaApproval(prompt: SolanaApprovalPrompt): ApprovalSource {
+  return {
+    key: JSON.stringify([prompt.address, prompt.request, prompt.cluster]),
+    owner: prompt,
+    ensureMfa: () => prompt.ensureMfa(),
+    mount: (container, { buttonText, theme }) =>
+      prompt.mount(container, { ...(buttonText ? { buttonText } : {}), theme }),
+  };
+}
+
 /** What the approval frame reports to its screen. */
 export type ApprovalFrameEvent =
   { type: 'ready' } | { type: 'approved'; response: unknown } | { type: 'error'; error: unknown };
 
 /**
- * The wallet's approval page framed inside a sign or send screen (issue 24 items 1 and 2):
- * mounted through `manager.mountApproval` (core's `createEmbeddedWalletApproval`), themed like
- * the modal and in its locale, at a fixed height (`--lk-approval-frame-height`, 320 px). The frame draws the
- * request and its own approve button and answers only after the user's trusted click inside
- * it; `onEvent` gets `ready` once loaded, then `approved` with the signature / signed
- * transaction, or `error`. Nothing of the modal may cover the frame (no decorations, shadows,
- * transforms or opacity on it or its ancestors): the frame refuses clicks otherwise.
- * Remounts when `attempt` changes (retry).
+ * The wallet's approval page framed inside a sign or send screen (issue 24 items 1 and 2;
+ * issue 22 item 2 for Solana): mounted through `source` (the Ethereum manager's
+ * `mountApproval` for {@link ethereumApproval}, the Solana wallet's for {@link solanaApproval};
+ * core's `createEmbeddedWalletApproval`), themed like the modal and in its locale, at a fixed
+ * height (`--lk-approval-frame-height`, 320 px). The frame draws the request and its own
+ * approve button and answers only after the user's trusted click inside it; `onEvent` gets
+ * `ready` once loaded, then `approved` with the signature / signed transaction, or `error`.
+ * Nothing of the modal may cover the frame (no decorations, shadows, transforms or opacity on
+ * it or its ancestors): the frame refuses clicks otherwise. Remounts when `attempt` changes
+ * (retry).
  */
 export function ApprovalFrame({
-  manager,
-  request,
-  chain,
+  source,
   buttonText,
   theme,
   title,
   attempt = 0,
   onEvent,
 }: {
-  manager: EmbeddedWalletManager;
-  request: ApprovalRequest;
-  chain: ChainConfig;
+  source: ApprovalSource;
   buttonText?: string;
-  /** The modal's theme and resolved locale (a BCP 47 tag), carried in the page URL. */
-  theme: {
-    colorScheme?: 'light' | 'dark';
-    accent?: string;
-    accentForeground?: string;
-    locale?: string;
-  };
+  theme: ApprovalTheme;
   title: string;
   attempt?: number;
   onEvent: (event: ApprovalFrameEvent) => void;
@@ -56,26 +101,24 @@ export function ApprovalFrame({
   const [loading, setLoading] = useState(true);
   const latest = useRef(onEvent);
   latest.current = onEvent;
+  const latestSource = useRef(source);
+  latestSource.current = source;
   // The request is fixed for a mount: compare by value so re-renders do not remount.
-  const key = JSON.stringify([request, chain.id, buttonText, theme, attempt]);
+  const key = JSON.stringify([source.key, buttonText, theme, attempt]);
 
   useEffect(() => {
     const el = container.current;
     if (!el) return;
+    const current = latestSource.current;
     let live = true;
-    let approval: ReturnType<EmbeddedWalletManager['mountApproval']> | null = null;
+    let approval: ReturnType<ApprovalSource['mount']> | null = null;
     setLoading(true);
     // Issue 15: an MFA user's session verifies first (the modal's MFA prompt), since the page
     // fetches the shares itself behind the click and cannot ask for MFA then.
-    manager.ensureMfa().then(
+    current.ensureMfa().then(
       () => {
         if (!live) return;
-        const mounted = manager.mountApproval(el, {
-          request,
-          chain,
-          ...(buttonText ? { buttonText } : {}),
-          theme,
-        });
+        const mounted = current.mount(el, { ...(buttonText ? { buttonText } : {}), theme });
         approval = mounted;
         mounted.iframe.title = title;
         mounted.ready.then(
@@ -98,7 +141,7 @@ export function ApprovalFrame({
       approval?.destroy();
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for the inputs
-  }, [manager, key]);
+  }, [source.owner, key]);
 
   return (
     <div className="lk-approval" data-loading={loading || undefined}>

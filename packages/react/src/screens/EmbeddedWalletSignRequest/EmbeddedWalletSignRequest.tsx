@@ -1,6 +1,5 @@
 import { toCoreChain, stringifyJson, utf8ToHex } from '@latchkey/core';
 import { SUCCESS_CLOSE_MS } from '@latchkey/api';
-import type { ChainConfig, EmbeddedWalletManager } from '@latchkey/core';
 import { useCallback, useEffect, useState } from 'react';
 import { Button } from '../../components/Button/Button.tsx';
 import { CheckIcon, PenIcon } from '../../components/Icons/Icons.tsx';
@@ -13,6 +12,9 @@ import {
   type ApprovalFrameEvent,
   approvalFrameCss,
   type ApprovalRequest,
+  type ApprovalSource,
+  ethereumApproval,
+  solanaApproval,
 } from './ApprovalFrame.tsx';
 import { signRequestCss } from './EmbeddedWalletSignRequest.css.ts';
 
@@ -48,6 +50,10 @@ function signingRequest(
  * (until the frame is loaded), ready, success (the frame answered the signature; 'Signed',
  * closes after 1.4 s), error (with 'Try again', which remounts the frame). The request resolves
  * with the signature; closing before success rejects with 4001 'user rejected'.
+ *
+ * Issue 22 item 2: a Solana message (`kind: 'solana-sign-message'`, from the embedded Solana
+ * wallet's `signMessage`) shows the same header and frames the approval page with the Solana
+ * request (`latchkey:solana-wallet:approve`); it resolves with the frame's `{signature}`.
  */
 export default function EmbeddedWalletSignRequest() {
   useStyleSheet(walletLayoutCss);
@@ -61,19 +67,24 @@ export default function EmbeddedWalletSignRequest() {
     settle,
     close,
     messages: m,
-  } = useWalletScreen('sign-message', 'sign-typed-data', 'confirm-signature');
+  } = useWalletScreen(
+    'sign-message',
+    'sign-typed-data',
+    'confirm-signature',
+    'solana-sign-message',
+  );
   const [state, setState] = useState<SignState>('loading');
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
-  const [target, setTarget] = useState<{
-    manager: EmbeddedWalletManager;
-    request: ApprovalRequest;
-    chain: ChainConfig;
-  } | null>(null);
+  const [target, setTarget] = useState<ApprovalSource | null>(null);
   const ui = request.uiOptions ?? {};
   const { colorScheme, accent, accentForeground } = config.theme;
 
   useEffect(() => {
+    if (request.kind === 'solana-sign-message') {
+      setTarget(solanaApproval(request.solana));
+      return;
+    }
     let live = true;
     wallet.manager().then(
       (manager) => {
@@ -81,11 +92,13 @@ export default function EmbeddedWalletSignRequest() {
         const chainId = manager.getProvider().chainId;
         const chain =
           walletConfig.supportedChains.find((c) => c.id === chainId) ?? walletConfig.defaultChain;
-        setTarget({
-          manager,
-          request: signingRequest(request, manager.getState().address ?? ''),
-          chain: toCoreChain(chain),
-        });
+        setTarget(
+          ethereumApproval(
+            manager,
+            signingRequest(request, manager.getState().address ?? ''),
+            toCoreChain(chain),
+          ),
+        );
       },
       (e: unknown) => {
         if (!live) return;
@@ -137,9 +150,7 @@ export default function EmbeddedWalletSignRequest() {
       />
       {target && state !== 'error' && (
         <ApprovalFrame
-          manager={target.manager}
-          request={target.request}
-          chain={target.chain}
+          source={target}
           buttonText={ui.buttonText ?? m.signButton}
           theme={{ colorScheme, accent, accentForeground, locale: config.intl.locale }}
           title={m.approvalFrameTitle}
