@@ -292,6 +292,36 @@ describe('the Solana wallet controller: approvals on the wallet screens', () => 
     });
   });
 
+  it("creating gets the user's Ethereum wallet ready first (wallet.ready), then derives from it", async () => {
+    const key = await solanaTestKey();
+    const order: string[] = [];
+    const bridge = fakeBridge(key, {
+      solanaCreate: vi.fn(async () => {
+        order.push('solanaCreate');
+        return { address: key.address, derived: true };
+      }),
+    });
+    const wallet = {
+      prompt: vi.fn(),
+      ready: vi.fn(async () => {
+        order.push('ready');
+        return {} as never;
+      }),
+    };
+    const manager = createSolanaWalletController({
+      client: fakeClient(user([account(ETH)]), () => user([account(ETH), account(key.address)]))
+        .client,
+      bridge,
+      mfa,
+      wallet: wallet as never,
+      getConfig: () => ({ solanaClusters: [DEVNET], noPromptOnSignature: false }),
+      walletStandard: false,
+    });
+    await manager.create();
+    expect(order).toEqual(['ready', 'solanaCreate']);
+    expect(bridge.solanaCreate).toHaveBeenCalledWith({ ethereumAddress: ETH });
+  });
+
   it('a transaction opens the send screen; closing the screen rejects with user_rejected', async () => {
     const { wallet, solana } = await setup(async () => {
       throw userRejected();
