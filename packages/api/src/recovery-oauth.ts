@@ -121,3 +121,61 @@ export const recoveryOAuthAuthenticateResponse = z.object({
   api_url: z.string().url(),
 });
 export type RecoveryOAuthAuthenticateResponse = z.infer<typeof recoveryOAuthAuthenticateResponse>;
+
+const httpUrl = z
+  .string()
+  .url()
+  .max(2048)
+  .refine((v) => /^https?:\/\//.test(v), 'An http(s) URL');
+
+/**
+ * `PUT /api/v1/admin/apps/{appId}/recovery` (admin API, app secret): the app's cloud recovery
+ * settings (issue 23 item 2). Each half given replaces that half; `null` clears it; absent keeps
+ * it. `google_drive`: the app's OAuth client at Google (its secret is sealed at rest and never
+ * answered), the authorization server's issuer (default Google's) and the Drive API base (default
+ * Google's). `icloud`: the CloudKit container (`iCloud.`...), its environment, its web API token
+ * and the CloudKit Web Services base (default Apple's). Which methods are offered stays the app
+ * field `user_owned_recovery_options`. Answers {@link AdminRecoveryCloudResponse}.
+ */
+export const adminRecoveryCloudRequest = z.strictObject({
+  google_drive: z
+    .strictObject({
+      client_id: z.string().min(1).max(512),
+      client_secret: z.string().min(1).max(512).nullable().optional(),
+      issuer: httpUrl.nullable().optional(),
+      drive_api_url: httpUrl.nullable().optional(),
+    })
+    .nullable()
+    .optional(),
+  icloud: z
+    .strictObject({
+      container: z.string().regex(/^iCloud\.[A-Za-z0-9._-]{1,200}$/, 'An iCloud. container id'),
+      environment: z.enum(['development', 'production']),
+      api_token: z.string().min(1).max(512),
+      api_url: httpUrl.nullable().optional(),
+    })
+    .nullable()
+    .optional(),
+});
+export type AdminRecoveryCloudRequest = z.input<typeof adminRecoveryCloudRequest>;
+
+/** The admin view of the settings: defaults filled in, the Google secret only as set or not. */
+export const adminRecoveryCloudResponse = z.object({
+  google_drive: z
+    .object({
+      client_id: z.string(),
+      client_secret_set: z.boolean(),
+      issuer: z.string(),
+      drive_api_url: z.string(),
+    })
+    .nullable(),
+  icloud: z
+    .object({
+      container: z.string(),
+      environment: z.enum(['development', 'production']),
+      api_token: z.string(),
+      api_url: z.string(),
+    })
+    .nullable(),
+});
+export type AdminRecoveryCloudResponse = z.infer<typeof adminRecoveryCloudResponse>;

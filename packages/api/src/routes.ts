@@ -97,6 +97,8 @@ export const ROUTES = {
   /** Admin API (HTTP Basic `appId:appSecret`): read and change the app's server config. */
   adminApp: (appId: string) => `/api/v1/admin/apps/${encodeURIComponent(appId)}`,
   adminAllowlist: (appId: string) => `/api/v1/admin/apps/${encodeURIComponent(appId)}/allowlist`,
+  /** Admin API (`GET`, `PUT`): the app's cloud recovery settings (issue 23). */
+  adminRecovery: (appId: string) => `/api/v1/admin/apps/${encodeURIComponent(appId)}/recovery`,
   adminOAuthProvider: (appId: string, provider: string) =>
     `/api/v1/admin/apps/${encodeURIComponent(appId)}/oauth/${encodeURIComponent(provider)}`,
 } as const;
@@ -146,4 +148,5 @@ export const ROUTE_PATTERNS = {
   adminApp: '/api/v1/admin/apps/:appId',
   adminAllowlist: '/api/v1/admin/apps/:appId/allowlist',
   adminOAuthProvider: '/api/v1/admin/apps/:appId/oauth/:provider',
+  adminRecovery: '/api/v1/admin/apps/:appId/recovery',
 } as const;

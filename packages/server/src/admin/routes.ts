@@ -14,6 +14,8 @@
  * - `PATCH /api/v1/admin/apps/{appId}` `adminAppUpdate` -> `adminAppConfig`.
  * - `GET|POST|DELETE /api/v1/admin/apps/{appId}/allowlist` (`{type, value}` body for POST and
  *   DELETE) -> `allowlistResponse`.
+ * - `GET|PUT /api/v1/admin/apps/{appId}/recovery` (issue 23, `recovery/adminRoutes.ts`): the
+ *   app's cloud recovery settings (Google Drive client, CloudKit container).
  * - `GET|PUT /api/v1/admin/apps/{appId}/moonpay` (issue 20, `funding/adminRoutes.ts`): the app's
  *   MoonPay keys, secret keys sealed and never answered.
  * - `GET /api/v1/admin/apps/{appId}/cross-app/clients` and `PUT|DELETE` of
@@ -34,6 +36,7 @@ import { crossAppAdminRoutes } from '../crossapp/adminRoutes.ts';
 import type { AppRow } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { moonpayAdminRoutes } from '../funding/adminRoutes.ts';
+import { recoveryAdminRoutes } from '../recovery/adminRoutes.ts';
 import { METHODS } from '../methods/index.ts';
 import type { MethodParts } from '../methods/types.ts';
 import { readBody } from '../middleware/request.ts';
@@ -91,6 +94,8 @@ export function adminRoutes(
   r.route('/', moonpayAdminRoutes(ctx, auth));
   // Issue 21: the cross-app clients allowed to connect to the app (`crossapp/adminRoutes.ts`).
   r.route('/', crossAppAdminRoutes(ctx, auth));
+  // Issue 23: the cloud recovery settings (`recovery/adminRoutes.ts`).
+  r.route('/', recoveryAdminRoutes(ctx, auth));
 
   // The methods' own admin routes (OAuth: the app's client at a provider) live in their folders.
   for (const method of methods) if (method.adminRoutes) r.route('/', method.adminRoutes(ctx, auth));

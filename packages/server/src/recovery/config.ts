@@ -5,7 +5,13 @@
  * how. Every base URL is config, so an operator points them at the real services (the defaults)
  * or at the local stand-ins (`test-support/google-drive.ts`, `test-support/cloudkit.ts`).
  */
-import { CLOUDKIT_API_URL, GOOGLE_DRIVE_API_URL, GOOGLE_ISSUER } from '@latchkey/api';
+import {
+  type AdminRecoveryCloudRequest,
+  type AdminRecoveryCloudResponse,
+  CLOUDKIT_API_URL,
+  GOOGLE_DRIVE_API_URL,
+  GOOGLE_ISSUER,
+} from '@latchkey/api';
 import { eq } from 'drizzle-orm';
 import type { ServerContext } from '../context.ts';
 import { openBound, sealBound } from '../crypto.ts';
@@ -193,4 +199,71 @@ export async function cloudRecoveryOrigins(
     origins.add(new URL(row.googleDriveApiUrl ?? GOOGLE_DRIVE_API_URL).origin);
   if (row.cloudkitContainer) origins.add(new URL(row.cloudkitApiUrl ?? CLOUDKIT_API_URL).origin);
   return [...origins];
+}
+
+/**
+ * The admin view of an app's cloud recovery settings (`GET|PUT .../recovery`): defaults filled
+ * in, the Google client secret only as set or not.
+ */
+export async function recoveryCloudView(
+  ctx: Pick<ServerContext, 'db'>,
+  appId: string,
+): Promise<AdminRecoveryCloudResponse> {
+  const row = await configRow(ctx, appId);
+  return {
+    google_drive: row?.googleClientId
+      ? {
+          client_id: row.googleClientId,
+          client_secret_set: row.googleClientSecretSealed !== null,
+          issuer: row.googleIssuer ?? GOOGLE_ISSUER,
+          drive_api_url: row.googleDriveApiUrl ?? GOOGLE_DRIVE_API_URL,
+        }
+      : null,
+    icloud:
+      row?.cloudkitContainer && row.cloudkitEnvironment && row.cloudkitApiToken
+        ? {
+            container: row.cloudkitContainer,
+            environment: row.cloudkitEnvironment,
+            api_token: row.cloudkitApiToken,
+            api_url: row.cloudkitApiUrl ?? CLOUDKIT_API_URL,
+          }
+        : null,
+  };
+}
+
+/**
+ * Applies an admin API body ({@link AdminRecoveryCloudRequest}, validated) with
+ * {@link setRecoveryCloudConfig}.
+ * @returns the new {@link recoveryCloudView}.
+ */
+export async function applyRecoveryCloudRequest(
+  ctx: Pick<ServerContext, 'db' | 'keys'>,
+  appId: string,
+  body: AdminRecoveryCloudRequest,
+): Promise<AdminRecoveryCloudResponse> {
+  const g = body.google_drive;
+  const k = body.icloud;
+  await setRecoveryCloudConfig(ctx, appId, {
+    ...(g === undefined
+      ? {}
+      : {
+          google: g && {
+            clientId: g.client_id,
+            clientSecret: g.client_secret ?? null,
+            issuer: g.issuer ?? null,
+            driveApiUrl: g.drive_api_url ?? null,
+          },
+        }),
+    ...(k === undefined
+      ? {}
+      : {
+          cloudkit: k && {
+            container: k.container,
+            environment: k.environment,
+            apiToken: k.api_token,
+            apiUrl: k.api_url ?? null,
+          },
+        }),
+  });
+  return recoveryCloudView(ctx, appId);
 }

@@ -14,6 +14,7 @@ import {
   RECOVERY_OAUTH_INVALID_CODE_MESSAGE,
   RECOVERY_OAUTH_UNEXPECTED_MESSAGE,
   ROUTES,
+  adminRecoveryCloudResponse,
   recoveryOAuthAuthenticateResponse,
   recoveryOAuthInitICloudResponse,
   recoveryOAuthInitResponse,
@@ -26,6 +27,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CloudKit, startCloudKit } from '../../../../test-support/cloudkit.ts';
 import { type GoogleDrive, startGoogleDrive } from '../../../../test-support/google-drive.ts';
 import { signInAtDevProvider } from '../../../../test-support/oidc-login.ts';
+import { issueAppSecret } from '../apps/secret.ts';
 import { decryptString } from '../crypto.ts';
 import type { Database } from '../db/index.ts';
 import { embeddedWallets, recoveryOAuthStates } from '../db/schema.ts';
@@ -240,6 +242,90 @@ describe('POST /api/v1/recovery/oauth/init', () => {
       409,
       'recovery_oauth_not_configured',
     );
+  });
+});
+
+describe('the admin API of the cloud recovery settings', () => {
+  it('sets them (the secret sealed, never answered), and init then uses them', async () => {
+    const id = (
+      await server.createApp({
+        allowedOrigins: [ORIGIN],
+        userOwnedRecoveryOptions: ['google-drive'],
+      })
+    ).id;
+    const secret = await issueAppSecret(database.db, id);
+    const admin = (method: string, body?: unknown, password = secret) =>
+      server.app.request(ROUTES.adminRecovery(id), {
+        method,
+        headers: {
+          authorization: `Basic ${Buffer.from(`${id}:${password}`).toString('base64')}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    expect(adminRecoveryCloudResponse.parse(await (await admin('GET')).json())).toEqual({
+      google_drive: null,
+      icloud: null,
+    });
+    const put = await admin('PUT', {
+      google_drive: {
+        client_id: CLIENT.clientId,
+        client_secret: CLIENT.clientSecret,
+        issuer: idp.issuer,
+        drive_api_url: drive.url,
+      },
+      icloud: { container: CONTAINER, environment: 'production', api_token: CK_TOKEN },
+    });
+    expect(put.status).toBe(200);
+    const raw = await put.text();
+    // The secret is never answered, in clear or sealed: only these four fields.
+    expect(raw).not.toContain(CLIENT.clientSecret);
+    expect(Object.keys((JSON.parse(raw) as { google_drive: object }).google_drive).sort()).toEqual([
+      'client_id',
+      'client_secret_set',
+      'drive_api_url',
+      'issuer',
+    ]);
+    const view = adminRecoveryCloudResponse.parse(JSON.parse(raw));
+    expect(view).toEqual({
+      google_drive: {
+        client_id: CLIENT.clientId,
+        client_secret_set: true,
+        issuer: idp.issuer,
+        drive_api_url: drive.url,
+      },
+      icloud: {
+        container: CONTAINER,
+        environment: 'production',
+        api_token: CK_TOKEN,
+        api_url: 'https://api.apple-cloudkit.com',
+      },
+    });
+    await expectError(
+      await admin('GET', undefined, 'wrong-secret-0123456789'),
+      401,
+      'invalid_app_secret',
+    );
+    await expectError(await admin('PUT', { icloud: { container: 'nope' } }), 400, 'invalid_data');
+
+    const session = await frame.login(id);
+    const flow = await (async () => {
+      const { challenge, state } = await frameSecrets();
+      return init(
+        session,
+        { redirect_to: ORIGIN, code_challenge: challenge, state_code: state },
+        id,
+      );
+    })();
+    expect(new URL(recoveryOAuthInitResponse.parse(await flow.json()).url).origin).toBe(idp.issuer);
+
+    // null clears a half; the other stays.
+    expect(
+      adminRecoveryCloudResponse.parse(await (await admin('PUT', { google_drive: null })).json()),
+    ).toMatchObject({
+      google_drive: null,
+      icloud: { container: CONTAINER },
+    });
   });
 });
 
