@@ -112,7 +112,7 @@ export function recoveryRoutes(ctx: ServerContext) {
   r.post(ROUTES.recoveryOAuthInitICloud, anyApp, session, async (c) => {
     await readJson(c, recoveryOAuthInitICloudRequest);
     c.header('Cache-Control', 'no-store');
-    return c.json(await initICloudRecovery(ctx, c.get('app')));
+    return c.json(await initICloudRecovery(ctx, c.get('app'), clientIp(c, ctx.trustProxy)));
   });
 
   return r;

@@ -323,12 +323,15 @@ interface CloudKitAuthRequired {
  * @returns the sign-in URL and the container the frame calls with the web auth token.
  * @throws ApiError `recovery_method_not_allowed` (403) when the app does not offer `icloud`;
  *   `recovery_oauth_not_configured` (409) without a container; `service_unavailable` (503)
- *   when CloudKit cannot be reached or answers without a sign-in URL.
+ *   when CloudKit cannot be reached or answers without a sign-in URL; `too_many_requests` (429).
  */
 export async function initICloudRecovery(
   ctx: ServerContext,
   app: AppRow,
+  ip: string,
 ): Promise<RecoveryOAuthInitICloudResponse> {
+  // Each call asks CloudKit: the same per-IP guard as init.
+  assertAllowed(ctx.floodLimits.hit(`recovery-init:ip:${ip}`, ctx.rateLimits.initPerIp, ctx.now()));
   assertRecoveryMethodOffered(app, 'icloud');
   const cloudkit = await cloudKitSettings(ctx, app.id);
   const url = new URL(
