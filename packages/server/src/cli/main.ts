@@ -15,6 +15,11 @@
  * latchkey moonpay set <appId> [--sandbox-publishable-key <pk> --sandbox-secret-key <sk>]
  *   [--live-publishable-key <pk> --live-secret-key <sk>] [--clear-sandbox] [--clear-live]
  * latchkey moonpay show <appId>
+ * latchkey recovery set <appId> [--google-client-id <id> --google-client-secret <secret>
+ *   --google-issuer <url> --drive-api-url <url>] [--cloudkit-container <id>
+ *   --cloudkit-environment <env> --cloudkit-api-token <token> --cloudkit-api-url <url>]
+ *   [--clear-google] [--clear-icloud]
+ * latchkey recovery show <appId>
  * latchkey cross-app allow <providerAppId> <clientId> --redirect-uri <uri> [--redirect-uri <uri>]
  *   [--read-only] [--public] [--rotate-secret]
  * latchkey cross-app list <providerAppId>
@@ -23,7 +28,7 @@
  *
  * Local mode (default) opens the database like the server does (`DATABASE_URL`, else PGlite in
  * `$LATCHKEY_DATA_DIR/db`); PGlite cannot be opened while a server runs on the same folder, so
- * `show`, `set`, `allowlist`, `oauth`, `moonpay` and `cross-app` also work remotely through the
+ * `show`, `set`, `allowlist`, `oauth`, `moonpay`, `cross-app` and `recovery` also work remotely through the
  * admin HTTP API with `--api-url <url>` and `--app-secret <secret>` (or `LATCHKEY_API_URL`,
  * `LATCHKEY_APP_SECRET`). The same service functions back both modes (`apps/`, `funding/`,
  * `crossapp/`).
@@ -46,6 +51,7 @@ import { registerMigrate } from './commands/migrate.ts';
 import { registerServe } from './commands/serve.ts';
 import { registerCrossApp } from '../crossapp/cli.ts';
 import { registerMoonpay } from '../funding/cli/moonpay.ts';
+import { registerRecovery } from '../recovery/cli.ts';
 import { type CliIo, createCliContext } from './context.ts';
 import { loadMethodClis } from './methodCommands.ts';
 
@@ -79,6 +85,7 @@ export async function runCli(argv: string[], io: CliIo = processIo()): Promise<n
     ...methodClis.flatMap((m) => m.remoteCommands ?? []),
     'moonpay',
     'cross-app',
+    'recovery',
   ];
   const { ctx, close } = createCliContext(io);
   const program = new Command('latchkey')
@@ -115,6 +122,8 @@ data folder also does; with DATABASE_URL, LATCHKEY_SECRET is required).`,
   registerMoonpay(program, ctx);
   // Issue 21: the cross-app clients allowed to connect to an app (`crossapp/cli.ts`).
   registerCrossApp(program, ctx);
+  // Issue 23: the cloud recovery settings (`recovery/cli.ts`).
+  registerRecovery(program, ctx);
 
   try {
     await program.parseAsync(argv.length === 0 ? ['serve'] : argv, { from: 'user' });

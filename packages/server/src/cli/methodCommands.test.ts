@@ -43,7 +43,7 @@ describe("method commands (the method modules' `cli`)", () => {
       / {2}allowlist [^\n]*\n {2}oauth +set an app's OAuth client at a provider\n {2}farcaster +set the app's Farcaster account that requests signers\n {2}telegram +set an app's Telegram bot\n/,
     );
     expect(out).toContain(
-      'mode of show/set/allowlist/oauth/farcaster/telegram/moonpay/cross-app with --api-url <url>',
+      'mode of show/set/allowlist/oauth/farcaster/telegram/moonpay/cross-app/recovery with --api-url <url>',
     );
     expect(await help(['oauth', 'set', '--help'])).toContain(
       'Usage: latchkey oauth set [options] <appId> <provider>',

@@ -28,12 +28,14 @@ import { type CloudKit, startCloudKit } from '../../../../test-support/cloudkit.
 import { type GoogleDrive, startGoogleDrive } from '../../../../test-support/google-drive.ts';
 import { signInAtDevProvider } from '../../../../test-support/oidc-login.ts';
 import { issueAppSecret } from '../apps/secret.ts';
+import { runCli } from '../cli/main.ts';
 import { decryptString } from '../crypto.ts';
 import type { Database } from '../db/index.ts';
 import { embeddedWallets, recoveryOAuthStates } from '../db/schema.ts';
 import { type DevOidcProvider, startDevOidcProvider } from '../methods/oauth/dev/oidc.ts';
 import {
   TEST_PUBLIC_URL,
+  TEST_SECRET,
   type TestFrame,
   type TestServer,
   type TestSession,
@@ -326,6 +328,60 @@ describe('the admin API of the cloud recovery settings', () => {
       google_drive: null,
       icloud: { container: CONTAINER },
     });
+  });
+});
+
+describe('latchkey recovery set and show', () => {
+  it('stores the settings locally and through the admin API, never printing the secret', async () => {
+    const other = await server.createApp({ name: 'CLI recovery' });
+    const otherSecret = await issueAppSecret(database.db, other.id);
+    let out = '';
+    let err = '';
+    const io = {
+      stdout: (t: string) => (out += t),
+      stderr: (t: string) => (err += t),
+      env: { LATCHKEY_SECRET: TEST_SECRET },
+      database,
+      fetch: (url: string, init: RequestInit) => Promise.resolve(server.app.request(url, init)),
+    };
+    const set = [
+      'recovery',
+      'set',
+      other.id,
+      '--google-client-id',
+      CLIENT.clientId,
+      '--google-client-secret',
+      CLIENT.clientSecret,
+      '--cloudkit-container',
+      CONTAINER,
+      '--cloudkit-environment',
+      'development',
+      '--cloudkit-api-token',
+      CK_TOKEN,
+    ];
+    expect(await runCli(set, io), err).toBe(0);
+    expect(out).not.toContain(CLIENT.clientSecret);
+    expect(JSON.parse(out)).toMatchObject({
+      google_drive: {
+        client_id: CLIENT.clientId,
+        client_secret_set: true,
+        issuer: 'https://accounts.google.com',
+      },
+      icloud: { container: CONTAINER, environment: 'development' },
+    });
+    out = '';
+    const remote = ['--api-url', TEST_PUBLIC_URL, '--app-secret', otherSecret];
+    expect(await runCli(['recovery', 'set', other.id, '--clear-google', ...remote], io), err).toBe(
+      0,
+    );
+    expect(JSON.parse(out)).toMatchObject({ google_drive: null, icloud: { container: CONTAINER } });
+    out = '';
+    expect(await runCli(['recovery', 'show', other.id], io)).toBe(0);
+    expect(JSON.parse(out)).toMatchObject({ google_drive: null });
+    expect(await runCli(['recovery', 'set', other.id, '--cloudkit-container', CONTAINER], io)).toBe(
+      1,
+    );
+    expect(err).toMatch(/go together/);
   });
 });
 
