@@ -1,9 +1,26 @@
 import type { SolanaSignRequest } from '@latchkey/api';
 import {
+  AuthorityType,
+  getApproveCheckedInstruction,
+  getApproveInstruction,
+  getBurnCheckedInstruction,
+  getCloseAccountInstruction,
+  getCreateAssociatedTokenIdempotentInstruction,
+  getCreateAssociatedTokenInstruction,
+  getMintToInstruction,
+  getSetAuthorityInstruction,
+  getTransferCheckedInstruction,
+  getTransferInstruction,
+} from '@solana-program/token';
+import {
+  createNoopSigner,
   getCompiledTransactionMessageDecoder,
   getCompiledTransactionMessageEncoder,
   getTransactionDecoder,
+  type Instruction,
   type LegacyCompiledTransactionMessage,
+  none,
+  some,
 } from '@solana/kit';
 import { describe, expect, it } from 'vitest';
 import { fromBase64, toBase64 } from '../frame/encoding.ts';
@@ -193,7 +210,7 @@ describe('describeSolanaRequest: transactions (issue 22 item 2)', () => {
     expect(unknown['Account 1']!.value).toMatch(/ · read-only$/);
   });
 
-  it('names the token programs; their data shows as its size', () => {
+  it('names the token programs; data their parsers do not read shows as its size', () => {
     const call = (programAddress: string) =>
       ({ programAddress, accounts: [], data: new Uint8Array([9]) }) as never;
     const wire = wireTransaction(WALLET, [
@@ -375,5 +392,253 @@ describe('describeSolanaRequest: messages', () => {
     const d = describeSolanaRequest(WALLET, message(new TextEncoder().encode('hi')), CLUSTER, 'ja');
     expect(d.title).toBe('メッセージ');
     expect(text(d)).toContain('ネットワーク');
+  });
+});
+
+describe('describeSolanaRequest: SPL Token, Token-2022 and Associated Token Account (issue 22 item 2)', () => {
+  const MINT = randomSolanaAddress();
+  const SOURCE = randomSolanaAddress();
+  const DEST = randomSolanaAddress();
+  const DELEGATE = randomSolanaAddress();
+  const TOKEN_2022 = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
+  const short = (a: string) => `${a.slice(0, 4)}…${a.slice(-4)}`;
+  const signer = createNoopSigner(WALLET);
+  const describeOne = (ix: Instruction, locale?: 'de') =>
+    describeSolanaRequest(WALLET, transaction(wireTransaction(WALLET, [ix])), CLUSTER, locale);
+  const DELEGATION_WARNING =
+    'This transaction lets another account spend your tokens. Approve it only if you trust that account.';
+
+  it('TransferChecked: Send 1.5 tokens of the mint (shortened, whole on hover) to the destination, exact decimals', () => {
+    const ix = getTransferCheckedInstruction({
+      source: SOURCE,
+      mint: MINT,
+      destination: DEST,
+      authority: signer,
+      amount: 1_500_000n,
+      decimals: 6,
+    });
+    const d = describeOne(ix);
+    expect(d.title).toBe('Send tokens');
+    expect(d.warnings).toEqual([]);
+    const r = rows(d, 'Instruction 1: SPL Token');
+    expect(r['Instruction']!.value).toBe('TransferChecked');
+    expect(r['Transfer']).toMatchObject({
+      value: `Send 1.5 tokens of ${short(MINT)} to ${DEST}`,
+      title: MINT,
+      stacked: true,
+    });
+    expect(r['Token mint']).toMatchObject({ value: short(MINT), title: MINT, tone: 'mono' });
+    expect(r['Owner or delegate']!.value).toBe(WALLET);
+    expect(r['Data']).toBeUndefined();
+    // u64::MAX with 9 decimals: every digit, no float; grouped by the locale.
+    const max = getTransferCheckedInstruction({
+      source: SOURCE,
+      mint: MINT,
+      destination: DEST,
+      authority: signer,
+      amount: 2n ** 64n - 1n,
+      decimals: 9,
+    });
+    expect(rows(describeOne(max), 'Instruction 1: SPL Token')['Transfer']!.value).toBe(
+      `Send 18,446,744,073.709551615 tokens of ${short(MINT)} to ${DEST}`,
+    );
+    const de = describeOne(ix, 'de');
+    expect(de.title).toBe('Token senden');
+    expect(rows(de, 'Anweisung 1: SPL Token')['Überweisung']!.value).toBe(
+      `1,5 Token von ${short(MINT)} an ${DEST} senden`,
+    );
+  });
+
+  it('Transfer (unchecked): base units from source to destination, with a caution', () => {
+    const ix = getTransferInstruction({
+      source: SOURCE,
+      destination: DEST,
+      authority: signer,
+      amount: 1_500_000n,
+    });
+    const r = rows(describeOne(ix), 'Instruction 1: SPL Token');
+    expect(r['Transfer']!.value).toBe(`Send 1,500,000 base units from ${SOURCE} to ${DEST}`);
+    expect(r['Caution']!.value).toBe(
+      "The amount is in the token's smallest units: the mint's decimals are not in the transaction.",
+    );
+  });
+
+  it('Approve and ApproveChecked: a flagged delegation row and a warning; u64::MAX is Unlimited', () => {
+    const approve = describeOne(
+      getApproveInstruction({ source: SOURCE, delegate: DELEGATE, owner: signer, amount: 1000n }),
+    );
+    expect(approve.title).toBe('Transaction');
+    expect(approve.warnings).toEqual([DELEGATION_WARNING]);
+    expect(rows(approve, 'Instruction 1: SPL Token')['Delegation']).toMatchObject({
+      value: `Allows ${DELEGATE} to spend up to 1,000 base units from ${SOURCE}`,
+      tone: 'danger',
+    });
+    const checked = describeOne(
+      getApproveCheckedInstruction({
+        source: SOURCE,
+        mint: MINT,
+        delegate: DELEGATE,
+        owner: signer,
+        amount: 2_500_000n,
+        decimals: 6,
+      }),
+    );
+    expect(checked.warnings).toEqual([DELEGATION_WARNING]);
+    expect(rows(checked, 'Instruction 1: SPL Token')['Delegation']!.value).toBe(
+      `Allows ${DELEGATE} to spend up to 2.5 tokens of ${short(MINT)} from ${SOURCE}`,
+    );
+    const unlimited = describeOne(
+      getApproveInstruction({
+        source: SOURCE,
+        delegate: DELEGATE,
+        owner: signer,
+        amount: 2n ** 64n - 1n,
+      }),
+    );
+    expect(rows(unlimited, 'Instruction 1: SPL Token')['Delegation']!.value).toBe(
+      `Allows ${DELEGATE} to spend up to Unlimited from ${SOURCE}`,
+    );
+  });
+
+  it('SetAuthority and CloseAccount are warnings; BurnChecked and MintTo name their fields', () => {
+    const set = describeOne(
+      getSetAuthorityInstruction({
+        owned: SOURCE,
+        owner: signer,
+        authorityType: AuthorityType.AccountOwner,
+        newAuthority: some(DELEGATE),
+      }),
+    );
+    expect(set.warnings).toEqual([
+      'This transaction changes who controls a token account or mint. Approve it only if you meant to.',
+    ]);
+    expect(rows(set, 'Instruction 1: SPL Token')['Authority change']).toMatchObject({
+      value: `Sets the AccountOwner authority of ${SOURCE} to ${DELEGATE}`,
+      tone: 'danger',
+    });
+    const removed = describeOne(
+      getSetAuthorityInstruction({
+        owned: MINT,
+        owner: signer,
+        authorityType: AuthorityType.MintTokens,
+        newAuthority: none(),
+      }),
+    );
+    expect(rows(removed, 'Instruction 1: SPL Token')['Authority change']!.value).toBe(
+      `Removes the MintTokens authority of ${MINT}`,
+    );
+    // A Token-2022 SetAuthority of an extension's authority (TransferFeeConfig, 4) is beyond
+    // SPL Token's parser: its data size shows, and the warning stays.
+    const extension = describeOne({
+      programAddress: TOKEN_2022 as never,
+      accounts: [
+        { address: MINT, role: 1 },
+        { address: WALLET, role: 2 },
+      ],
+      data: new Uint8Array([6, 4, 0]),
+    } as Instruction);
+    expect(rows(extension, 'Instruction 1: Token-2022')['Data']!.value).toBe('3 bytes');
+    expect(extension.warnings).toEqual(set.warnings);
+    const close = describeOne(
+      getCloseAccountInstruction({ account: SOURCE, destination: DEST, owner: signer }),
+    );
+    expect(close.warnings).toEqual([
+      'This transaction closes a token account. Check that the account receiving its SOL is yours.',
+    ]);
+    expect(rows(close, 'Instruction 1: SPL Token')['Close account']!.value).toBe(
+      `Closes token account ${SOURCE}; its SOL goes to ${DEST}`,
+    );
+    const burn = describeOne(
+      getBurnCheckedInstruction({
+        account: SOURCE,
+        mint: MINT,
+        authority: signer,
+        amount: 42n,
+        decimals: 2,
+      }),
+    );
+    expect(burn.warnings).toEqual([]);
+    expect(rows(burn, 'Instruction 1: SPL Token')['Burn']!.value).toBe(
+      `Burns 0.42 tokens of ${short(MINT)} from ${SOURCE}`,
+    );
+    const mint = describeOne(
+      getMintToInstruction({ mint: MINT, token: DEST, mintAuthority: signer, amount: 7n }),
+    );
+    expect(rows(mint, 'Instruction 1: SPL Token')['Mint']!.value).toBe(
+      `Mints 7 base units to ${DEST}`,
+    );
+  });
+
+  it('Associated Token Account Create and CreateIdempotent: Create token account for {owner} ({mint})', () => {
+    const ata = randomSolanaAddress();
+    const idempotent = describeOne(
+      getCreateAssociatedTokenIdempotentInstruction({
+        payer: signer,
+        ata,
+        owner: DEST,
+        mint: MINT,
+      }),
+    );
+    const r = rows(idempotent, 'Instruction 1: Associated Token Account');
+    expect(r['Instruction']!.value).toBe('CreateAssociatedTokenIdempotent');
+    expect(r['Token account']).toMatchObject({
+      value: `Create token account for ${DEST} (${short(MINT)})`,
+      title: MINT,
+    });
+    // Older clients send Create with empty data: the program reads it as Create.
+    const create = getCreateAssociatedTokenInstruction({
+      payer: signer,
+      ata,
+      owner: DEST,
+      mint: MINT,
+    });
+    const legacy = describeOne({ ...create, data: new Uint8Array() });
+    expect(rows(legacy, 'Instruction 1: Associated Token Account')['Instruction']!.value).toBe(
+      'CreateAssociatedToken',
+    );
+    expect(text(legacy)).toContain(`Create token account for ${DEST} (${short(MINT)})`);
+  });
+
+  it('Token-2022: the shared instructions read the same; its extensions and undecodable data fall back to their size', () => {
+    const ix = getTransferCheckedInstruction(
+      {
+        source: SOURCE,
+        mint: MINT,
+        destination: DEST,
+        authority: signer,
+        amount: 1_500_000n,
+        decimals: 6,
+      },
+      { programAddress: TOKEN_2022 as never },
+    );
+    expect(rows(describeOne(ix), 'Instruction 1: Token-2022')['Transfer']!.value).toBe(
+      `Send 1.5 tokens of ${short(MINT)} to ${DEST}`,
+    );
+    // SPL Token's parser would read these bytes and accounts as its UnwrapLamports (45); on
+    // Token-2022, past the instructions the two share, they are not read as SPL Token's.
+    const extension = describeOne({
+      programAddress: TOKEN_2022 as never,
+      accounts: [
+        { address: SOURCE, role: 1 },
+        { address: DEST, role: 1 },
+        { address: WALLET, role: 2 },
+      ],
+      data: new Uint8Array([45, 0]),
+    } as Instruction);
+    const fallback = rows(extension, 'Instruction 1: Token-2022');
+    expect(fallback['Instruction']).toBeUndefined();
+    expect(fallback['Data']).toMatchObject({ value: '2 bytes', title: '0x2d00' });
+    // A TransferChecked cut short (too few accounts, data without its decimals) and an unknown
+    // discriminator: name and data size, never a failure.
+    const cut = describeOne({ ...ix, data: ix.data.slice(0, 9) } as Instruction);
+    expect(rows(cut, 'Instruction 1: Token-2022')['Data']!.value).toBe('9 bytes');
+    const few = describeOne({ ...ix, accounts: ix.accounts.slice(0, 2) } as Instruction);
+    expect(rows(few, 'Instruction 1: Token-2022')['Transfer']).toBeUndefined();
+    const unknown = describeOne({
+      programAddress: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA' as never,
+      accounts: [],
+      data: new Uint8Array([200]),
+    } as Instruction);
+    expect(rows(unknown, 'Instruction 1: SPL Token')['Data']!.value).toBe('1 byte');
   });
 });

@@ -2,8 +2,9 @@
  * What the approval page shows of one Solana signing request (issue 22 item 2), as Phantom and
  * Privy's Solana screens do: a message as text (printable UTF-8) or hex; a transaction decoded
  * with `@solana/kit` (legacy and v0 wire transactions), its fee payer, estimated network fee,
- * instructions with their programs and accounts, SOL transfers and memos spelled out by the
- * programs' own generated parsers (`@solana-program/system`, `compute-budget`, `memo`). Texts
+ * instructions with their programs and accounts, SOL transfers, memos and SPL Token, Token-2022
+ * and Associated Token Account instructions spelled out by the programs' own generated parsers
+ * (`@solana-program/system`, `compute-budget`, `memo`, `token`). Texts
  * are the page locale's (`frame/locales`, `solana` and `describe`); amounts go through Intl.
  */
 import {
@@ -27,9 +28,23 @@ import {
   SystemInstruction,
 } from '@solana-program/system';
 import {
+  AssociatedTokenInstruction,
+  AuthorityType,
+  getCreateAssociatedTokenInstructionDataEncoder,
+  identifyTokenInstruction,
+  parseAssociatedTokenInstruction,
+  parseTokenInstruction,
+  TokenInstruction,
+} from '@solana-program/token';
+import {
+  type AccountMeta,
+  AccountRole,
+  type Address,
   type CompiledTransactionMessage,
   getCompiledTransactionMessageDecoder,
   getTransactionDecoder,
+  isSome,
+  type ReadonlyUint8Array,
 } from '@solana/kit';
 import type { SolanaSignRequest } from '@latchkey/api';
 import { bytesToHex } from 'viem';
@@ -44,7 +59,9 @@ import {
   type DescriptionRow,
   type DescriptionSection,
   formatByteCount,
+  formatDecimalAmount,
   formatNativeAmount,
+  MAX_EXACT_DECIMALS,
   type RequestDescription,
 } from './describe.ts';
 import { CustodyError } from './errors.ts';
@@ -72,13 +89,20 @@ export const SOLANA_MESSAGE_MAX_BYTES = 65_515;
 const SOL = { decimals: 9, symbol: 'SOL' } as const;
 const MICRO_LAMPORTS_PER_LAMPORT = 1_000_000n;
 
+/** The SPL Token program (`@solana-program/token` `TOKEN_PROGRAM_ADDRESS`). */
+export const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
+/** The Token-2022 program (token extensions). */
+export const TOKEN_2022_PROGRAM = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
+/** The Associated Token Account program (`ASSOCIATED_TOKEN_PROGRAM_ADDRESS`). */
+export const ASSOCIATED_TOKEN_PROGRAM = 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL';
+
 /** Names of the programs the page knows, by address (proper names: not translated). */
 export const KNOWN_SOLANA_PROGRAMS: ReadonlyMap<string, string> = new Map([
   [SYSTEM_PROGRAM_ADDRESS, 'System Program'],
   [COMPUTE_BUDGET_PROGRAM_ADDRESS, 'Compute Budget'],
-  ['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', 'SPL Token'],
-  ['TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb', 'Token-2022'],
-  ['ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL', 'Associated Token Account'],
+  [TOKEN_PROGRAM, 'SPL Token'],
+  [TOKEN_2022_PROGRAM, 'Token-2022'],
+  [ASSOCIATED_TOKEN_PROGRAM, 'Associated Token Account'],
   ...SUPPORTED_MEMO_PROGRAM_ADDRESSES.map((address): [string, string] => [address, 'Memo']),
 ]);
 
@@ -314,7 +338,15 @@ interface Words {
   t: FrameMessages['solana'];
   d: FrameMessages['describe'];
   locale: FrameLocale;
+  /** Warnings found while describing the instructions (each once), drawn above the details. */
+  warnings: string[];
+  /** Set when a token transfer is signed by the wallet (the heading becomes 'Send tokens'). */
+  sendsTokens: boolean;
 }
+
+const warn = (w: Words, text: string) => {
+  if (!w.warnings.includes(text)) w.warnings.push(text);
+};
 
 const sol = (lamports: bigint, w: Words) => formatNativeAmount(lamports, SOL, w.locale);
 
@@ -412,6 +444,10 @@ function actionRows(instruction: SolanaInstructionUse, wallet: string, w: Words)
       if (budget) return [{ label: t.kind, value: ComputeBudgetInstruction[budget.other] }];
       return [];
     }
+    if (programAddress === TOKEN_PROGRAM || programAddress === TOKEN_2022_PROGRAM) {
+      return tokenRows(instruction, wallet, w);
+    }
+    if (programAddress === ASSOCIATED_TOKEN_PROGRAM) return associatedTokenRows(instruction, w);
     if ((SUPPORTED_MEMO_PROGRAM_ADDRESSES as readonly string[]).includes(programAddress)) {
       // The program's parser reads the text; bytes that cannot be drawn as such show as hex.
       const { memo } = getAddMemoInstructionDataDecoder().decode(data);
@@ -426,13 +462,322 @@ function actionRows(instruction: SolanaInstructionUse, wallet: string, w: Words)
   return [];
 }
 
+// ---------------------------------------------------------------------------------------------
+// SPL Token, Token-2022, Associated Token Account (issue 22 item 2)
+
+/**
+ * The last instruction Token-2022 shares with SPL Token (`UiAmountToAmount`, 24): up to it both
+ * programs have the same discriminators, data and accounts, so SPL Token's generated parser
+ * reads Token-2022's too. Past it they differ (Token-2022's extensions from discriminator 25
+ * on; SPL Token's `WithdrawExcessLamports` 38, `UnwrapLamports` 45, `Batch` 255): Token-2022's
+ * are not decoded (`@solana-program/token-2022` 0.15 asks for `@solana/kit` 7, the frame has 8)
+ * and show as their data size.
+ */
+export const LAST_SHARED_TOKEN_INSTRUCTION = TokenInstruction.UiAmountToAmount;
+/** u64::MAX base units: an `Approve` of it is an unlimited delegation. */
+const U64_MAX = 2n ** 64n - 1n;
+
+/** An account as the programs' generated parsers take it, carrying the page's own view of it. */
+type KitAccount = AccountMeta & { use: SolanaAccountUse };
+
+/**
+ * `instruction` in `@solana/kit`'s shape for the generated `parse…Instruction` functions (which
+ * only pick accounts by position): a lookup-table account gets an empty address there, and
+ * {@link useOf} gives back the page's account with its table and entry.
+ */
+function kitInstruction(
+  instruction: SolanaInstructionUse,
+  data: ReadonlyUint8Array = instruction.data,
+) {
+  return {
+    programAddress: instruction.programAddress as Address,
+    accounts: instruction.accounts.map((use): KitAccount => ({
+      address: (use.address ?? '') as Address,
+      role: use.signer
+        ? use.writable
+          ? AccountRole.WRITABLE_SIGNER
+          : AccountRole.READONLY_SIGNER
+        : use.writable
+          ? AccountRole.WRITABLE
+          : AccountRole.READONLY,
+      use,
+    })),
+    data,
+  };
+}
+
+const useOf = (meta: AccountMeta | undefined) => (meta as KitAccount | undefined)?.use;
+
+/** An account shortened for a sentence (`AbCd…WxYz`, or its lookup entry). */
+function shortName(meta: AccountMeta | undefined, w: Words): string {
+  const account = useOf(meta);
+  if (!account) return w.d.unknown;
+  return account.address ? shortSolanaAddress(account.address) : accountName(account, w);
+}
+
+/** The whole address of an account (the tooltip of a row that shortens it). */
+const wholeName = (meta: AccountMeta | undefined, w: Words) => accountName(useOf(meta), w);
+
+/** A row naming an account whole, in mono. */
+const accountRow = (label: string, meta: AccountMeta | undefined, w: Words): DescriptionRow => ({
+  label,
+  value: wholeName(meta, w),
+  tone: 'mono',
+});
+
+/** The mint's row: shortened, whole in the tooltip. */
+const mintRow = (meta: AccountMeta | undefined, w: Words): DescriptionRow => ({
+  label: w.t.mint,
+  value: shortName(meta, w),
+  tone: 'mono',
+  title: wholeName(meta, w),
+});
+
+/** The data's size, its hex in the tooltip (what an instruction the page cannot read shows). */
+function dataRow(data: Uint8Array, w: Words): DescriptionRow {
+  return {
+    label: w.d.data,
+    value: formatByteCount(data.length, w.locale),
+    title: bytesToHex(data),
+  };
+}
+
+/**
+ * A token amount: with the instruction's `decimals` (the `…Checked` ones), exact, as '{amount}
+ * tokens of {mint}'; without (or beyond {@link MAX_EXACT_DECIMALS}), as '{amount} base units'.
+ */
+function tokenAmount(
+  amount: bigint,
+  decimals: number | null,
+  mint: AccountMeta | undefined,
+  w: Words,
+): string {
+  if (decimals !== null && decimals <= MAX_EXACT_DECIMALS) {
+    return fill(w.t.tokensOf, {
+      amount: formatDecimalAmount(amount, decimals, w.locale),
+      mint: shortName(mint, w),
+    });
+  }
+  return fill(w.t.baseUnits, { amount: new Intl.NumberFormat(w.locale).format(amount) });
+}
+
+/** Warnings of the token instructions that hand over control, by kind. */
+function tokenWarning(kind: TokenInstruction, w: Words): string | null {
+  switch (kind) {
+    case TokenInstruction.Approve:
+    case TokenInstruction.ApproveChecked:
+      return w.t.delegationWarning;
+    case TokenInstruction.SetAuthority:
+      return w.t.authorityWarning;
+    case TokenInstruction.CloseAccount:
+      return w.t.closeWarning;
+    default:
+      return null;
+  }
+}
+
+/**
+ * An SPL Token (or Token-2022, {@link LAST_SHARED_TOKEN_INSTRUCTION}) instruction as rows, read
+ * by `@solana-program/token`'s `identifyTokenInstruction` and `parseTokenInstruction`: its
+ * name, then for `TransferChecked` 'Send {amount} tokens of {mint} to {destination}' (exact
+ * decimal from the instruction's `decimals`), for `Transfer` 'Send {amount} base units from …
+ * to …' with a caution, `Approve(Checked)` 'Allows {delegate} to spend up to …' (flagged,
+ * 'Unlimited' at u64::MAX), `SetAuthority`, `CloseAccount`, `Burn(Checked)`, `MintTo(Checked)`
+ * with their accounts; other kinds their name and data size. `Approve`, `SetAuthority` and
+ * `CloseAccount` add a warning, even when their data or accounts do not parse.
+ * @returns empty when the data is not a token instruction the parser reads (the caller shows
+ *   its size).
+ */
+function tokenRows(instruction: SolanaInstructionUse, wallet: string, w: Words): DescriptionRow[] {
+  const { t, d } = w;
+  const kind = identifyTokenInstruction(instruction.data);
+  if (instruction.programAddress === TOKEN_2022_PROGRAM && kind > LAST_SHARED_TOKEN_INSTRUCTION) {
+    return [];
+  }
+  const warning = tokenWarning(kind, w);
+  if (warning) warn(w, warning);
+  const parsed = parseTokenInstruction(kitInstruction(instruction));
+  const rows: DescriptionRow[] = [{ label: t.kind, value: TokenInstruction[kind] }];
+  switch (parsed.instructionType) {
+    case TokenInstruction.TransferChecked: {
+      const { amount, decimals } = parsed.data;
+      const { mint, destination, authority } = parsed.accounts;
+      if (useOf(authority)?.address === wallet) w.sendsTokens = true;
+      const sentence =
+        decimals <= MAX_EXACT_DECIMALS
+          ? fill(t.sendTokensTo, {
+              amount: formatDecimalAmount(amount, decimals, w.locale),
+              mint: shortName(mint, w),
+              destination: wholeName(destination, w),
+            })
+          : fill(t.sendBaseUnits, {
+              amount: new Intl.NumberFormat(w.locale).format(amount),
+              source: wholeName(parsed.accounts.source, w),
+              destination: wholeName(destination, w),
+            });
+      rows.push(
+        { label: t.transfer, value: sentence, stacked: true, title: wholeName(mint, w) },
+        mintRow(mint, w),
+        accountRow(t.authority, authority, w),
+      );
+      return rows;
+    }
+    case TokenInstruction.Transfer: {
+      const { source, destination, authority } = parsed.accounts;
+      if (useOf(authority)?.address === wallet) w.sendsTokens = true;
+      rows.push(
+        {
+          label: t.transfer,
+          value: fill(t.sendBaseUnits, {
+            amount: new Intl.NumberFormat(w.locale).format(parsed.data.amount),
+            source: wholeName(source, w),
+            destination: wholeName(destination, w),
+          }),
+          stacked: true,
+        },
+        { label: t.caution, value: t.baseUnitsCaution, stacked: true },
+        accountRow(t.authority, authority, w),
+      );
+      return rows;
+    }
+    case TokenInstruction.Approve:
+    case TokenInstruction.ApproveChecked: {
+      const checked = parsed.instructionType === TokenInstruction.ApproveChecked;
+      const mint = checked ? parsed.accounts.mint : undefined;
+      const { amount } = parsed.data;
+      rows.push({
+        label: t.delegation,
+        value: fill(t.allowsSpend, {
+          delegate: wholeName(parsed.accounts.delegate, w),
+          amount:
+            amount === U64_MAX
+              ? d.unlimited
+              : tokenAmount(amount, checked ? parsed.data.decimals : null, mint, w),
+          source: wholeName(parsed.accounts.source, w),
+        }),
+        tone: 'danger',
+        stacked: true,
+      });
+      if (mint) rows.push(mintRow(mint, w));
+      rows.push(accountRow(t.authority, parsed.accounts.owner, w));
+      return rows;
+    }
+    case TokenInstruction.SetAuthority: {
+      const { authorityType, newAuthority } = parsed.data;
+      const type = AuthorityType[authorityType];
+      const account = wholeName(parsed.accounts.owned, w);
+      rows.push(
+        {
+          label: t.authorityChange,
+          value: isSome(newAuthority)
+            ? fill(t.setAuthority, { type, account, authority: newAuthority.value })
+            : fill(t.removeAuthority, { type, account }),
+          tone: 'danger',
+          stacked: true,
+        },
+        accountRow(t.authority, parsed.accounts.owner, w),
+      );
+      return rows;
+    }
+    case TokenInstruction.CloseAccount: {
+      rows.push(
+        {
+          label: t.closeAccount,
+          value: fill(t.closesAccount, {
+            account: wholeName(parsed.accounts.account, w),
+            destination: wholeName(parsed.accounts.destination, w),
+          }),
+          tone: 'danger',
+          stacked: true,
+        },
+        accountRow(t.authority, parsed.accounts.owner, w),
+      );
+      return rows;
+    }
+    case TokenInstruction.Burn:
+    case TokenInstruction.BurnChecked: {
+      const { mint, account, authority } = parsed.accounts;
+      const decimals =
+        parsed.instructionType === TokenInstruction.BurnChecked ? parsed.data.decimals : null;
+      rows.push(
+        {
+          label: t.burn,
+          value: fill(t.burnsFrom, {
+            amount: tokenAmount(parsed.data.amount, decimals, mint, w),
+            account: wholeName(account, w),
+          }),
+          stacked: true,
+        },
+        mintRow(mint, w),
+        accountRow(t.authority, authority, w),
+      );
+      return rows;
+    }
+    case TokenInstruction.MintTo:
+    case TokenInstruction.MintToChecked: {
+      const { mint, token, mintAuthority } = parsed.accounts;
+      const decimals =
+        parsed.instructionType === TokenInstruction.MintToChecked ? parsed.data.decimals : null;
+      rows.push(
+        {
+          label: t.mintTo,
+          value: fill(t.mintsTo, {
+            amount: tokenAmount(parsed.data.amount, decimals, mint, w),
+            account: wholeName(token, w),
+          }),
+          stacked: true,
+        },
+        mintRow(mint, w),
+        accountRow(t.authority, mintAuthority, w),
+      );
+      return rows;
+    }
+    default:
+      if (instruction.data.length > 0) rows.push(dataRow(instruction.data, w));
+      return rows;
+  }
+}
+
+/**
+ * An Associated Token Account instruction as rows (`@solana-program/token`'s
+ * `parseAssociatedTokenInstruction`): `Create` and `CreateIdempotent` as 'Create token account
+ * for {owner} ({mint})' (empty data is `Create`, as the program reads it: what older clients
+ * send), `RecoverNested` by name and data size.
+ */
+function associatedTokenRows(instruction: SolanaInstructionUse, w: Words): DescriptionRow[] {
+  const { t } = w;
+  const data =
+    instruction.data.length === 0
+      ? getCreateAssociatedTokenInstructionDataEncoder().encode({})
+      : instruction.data;
+  const parsed = parseAssociatedTokenInstruction(kitInstruction(instruction, data));
+  const rows: DescriptionRow[] = [
+    { label: t.kind, value: AssociatedTokenInstruction[parsed.instructionType] },
+  ];
+  if (parsed.instructionType === AssociatedTokenInstruction.RecoverNestedAssociatedToken) {
+    rows.push(dataRow(instruction.data, w));
+    return rows;
+  }
+  const { owner, mint } = parsed.accounts;
+  rows.push(
+    {
+      label: t.tokenAccount,
+      value: fill(t.createTokenAccount, { owner: wholeName(owner, w), mint: shortName(mint, w) }),
+      stacked: true,
+      title: wholeName(mint, w),
+    },
+    mintRow(mint, w),
+  );
+  return rows;
+}
+
 function describeInstruction(
   instruction: SolanaInstructionUse,
   position: number,
   wallet: string,
   w: Words,
 ): DescriptionSection {
-  const { t, d } = w;
+  const { t } = w;
   const { programAddress } = instruction;
   const known = KNOWN_SOLANA_PROGRAMS.get(programAddress);
   const rows: DescriptionRow[] = [
@@ -447,13 +792,7 @@ function describeInstruction(
   ];
   const action = actionRows(instruction, wallet, w);
   rows.push(...action);
-  if (action.length === 0 && instruction.data.length > 0) {
-    rows.push({
-      label: d.data,
-      value: formatByteCount(instruction.data.length, w.locale),
-      title: bytesToHex(instruction.data),
-    });
-  }
+  if (action.length === 0 && instruction.data.length > 0) rows.push(dataRow(instruction.data, w));
   instruction.accounts.forEach((account, i) => {
     const { value, title } = accountText(account, w);
     rows.push({ label: fill(t.account, { index: String(i + 1) }), value, tone: 'mono', title });
@@ -492,17 +831,15 @@ function describeTransaction(
   if (sent > 0n) {
     rows.push({ label: t.totalMax, value: sol(sent + (paysFee ? fee.totalLamports : 0n), w) });
   }
-  const warnings = transaction.lookupTables.length > 0 ? [t.lookupWarning] : [];
+  if (transaction.lookupTables.length > 0) warn(w, t.lookupWarning);
+  const instructions = transaction.instructions.map((instruction, i) =>
+    describeInstruction(instruction, i, address, w),
+  );
   return {
     kind: 'transaction',
-    title: sent > 0n ? t.sendSol : d.transaction,
-    sections: [
-      { title: d.transaction, rows },
-      ...transaction.instructions.map((instruction, i) =>
-        describeInstruction(instruction, i, address, w),
-      ),
-    ],
-    warnings,
+    title: sent > 0n ? t.sendSol : w.sendsTokens ? t.sendTokens : d.transaction,
+    sections: [{ title: d.transaction, rows }, ...instructions],
+    warnings: w.warnings,
   };
 }
 
@@ -545,9 +882,15 @@ function describeMessage(bytes: Uint8Array, cluster: SolanaCluster, w: Words): R
  *   wallet pays it) when the transaction moves SOL from the wallet, then one section per
  *   instruction: the program by name when known ({@link KNOWN_SOLANA_PROGRAMS}) else its
  *   address, System transfers as 'Send {amount} to {address}' (SOL exact, from lamports),
- *   account creations' amounts, Compute Budget price and limit, Memo texts, else the data's
- *   size (hex in the tooltip), and each account shortened (whole in the tooltip) with its
- *   roles. Lookup-table accounts show as their table and entry, with a warning.
+ *   account creations' amounts, Compute Budget price and limit, Memo texts, token
+ *   instructions (`tokenRows`: 'Send 1.5 tokens of {mint} to {destination}' from a
+ *   `TransferChecked`'s amount and decimals, base units with a caution for `Transfer`;
+ *   `Approve`, `SetAuthority` and `CloseAccount` flagged, each with a warning; `Burn`,
+ *   `MintTo`; the heading 'Send tokens' when the wallet signs a token transfer and sends no
+ *   SOL), Associated Token Account creations ('Create token account for {owner} ({mint})'),
+ *   else the data's size (hex in the tooltip), and each account shortened (whole in the
+ *   tooltip) with its roles. Lookup-table accounts show as their table and entry, with a
+ *   warning. Warnings are listed once each, the lookup-table one first.
  * @param address the wallet's base58 address: a transaction must list it among its signers.
  * @param request a checked request (`solanaSignRequestOf`): message or transaction in base64.
  * @param cluster the network the host names.
@@ -563,7 +906,13 @@ export function describeSolanaRequest(
   locale: FrameLocale = 'en',
 ): RequestDescription {
   const catalogue = FRAME_CATALOGUES[locale];
-  const w: Words = { t: catalogue.solana, d: catalogue.describe, locale };
+  const w: Words = {
+    t: catalogue.solana,
+    d: catalogue.describe,
+    locale,
+    warnings: [],
+    sendsTokens: false,
+  };
   const message = request.method === 'signMessage';
   const name = message ? 'params.message' : 'params.transaction';
   const base64 = message ? request.params.message : request.params.transaction;

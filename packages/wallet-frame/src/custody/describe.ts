@@ -436,11 +436,27 @@ export function formatNativeAmount(
   currency: { decimals: number; symbol: string },
   locale: FrameLocale = 'en',
 ): string {
-  const { decimals, symbol } = currency;
+  return `${formatDecimalAmount(amount, currency.decimals, locale)} ${currency.symbol}`;
+}
+
+/** Most fraction digits Intl draws: {@link formatDecimalAmount} is exact up to these decimals. */
+export const MAX_EXACT_DECIMALS = 100;
+
+/**
+ * `amount` in base units as a decimal number with `decimals` digits after the point, exact
+ * (viem's `formatUnits` to a string, then Intl, never a float), grouped by the locale:
+ * 1,500,000 with 6 decimals is '1.5' (`de` '1,5'). Exact for `decimals` up to
+ * {@link MAX_EXACT_DECIMALS}; callers with more (an SPL mint may declare up to 255) show base
+ * units instead.
+ */
+export function formatDecimalAmount(
+  amount: bigint,
+  decimals: number,
+  locale: FrameLocale = 'en',
+): string {
   const decimal = formatUnits(amount, decimals) as Intl.StringNumericLiteral;
-  const digits = Math.min(Math.max(decimals, 0), 100);
-  const text = new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(decimal);
-  return `${text} ${symbol}`;
+  const digits = Math.min(Math.max(decimals, 0), MAX_EXACT_DECIMALS);
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(decimal);
 }
 
 /** `count` bytes in the locale's words ('6 bytes', '1 byte', '6 Byte'). */

@@ -113,6 +113,58 @@ const en = {
     /** `{amount}`: micro-lamports per compute unit. */
     microLamports: '{amount} micro-lamports',
     unitLimit: 'Compute unit limit',
+    /** Heading of a transaction that sends SPL tokens signed by the wallet (and no SOL). */
+    sendTokens: 'Send tokens',
+    /**
+     * A `TransferChecked`: `{amount}` exact, with the instruction's decimals (e.g. '1.5');
+     * `{mint}` the token's mint, shortened; `{destination}` the whole receiving token account.
+     */
+    sendTokensTo: 'Send {amount} tokens of {mint} to {destination}',
+    /** An unchecked `Transfer`: `{amount}` in the token's smallest units; accounts whole. */
+    sendBaseUnits: 'Send {amount} base units from {source} to {destination}',
+    /** Label of the row that says why a `Transfer`'s amount is in base units. */
+    caution: 'Caution',
+    baseUnitsCaution:
+      "The amount is in the token's smallest units: the mint's decimals are not in the transaction.",
+    /** Label of a token's mint address. */
+    mint: 'Token mint',
+    /** Label of the owner or delegate that signs for a token account. */
+    authority: 'Owner or delegate',
+    /** Label of an `Approve` / `ApproveChecked` row. */
+    delegation: 'Delegation',
+    /** `{delegate}` whole; `{amount}` e.g. '1.5 tokens of AbCd…WxYz' or '1,000 base units'. */
+    allowsSpend: 'Allows {delegate} to spend up to {amount} from {source}',
+    /** An `ApproveChecked` or `BurnChecked` amount: `{amount}` exact, `{mint}` shortened. */
+    tokensOf: '{amount} tokens of {mint}',
+    /** An amount in the token's smallest units (no decimals in the instruction). */
+    baseUnits: '{amount} base units',
+    delegationWarning:
+      'This transaction lets another account spend your tokens. Approve it only if you trust that account.',
+    /** Label of a `SetAuthority` row. */
+    authorityChange: 'Authority change',
+    /** `{type}`: MintTokens, FreezeAccount, AccountOwner, CloseAccount; addresses whole. */
+    setAuthority: 'Sets the {type} authority of {account} to {authority}',
+    removeAuthority: 'Removes the {type} authority of {account}',
+    authorityWarning:
+      'This transaction changes who controls a token account or mint. Approve it only if you meant to.',
+    /** Label of a `CloseAccount` row. */
+    closeAccount: 'Close account',
+    /** `{account}`: the token account closed; `{destination}`: who gets its SOL. */
+    closesAccount: 'Closes token account {account}; its SOL goes to {destination}',
+    closeWarning:
+      'This transaction closes a token account. Check that the account receiving its SOL is yours.',
+    /** Label of a `Burn` / `BurnChecked` row. */
+    burn: 'Burn',
+    /** `{amount}`: tokens or base units; `{account}`: the token account, whole. */
+    burnsFrom: 'Burns {amount} from {account}',
+    /** Label of a `MintTo` / `MintToChecked` row. */
+    mintTo: 'Mint',
+    /** `{amount}`: tokens or base units of the mint; `{account}`: the receiving token account. */
+    mintsTo: 'Mints {amount} to {account}',
+    /** Label of an Associated Token Account `Create` / `CreateIdempotent` row. */
+    tokenAccount: 'Token account',
+    /** `{owner}` whole; `{mint}` shortened. */
+    createTokenAccount: 'Create token account for {owner} ({mint})',
   },
   /** The key export page (export-page.ts). */
   export: {
