@@ -12,6 +12,7 @@ import {
   OAUTH_QUERY,
   RECOVERY_OAUTH_DENIED_MESSAGE,
   RECOVERY_OAUTH_INVALID_CODE_MESSAGE,
+  RECOVERY_OAUTH_STATE_TTL_S,
   RECOVERY_OAUTH_UNEXPECTED_MESSAGE,
   ROUTES,
   adminRecoveryCloudResponse,
@@ -437,6 +438,22 @@ describe('POST /api/v1/recovery/oauth/authenticate', () => {
     );
   });
 
+  it('refuses an expired flow as a phishing attempt', async () => {
+    const session = await frame.login(appId);
+    const flow = await runFlow(session);
+    server.clock.advance(RECOVERY_OAUTH_STATE_TTL_S * 1000 + 1000);
+    await expectError(
+      await authenticate(session, {
+        authorization_code: flow.code,
+        state_code: flow.state,
+        code_verifier: flow.verifier,
+      }),
+      400,
+      'oauth_unexpected',
+      RECOVERY_OAUTH_UNEXPECTED_MESSAGE,
+    );
+  });
+
   it('refuses a reused state and a reused code', async () => {
     const session = await frame.login(appId);
     const flow = await runFlow(session);
@@ -463,6 +480,7 @@ describe('POST /api/v1/recovery/oauth/authenticate', () => {
       400,
       'recovery_oauth_invalid_code',
       RECOVERY_OAUTH_INVALID_CODE_MESSAGE,
+      RECOVERY_OAUTH_STATE_TTL_S,
     );
   });
 
@@ -478,6 +496,7 @@ describe('POST /api/v1/recovery/oauth/authenticate', () => {
       400,
       'recovery_oauth_invalid_code',
       RECOVERY_OAUTH_INVALID_CODE_MESSAGE,
+      RECOVERY_OAUTH_STATE_TTL_S,
     );
   });
 
