@@ -64,6 +64,8 @@ export interface Stack {
   oidcUrl: string;
   /** The local MoonPay stand-in (its API and buy page; issue 20). */
   moonpayUrl: string;
+  /** JSON-RPC URL of the local Solana cluster (LiteSVM, test-support/solana-rpc.ts; issue 22). */
+  solanaRpcUrl: string;
   /** The dev app the server seeds, which the demo uses. */
   appId: string;
   /** The temporary PGlite data folder (deleted by stop()). */
@@ -270,8 +272,8 @@ export interface StartStackOptions {
  */
 export async function startStack(options: StartStackOptions = {}): Promise<Stack> {
   installExitHooks();
-  const [apiPort, demoPort, anvilPort, oidcPort, moonpayPort, providerDemoPort] =
-    await freePorts(6);
+  const [apiPort, demoPort, anvilPort, oidcPort, moonpayPort, providerDemoPort, solanaPort] =
+    await freePorts(7);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'latchkey-e2e-'));
   // A migrated database copied in: the stack skips PGlite's initdb (db-template.ts).
   await placeDatabaseTemplate(dataDir);
@@ -283,6 +285,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
   const rpcUrl = `http://127.0.0.1:${anvilPort}`;
   const oidcUrl = `http://127.0.0.1:${oidcPort}`;
   const moonpayUrl = `http://127.0.0.1:${moonpayPort}`;
+  const solanaRpcUrl = `http://127.0.0.1:${solanaPort}`;
   const verbose = options.verbose ?? process.env.E2E_VERBOSE === '1';
 
   // The specs read codes from the dev outbox: SMTP delivery from the caller's shell would hide them.
@@ -301,6 +304,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
       ANVIL_PORT: String(anvilPort),
       LATCHKEY_OIDC_PORT: String(oidcPort),
       LATCHKEY_MOONPAY_PORT: String(moonpayPort),
+      LATCHKEY_SOLANA_RPC_PORT: String(solanaPort),
       LATCHKEY_DATA_DIR: dataDir,
       LATCHKEY_DEV_APP_ID: appId,
       // The demo as a production build (start.ts): a page loads in ~0.7 s instead of ~3.5 s.
@@ -459,6 +463,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     rpcUrl,
     oidcUrl,
     moonpayUrl,
+    solanaRpcUrl,
     appId,
     dataDir,
     output: () => output,

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Accounts } from './Accounts.tsx';
 import { CrossApp } from './CrossApp.tsx';
 import { WagmiWallet } from './WagmiWallet.tsx';
+import { Solana } from './Solana.tsx';
 import { Wallet } from './Wallet.tsx';
 import { Mfa } from './Mfa.tsx';
 
@@ -28,7 +29,17 @@ const hostOf = (url: string) => new URL(url).host;
  * The demo host page: a header naming the app (A or B of the cross-app demo, `site`), the
  * session status, log in / log out, then the feature cards.
  */
-export function App({ appId, apiUrl, site }: { appId: string; apiUrl: string; site: DemoSite }) {
+export function App({
+  appId,
+  apiUrl,
+  site,
+  solanaRpcUrl,
+}: {
+  appId: string;
+  apiUrl: string;
+  site: DemoSite;
+  solanaRpcUrl: string;
+}) {
   const { ready, authenticated, user, logout } = useLatchkey();
   const [lastEvent, setLastEvent] = useState<string | null>(null);
   const { login } = useLogin({
@@ -131,6 +142,7 @@ export function App({ appId, apiUrl, site }: { appId: string; apiUrl: string; si
       />
 
       <Wallet />
+      <Solana rpcUrl={solanaRpcUrl} />
       <Mfa />
 
       <ExternalWallets />

@@ -32,6 +32,9 @@ const providerUrl =
   served?.providerUrl || env.VITE_LATCHKEY_PROVIDER_URL || 'http://localhost:5174';
 const providerAppId =
   served?.providerAppId || env.VITE_LATCHKEY_PROVIDER_APP_ID || 'latchkeywallet00000000000';
+// The local Solana cluster `npm start` runs (LiteSVM behind JSON-RPC; issue 22).
+const solanaRpcUrl =
+  served?.solanaRpcUrl || env.VITE_LATCHKEY_SOLANA_RPC_URL || 'http://127.0.0.1:8899';
 
 // One bundle, two apps (issue 21 item 5): the page on app A's origin is app A, "Latchkey
 // Wallet", whose accounts and wallets app B (any other origin, the dev app) logs in and signs with.
@@ -89,6 +92,8 @@ const config: LatchkeyClientConfig = {
         },
       }
     : {}),
+  // Issue 22: the embedded Solana wallet sends to the local cluster (the first is the default).
+  solanaClusters: [{ name: 'Solana Localnet', chain: 'solana:localnet', rpcUrl: solanaRpcUrl }],
   // WalletConnect (an optional peer): offered when the app has a WalletConnect project id.
   externalWallets: { walletConnect: { connector: walletConnect } },
   legal: {
@@ -103,7 +108,7 @@ if (!root) throw new Error('#root is missing from index.html');
 createRoot(root).render(
   <StrictMode>
     <LatchkeyProvider appId={appId} apiUrl={apiUrl} config={config}>
-      <App appId={appId} apiUrl={apiUrl} site={site} />
+      <App appId={appId} apiUrl={apiUrl} site={site} solanaRpcUrl={solanaRpcUrl} />
     </LatchkeyProvider>
   </StrictMode>,
 );

@@ -11,4 +11,6 @@ interface ImportMetaEnv {
   readonly VITE_LATCHKEY_PROVIDER_URL?: string;
   /** App A's Latchkey app id, the cross-app provider (25 characters). */
   readonly VITE_LATCHKEY_PROVIDER_APP_ID?: string;
+  /** The local Solana cluster's JSON-RPC (scripts/start.ts; issue 22). */
+  readonly VITE_LATCHKEY_SOLANA_RPC_URL?: string;
 }

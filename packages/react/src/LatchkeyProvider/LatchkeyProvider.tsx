@@ -120,7 +120,7 @@ export function LatchkeyProvider({
       load: () => import('@latchkey/core/solana'),
     }),
   );
-  useSolanaAutoConnect(session, solana);
+  useSolanaAutoConnect(session, solana, wallet);
   // MFA (issue 15): a wallet action refused for want of MFA shows the prompt.
   const mfa = useMfaPromptHandler(client, flow, session, open, latestConfig, rememberOpener);
   useWalletAutoConnect(session, wallet, open);

@@ -92,6 +92,45 @@ function setup() {
   return { solana, manager, wallet, wrapper, createSolanaWalletController };
 }
 
+/** The Ethereum wallet controller's state, as useSolanaAutoConnect watches it. */
+function ethereumWallet(initial: string) {
+  let status = initial;
+  const listeners = new Set<() => void>();
+  const controller = {
+    getState: () => ({ status }),
+    subscribe: (listener: () => void) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  } as unknown as Pick<WalletController, 'subscribe' | 'getState'>;
+  return {
+    controller,
+    set(next: string) {
+      status = next;
+      for (const l of listeners) l();
+    },
+  };
+}
+
+/** `session(true)` whose user also has an Ethereum embedded wallet. */
+function withEthereumWallet(state: SessionState): SessionState {
+  const user = state.user!;
+  return {
+    ...state,
+    user: {
+      ...user,
+      linkedAccounts: [
+        {
+          ...user.linkedAccounts[0]!,
+          address: '0x1111111111111111111111111111111111111111',
+          chainType: 'ethereum',
+        },
+        ...user.linkedAccounts,
+      ],
+    },
+  } as SessionState;
+}
+
 describe('useSolanaWallets (issue 22 item 2)', () => {
   it('creates the wallet, loading the Solana entry on demand, and lists it', async () => {
     const { wrapper, manager, wallet, createSolanaWalletController } = setup();
@@ -124,7 +163,7 @@ describe('useSolanaWallets (issue 22 item 2)', () => {
     const { wrapper, manager, wallet, solana } = setup();
     const current = session(true);
     function Host() {
-      useSolanaAutoConnect(current, solana);
+      useSolanaAutoConnect(current, solana, ethereumWallet('idle').controller);
       return null;
     }
     const { result } = renderHook(() => useSolanaWallets(), { wrapper: wrapper(current) });
@@ -133,5 +172,22 @@ describe('useSolanaWallets (issue 22 item 2)', () => {
     await waitFor(() => expect(result.current.wallets).toEqual([wallet]));
     expect(manager.connect).toHaveBeenCalledTimes(1);
     expect(result.current.ready).toBe(true);
+  });
+
+  it("waits for the user's Ethereum wallet to settle before connecting (their recoveries would race)", async () => {
+    const { wrapper, manager, wallet, solana } = setup();
+    const current = withEthereumWallet(session(true));
+    const ethereum = ethereumWallet('connecting');
+    function Host() {
+      useSolanaAutoConnect(current, solana, ethereum.controller);
+      return null;
+    }
+    const { result } = renderHook(() => useSolanaWallets(), { wrapper: wrapper(current) });
+    render(<Host />);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(manager.connect).not.toHaveBeenCalled();
+    act(() => ethereum.set('connected'));
+    await waitFor(() => expect(result.current.wallets).toEqual([wallet]));
+    expect(manager.connect).toHaveBeenCalledTimes(1);
   });
 });
