@@ -480,7 +480,6 @@ describe('POST /api/v1/recovery/oauth/authenticate', () => {
       400,
       'recovery_oauth_invalid_code',
       RECOVERY_OAUTH_INVALID_CODE_MESSAGE,
-      RECOVERY_OAUTH_STATE_TTL_S,
     );
   });
 
@@ -496,7 +495,6 @@ describe('POST /api/v1/recovery/oauth/authenticate', () => {
       400,
       'recovery_oauth_invalid_code',
       RECOVERY_OAUTH_INVALID_CODE_MESSAGE,
-      RECOVERY_OAUTH_STATE_TTL_S,
     );
   });
 
