@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { FRAME_EVENTS, ROUTES, type SolanaSignResponse } from '@latchkey/api';
 import { ed25519 } from '@noble/curves/ed25519.js';
-import { getTransactionDecoder } from '@solana/kit';
+import { getApproveInstruction, getTransferCheckedInstruction } from '@solana-program/token';
+import { createNoopSigner, getTransactionDecoder } from '@solana/kit';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CustodyError } from '../custody/errors.ts';
 import { splitEntropy } from '../custody/shares.ts';
@@ -212,6 +213,34 @@ describe('Solana approval page (issue 22 item 2)', () => {
     // 5000 + 10,000 micro-lamports x 200,000 units / 10^6 = 7000 lamports.
     expect(text).toContain('0.000007 SOL');
     expect(text).not.toContain('Total (max)');
+  });
+
+  it('token instructions: a transfer in tokens with the mint on hover, a delegation flagged and warned', async () => {
+    const page = await solanaApprovePage();
+    const [mint, source, destination, delegate] = Array.from({ length: 4 }, randomSolanaAddress);
+    const owner = createNoopSigner(page.address as never);
+    const wire = wireTransaction(page.address, [
+      getTransferCheckedInstruction({
+        source: source!,
+        mint: mint!,
+        destination: destination!,
+        authority: owner,
+        amount: 1_500_000n,
+        decimals: 6,
+      }),
+      getApproveInstruction({ source: source!, delegate: delegate!, owner, amount: 10n }),
+    ]);
+    await request(page, signTransaction(wire));
+    expect($('approve-title').textContent).toBe('Send tokens');
+    const sentence = `Send 1.5 tokens of ${mint!.slice(0, 4)}…${mint!.slice(-4)} to ${destination}`;
+    const drawn = [...document.querySelectorAll('*')].find((e) => e.textContent === sentence);
+    expect(drawn?.getAttribute('title')).toBe(mint);
+    expect(document.querySelector('.lk-approve__warning')!.textContent).toMatch(
+      /lets another account spend your tokens/,
+    );
+    expect(document.body.textContent).toContain(
+      `Allows ${delegate} to spend up to 10 base units from ${source}`,
+    );
   });
 
   it('a v0 transaction with a lookup table is shown, with its warning, and signed', async () => {
