@@ -83,7 +83,7 @@ export async function clearFrameStorage(
   await cdp.detach();
 }
 
-/** JSON-RPC call to anvil. */
+/** A JSON-RPC 2.0 call (anvil, or the local Solana cluster's endpoint). */
 export async function rpc<T>(rpcUrl: string, method: string, params: unknown[] = []): Promise<T> {
   const res = await fetch(rpcUrl, {
     method: 'POST',

@@ -3,14 +3,18 @@
  * come from a real authorization code flow (oauth4webapi), and the stand-in checks them by
  * introspection.
  */
-import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type DevOidcProvider,
   startDevOidcProvider,
 } from '../packages/server/src/methods/oauth/dev/oidc.ts';
-import { DRIVE_APPDATA_SCOPE, type GoogleDrive, startGoogleDrive } from './google-drive.ts';
-import { signInAtDevProvider } from './oidc-login.ts';
+import {
+  DRIVE_APPDATA_SCOPE,
+  type GoogleDrive,
+  startGoogleDrive,
+  uploadToDrive,
+} from './google-drive.ts';
+import { devAccessToken } from './oidc-login.ts';
 
 const REDIRECT = 'http://127.0.0.1:1/callback';
 const CLIENTS = [
@@ -36,65 +40,12 @@ afterAll(async () => {
 });
 
 /** A real access token of `username` for `scope`, through the code flow with PKCE. */
-async function accessToken(username: string, scope: string, client = CLIENTS[0]!) {
-  const issuer = new URL(idp.issuer);
-  const http = { [oauth.allowInsecureRequests]: true };
-  const as = await oauth.processDiscoveryResponse(
-    issuer,
-    await oauth.discoveryRequest(issuer, { algorithm: 'oidc', ...http }),
-  );
-  const verifier = oauth.generateRandomCodeVerifier();
-  const state = oauth.generateRandomState();
-  const url = new URL(as.authorization_endpoint!);
-  url.searchParams.set('client_id', client.clientId);
-  url.searchParams.set('redirect_uri', REDIRECT);
-  url.searchParams.set('response_type', 'code');
-  url.searchParams.set('scope', scope);
-  url.searchParams.set('state', state);
-  url.searchParams.set('code_challenge', await oauth.calculatePKCECodeChallenge(verifier));
-  url.searchParams.set('code_challenge_method', 'S256');
-  const back = await signInAtDevProvider(url.href, REDIRECT, username);
-  const c = { client_id: client.clientId };
-  const params = oauth.validateAuthResponse(as, c, back.searchParams, state);
-  const res = await oauth.authorizationCodeGrantRequest(
-    as,
-    c,
-    oauth.ClientSecretBasic(client.clientSecret),
-    params,
-    REDIRECT,
-    verifier,
-    http,
-  );
-  const tokens = await oauth.processAuthorizationCodeResponse(as, c, res, {
-    requireIdToken: false,
-  });
-  return tokens.access_token;
-}
+const accessToken = (username: string, scope: string, client = CLIENTS[0]!) =>
+  devAccessToken({ issuer: idp.issuer, client, redirectUri: REDIRECT, username, scope });
 
 /** A multipart/related upload as Drive's docs describe it. */
-function upload(token: string, metadata: Record<string, unknown>, content: string) {
-  const boundary = 'latchkey-test-boundary';
-  const body = [
-    `--${boundary}`,
-    'Content-Type: application/json; charset=UTF-8',
-    '',
-    JSON.stringify(metadata),
-    `--${boundary}`,
-    'Content-Type: application/octet-stream',
-    '',
-    content,
-    `--${boundary}--`,
-    '',
-  ].join('\r\n');
-  return fetch(`${drive.url}/upload/drive/v3/files?uploadType=multipart`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': `multipart/related; boundary=${boundary}`,
-    },
-    body,
-  });
-}
+const upload = (token: string, metadata: Record<string, unknown>, content: string) =>
+  uploadToDrive(drive.url, token, metadata, content);
 
 const list = (token: string, q: string) =>
   fetch(

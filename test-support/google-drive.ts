@@ -357,3 +357,39 @@ export async function startGoogleDrive(options: GoogleDriveOptions): Promise<Goo
       }),
   };
 }
+
+/**
+ * A Drive v3 multipart upload (`POST /upload/drive/v3/files?uploadType=multipart`, a
+ * `multipart/related` body: the JSON metadata, then the content), as Drive's docs describe it
+ * and as the wallet frame makes it: for tests of the stand-in and of its callers.
+ * @param driveUrl the Drive API base (the stand-in's `url`).
+ * @returns the raw response (200 with the `drive#file`, or Drive's error).
+ */
+export function uploadToDrive(
+  driveUrl: string,
+  token: string,
+  metadata: Record<string, unknown>,
+  content: string,
+): Promise<Response> {
+  const boundary = `latchkey-${randomBytes(8).toString('hex')}`;
+  const body = [
+    `--${boundary}`,
+    'Content-Type: application/json; charset=UTF-8',
+    '',
+    JSON.stringify(metadata),
+    `--${boundary}`,
+    'Content-Type: application/octet-stream',
+    '',
+    content,
+    `--${boundary}--`,
+    '',
+  ].join('\r\n');
+  return fetch(`${driveUrl}/upload/drive/v3/files?uploadType=multipart`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': `multipart/related; boundary=${boundary}`,
+    },
+    body,
+  });
+}

@@ -4,6 +4,7 @@
  * authorization URL, fills its login form with a username, follows the provider's redirects with
  * a cookie jar, and stops at the first redirect to `redirectUri` (never requested).
  */
+import * as oauth from 'oauth4webapi';
 
 /**
  * Signs `username` in at the provider and returns where the provider sends the browser back.
@@ -50,4 +51,60 @@ export async function signInAtDevProvider(
   if (!location.startsWith(redirectUri))
     throw new Error(`The provider did not return: ${location}`);
   return new URL(location);
+}
+
+/**
+ * A real access token from the local OpenID provider for tests (issue 23): the authorization
+ * code flow with PKCE and state by oauth4webapi, the browser's half by
+ * {@link signInAtDevProvider}, the code redeemed with `client_secret_basic`.
+ * @param options.issuer the provider's issuer URL (`http://127.0.0.1:{port}`).
+ * @param options.client a confidential client registered at the provider with `redirectUri`.
+ * @param options.scope space-separated scopes, e.g. the Drive `drive.appdata` scope.
+ * @returns the access token.
+ * @throws when the provider refuses a step.
+ */
+export async function devAccessToken(options: {
+  issuer: string;
+  client: { clientId: string; clientSecret: string };
+  redirectUri: string;
+  username: string;
+  scope: string;
+}): Promise<string> {
+  const { client, redirectUri } = options;
+  const issuer = new URL(options.issuer);
+  const http = { [oauth.allowInsecureRequests]: true };
+  const as = await oauth.processDiscoveryResponse(
+    issuer,
+    await oauth.discoveryRequest(issuer, { algorithm: 'oidc', ...http }),
+  );
+  const verifier = oauth.generateRandomCodeVerifier();
+  const state = oauth.generateRandomState();
+  const url = new URL(as.authorization_endpoint!);
+  for (const [name, value] of Object.entries({
+    client_id: client.clientId,
+    redirect_uri: redirectUri,
+    response_type: 'code',
+    scope: options.scope,
+    state,
+    code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+  })) {
+    url.searchParams.set(name, value);
+  }
+  const back = await signInAtDevProvider(url.href, redirectUri, options.username);
+  const c = { client_id: client.clientId };
+  const params = oauth.validateAuthResponse(as, c, back.searchParams, state);
+  const response = await oauth.authorizationCodeGrantRequest(
+    as,
+    c,
+    oauth.ClientSecretBasic(client.clientSecret),
+    params,
+    redirectUri,
+    verifier,
+    http,
+  );
+  const tokens = await oauth.processAuthorizationCodeResponse(as, c, response, {
+    requireIdToken: false,
+  });
+  return tokens.access_token;
 }

@@ -25,6 +25,7 @@ import {
   approveInFrame,
   clearFrameStorage,
   logInWithEmail,
+  rpc,
   shownAddress,
   WALLET_TIMEOUT_MS,
   waitForArmed,
@@ -37,20 +38,8 @@ const DEMO_MESSAGE = 'Hello from the Latchkey demo';
 const RECIPIENT = 'GmaDrppBC7P5ARKV8g3djiwP89vz1jLK23V2GBjuAEGB';
 const LAMPORTS_PER_SOL = 1_000_000_000n;
 
-/** A JSON-RPC call to the stack's Solana endpoint. */
-async function solanaRpc<T>(method: string, params: unknown[]): Promise<T> {
-  const res = await fetch(env.stack.solanaRpcUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  const body = (await res.json()) as { result?: T; error?: { message: string } };
-  if (body.error) throw new Error(body.error.message);
-  return body.result as T;
-}
-
 const balanceOf = async (address: string) =>
-  BigInt((await solanaRpc<{ value: number }>('getBalance', [address])).value);
+  BigInt((await rpc<{ value: number }>(env.stack.solanaRpcUrl, 'getBalance', [address])).value);
 
 /** The Solana card's result line once it is not empty; cleared before each action. */
 async function solanaResult(page: Page, timeout = WALLET_TIMEOUT_MS): Promise<string> {

@@ -26,7 +26,11 @@ import * as oauth from 'oauth4webapi';
 import { combine, split } from 'shamir-secret-sharing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CloudKit, startCloudKit } from '../../../../test-support/cloudkit.ts';
-import { type GoogleDrive, startGoogleDrive } from '../../../../test-support/google-drive.ts';
+import {
+  type GoogleDrive,
+  startGoogleDrive,
+  uploadToDrive,
+} from '../../../../test-support/google-drive.ts';
 import { signInAtDevProvider } from '../../../../test-support/oidc-login.ts';
 import { issueAppSecret } from '../apps/secret.ts';
 import { runCli } from '../cli/main.ts';
@@ -146,29 +150,8 @@ const authenticate = (session: TestSession, body: Record<string, unknown>) =>
   frame.post(session, ROUTES.recoveryOAuthAuthenticate, { provider: 'google-drive', ...body });
 
 /** A Drive multipart upload to appDataFolder, as the frame will make it. */
-function driveUpload(token: string, name: string, content: string) {
-  const boundary = `b${randomBytes(8).toString('hex')}`;
-  const body = [
-    `--${boundary}`,
-    'Content-Type: application/json; charset=UTF-8',
-    '',
-    JSON.stringify({ name, parents: ['appDataFolder'] }),
-    `--${boundary}`,
-    'Content-Type: application/octet-stream',
-    '',
-    content,
-    `--${boundary}--`,
-    '',
-  ].join('\r\n');
-  return fetch(`${drive.url}/upload/drive/v3/files?uploadType=multipart`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': `multipart/related; boundary=${boundary}`,
-    },
-    body,
-  });
-}
+const driveUpload = (token: string, name: string, content: string) =>
+  uploadToDrive(drive.url, token, { name, parents: ['appDataFolder'] }, content);
 
 describe('POST /api/v1/recovery/oauth/init', () => {
   it('answers the provider URL with the S256 challenge, the drive.appdata scope and the state', async () => {

@@ -3,7 +3,6 @@
  * Services (test-support; issue 23 item 4), with a real access token of the local OpenID
  * provider for Drive.
  */
-import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type DevOidcProvider,
@@ -15,7 +14,7 @@ import {
   type GoogleDrive,
   startGoogleDrive,
 } from '../../../../test-support/google-drive.ts';
-import { signInAtDevProvider } from '../../../../test-support/oidc-login.ts';
+import { devAccessToken } from '../../../../test-support/oidc-login.ts';
 import type { CloudRecoveryKey } from '../custody/cloud-recovery.ts';
 import {
   CLOUDKIT_RECORD_TYPE,
@@ -61,44 +60,8 @@ afterAll(async () => {
 });
 
 /** A real access token of `username` for `scope`: the code flow with PKCE (oauth4webapi). */
-async function accessToken(username: string, scope = DRIVE_APPDATA_SCOPE): Promise<string> {
-  const issuer = new URL(idp.issuer);
-  const http = { [oauth.allowInsecureRequests]: true };
-  const as = await oauth.processDiscoveryResponse(
-    issuer,
-    await oauth.discoveryRequest(issuer, { algorithm: 'oidc', ...http }),
-  );
-  const verifier = oauth.generateRandomCodeVerifier();
-  const state = oauth.generateRandomState();
-  const url = new URL(as.authorization_endpoint!);
-  for (const [name, value] of Object.entries({
-    client_id: CLIENT.clientId,
-    redirect_uri: REDIRECT,
-    response_type: 'code',
-    scope,
-    state,
-    code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: 'S256',
-  })) {
-    url.searchParams.set(name, value);
-  }
-  const back = await signInAtDevProvider(url.href, REDIRECT, username);
-  const client = { client_id: CLIENT.clientId };
-  const params = oauth.validateAuthResponse(as, client, back.searchParams, state);
-  const response = await oauth.authorizationCodeGrantRequest(
-    as,
-    client,
-    oauth.ClientSecretBasic(CLIENT.clientSecret),
-    params,
-    REDIRECT,
-    verifier,
-    http,
-  );
-  const tokens = await oauth.processAuthorizationCodeResponse(as, client, response, {
-    requireIdToken: false,
-  });
-  return tokens.access_token;
-}
+const accessToken = (username: string, scope = DRIVE_APPDATA_SCOPE) =>
+  devAccessToken({ issuer: idp.issuer, client: CLIENT, redirectUri: REDIRECT, username, scope });
 
 describe('Google Drive key store (issue 23)', () => {
   it("saves one key per wallet in the user's appDataFolder, replaces it, and reads it back", async () => {
