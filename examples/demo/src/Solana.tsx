@@ -1,4 +1,4 @@
-import { useLatchkey, useSolanaWallets } from '@latchkey/react';
+import { useExportWallet, useImportWallet, useLatchkey, useSolanaWallets } from '@latchkey/react';
 import { getTransferSolInstruction } from '@solana-program/system';
 import {
   address,
@@ -32,11 +32,15 @@ export function formatSol(value: bigint): string {
  * The embedded Solana wallet (issue 22): create it (derived from the Ethereum wallet's secret
  * when there is one), airdrop 1 SOL on the local cluster (`npm start` runs a LiteSVM JSON-RPC
  * endpoint), sign a message, send 0.1 SOL, and find the wallet as a Wallet Standard dapp does.
+ * Or import an existing Solana secret key instead of creating one, and export the wallet's key
+ * (issue 22 item 4: both in the wallet frame's pages, never on this page).
  * `rpcUrl`: the local cluster's JSON-RPC (the demo's `solanaClusters` config names the same).
  */
 export function Solana({ rpcUrl }: { rpcUrl: string }) {
   const { authenticated } = useLatchkey();
   const { ready, wallets, createWallet } = useSolanaWallets();
+  const { importWallet } = useImportWallet();
+  const { exportWallet } = useExportWallet();
   const wallet = wallets[0];
   const rpc = useMemo(() => createSolanaRpc(rpcUrl), [rpcUrl]);
   const [balance, setBalance] = useState<bigint | null>(null);
@@ -105,6 +109,29 @@ export function Solana({ rpcUrl }: { rpcUrl: string }) {
           onClick={run('Create Solana wallet', async () => (await createWallet()).address)}
         >
           Create Solana wallet
+        </button>
+        <button
+          type="button"
+          className="demo__button demo__button--secondary"
+          disabled={!ready || !!wallet || busy}
+          onClick={run('Import a Solana key', async () => {
+            const { address: imported } = await importWallet({ chainType: 'solana' });
+            return `Imported ${imported}`;
+          })}
+        >
+          Import a Solana key
+        </button>
+        <button
+          type="button"
+          className="demo__button demo__button--secondary"
+          disabled={!wallet || busy}
+          onClick={run('Export Solana key', async () => {
+            await exportWallet({ address: wallet!.address });
+            return 'Key export opened in the wallet frame';
+          })}
+        >
+          {/* Not 'Export key': the e2e specs press the Ethereum card's by that exact name. */}
+          Export Solana key
         </button>
         <button
           type="button"

@@ -51,8 +51,16 @@ export {
   InvalidChainConfigError,
 } from './config/walletConfig.ts';
 export { type UseCreateWalletReturnType, useCreateWallet } from './hooks/useCreateWallet.ts';
-export { type UseExportWalletReturnType, useExportWallet } from './hooks/useExportWallet.ts';
-export { type UseImportWalletReturnType, useImportWallet } from './hooks/useImportWallet.ts';
+export {
+  type ExportWalletOptions,
+  type UseExportWalletReturnType,
+  useExportWallet,
+} from './hooks/useExportWallet.ts';
+export {
+  type ImportWalletOptions,
+  type UseImportWalletReturnType,
+  useImportWallet,
+} from './hooks/useImportWallet.ts';
 export {
   type FundWalletResult,
   type UseFundWalletReturnType,

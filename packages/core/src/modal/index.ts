@@ -48,6 +48,8 @@ export type {
   SendTransactionUiOptions,
   SignMessageUiOptions,
   SolanaApprovalPrompt,
+  SolanaKeyExportPrompt,
+  SolanaKeyImportPrompt,
   TransactionReceipt,
   WalletParamsOf,
   WalletPromptParams,

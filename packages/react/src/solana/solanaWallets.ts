@@ -1,5 +1,9 @@
 import type { LatchkeyClient, WalletController } from '@latchkey/core';
-import type { SolanaCluster, SolanaWalletManager, SolanaWalletState } from '@latchkey/core/solana';
+import type {
+  SolanaCluster,
+  SolanaWalletController,
+  SolanaWalletState,
+} from '@latchkey/core/solana';
 
 /** The Solana state before the lazy entry is loaded. */
 const IDLE: SolanaWalletState = { status: 'idle', wallet: null, deviceStorage: null, error: null };
@@ -14,8 +18,11 @@ export interface SolanaWallets {
   getState(): SolanaWalletState;
   /** Calls `listener` after every change; returns the unsubscribe function. */
   subscribe(listener: () => void): () => void;
-  /** The manager, created on first call (approvals open the modal's wallet screens). */
-  manager(): Promise<SolanaWalletManager>;
+  /**
+   * The manager, created on first call (approvals, key import and export open the modal's
+   * wallet screens).
+   */
+  manager(): Promise<SolanaWalletController>;
 }
 
 /** Parameters of {@link createSolanaWallets}. */
@@ -32,7 +39,7 @@ export interface CreateSolanaWalletsParameters {
 /** Creates the provider's {@link SolanaWallets}. */
 export function createSolanaWallets(p: CreateSolanaWalletsParameters): SolanaWallets {
   let state = IDLE;
-  let pending: Promise<SolanaWalletManager> | null = null;
+  let pending: Promise<SolanaWalletController> | null = null;
   const listeners = new Set<() => void>();
   return {
     getState: () => state,
@@ -63,14 +70,23 @@ export function createSolanaWallets(p: CreateSolanaWalletsParameters): SolanaWal
   };
 }
 
-/** True when `user` has an embedded (Latchkey) Solana wallet among its linked accounts. */
-export function hasSolanaWallet(
-  user:
-    | { linkedAccounts: readonly { type: string; walletClientType?: string; chainType?: string }[] }
-    | null
-    | undefined,
-): boolean {
-  return !!user?.linkedAccounts.some(
+type LinkedAccountsOf = {
+  linkedAccounts: readonly {
+    type: string;
+    address?: string;
+    walletClientType?: string;
+    chainType?: string;
+  }[];
+};
+
+/** The embedded (Latchkey) Solana wallet account of `user`, if any. */
+export function solanaAccountOf(user: LinkedAccountsOf | null | undefined) {
+  return user?.linkedAccounts.find(
     (a) => a.type === 'wallet' && a.walletClientType === 'latchkey' && a.chainType === 'solana',
   );
+}
+
+/** True when `user` has an embedded (Latchkey) Solana wallet among its linked accounts. */
+export function hasSolanaWallet(user: LinkedAccountsOf | null | undefined): boolean {
+  return solanaAccountOf(user) !== undefined;
 }

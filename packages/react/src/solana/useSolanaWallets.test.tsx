@@ -1,7 +1,7 @@
 import type { LatchkeyClient, SessionState, WalletController } from '@latchkey/core';
 import type {
   EmbeddedSolanaWallet,
-  SolanaWalletManager,
+  SolanaWalletController,
   SolanaWalletState,
 } from '@latchkey/core/solana';
 import { act, cleanup, render, renderHook, waitFor } from '@testing-library/react';
@@ -73,7 +73,7 @@ function setup() {
       publish({ status: 'connected', wallet });
       return wallet;
     }),
-  } as unknown as SolanaWalletManager & {
+  } as unknown as SolanaWalletController & {
     connect: ReturnType<typeof vi.fn>;
     create: ReturnType<typeof vi.fn>;
   };

@@ -117,7 +117,10 @@ export interface WalletController {
     request: TransactionRequest,
     uiOptions?: SendTransactionUiOptions,
   ): Promise<TransactionReceipt | { transactionHash: string }>;
-  /** Shows EMBEDDED_WALLET_KEY_EXPORT_SCREEN. */
+  /**
+   * Shows EMBEDDED_WALLET_KEY_EXPORT_SCREEN for the Ethereum wallet. The Solana wallet's export
+   * (issue 22 item 4) is the Solana controller's `exportWallet` (`@latchkey/core/solana`).
+   */
   exportWallet(): Promise<void>;
   /**
    * Imports an existing Ethereum private key as the user's embedded wallet through
@@ -127,6 +130,8 @@ export interface WalletController {
    * @throws LatchkeyError `missing_or_invalid_token` when logged out; WalletError
    *   `embedded_wallet_exists` ('Only one Latchkey wallet per user is currently allowed') when the
    *   user has an embedded wallet; ProviderRpcError 4001 when the screen is closed first.
+   *   A Solana key is imported by the Solana controller's `importWallet`
+   *   (`@latchkey/core/solana`), which a user with an Ethereum wallet may use.
    */
   importWallet(): Promise<string>;
   /** Moves the wallet to password recovery (update splash for 'latchkey' recovery). */

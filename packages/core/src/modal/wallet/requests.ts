@@ -3,6 +3,11 @@ import type {
   EmbeddedWalletApproval,
   EmbeddedWalletApprovalTheme,
 } from '../../wallets/embedded/approval.ts';
+import type {
+  EmbeddedWalletExport,
+  EmbeddedWalletExportTheme,
+} from '../../wallets/embedded/export.ts';
+import type { EmbeddedWalletImportFrame } from '../../wallets/embedded/import-frame.ts';
 import type { AuthenticateResult } from '../../session/user.ts';
 import type { TransactionRequest } from '../../wallet/transaction.ts';
 
@@ -73,6 +78,34 @@ export interface SolanaApprovalPrompt {
   ): EmbeddedWalletApproval;
 }
 
+/**
+ * Issue 22 item 4: a Solana key import on the import screen. `mount` is the Solana manager's
+ * `mountImport`: it frames the import page with `chainType: 'solana'`, and its `result`
+ * resolves (with the base58 address) once the wallet is imported, the user refreshed and the
+ * wallet connected. The screen resolves with that address.
+ */
+export interface SolanaKeyImportPrompt {
+  mount(
+    container: HTMLElement,
+    options: { theme?: EmbeddedWalletExportTheme },
+  ): EmbeddedWalletImportFrame & { readonly result: Promise<{ address: string }> };
+}
+
+/**
+ * Issue 22 item 4: a Solana wallet's key export on the export screen: its base58 `address`,
+ * `ensureMfa` (the Solana manager's, issue 15) and `mount` (the Solana manager's
+ * `mountExport`: the export page for that address, which shows the 64-byte secret key in
+ * base58 after the user's Reveal click inside it).
+ */
+export interface SolanaKeyExportPrompt {
+  address: string;
+  ensureMfa(): Promise<void>;
+  mount(
+    container: HTMLElement,
+    options: { theme?: EmbeddedWalletExportTheme },
+  ): EmbeddedWalletExport;
+}
+
 /** Settles the screen's request. */
 interface Settle {
   resolve: (value: unknown) => void;
@@ -123,9 +156,13 @@ export type WalletScreenParams = Settle &
         solana: SolanaApprovalPrompt;
         uiOptions?: SendTransactionUiOptions;
       }
-    | { kind: 'export' }
-    /** Issue 22 item 4: the key import page; settles with the imported wallet's address. */
-    | { kind: 'import' }
+    /** `solana` (issue 22 item 4): the Solana wallet's export; without it, the Ethereum one's. */
+    | { kind: 'export'; solana?: SolanaKeyExportPrompt }
+    /**
+     * Issue 22 item 4: the key import page; settles with the imported wallet's address.
+     * `solana`: a Solana key (the frame asks for one); without it, an Ethereum key.
+     */
+    | { kind: 'import'; solana?: SolanaKeyImportPrompt }
     /** `automatic`: started by the app (creation), so no Cancel and done auto-closes. */
     | {
         kind: 'set-password';

@@ -45,4 +45,5 @@ export {
 export {
   createSolanaWalletController,
   type CreateSolanaWalletControllerParameters,
+  type SolanaWalletController,
 } from './controller.ts';

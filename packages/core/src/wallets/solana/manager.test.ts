@@ -137,6 +137,39 @@ function approvalPage(key: Key) {
   return { container, posted };
 }
 
+/**
+ * A container whose visible frame page (the import or export page) answers its one `event`
+ * with `handler`, as the real page does once the user finished inside it; records the requests.
+ */
+function framePage(event: string, handler: (data: unknown) => unknown) {
+  const requests: unknown[] = [];
+  const browser = fakeBrowser('https://api.example', (frame: FakeFrame) => {
+    frame.frameTarget.addEventListener('message', (message) => {
+      const {
+        id,
+        event: name,
+        data,
+      } = (message as MessageEvent).data as {
+        id: string;
+        event: string;
+        data: unknown;
+      };
+      if (name !== event) return;
+      requests.push(data);
+      void Promise.resolve(handler(data)).then((answer) =>
+        frame.sendToHost({ id, event: name, data: answer }),
+      );
+    });
+    frame.sendToHost({ id: 'ready', event: FRAME_EVENTS.ready, data: {} });
+  });
+  const container = {
+    ownerDocument: browser.document,
+    appendChild: (node: never) =>
+      (browser.document.body as unknown as { appendChild(n: never): void }).appendChild(node),
+  } as unknown as HTMLElement;
+  return { container, requests, browser };
+}
+
 // Wallet Standard apps listen on `window`: a bare EventTarget stands in for it in Node.
 beforeAll(() => {
   (globalThis as { window?: unknown }).window = new EventTarget();
@@ -333,6 +366,135 @@ describe('the Solana wallet controller: approvals on the wallet screens', () => 
     await expect(solana.signMessage(new Uint8Array([104, 105]))).rejects.toMatchObject({
       code: 'user_rejected',
     });
+  });
+});
+
+describe('Solana key import and export (issue 22 item 4)', () => {
+  /** A controller whose `wallet.prompt` plays the import / export screen with `page`. */
+  function controllerFor(
+    session: ReturnType<typeof fakeClient>,
+    bridge: ReturnType<typeof fakeBridge>,
+    page: ReturnType<typeof framePage>,
+  ) {
+    const mounted: { theme?: unknown }[] = [];
+    const prompt = vi.fn(async (_screen: string, params: WalletPromptParams) => {
+      // What the React screens do: mount the page through the request's `solana` and settle.
+      if (params.kind === 'import' && params.solana) {
+        const options = { theme: { colorScheme: 'dark' as const } };
+        mounted.push(options);
+        return (await params.solana.mount(page.container, options).result).address;
+      }
+      if (params.kind === 'export' && params.solana) {
+        await params.solana.ensureMfa();
+        await params.solana.mount(page.container, {}).ready;
+        return undefined;
+      }
+      throw new Error(`unexpected ${params.kind}`);
+    });
+    const wallet = { prompt, ready: vi.fn(async () => ({}) as never) };
+    const manager = createSolanaWalletController({
+      client: session.client,
+      bridge,
+      mfa,
+      wallet: wallet as never,
+      getConfig: () => ({ solanaClusters: [DEVNET], noPromptOnSignature: false }),
+      walletStandard: false,
+    });
+    return { manager, prompt, mounted };
+  }
+
+  it('imports a Solana key beside the Ethereum wallet: the page is asked for chainType solana, then the user is refreshed and the wallet connected', async () => {
+    const key = await solanaTestKey();
+    const session = fakeClient(user([account(ETH)]), () =>
+      user([account(ETH), account(key.address, { imported: true })]),
+    );
+    const bridge = fakeBridge(key);
+    const page = framePage(FRAME_EVENTS.walletImport, () => ({
+      address: key.address,
+      chainType: 'solana',
+      deviceStorage: 'local',
+    }));
+    const { manager, prompt } = controllerFor(session, bridge, page);
+    const imported = await manager.importWallet();
+    expect(imported).toEqual({ address: key.address, chainType: 'solana' });
+    expect(prompt).toHaveBeenCalledTimes(1);
+    expect(prompt.mock.calls[0]![0]).toBe(SCREEN.EMBEDDED_WALLET_IMPORT_SCREEN);
+    // The import page got the token and the chain type, nothing else: the key is typed there.
+    const url = new URL(page.browser.frames[0]!.src);
+    expect(url.pathname).toBe('/apps/app_1/embedded-wallets/import');
+    expect(url.searchParams.get('theme')).toBe('dark');
+    expect(page.requests).toEqual([{ accessToken: 'tok', chainType: 'solana' }]);
+    expect(session.client.refreshUser).toHaveBeenCalledTimes(1);
+    // The Solana manager connected the imported wallet (listed, Wallet Standard).
+    expect(bridge.solanaConnect).toHaveBeenCalledWith({ address: key.address });
+    expect(manager.getState()).toMatchObject({
+      status: 'connected',
+      wallet: { address: key.address, chainType: 'solana' },
+    });
+    expect(manager.standardWallet.accounts.map((a) => a.address)).toEqual([key.address]);
+    // The Ethereum wallet was neither asked for nor needed.
+    expect(bridge.solanaCreate).not.toHaveBeenCalled();
+  });
+
+  it('refuses a second Solana wallet before any screen or frame; the refreshed user must have the import', async () => {
+    const key = await solanaTestKey();
+    const session = fakeClient(user([account(ETH), account(key.address)]));
+    const page = framePage(FRAME_EVENTS.walletImport, () => ({ address: key.address }));
+    const { manager, prompt } = controllerFor(session, fakeBridge(key), page);
+    await expect(manager.importWallet()).rejects.toMatchObject({
+      code: 'embedded_wallet_exists',
+    });
+    expect(prompt).not.toHaveBeenCalled();
+    expect(() => manager.mountImport(page.container)).toThrow(
+      expect.objectContaining({ code: 'embedded_wallet_exists' }),
+    );
+    expect(page.browser.frames).toHaveLength(0);
+
+    // The server did not record it: 'Updated user is missing embedded wallet'.
+    const lost = controllerFor(
+      fakeClient(user([account(ETH)])),
+      fakeBridge(key),
+      framePage(FRAME_EVENTS.walletImport, () => ({ address: key.address })),
+    );
+    await expect(lost.manager.importWallet()).rejects.toMatchObject({
+      code: 'missing_embedded_wallet',
+    });
+    expect(lost.manager.getState().status).toBe('error');
+
+    // Logged out: refused with core's "not logged in" code.
+    const out = controllerFor(fakeClient(null), fakeBridge(key), page);
+    await expect(out.manager.importWallet()).rejects.toMatchObject({
+      code: 'missing_or_invalid_token',
+    });
+  });
+
+  it('exports the Solana wallet: the export page gets its base58 address, after the Solana MFA check', async () => {
+    const key = await solanaTestKey();
+    const session = fakeClient(user([account(ETH), account(key.address)]));
+    const bridge = fakeBridge(key);
+    const page = framePage(FRAME_EVENTS.walletExport, () => ({ ready: true }));
+    const { manager, prompt } = controllerFor(session, bridge, page);
+    const ensureMfa = vi.spyOn(manager, 'ensureMfa');
+    await manager.exportWallet();
+    expect(prompt.mock.calls[0]![0]).toBe(SCREEN.EMBEDDED_WALLET_KEY_EXPORT_SCREEN);
+    expect(prompt.mock.calls[0]![1]).toMatchObject({
+      kind: 'export',
+      solana: { address: key.address },
+    });
+    expect(ensureMfa).toHaveBeenCalledTimes(1);
+    expect(new URL(page.browser.frames[0]!.src).pathname).toBe(
+      '/apps/app_1/embedded-wallets/export',
+    );
+    expect(page.requests).toEqual([{ accessToken: 'tok', address: key.address }]);
+    // Connected first (as the Ethereum export gets its wallet ready).
+    expect(bridge.solanaConnect).toHaveBeenCalledWith({ address: key.address });
+
+    // No Solana wallet: nothing to export.
+    const none = controllerFor(fakeClient(user([account(ETH)])), fakeBridge(key), page);
+    await expect(none.manager.exportWallet()).rejects.toMatchObject({
+      code: 'no_embedded_wallet',
+    });
+    expect(none.prompt).not.toHaveBeenCalled();
   });
 });
 

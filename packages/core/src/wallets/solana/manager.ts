@@ -10,6 +10,15 @@ import {
 } from '../embedded/approval.ts';
 import { createEmbeddedWalletBridge, type EmbeddedWalletBridge } from '../embedded/bridge.ts';
 import { WALLET_ERROR_MESSAGES, WalletError } from '../embedded/errors.ts';
+import {
+  createEmbeddedWalletExport,
+  type EmbeddedWalletExport,
+  type EmbeddedWalletExportTheme,
+} from '../embedded/export.ts';
+import {
+  createEmbeddedWalletImportFrame,
+  type EmbeddedWalletImportFrame,
+} from '../embedded/import-frame.ts';
 import { embeddedWalletOf } from '../embedded/types.ts';
 import {
   createLatchkeyStandardWallet,
@@ -83,6 +92,43 @@ export interface SolanaWalletManager {
    * user has no Solana wallet. Registers the Wallet Standard wallet once connected.
    */
   connect(): Promise<EmbeddedSolanaWallet | null>;
+  /**
+   * Mounts the key import page asking for a Solana key (issue 22 item 4;
+   * `createEmbeddedWalletImportFrame` with `chainType: 'solana'`) in `container`: the user types
+   * or pastes a Solana secret key (64 bytes in base58, or `solana-keygen`'s JSON array) inside
+   * that frame, checks its base58 address and confirms; the frame stores it as the user's Solana
+   * wallet (`imported: true`, automatic recovery). When the page answers, the manager refreshes
+   * the user, checks it has that wallet and connects it ({@link connect}: listed, registered
+   * with the Wallet Standard), so `result` resolves with `{address, chainType: 'solana',
+   * deviceStorage?, wallet, user}`. Errors: the page's (the server's `embedded_wallet_exists`,
+   * the 15 s import timeout), `refresh_user_failed`, `missing_embedded_wallet`, connect's.
+   * A user with an Ethereum wallet may import a Solana key (one wallet per chain family, spec
+   * section 5).
+   * @throws WalletError `embedded_wallet_exists` when the user already has a Solana wallet.
+   */
+  mountImport(
+    container: HTMLElement,
+    parameters?: { theme?: EmbeddedWalletExportTheme },
+  ): EmbeddedWalletImportFrame & {
+    readonly result: Promise<{
+      address: string;
+      chainType: 'solana';
+      deviceStorage?: DeviceShareStorage;
+      wallet: EmbeddedSolanaWallet;
+      user: User;
+    }>;
+  };
+  /**
+   * Mounts the key export page for the user's Solana wallet (issue 22 item 4;
+   * `createEmbeddedWalletExport` with its base58 address) in `container`. The page shows a
+   * warning and a Reveal button, then the 64-byte secret key in base58, inside that frame only.
+   * Call {@link ensureMfa} first (the page cannot ask for MFA behind the click).
+   * @throws WalletError `no_embedded_wallet` when no Solana wallet is known.
+   */
+  mountExport(
+    container: HTMLElement,
+    parameters?: { theme?: EmbeddedWalletExportTheme },
+  ): EmbeddedWalletExport;
   /** Sets the approval hook (the sign / send screens); null: signatures need `noPrompt`. */
   setApprover(approve: ApproveSolanaSignature | null): void;
   /** The host's `noPromptOnSignature` (read at each `signMessage`). Default `() => false`. */
@@ -212,6 +258,57 @@ export function createSolanaWalletManager(
 
   const userAccount = () => solanaWalletOf(client.getState().user);
 
+  /** The refreshed user, which must have the Solana wallet `address` (create and import). */
+  async function refreshedWith(address: string): Promise<User> {
+    let refreshed: User | null;
+    try {
+      refreshed = await client.refreshUser();
+    } catch (cause) {
+      throw new WalletError(WALLET_ERROR_MESSAGES.refreshUserFailed, {
+        code: 'refresh_user_failed',
+        cause,
+      });
+    }
+    if (!refreshed || solanaWalletOf(refreshed)?.address !== address) {
+      throw new WalletError(WALLET_ERROR_MESSAGES.missingEmbeddedWallet, {
+        code: 'missing_embedded_wallet',
+      });
+    }
+    return refreshed;
+  }
+
+  function solanaWalletExists(): WalletError {
+    return new WalletError('The user already has a Solana embedded wallet', {
+      code: 'embedded_wallet_exists',
+    });
+  }
+
+  async function connect(): Promise<EmbeddedSolanaWallet | null> {
+    const account = userAccount();
+    if (!account) return null;
+    if (state.status === 'connected' && state.wallet?.address === account.address) {
+      return state.wallet;
+    }
+    set({ status: 'connecting' });
+    try {
+      try {
+        const result = await mfa.withMfa(() =>
+          frame('solanaConnect')({ address: account.address }),
+        );
+        return publish(result.address, result.deviceStorage);
+      } catch (error) {
+        if (!(error instanceof WalletError && error.type === 'wallet_not_on_device')) throw error;
+        // Not on this device: Solana wallets have automatic recovery only (spec section 5).
+        const result = await mfa.withMfa(() =>
+          frame('solanaRecover')({ address: account.address }),
+        );
+        return publish(result.address, result.deviceStorage);
+      }
+    } catch (error) {
+      return fail(error);
+    }
+  }
+
   function forget() {
     // Apps hear `change` with no accounts first, then the wallet leaves their lists.
     set(IDLE);
@@ -249,11 +346,7 @@ export function createSolanaWalletManager(
           });
         }
         const user = client.getState().user;
-        if (solanaWalletOf(user)) {
-          throw new WalletError('The user already has a Solana embedded wallet', {
-            code: 'embedded_wallet_exists',
-          });
-        }
+        if (solanaWalletOf(user)) throw solanaWalletExists();
         const ethereum = embeddedWalletOf(user);
         if (ethereum && (ethereum.recoveryMethod ?? 'latchkey') !== 'latchkey') {
           throw new WalletError(
@@ -265,49 +358,68 @@ export function createSolanaWalletManager(
         const created = await mfa.withMfa(() =>
           frame('solanaCreate')(ethereum ? { ethereumAddress: ethereum.address } : {}),
         );
-        let refreshed: User | null;
-        try {
-          refreshed = await client.refreshUser();
-        } catch (cause) {
-          throw new WalletError(WALLET_ERROR_MESSAGES.refreshUserFailed, {
-            code: 'refresh_user_failed',
-            cause,
-          });
-        }
-        if (solanaWalletOf(refreshed)?.address !== created.address) {
-          throw new WalletError(WALLET_ERROR_MESSAGES.missingEmbeddedWallet, {
-            code: 'missing_embedded_wallet',
-          });
-        }
+        await refreshedWith(created.address);
         return publish(created.address, created.deviceStorage);
       } catch (error) {
         return fail(error);
       }
     },
-    async connect() {
-      const account = userAccount();
-      if (!account) return null;
-      if (state.status === 'connected' && state.wallet?.address === account.address) {
-        return state.wallet;
-      }
-      set({ status: 'connecting' });
-      try {
+    connect,
+    mountImport(container, { theme } = {}) {
+      if (userAccount()) throw solanaWalletExists();
+      const page = createEmbeddedWalletImportFrame({
+        apiUrl: client.apiUrl,
+        appId: client.appId,
+        getAccessToken: () => client.getAccessToken(),
+        container,
+        chainType: 'solana',
+        ...(theme ? { theme } : {}),
+      });
+      const result = page.result.then(async (out) => {
+        // Not idle while the user is refreshed: the auto-connect must not race this connect.
+        set({ status: 'creating' });
+        let user: User;
         try {
-          const result = await mfa.withMfa(() =>
-            frame('solanaConnect')({ address: account.address }),
-          );
-          return publish(result.address, result.deviceStorage);
+          user = await refreshedWith(out.address);
         } catch (error) {
-          if (!(error instanceof WalletError && error.type === 'wallet_not_on_device')) throw error;
-          // Not on this device: Solana wallets have automatic recovery only (spec section 5).
-          const result = await mfa.withMfa(() =>
-            frame('solanaRecover')({ address: account.address }),
-          );
-          return publish(result.address, result.deviceStorage);
+          return fail(error);
         }
-      } catch (error) {
-        return fail(error);
+        // Loads the imported wallet in the hidden frame (recovering it when the page could
+        // only keep its share in memory) and publishes it.
+        const wallet = await connect();
+        if (!wallet) {
+          return fail(
+            new WalletError(WALLET_ERROR_MESSAGES.missingEmbeddedWallet, {
+              code: 'missing_embedded_wallet',
+            }),
+          );
+        }
+        return {
+          ...out,
+          address: wallet.address,
+          chainType: 'solana' as const,
+          wallet,
+          user,
+        };
+      });
+      result.catch(() => {});
+      return { iframe: page.iframe, ready: page.ready, result, destroy: () => page.destroy() };
+    },
+    mountExport(container, { theme } = {}) {
+      const address = state.wallet?.address ?? userAccount()?.address;
+      if (!address) {
+        throw new WalletError(WALLET_ERROR_MESSAGES.noEmbeddedWallet, {
+          code: 'no_embedded_wallet',
+        });
       }
+      return createEmbeddedWalletExport({
+        apiUrl: client.apiUrl,
+        appId: client.appId,
+        getAccessToken: () => client.getAccessToken(),
+        address,
+        container,
+        ...(theme ? { theme } : {}),
+      });
     },
     setApprover(next) {
       approver = next;

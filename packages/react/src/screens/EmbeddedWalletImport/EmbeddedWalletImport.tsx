@@ -21,9 +21,11 @@ type ImportState = 'connecting' | 'ready' | 'done' | 'error';
  * EMBEDDED_WALLET_IMPORT_SCREEN (issue 22 item 4): a frame of the wallet's key import page
  * (`apiUrl` + `/apps/{appId}/embedded-wallets/import`, the API origin), themed like the modal (its
  * colour scheme, accent and locale go in the page URL), mounted through core's
- * `manager.mountImport`. The user types or pastes an Ethereum private key into the frame's own
- * input; the frame checks it, shows its address, and on the user's click there shards and stores
- * it as the user's embedded wallet (`imported: true`; 15 s for the import, spec section 9). No
+ * `manager.mountImport` (a request with `solana`, issue 22 item 4: the Solana manager's, which
+ * asks the page for a Solana key). The user types or pastes an Ethereum private key (or a Solana
+ * secret key) into the frame's own input; the frame checks it, shows its address, and on the
+ * user's click there shards and stores it as the user's embedded wallet of that chain family
+ * (`imported: true`; 15 s for the import, spec section 9). No
  * key material ever reaches this page. The request resolves with the address once the manager
  * adopted the wallet; the page's own refusal (e.g. a user who already has a wallet) rejects it,
  * and the frame keeps showing why. The frame's height follows its page (`useFrameHeight`).
@@ -31,7 +33,9 @@ type ImportState = 'connecting' | 'ready' | 'done' | 'error';
 export default function EmbeddedWalletImport() {
   useStyleSheet(walletLayoutCss);
   useStyleSheet(walletImportCss);
-  const { wallet, settle, fail, close, messages: m, config } = useWalletScreen('import');
+  const { wallet, request, settle, fail, close, messages: m, config } = useWalletScreen('import');
+  // Issue 22 item 4: a Solana key import mounts through the Solana manager (chainType solana).
+  const solana = request.solana;
   const { colorScheme, accent, accentForeground } = config.theme;
   // The frame speaks the modal's language (issue 14 item 12): only the tag crosses.
   const { locale } = config.intl;
@@ -48,11 +52,16 @@ export default function EmbeddedWalletImport() {
     let live = true;
     let mounted: { destroy(): void } | null = null;
     (async () => {
-      const manager = await wallet.manager();
+      const theme = { colorScheme, accent, accentForeground, locale };
+      const mount = solana
+        ? (container: HTMLElement) => solana.mount(container, { theme })
+        : await wallet
+            .manager()
+            .then(
+              (manager) => (container: HTMLElement) => manager.mountImport(container, { theme }),
+            );
       if (!live) return;
-      const frame = manager.mountImport(el, {
-        theme: { colorScheme, accent, accentForeground, locale },
-      });
+      const frame = mount(el);
       mounted = frame;
       frame.iframe.title = m.importFrameTitle;
       await frame.ready;
@@ -72,7 +81,7 @@ export default function EmbeddedWalletImport() {
       live = false;
       mounted?.destroy();
     };
-  }, [wallet, settle, fail, m, colorScheme, accent, accentForeground, locale]);
+  }, [wallet, solana, settle, fail, m, colorScheme, accent, accentForeground, locale]);
 
   return (
     <div className="lk-wallet lk-import">

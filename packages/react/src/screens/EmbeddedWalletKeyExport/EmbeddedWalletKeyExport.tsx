@@ -1,3 +1,4 @@
+import type { EmbeddedWalletExport } from '@latchkey/core';
 import { createEmbeddedWalletExport } from '@latchkey/core/embedded-wallet';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/Button/Button.tsx';
@@ -25,7 +26,9 @@ type ExportState = 'connecting' | 'ready' | 'error';
  * EMBEDDED_WALLET_KEY_EXPORT_SCREEN (spec sections 2, 4 and 9): a frame of the wallet's export page
  * (`apiUrl` + `/apps/{appId}/embedded-wallets/export`, the API origin), themed like the modal (its
  * colour scheme, accent and locale go in the page URL). Once it is ready, core's
- * `createEmbeddedWalletExport` posts `latchkey:wallet:export` {accessToken, address} to the frame's
+ * `createEmbeddedWalletExport` (for a request with `solana`, issue 22 item 4: the Solana
+ * manager's `mountExport`, with the Solana wallet's base58 address; the page then shows the
+ * 64-byte secret key in base58) posts `latchkey:wallet:export` {accessToken, address} to the frame's
  * exact origin; the frame shows a warning and a Reveal button, and only a real click on Reveal
  * inside the frame fetches, rebuilds and shows the key in the frame's own document, so no key
  * material ever reaches this page (design.md, Keys). The connecting state lasts at least 1 s;
@@ -36,7 +39,9 @@ type ExportState = 'connecting' | 'ready' | 'error';
 export default function EmbeddedWalletKeyExport() {
   useStyleSheet(walletLayoutCss);
   useStyleSheet(keyExportCss);
-  const { wallet, client, settle, close, messages: m, config } = useWalletScreen('export');
+  const { wallet, client, request, settle, close, messages: m, config } = useWalletScreen('export');
+  // Issue 22 item 4: the Solana wallet's export (its address, MFA check and page mount).
+  const solana = request.solana;
   const { colorScheme, accent, accentForeground } = config.theme;
   // The frame speaks the modal's language (issue 14 item 12): only the tag crosses.
   const { locale } = config.intl;
@@ -52,24 +57,32 @@ export default function EmbeddedWalletKeyExport() {
     const el = container.current;
     if (!el) return;
     let live = true;
-    let mounted: ReturnType<typeof createEmbeddedWalletExport> | null = null;
+    let mounted: EmbeddedWalletExport | null = null;
     const started = Date.now();
     (async () => {
-      const manager = await wallet.manager();
-      const address = manager.getState().address;
-      if (!address) throw new Error(m.unableToRecoverWallet);
-      // Issue 15: an MFA user's session verifies first (the modal's MFA prompt); the export
-      // page fetches the shares itself after the Reveal click and cannot ask for MFA then.
-      await manager.ensureMfa();
-      if (!live) return;
-      mounted = createEmbeddedWalletExport({
-        apiUrl: client.apiUrl,
-        appId: client.appId,
-        getAccessToken: () => client.getAccessToken(),
-        address,
-        container: el,
-        theme: { colorScheme, accent, accentForeground, locale },
-      });
+      const theme = { colorScheme, accent, accentForeground, locale };
+      if (solana) {
+        // The Solana manager's MFA check, then its export page for the Solana address.
+        await solana.ensureMfa();
+        if (!live) return;
+        mounted = solana.mount(el, { theme });
+      } else {
+        const manager = await wallet.manager();
+        const address = manager.getState().address;
+        if (!address) throw new Error(m.unableToRecoverWallet);
+        // Issue 15: an MFA user's session verifies first (the modal's MFA prompt); the export
+        // page fetches the shares itself after the Reveal click and cannot ask for MFA then.
+        await manager.ensureMfa();
+        if (!live) return;
+        mounted = createEmbeddedWalletExport({
+          apiUrl: client.apiUrl,
+          appId: client.appId,
+          getAccessToken: () => client.getAccessToken(),
+          address,
+          container: el,
+          theme,
+        });
+      }
       mounted.iframe.title = m.exportFrameTitle;
       await mounted.ready;
       const wait = KEY_EXPORT_MIN_CONNECTING_MS - (Date.now() - started);
@@ -90,7 +103,7 @@ export default function EmbeddedWalletKeyExport() {
       live = false;
       mounted?.destroy();
     };
-  }, [wallet, client, settle, m, colorScheme, accent, accentForeground, locale]);
+  }, [wallet, client, solana, settle, m, colorScheme, accent, accentForeground, locale]);
 
   return (
     <div className="lk-wallet lk-export">
