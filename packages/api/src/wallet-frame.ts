@@ -2,8 +2,9 @@
  * The wallet frame's message protocol (spec section 7, "Wallet frame"). The host page and
  * the frame at `/apps/{appId}/embedded-wallets` talk only through `postMessage`, always to an
  * explicit target origin. Requests are `{id, event, data}`; answers echo `id` and `event` and
- * carry either `data` or `error: {type, message}`.
+ * carry either `data` or `error: {type, message, code?}`.
  */
+import type { ErrorCode } from './error-codes.ts';
 
 /** Path of the wallet frame page on the API origin. */
 export const walletFramePath = (appId: string) =>
@@ -134,7 +135,17 @@ export interface FrameRequest<TData = unknown> {
 /** The frame's answer to a {@link FrameRequest}. */
 export type FrameResponse<TData = unknown> =
   | { id: string; event: FrameEvent; data: TData }
-  | { id: string; event: FrameEvent; error: { type: WalletErrorType; message: string } };
+  | {
+      id: string;
+      event: FrameEvent;
+      /**
+       * `code`: the API's stable error code when the frame's failure is the server's refusal of
+       * one of its calls (e.g. `embedded_wallet_exists`, `linked_to_another_user`,
+       * `recovery_attempts_exceeded`), so the host can tell refusals apart without reading the
+       * message. Absent for the frame's own failures.
+       */
+      error: { type: WalletErrorType; message: string; code?: ErrorCode };
+    };
 
 /** Longest request id accepted. */
 export const FRAME_REQUEST_ID_MAX_LENGTH = 128;

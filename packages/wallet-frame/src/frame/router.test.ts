@@ -2,6 +2,7 @@ import { FRAME_EVENTS } from '@latchkey/api';
 import { describe, expect, it, vi } from 'vitest';
 import { InvalidRecoveryPasswordError } from '../custody/errors.ts';
 import { createFrameRouter, type FrameWindow } from './router.ts';
+import { ShareApiError } from './share-api.ts';
 
 const APP = 'https://app.example';
 
@@ -133,6 +134,55 @@ describe('frame router', () => {
       },
     ]);
     expect(posted.every((p) => p.targetOrigin === APP)).toBe(true);
+  });
+
+  it("relays the API's code of a server refusal, and no code for anything else", async () => {
+    const { win, posted, sendFrom } = fakeWindow();
+    const throwing = (error: unknown) => () => {
+      throw error;
+    };
+    createFrameRouter({
+      window: win,
+      allowedOrigins: [APP],
+      handlers: {
+        // The server's refusal, as the share client raises it.
+        [FRAME_EVENTS.walletCreate]: throwing(
+          new ShareApiError(
+            'error',
+            'Request failed with code 409: Only one',
+            409,
+            'embedded_wallet_exists',
+          ),
+        ),
+        // A code the API does not have, and a code on an error that is not the frame's own.
+        [FRAME_EVENTS.walletImport]: throwing(
+          new ShareApiError('error', 'Request failed', 500, 'select * from users'),
+        ),
+        [FRAME_EVENTS.walletRpc]: throwing(
+          Object.assign(new Error('boom'), { code: 'embedded_wallet_exists' }),
+        ),
+      },
+    });
+    sendFrom({ id: 'a', event: FRAME_EVENTS.walletCreate, data: {} });
+    sendFrom({ id: 'b', event: FRAME_EVENTS.walletImport, data: {} });
+    sendFrom({ id: 'c', event: FRAME_EVENTS.walletRpc, data: {} });
+    await flush();
+    const errors = Object.fromEntries(
+      posted.map((p) => {
+        const m = p.message as { id: string; error: Record<string, unknown> };
+        return [m.id, m.error];
+      }),
+    );
+    expect(errors.a).toEqual({
+      type: 'error',
+      message: 'Request failed with code 409: Only one',
+      code: 'embedded_wallet_exists',
+    });
+    expect(errors.b).toEqual({ type: 'error', message: 'Request failed' });
+    expect(errors.c).toEqual({
+      type: 'error',
+      message: 'An error has occurred, please try again.',
+    });
   });
 
   it('refuses "*" as an allowed origin and announces ready only to an allowed parent', () => {

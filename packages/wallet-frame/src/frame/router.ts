@@ -2,6 +2,7 @@ import {
   FRAME_EVENTS,
   type FrameEvent,
   type FrameResponse,
+  isErrorCode,
   parseFrameRequest,
   type WalletErrorType,
 } from '@latchkey/api';
@@ -78,7 +79,18 @@ export function createFrameRouter({
             error instanceof CustodyError
               ? error.message
               : 'An error has occurred, please try again.';
-          reply({ id: request.id, event: request.event, error: { type, message: text } });
+          // A refusal of the API keeps its stable code (ShareApiError.code), so the host can
+          // branch on it; anything else answers without one.
+          const code = (error as { code?: unknown } | null)?.code;
+          reply({
+            id: request.id,
+            event: request.event,
+            error: {
+              type,
+              message: text,
+              ...(error instanceof CustodyError && isErrorCode(code) ? { code } : {}),
+            },
+          });
         },
       );
   };

@@ -206,6 +206,33 @@ describe('embedded wallet bridge', () => {
     expect(sent[1]!.noPrompt).toBe(true);
   });
 
+  it("keeps the API's code of a server refusal the frame relays; frame_error otherwise", async () => {
+    const answers = [
+      { type: 'error', message: 'Request failed with code 409', code: 'embedded_wallet_exists' },
+      { type: 'error', message: 'Request failed', code: 'not an api code' },
+      { type: 'wallet_not_on_device', message: 'Wallet not found on this device.' },
+    ];
+    const { bridge } = setup((frame) => {
+      frame.sendToHost({ id: 'ready', event: FRAME_EVENTS.ready, data: {} });
+      frame.frameTarget.addEventListener('message', (event) => {
+        const { id, event: name } = (event as MessageEvent).data as { id: string; event: string };
+        frame.sendToHost({ id, event: name, error: answers.shift() });
+      });
+    });
+    const request = { method: 'personal_sign', params: ['0x01', '0x01'] };
+    await expect(bridge.rpc({ address: '0x01', request })).rejects.toMatchObject({
+      type: 'error',
+      code: 'embedded_wallet_exists',
+    });
+    await expect(bridge.rpc({ address: '0x01', request })).rejects.toMatchObject({
+      code: 'frame_error',
+    });
+    await expect(bridge.rpc({ address: '0x01', request })).rejects.toMatchObject({
+      type: 'wallet_not_on_device',
+      code: 'frame_error',
+    });
+  });
+
   it("times out create with 'walletProxy.create timed out'", async () => {
     const { bridge } = setup(
       (frame) => frame.sendToHost({ id: 'ready', event: FRAME_EVENTS.ready, data: {} }),

@@ -3,6 +3,7 @@ import {
   FRAME_EVENTS,
   type FrameEvent,
   type FramePayloads,
+  isErrorCode,
   type RecoveryMethod,
   ROUTES,
   type SolanaSignRequest,
@@ -294,7 +295,9 @@ export function createFrameChannel(parameters: {
         typeof e.message === 'string' && e.message.length > 0
           ? e.message
           : 'An error has occurred, please try again.';
-      entry.reject(new WalletError(text, { type, code: 'frame_error' }));
+      // The server's refusal relayed by the frame keeps the API's code (FrameResponse).
+      const code = isErrorCode(e.code) ? e.code : 'frame_error';
+      entry.reject(new WalletError(text, { type, code }));
     } else {
       entry.resolve(data);
     }

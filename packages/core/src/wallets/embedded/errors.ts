@@ -1,4 +1,4 @@
-import type { WalletErrorType } from '@latchkey/api';
+import type { ErrorCode, WalletErrorType } from '@latchkey/api';
 import { LatchkeyError } from '../../errors/base.ts';
 
 /**
@@ -69,7 +69,12 @@ export type WalletErrorCode =
  */
 export class WalletError extends LatchkeyError {
   override name = 'WalletError';
-  declare code: WalletErrorCode;
+  /**
+   * A host-side {@link WalletErrorCode}, `frame_error` for the frame's own failures, or the
+   * API's {@link ErrorCode} when the frame relays the server's refusal (e.g.
+   * `embedded_wallet_exists`, `linked_to_another_user`).
+   */
+  declare code: WalletErrorCode | ErrorCode;
   /** Wallet error type (spec section 8). */
   readonly type: WalletErrorType;
 
@@ -77,7 +82,7 @@ export class WalletError extends LatchkeyError {
     message: string,
     parameters: {
       type?: WalletErrorType;
-      code?: WalletErrorCode;
+      code?: WalletErrorCode | ErrorCode;
       cause?: unknown;
       details?: string;
     } = {},
