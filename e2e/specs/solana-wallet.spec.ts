@@ -2,11 +2,11 @@
  * The embedded Solana wallet (issue 22) through the real stack in Chromium, on the local
  * LiteSVM JSON-RPC endpoint the stack runs (test-support/solana-rpc.ts):
  * log in (an Ethereum wallet is made at login) -> "Create Solana wallet": a base58 address
- * derived in the frame -> airdrop 1 SOL -> "Sign message": the sign screen frames the approval
- * page, which shows the text; a real click there signs, and the signature verifies (ed25519,
- * node:crypto) against the address -> "Send 0.1 SOL": the send screen's approval page shows the
- * System transfer and the fee in SOL; approved, it lands: the recipient holds 0.1 SOL more ->
- * "Find Solana wallets": a Wallet Standard consumer on the page finds 'Latchkey' with the
+ * derived in the frame -> airdrop 1 SOL -> "Sign Solana message": the sign screen frames the
+ * approval page, which shows the text; a real click there signs, and the signature verifies
+ * (ed25519, node:crypto) against the address -> "Send 0.1 SOL": the send screen's approval page
+ * shows the System transfer and the fee in SOL; approved, it lands: the recipient holds 0.1 SOL
+ * more -> "Find Solana wallets": a Wallet Standard consumer on the page finds 'Latchkey' with the
  * address -> the frame's localStorage cleared (its device share gone) and the page reloaded: the
  * wallet is recovered and signs again with the same address.
  * Screenshots: e2e/artifacts/solana-{sign,send}-{light,dark}.png.
@@ -115,7 +115,7 @@ test(
           assert.equal(await balanceOf(address), LAMPORTS_PER_SOL);
 
           // 3. Sign a message: the approval page shows it; a real click signs.
-          await press(page, 'Sign message');
+          await press(page, 'Sign Solana message');
           await waitForScreen(page, 'EMBEDDED_WALLET_SIGN_REQUEST_SCREEN');
           await approvalFrame(page)
             .getByText(DEMO_MESSAGE)
@@ -166,7 +166,7 @@ test(
             .getByTestId('solana-address')
             .filter({ hasText: address })
             .waitFor({ timeout: WALLET_TIMEOUT_MS });
-          await press(page, 'Sign message');
+          await press(page, 'Sign Solana message');
           await waitForScreen(page, 'EMBEDDED_WALLET_SIGN_REQUEST_SCREEN');
           await approveInFrame(page);
           assert.ok(verifies(address, DEMO_MESSAGE, await solanaResult(page)));

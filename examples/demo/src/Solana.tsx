@@ -146,18 +146,19 @@ export function Solana({ rpcUrl }: { rpcUrl: string }) {
         >
           Airdrop 1 SOL
         </button>
+        {/* Named apart from the Ethereum card's 'Sign message' (scripts find buttons by name). */}
         <button
           type="button"
           className="demo__button"
           disabled={!wallet || busy}
-          onClick={run('Sign message', async () => {
+          onClick={run('Sign Solana message', async () => {
             const signature = await wallet!.signMessage(
               new TextEncoder().encode('Hello from the Latchkey demo'),
             );
             return getBase58Decoder().decode(signature);
           })}
         >
-          Sign message
+          Sign Solana message
         </button>
         <button
           type="button"
