@@ -4,12 +4,12 @@ import {
   type RecoveryMethod,
   ROUTES,
 } from '@latchkey/api';
-import { createMfaClient, mfaClientOf } from '../../mfa/client.ts';
 import type { MfaClient } from '../../mfa/types.ts';
 import type { LatchkeyClient } from '../../session/createLatchkeyClient.ts';
 import type { User } from '../../session/user.ts';
 import type { ConnectedWallet } from '../registry.ts';
-import { createEmbeddedWalletBridge, type EmbeddedWalletBridge } from './bridge.ts';
+import type { EmbeddedWalletBridge } from './bridge.ts';
+import { frameBridgeFor } from './frameBridge.ts';
 import { PROVIDER_ERRORS, ProviderRpcError, WALLET_ERROR_MESSAGES, WalletError } from './errors.ts';
 import {
   createEmbeddedWalletApproval,
@@ -262,19 +262,7 @@ export function createEmbeddedWalletManager(
     throw new Error(`defaultChainId ${parameters.defaultChainId} is not in chains`);
   }
   // The client's shared frame (issue 10): the one whose key the login bound the session to.
-  const sharedBridge = parameters.bridge
-    ? undefined
-    : client.sharedWalletBridge?.(createEmbeddedWalletBridge);
-  const bridge =
-    parameters.bridge ??
-    sharedBridge ??
-    createEmbeddedWalletBridge({
-      apiUrl: client.apiUrl,
-      appId: client.appId,
-      getAccessToken: () => client.getAccessToken(),
-    });
-  const mfa =
-    parameters.mfa ?? (sharedBridge ? mfaClientOf(client) : createMfaClient({ client, bridge }));
+  const { bridge, mfa, shared: sharedBridge } = frameBridgeFor(client, parameters);
   // The frame's wallet calls, retried after an MFA verification when it refuses the auth share.
   const guarded: EmbeddedWalletBridge = {
     ...bridge,

@@ -1,5 +1,4 @@
 import type { DeviceShareStorage, SolanaSignRequest } from '@latchkey/api';
-import { createMfaClient, mfaClientOf } from '../../mfa/client.ts';
 import type { MfaClient } from '../../mfa/types.ts';
 import type { LatchkeyClient } from '../../session/createLatchkeyClient.ts';
 import type { User } from '../../session/user.ts';
@@ -8,7 +7,8 @@ import {
   type EmbeddedWalletApproval,
   type EmbeddedWalletApprovalTheme,
 } from '../embedded/approval.ts';
-import { createEmbeddedWalletBridge, type EmbeddedWalletBridge } from '../embedded/bridge.ts';
+import type { EmbeddedWalletBridge } from '../embedded/bridge.ts';
+import { frameBridgeFor } from '../embedded/frameBridge.ts';
 import { WALLET_ERROR_MESSAGES, WalletError } from '../embedded/errors.ts';
 import {
   createEmbeddedWalletExport,
@@ -176,19 +176,7 @@ export function createSolanaWalletManager(
   parameters: CreateSolanaWalletManagerParameters,
 ): SolanaWalletManager {
   const { client } = parameters;
-  const sharedBridge = parameters.bridge
-    ? undefined
-    : client.sharedWalletBridge?.(createEmbeddedWalletBridge);
-  const bridge =
-    parameters.bridge ??
-    sharedBridge ??
-    createEmbeddedWalletBridge({
-      apiUrl: client.apiUrl,
-      appId: client.appId,
-      getAccessToken: () => client.getAccessToken(),
-    });
-  const mfa =
-    parameters.mfa ?? (sharedBridge ? mfaClientOf(client) : createMfaClient({ client, bridge }));
+  const { bridge, mfa } = frameBridgeFor(client, parameters);
   const frame = <K extends 'solanaCreate' | 'solanaConnect' | 'solanaRecover' | 'solanaRpc'>(
     name: K,
   ): NonNullable<EmbeddedWalletBridge[K]> => {
