@@ -3,6 +3,7 @@ import * as z from 'zod';
 import type { FarcasterSigner } from './methods/farcaster.schema.ts';
 import type { MfaMethod } from './mfa.ts';
 import { OPAQUE_KSF_IDS } from './opaque.ts';
+import type { CloudRecoveryMethod } from './recovery-oauth.ts';
 import { RECOVERY_METHODS, type RecoveryMethod, type UserWire } from './user.ts';
 
 export * from './opaque.ts';
@@ -569,6 +570,43 @@ export interface FramePayloads {
       address?: string;
     };
     out: { address: string; recoveryMethod: RecoveryMethod; deviceStorage?: DeviceShareStorage };
+  };
+  /**
+   * Cloud recovery page only (issue 23; spec sections 2, 4, 5, 8). `action`: `create` a wallet
+   * backed up to `provider`, `recover` the wallet from it on this device, `set` (or change) the
+   * wallet's recovery to it. The frame draws the provider's button; the user's trusted click
+   * there opens the provider's pop-up (Google's authorization with `drive.appdata`, or
+   * CloudKit's sign-in), and the frame alone holds the PKCE verifier, the provider's token and
+   * the cloud key. Failures the user can retry (denied, an invalid code, '{Recovery|Back up}
+   * with {provider} unsuccessful' with its hint) are shown and retried inside the frame.
+   *
+   * A blocked pop-up with `returnUrl` given (Google Drive only): the frame answers `{status:
+   * 'redirect', url}` and keeps its flow; the host navigates the top window to `url` and, when
+   * the provider sends the browser back to `returnUrl` with `latchkey_oauth_code` /
+   * `latchkey_oauth_state` / `latchkey_oauth_provider`, mounts the page again with the same
+   * `action`, `provider`, `address` and `oauthReturn`; the frame checks the state against its
+   * stored flow and finishes after another click inside it.
+   */
+  'latchkey:wallet:cloud': {
+    in: {
+      accessToken: string;
+      action: 'create' | 'recover' | 'set';
+      provider: CloudRecoveryMethod;
+      /** Required for `recover` and `set`. */
+      address?: string;
+      /** The host page to come back to after a redirect (one of the app's allowed origins). */
+      returnUrl?: string;
+      /** What the provider's redirect brought back to `returnUrl`. */
+      oauthReturn?: { code: string; state: string };
+    };
+    out:
+      | {
+          status: 'done';
+          address: string;
+          recoveryMethod: CloudRecoveryMethod;
+          deviceStorage?: DeviceShareStorage;
+        }
+      | { status: 'redirect'; url: string };
   };
   /**
    * Import page only (issue 22 item 4). The frame draws the private key input; the user types

@@ -45,6 +45,13 @@ export const CLOUDKIT_API_URL = 'https://api.apple-cloudkit.com';
 /** A recovery OAuth flow (its state code, challenge and user) lives this long, seconds. */
 export const RECOVERY_OAUTH_STATE_TTL_S = 10 * 60;
 
+/**
+ * The `type` of the message the cloud recovery pop-up's return page
+ * (`ROUTES.walletCloudReturn`) posts to its opener, the wallet frame's cloud page, at the
+ * frame's own origin: `{type, code, state, provider}` (issue 23).
+ */
+export const RECOVERY_OAUTH_MESSAGE_TYPE = 'latchkey:recovery-oauth:return';
+
 /** Spec section 8: the provider refused the code (wrong verifier, reused or unknown code). */
 export const RECOVERY_OAUTH_INVALID_CODE_MESSAGE = 'Invalid code during OAuth flow.';
 /** Spec section 8: the user denied at the provider (code `'undefined'`). */

@@ -60,6 +60,20 @@ export const ROUTES = {
    * imported inside the frame, so the host page never sees it.
    */
   walletImport: (appId: string) => `/apps/${encodeURIComponent(appId)}/embedded-wallets/import`,
+  /**
+   * The cloud recovery page (issue 23): backs the wallet up to the user's Google Drive or iCloud,
+   * or recovers it from there, on a click inside the frame; the frame opens the provider's
+   * pop-up itself and keeps the PKCE verifier, the provider's token and the key.
+   */
+  walletCloud: (appId: string) => `/apps/${encodeURIComponent(appId)}/embedded-wallets/cloud`,
+  /**
+   * The cloud recovery pop-up's return page (issue 23), on the frame's origin: the recovery
+   * OAuth callback sends the pop-up here (`redirect_to`), and the page posts
+   * `{type: RECOVERY_OAUTH_MESSAGE_TYPE, code, state, provider}` to its opener (the cloud
+   * page) at its own origin, then closes.
+   */
+  walletCloudReturn: (appId: string) =>
+    `/apps/${encodeURIComponent(appId)}/embedded-wallets/cloud/return`,
   /** `GET` (app id header): the app's wallet policy, fetched by the frame itself (issue 24). */
   walletPolicy: '/api/v1/embedded_wallets/policy',
   /**
@@ -145,6 +159,8 @@ export const ROUTE_PATTERNS = {
   walletApprove: '/apps/:appId/embedded-wallets/approve',
   walletPassword: '/apps/:appId/embedded-wallets/password',
   walletImport: '/apps/:appId/embedded-wallets/import',
+  walletCloud: '/apps/:appId/embedded-wallets/cloud',
+  walletCloudReturn: '/apps/:appId/embedded-wallets/cloud/return',
   adminApp: '/api/v1/admin/apps/:appId',
   adminAllowlist: '/api/v1/admin/apps/:appId/allowlist',
   adminOAuthProvider: '/api/v1/admin/apps/:appId/oauth/:provider',

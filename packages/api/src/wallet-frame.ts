@@ -42,6 +42,12 @@ export const FRAME_EVENTS = {
    * the recovery password inputs and runs the custody operation itself on the user's click.
    */
   walletPassword: 'latchkey:wallet:password',
+  /**
+   * Cloud recovery page only (`/apps/{appId}/embedded-wallets/cloud`; issue 23): the frame
+   * shows the provider's button, opens the provider's pop-up in the user's click, and runs the
+   * custody operation itself (back up to, or recover from, Google Drive or iCloud).
+   */
+  walletCloud: 'latchkey:wallet:cloud',
   mfaVerify: 'latchkey:mfa:verify',
   mfaInitEnrollment: 'latchkey:mfa:init-enrollment',
   mfaSubmitEnrollment: 'latchkey:mfa:submit-enrollment',
