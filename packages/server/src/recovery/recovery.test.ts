@@ -197,6 +197,45 @@ describe('POST /api/v1/recovery/oauth/init', () => {
     }
   });
 
+  it("accepts the wallet frame's return page of this app, and no other page of the API origin", async () => {
+    const session = await frame.login(appId);
+    const returnPage = `${TEST_PUBLIC_URL}${ROUTES.walletCloudReturn(appId)}`;
+    const secrets = await frameSecrets();
+    const res = await init(session, {
+      redirect_to: returnPage,
+      code_challenge: secrets.challenge,
+      state_code: secrets.state,
+    });
+    expect(res.status).toBe(200);
+    // The callback sends the pop-up there, with the code the frame redeems.
+    const { url } = recoveryOAuthInitResponse.parse(await res.json());
+    const back = await signInAtDevProvider(url, CALLBACK, `u${randomBytes(4).toString('hex')}`);
+    const callback = await server.app.request(back.pathname + back.search);
+    expect(callback.status).toBe(302);
+    const returned = new URL(callback.headers.get('location')!);
+    expect(`${returned.origin}${returned.pathname}`).toBe(returnPage);
+    expect(returned.searchParams.get(OAUTH_QUERY.state)).toBe(secrets.state);
+    for (const redirect of [
+      TEST_PUBLIC_URL,
+      `${TEST_PUBLIC_URL}${ROUTES.walletCloud(appId)}`,
+      `${TEST_PUBLIC_URL}${ROUTES.walletCloudReturn('another-app')}`,
+      `${returnPage}/x`,
+      `${returnPage}?x=1`,
+      `${TEST_PUBLIC_URL}${ROUTES.recoveryOAuthCallback}`,
+    ]) {
+      const { challenge, state } = await frameSecrets();
+      await expectError(
+        await init(session, {
+          redirect_to: redirect,
+          code_challenge: challenge,
+          state_code: state,
+        }),
+        403,
+        'invalid_origin',
+      );
+    }
+  });
+
   it('needs a session, a method the app offers and its settings', async () => {
     const { challenge, state } = await frameSecrets();
     const body = { redirect_to: ORIGIN, code_challenge: challenge, state_code: state };

@@ -52,6 +52,13 @@ const invalidCode = (cause?: unknown) =>
 export const recoveryOAuthCallbackUrl = (ctx: Pick<ServerContext, 'publicUrl'>) =>
   `${ctx.publicUrl}${ROUTES.recoveryOAuthCallback}`;
 
+/**
+ * The wallet frame's cloud recovery return page of `appId` (`ROUTES.walletCloudReturn`, on the
+ * API's origin): the one `redirect_to` of `init` besides the app's allowed origins.
+ */
+export const walletCloudReturnUrl = (ctx: Pick<ServerContext, 'publicUrl'>, appId: string) =>
+  `${ctx.publicUrl}${ROUTES.walletCloudReturn(appId)}`;
+
 /** The stored form of a state code: it is looked up by the provider's `state`, never kept. */
 const stateHash = (stateCode: string) => sha256Hex(`recovery-oauth-state\n${stateCode}`);
 const codeHash = (appId: string, code: string) =>
@@ -108,8 +115,9 @@ async function googleServer(ctx: ServerContext, appId: string): Promise<GoogleSe
  *
  * @returns the provider's authorization URL.
  * @throws ApiError `recovery_method_not_allowed` (403) when the app does not offer
- *   `google-drive`; `invalid_origin` (403) for a `redirectTo` that is not one of the app's
- *   allowed origins; `recovery_oauth_not_configured` (409) without a Google client;
+ *   `google-drive`; `invalid_origin` (403) for a `redirectTo` that is neither one of the
+ *   app's allowed origins nor exactly the frame's return page of this app
+ *   ({@link walletCloudReturnUrl}); `recovery_oauth_not_configured` (409) without a Google client;
  *   `oauth_unexpected` when the state code is already in use; `too_many_requests` (429);
  *   `service_unavailable` (503) when the provider's metadata cannot be read.
  */
@@ -123,7 +131,11 @@ export async function initRecoveryOAuth(
   const nowMs = ctx.now();
   assertAllowed(ctx.floodLimits.hit(`recovery-init:ip:${ip}`, ctx.rateLimits.initPerIp, nowMs));
   assertRecoveryMethodOffered(app, 'google-drive');
-  assertAllowedRedirect(app, input.redirectTo);
+  // The wallet frame's pop-up lands on its own return page (issue 23), which posts the code to
+  // the frame at the API's origin: exactly that page of this app, nothing else of this origin.
+  if (input.redirectTo !== walletCloudReturnUrl(ctx, app.id)) {
+    assertAllowedRedirect(app, input.redirectTo);
+  }
   const google = await googleServer(ctx, app.id);
   if (!google.as.authorization_endpoint) {
     throw new ApiError(
