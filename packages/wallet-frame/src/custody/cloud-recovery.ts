@@ -62,18 +62,36 @@ export function cloudRecoveryContext(wallet: {
 }
 
 /**
- * Seals `share` (the recovery share's bytes) under a fresh random 256-bit AES-GCM key.
- * @returns the sealed share for the server and the key for the user's cloud; the caller puts
- *   each in its place and forgets the key.
+ * Seals `share` (the recovery share's bytes) under a fresh random 256-bit AES-GCM key, or under
+ * `reuse`, a key already in the user's cloud for this wallet (a reshare keeps the cloud's key,
+ * so the backup in the cloud never names a key the server's share does not use), with a fresh
+ * random 12-byte IV either way.
+ * @returns the sealed share for the server and the key for the user's cloud (the same
+ *   key when given); the caller puts each in its place and forgets the key.
+ * @throws CloudRecoveryMismatchError when `reuse` is not a 32-byte key of version 1.
  */
 export async function sealForCloud(
   share: Uint8Array,
   wallet: { appId: string; userId: string; address: string },
+  reuse?: CloudRecoveryKey,
 ): Promise<{ sealed: CloudSealedShare; key: CloudRecoveryKey }> {
-  const raw = crypto.getRandomValues(new Uint8Array(32));
+  let raw: Uint8Array;
+  if (reuse) {
+    try {
+      raw = fromBase64(reuse.key);
+    } catch (cause) {
+      throw new CloudRecoveryMismatchError({ cause });
+    }
+    if (reuse.version !== 1 || raw.length !== 32) {
+      raw.fill(0);
+      throw new CloudRecoveryMismatchError();
+    }
+  } else raw = crypto.getRandomValues(new Uint8Array(32));
   try {
     const iv = crypto.getRandomValues(new Uint8Array(12));
-    const cryptoKey = await crypto.subtle.importKey('raw', raw, 'AES-GCM', false, ['encrypt']);
+    const cryptoKey = await crypto.subtle.importKey('raw', raw as BufferSource, 'AES-GCM', false, [
+      'encrypt',
+    ]);
     const ciphertext = new Uint8Array(
       await crypto.subtle.encrypt(
         {
@@ -131,4 +149,45 @@ export async function openFromCloud(
   } finally {
     raw?.fill(0);
   }
+}
+
+/** The first byte of {@link encodeCloudSealedShare}'s form (the sealed share's version). */
+const COMPACT_VERSION = 1;
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+/**
+ * The sealed share as the server keeps it (the create and reshare calls' `recovery_share` is
+ * its base64): one version byte (1), the 12-byte IV, then the AES-GCM ciphertext with its 16-byte
+ * tag. A recovery share of n bytes takes 29 + n bytes (4/3 of that in base64), against about
+ * twice as many as the JSON form, so any share up to 355 bytes fits the API's 512 base64
+ * characters.
+ */
+export function encodeCloudSealedShare(sealed: CloudSealedShare): Uint8Array {
+  const iv = fromBase64(sealed.iv);
+  const ciphertext = fromBase64(sealed.ciphertext);
+  if (sealed.version !== 1 || sealed.alg !== 'A256GCM' || iv.length !== IV_BYTES) {
+    throw new CustodyError('error', 'Not a sealed share of version 1');
+  }
+  const bytes = new Uint8Array(1 + IV_BYTES + ciphertext.length);
+  bytes[0] = COMPACT_VERSION;
+  bytes.set(iv, 1);
+  bytes.set(ciphertext, 1 + IV_BYTES);
+  return bytes;
+}
+
+/**
+ * Reads {@link encodeCloudSealedShare}'s form back.
+ * @throws CloudRecoveryMismatchError when it is not that form (another version, too short).
+ */
+export function decodeCloudSealedShare(bytes: Uint8Array): CloudSealedShare {
+  if (bytes.length <= 1 + IV_BYTES + TAG_BYTES || bytes[0] !== COMPACT_VERSION) {
+    throw new CloudRecoveryMismatchError();
+  }
+  return {
+    version: 1,
+    alg: 'A256GCM',
+    iv: toBase64(bytes.subarray(1, 1 + IV_BYTES)),
+    ciphertext: toBase64(bytes.subarray(1 + IV_BYTES)),
+  };
 }

@@ -13,6 +13,23 @@ function refuse(): never {
   throw new CustodyError('user_gesture_required', USER_GESTURE_REQUIRED_MESSAGE);
 }
 
+/** The refusal's text for a cloud recovery method asked of the hidden frame (issue 23). */
+export const CLOUD_GESTURE_REQUIRED_MESSAGE =
+  'Cloud backups are made and opened on the cloud recovery page.';
+
+const CLOUD_METHODS: readonly unknown[] = ['google-drive', 'icloud'];
+
+/** True when the request names a cloud recovery method in any field the handlers read. */
+function asksCloud(data: unknown): boolean {
+  if (typeof data !== 'object' || data === null) return false;
+  const { recoveryMethod, provider } = data as { recoveryMethod?: unknown; provider?: unknown };
+  return CLOUD_METHODS.includes(recoveryMethod) || CLOUD_METHODS.includes(provider);
+}
+
+function refuseCloud(): never {
+  throw new CustodyError('user_gesture_required', CLOUD_GESTURE_REQUIRED_MESSAGE);
+}
+
 /**
  * Wraps the hidden wallet frame's handlers (mode `wallet`) so the host page can hand it no secret
  * and change no custody (issue 24, item 4). A page whose JavaScript is compromised (XSS,
@@ -24,6 +41,14 @@ function refuse(): never {
  * - `latchkey:wallet:recover` with any `password` field;
  * - every `latchkey:wallet:set-recovery` (custody changes happen on the password page,
  *   `/apps/{appId}/embedded-wallets/password`, after a trusted click inside it).
+ *
+ * Refused with `user_gesture_required` ('Cloud backups are made and opened on the cloud recovery
+ * page.'; issue 23): `create` and `recover` naming a cloud method (`recoveryMethod` or
+ * `provider` `google-drive` / `icloud`), and every `latchkey:wallet:cloud`, which only the
+ * cloud recovery page (`/apps/{appId}/embedded-wallets/cloud`) serves. (The handlers also refuse
+ * a cloud method without the cloud page's in-process access, which no message can carry:
+ * `CLOUD_RECOVERY_ACCESS` in wallet-handlers.ts; so recovering a cloud wallet without a password
+ * through the hidden frame is refused too.)
  *
  * Left as they are: `create` with automatic recovery (`latchkey`) and `recover` without a
  * password. Neither hands custody to anyone: the new or reshared shares stay split between this
@@ -43,6 +68,7 @@ export function guardHostHandlers(
       if (hasPassword(data)) refuse();
       const method = (data as { recoveryMethod?: unknown } | null)?.recoveryMethod;
       if (method === 'user-passcode') refuse();
+      if (asksCloud(data)) refuseCloud();
       return create(data, context);
     };
   }
@@ -50,11 +76,13 @@ export function guardHostHandlers(
   if (recover) {
     guarded[FRAME_EVENTS.walletRecover] = (data, context) => {
       if (hasPassword(data)) refuse();
+      if (asksCloud(data)) refuseCloud();
       return recover(data, context);
     };
   }
   if (handlers[FRAME_EVENTS.walletSetRecovery]) {
     guarded[FRAME_EVENTS.walletSetRecovery] = () => refuse();
   }
+  guarded[FRAME_EVENTS.walletCloud] = () => refuseCloud();
   return guarded;
 }

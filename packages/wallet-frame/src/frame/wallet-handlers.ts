@@ -1,4 +1,5 @@
 import {
+  type CloudRecoveryMethod,
   type DeviceShareStorage,
   FRAME_EVENTS,
   type FrameEvent,
@@ -17,6 +18,13 @@ import {
   InvalidRecoveryPasswordError,
   ShareIntegrityError,
 } from '../custody/errors.ts';
+import {
+  CloudRecoveryMismatchError,
+  decodeCloudSealedShare,
+  encodeCloudSealedShare,
+  openFromCloud,
+  sealForCloud,
+} from '../custody/cloud-recovery.ts';
 import { FRAME_SIGNING_METHODS, handleEvmRpc } from '../custody/evm-rpc.ts';
 import { evaluateWalletPolicy, transactionFacts } from '../custody/policy.ts';
 import { createPolicyClient } from '../custody/policy-client.ts';
@@ -33,6 +41,7 @@ import {
   generateEntropy,
 } from '../custody/wallet-secret.ts';
 import { privateKeyToAddress } from 'viem/accounts';
+import { cloudKeyName, type CloudKeyStore } from './cloud-key-store.ts';
 import type { DeviceShareStore } from './device-store.ts';
 import { fromBase64, sha256Hex, toBase64 } from './encoding.ts';
 import { type FrameKey, openFrameKey } from './frame-key.ts';
@@ -120,12 +129,66 @@ function claimsOf(token: string): { sub?: unknown; exp?: unknown; aud?: unknown 
 
 function recoveryMethodOf(value: unknown): RecoveryMethod {
   const method = value ?? 'latchkey';
-  if (method === 'latchkey' || method === 'user-passcode') return method;
-  if (method === 'google-drive' || method === 'icloud') {
-    throw invalid(`Recovery method ${method} is not supported yet`);
+  if (
+    method === 'latchkey' ||
+    method === 'user-passcode' ||
+    method === 'google-drive' ||
+    method === 'icloud'
+  ) {
+    return method;
   }
   throw invalid('Unknown recovery method');
 }
+
+const isCloudMethod = (method: unknown): method is CloudRecoveryMethod =>
+  method === 'google-drive' || method === 'icloud';
+
+/**
+ * The key of a request's in-process cloud access (issue 23): the cloud recovery page puts
+ * `{provider, store}` ({@link CloudRecoveryAccess}) on the data it hands the create, recover and
+ * set-recovery handlers under this symbol. A message from the host page can never carry it:
+ * `postMessage`'s structured clone drops symbol-keyed properties (and cannot clone the store's
+ * functions), so a cloud backup is only ever made or opened after the cloud page's trusted click.
+ */
+export const CLOUD_RECOVERY_ACCESS: unique symbol = Symbol('latchkey.cloudRecoveryAccess');
+
+/** The user's cloud, reached by the cloud page with the provider's token (issue 23). */
+export interface CloudRecoveryAccess {
+  provider: CloudRecoveryMethod;
+  store: CloudKeyStore;
+}
+
+/** What a cloud method asked for from anywhere but the cloud page is refused with. */
+export const CLOUD_PAGE_ONLY_MESSAGE =
+  'Cloud backups are made and opened on the cloud recovery page.';
+
+const cloudPageOnly = () => new CustodyError('user_gesture_required', CLOUD_PAGE_ONLY_MESSAGE);
+
+/** The request's in-process cloud access, when the cloud page gave one. */
+function cloudAccessOf(data: Record<string, unknown>): CloudRecoveryAccess | undefined {
+  const access = (data as { [CLOUD_RECOVERY_ACCESS]?: unknown })[CLOUD_RECOVERY_ACCESS] as
+    CloudRecoveryAccess | undefined;
+  return access && isCloudMethod(access.provider) && access.store ? access : undefined;
+}
+
+/**
+ * The cloud access for `method`: none for the other methods; for a cloud method, the request's
+ * own, of that provider.
+ * @throws CustodyError `user_gesture_required` for a cloud method without the cloud page's
+ *   access or with another provider's.
+ */
+function cloudFor(
+  method: RecoveryMethod,
+  data: Record<string, unknown>,
+): CloudRecoveryAccess | undefined {
+  if (!isCloudMethod(method)) return undefined;
+  const access = cloudAccessOf(data);
+  if (!access || access.provider !== method) throw cloudPageOnly();
+  return access;
+}
+
+/** Longest `recovery_share` the API takes, in base64 characters. */
+const RECOVERY_SHARE_MAX_BASE64 = 512;
 
 function passwordOf(data: Record<string, unknown>, required: boolean): string | undefined {
   const { password } = data;
@@ -234,6 +297,7 @@ export function createWalletHandlers(
     const { token, userId } = core.authorize(data);
     const recoveryMethod = recoveryMethodOf(data.recoveryMethod);
     const password = passwordOf(data, recoveryMethod === 'user-passcode');
+    const cloud = cloudFor(recoveryMethod, data);
     const started = performance.now();
     // The nonce round trip runs while the key is derived and split.
     const nonce = timed('create.nonce', () => api.walletNonce(token));
@@ -250,12 +314,13 @@ export function createWalletHandlers(
             privateKey,
           }),
         );
-        const recovery = await core.recoveryFields(shares.recovery, recoveryMethod, password, {
-          token,
-          userId,
-          address,
-          entropy,
-        });
+        const recovery = await core.recoveryFields(
+          shares.recovery,
+          recoveryMethod,
+          password,
+          { token, userId, address, entropy },
+          cloud,
+        );
         const upload = timed('create.upload', () =>
           api.createWallet(token, {
             address,
@@ -314,6 +379,7 @@ export function createWalletHandlers(
     entropy: Uint8Array,
     recoveryMethod: RecoveryMethod,
     password: string | undefined,
+    cloud?: CloudRecoveryAccess,
   ): Promise<DeviceShareStorage> {
     const shares = await splitEntropy(entropy);
     try {
@@ -321,12 +387,13 @@ export function createWalletHandlers(
       await api.reshare(token, {
         address,
         auth_share: toBase64(shares.auth),
-        ...(await core.recoveryFields(shares.recovery, recoveryMethod, password, {
-          token,
-          userId,
-          address,
-          entropy,
-        })),
+        ...(await core.recoveryFields(
+          shares.recovery,
+          recoveryMethod,
+          password,
+          { token, userId, address, entropy },
+          cloud,
+        )),
         ...proof,
       });
       const where = store.set(userId, address, {
@@ -353,10 +420,12 @@ export function createWalletHandlers(
     const data = record(input);
     const { token, userId } = core.authorize(data);
     const address = addressOf(data);
+    const cloud = cloudAccessOf(data);
     const { recovery, recoveryMethod, password } = await core.openRecoveryShare(
       token,
       address,
       data,
+      cloud,
     );
     try {
       const auth = await api.authShare(token, address);
@@ -371,6 +440,7 @@ export function createWalletHandlers(
           entropy,
           recoveryMethod,
           password,
+          cloud,
         );
         return { address, deviceStorage } satisfies FramePayloads['latchkey:wallet:recover']['out'];
       } finally {
@@ -471,8 +541,9 @@ export function createWalletHandlers(
     const address = addressOf(data);
     const recoveryMethod = recoveryMethodOf(data.recoveryMethod);
     const password = passwordOf(data, recoveryMethod === 'user-passcode');
+    const cloud = cloudFor(recoveryMethod, data);
     const deviceStorage = await withKey(token, userId, address, (entropy) =>
-      reshare(token, userId, address, entropy, recoveryMethod, password),
+      reshare(token, userId, address, entropy, recoveryMethod, password, cloud),
     );
     return {
       address,
@@ -707,14 +778,23 @@ export function createCustody(parameters: WalletHandlersParameters, api: ShareAp
      * The recovery fields of a create or reshare body. `user-passcode` (issue 24 item 5): the
      * password is registered with OPAQUE (a wallet proof `opaque-register` by the key of
      * `wallet.entropy`, then Argon2id in the frame) and the recovery share sealed under the
-     * export key: `recovery_opaque`. Other methods: the plain share.
-     * @throws CustodyError `invalid_request_arguments` when `user-passcode` has no password.
+     * export key: `recovery_opaque`. `google-drive` / `icloud` (issue 23): the share sealed for
+     * the cloud (`sealForCloud`, bound to the app, user and address) under the key this wallet
+     * already has in the user's cloud (`cloud.store`, named `cloudKeyName`), else under a fresh
+     * key that is put there FIRST, so the server never holds a sealed share whose key is
+     * nowhere; `recovery_share` is base64 of the compact sealed form
+     * (`encodeCloudSealedShare`), checked against the API's 512 characters before the put.
+     * `latchkey`: the plain share.
+     * @throws CustodyError `invalid_request_arguments` when `user-passcode` has no password;
+     *   `user_gesture_required` for a cloud method without the cloud page's access of that
+     *   provider; CloudStorageError when the cloud refuses the key.
      */
     async recoveryFields(
       recovery: Uint8Array,
       method: RecoveryMethod,
       password: string | undefined,
       wallet: { token: string; userId: string; address: Address; entropy: Uint8Array },
+      cloud?: CloudRecoveryAccess,
     ): Promise<{
       recovery_method: RecoveryMethod;
       recovery_share: string | null;
@@ -737,6 +817,29 @@ export function createCustody(parameters: WalletHandlersParameters, api: ShareAp
           },
         });
         return { recovery_method: method, recovery_share: null, recovery_opaque: recoveryOpaque };
+      }
+      if (isCloudMethod(method)) {
+        if (!cloud || cloud.provider !== method) throw cloudPageOnly();
+        const context = { appId: parameters.appId, userId: wallet.userId, address: wallet.address };
+        const name = cloudKeyName(parameters.appId, wallet.address);
+        let existing = null;
+        try {
+          existing = await cloud.store.get(name);
+        } catch (error) {
+          // A document that is not a key is replaced by a fresh one.
+          if (!(error instanceof CloudRecoveryMismatchError)) throw error;
+        }
+        const reuse =
+          existing && existing.address.toLowerCase() === wallet.address.toLowerCase()
+            ? existing
+            : undefined;
+        const { sealed, key } = await sealForCloud(recovery, context, reuse);
+        const share = toBase64(encodeCloudSealedShare(sealed));
+        if (share.length > RECOVERY_SHARE_MAX_BASE64) {
+          throw new CustodyError('error', 'The sealed recovery share is too long for the API');
+        }
+        if (!reuse) await cloud.store.put(name, key);
+        return { recovery_method: method, recovery_share: share, recovery_opaque: null };
       }
       return { recovery_method: method, recovery_share: toBase64(recovery), recovery_opaque: null };
     },
@@ -764,11 +867,18 @@ export function createCustody(parameters: WalletHandlersParameters, api: ShareAp
      * an OPAQUE record (404 at login start) falls back to the legacy recovery-share route: the
      * plain share of automatic recovery, or a legacy PBKDF2 blob opened here, which the caller's
      * reshare then replaces with OPAQUE (migration). Without a password: the legacy route only.
+     * A cloud method (issue 23): the sealed share from the server opened with the key in the
+     * user's cloud (`cloud`, the cloud page's access of the wallet's provider).
+     * @throws CustodyError `user_gesture_required` for a cloud wallet without `cloud`;
+     *   `invalid_request_arguments` when `cloud` is another provider's or given for a wallet
+     *   without cloud recovery; CloudRecoveryMismatchError (`cloud_recovery_mismatch`) when the
+     *   cloud holds no key of this wallet, or one that does not open its share.
      */
     async openRecoveryShare(
       token: string,
       address: Address,
       data: Record<string, unknown>,
+      cloud?: CloudRecoveryAccess,
     ): Promise<{ recovery: Uint8Array; recoveryMethod: RecoveryMethod; password?: string }> {
       const password = passwordOf(data, false);
       if (password) {
@@ -795,6 +905,29 @@ export function createCustody(parameters: WalletHandlersParameters, api: ShareAp
       }
       const answer = await api.recoveryShare(token, address);
       const recoveryMethod = recoveryMethodOf(answer.recovery_method);
+      if (cloud && cloud.provider !== recoveryMethod) {
+        throw invalid(`This wallet is not backed up with ${cloud.provider}`);
+      }
+      if (isCloudMethod(recoveryMethod)) {
+        if (!cloud) throw cloudPageOnly();
+        if (!answer.recovery_share) throw new CustodyError('error', 'Unable to recover wallet');
+        let bytes: Uint8Array;
+        try {
+          bytes = fromBase64(answer.recovery_share);
+        } catch (cause) {
+          throw new CloudRecoveryMismatchError({ cause });
+        }
+        const sealed = decodeCloudSealedShare(bytes);
+        const key = await cloud.store.get(cloudKeyName(parameters.appId, address));
+        if (!key) throw new CloudRecoveryMismatchError();
+        const userId = custody.authorize({ accessToken: token }).userId;
+        const recovery = await openFromCloud(sealed, key, {
+          appId: parameters.appId,
+          userId,
+          address,
+        });
+        return { recovery, recoveryMethod };
+      }
       if (recoveryMethod === 'user-passcode') {
         if (!password) throw new InvalidRecoveryPasswordError();
         if (!answer.recovery_blob) throw new CustodyError('error', 'Unable to recover wallet');
