@@ -112,7 +112,10 @@ describe('browser bundle', () => {
     // 74 kB before issue 22's Solana wallets: two stable API codes in `@latchkey/api`'s list
     // (`solana_wallet_user_recovery`, `wallet_not_derivable`) and the client's synchronous
     // `knownCrossAppConnections()`: 74.04 kB after. The budget moves to 74.5 kB.
-    expect(result.outputFiles[0]!.contents.byteLength).toBeLessThan(74_500);
+    // 74.5 kB before issue 23's cloud recovery: its contract's routes and frame event (0.16 kB in
+    // `@latchkey/api`) and the wallet controller sending a cloud wallet's recovery to the OAuth
+    // screen (0.12 kB; the rest is the lazy entry's): 74.77 kB after. The budget moves to 74.8 kB.
+    expect(result.outputFiles[0]!.contents.byteLength).toBeLessThan(74_800);
   });
 
   it('the lazy embedded-wallet entry bundles on its own, zod-free', async () => {

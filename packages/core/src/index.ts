@@ -152,6 +152,11 @@ export type {
   EmbeddedWalletPasswordResult,
   EmbeddedWalletState,
   EmbeddedWalletStatus,
+  CloudOAuthReturn,
+  CloudRecoveryReturn,
+  EmbeddedWalletCloudAction,
+  EmbeddedWalletCloudFrame,
+  EmbeddedWalletCloudResult,
 } from './wallets/embedded/index.ts';
 // MFA (issue 15; spec sections 4 "MFA enrolment" and "MFA prompt", 8, 9). Types only: the
 // runtime (`createMfaClient`, `mfaClientOf`, `isMfaRequiredError`, `isMfaCanceledError`, and the

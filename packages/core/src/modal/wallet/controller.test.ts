@@ -92,6 +92,32 @@ function setup(noPromptOnSignature = false) {
 }
 
 describe('WalletController', () => {
+  it.each([
+    ['google-drive', SCREEN.EMBEDDED_WALLET_RECOVERY_OAUTH_SCREEN],
+    ['icloud', SCREEN.EMBEDDED_WALLET_RECOVERY_OAUTH_SCREEN],
+    ['user-passcode', SCREEN.EMBEDDED_WALLET_PASSWORD_RECOVERY_SCREEN],
+  ])(
+    "provider(): a %s wallet that needs recovery opens its method's screen (spec section 4)",
+    async (recoveryMethod, screen) => {
+      const { controller, openScreen, manager } = setup();
+      const state = manager.getState();
+      (manager as unknown as { getState: () => unknown }).getState = () => ({
+        ...state,
+        status: 'needs-recovery',
+      });
+      manager.connect.mockResolvedValueOnce({
+        status: 'needs-recovery',
+        address: WALLET_ADDRESS,
+        recoveryMethod,
+      } as never);
+      void controller.provider();
+      await vi.waitFor(() => expect(openScreen).toHaveBeenCalled());
+      expect(openScreen).toHaveBeenCalledWith(screen, {
+        wallet: expect.objectContaining({ kind: 'recover', methods: [recoveryMethod] }),
+      });
+    },
+  );
+
   it('refuses while logged out with core\'s one "not logged in" code (issue 11)', async () => {
     const client = { getState: () => ({ status: 'unauthenticated', user: null }) };
     const controller = createWalletController({

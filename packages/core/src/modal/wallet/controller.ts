@@ -217,9 +217,14 @@ export function createWalletController(p: CreateWalletControllerParameters): Wal
       if (manager.getState().status !== 'connected') {
         const result = await manager.connect();
         if (result.status === 'needs-recovery') {
-          await controller.prompt(SCREEN.EMBEDDED_WALLET_PASSWORD_RECOVERY_SCREEN, {
-            kind: 'recover',
-          });
+          // Spec section 4: the wallet's own method picks the screen (password or cloud).
+          const method = result.recoveryMethod;
+          await controller.prompt(
+            method === 'google-drive' || method === 'icloud'
+              ? SCREEN.EMBEDDED_WALLET_RECOVERY_OAUTH_SCREEN
+              : SCREEN.EMBEDDED_WALLET_PASSWORD_RECOVERY_SCREEN,
+            { kind: 'recover', methods: [method] },
+          );
         }
       }
       return manager.getProvider();

@@ -177,7 +177,26 @@ export type WalletScreenParams = Settle &
     /** `login`: created right after this login (spec section 4); `address` once created. */
     | { kind: 'create'; login?: AuthenticateResult; address?: string }
     | { kind: 'connect' }
-    | { kind: 'recover'; methods?: string[] }
+    /**
+     * Recovery on this device (spec section 4, "Recovery choice"): `methods` the wallet's
+     * recovery method(s); `oauthReturn` what a cloud provider's redirect brought back (issue 23).
+     */
+    | { kind: 'recover'; methods?: string[]; oauthReturn?: { code: string; state: string } }
+    /**
+     * Issue 23: choosing and setting up the wallet's backup on EMBEDDED_WALLET_RECOVERY_SELECTION
+     * and EMBEDDED_WALLET_RECOVERY_OAUTH_SCREEN. `action` 'create': the wallet is created with
+     * it (`requireUserOwnedRecoveryOnCreate`); 'set': the wallet's backup is set or changed
+     * (`useSetWalletRecovery`). `methods`: the methods offered (selection) or the one chosen
+     * (the OAuth screen's provider). `automatic`: started by the app (creation), so no Cancel.
+     */
+    | {
+        kind: 'set-recovery';
+        action: 'create' | 'set';
+        methods: string[];
+        automatic: boolean;
+        login?: AuthenticateResult;
+        oauthReturn?: { code: string; state: string };
+      }
     /**
      * The card on-ramp (issue 20; spec section 2, Funding): FIAT_ON_RAMP_PROMPT_SCREEN then
      * FIAT_ON_RAMP_STATUS_SCREEN for `address`. `config` is MoonPay's options (`currencyCode`,

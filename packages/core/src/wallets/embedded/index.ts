@@ -55,6 +55,25 @@ export {
   PASSWORD_FRAME_TIMEOUT_MS,
 } from './password-frame.ts';
 export {
+  CLOUD_FRAME_TIMEOUT_MS,
+  CLOUD_PENDING_TTL_MS,
+  CLOUD_RECOVERY_PROVIDERS,
+  type CloudOAuthReturn,
+  type CloudPendingStorage,
+  type CloudRecoveryReturn,
+  createEmbeddedWalletCloudFrame,
+  type CreateEmbeddedWalletCloudFrameParameters,
+  type EmbeddedWalletCloudAction,
+  type EmbeddedWalletCloudFrame,
+  type EmbeddedWalletCloudResult,
+  embeddedWalletCloudUrl,
+  isCloudRecoveryMethod,
+  type PendingCloudRecovery,
+  savePendingCloudRecovery,
+  takeCloudRecoveryReturn,
+  type TakeCloudRecoveryReturnParameters,
+} from './cloud-frame.ts';
+export {
   createEmbeddedWalletManager,
   type CreateEmbeddedWalletManagerParameters,
   EMBEDDED_WALLET_CREATION_FAILED,
@@ -88,7 +107,20 @@ export {
   toRpcTransaction,
   waitForReceipt,
 } from '../../modal/wallet/transactions.ts';
-export { recoveryScreenFor } from '../../modal/wallet/recoveryRoute.ts';
+export {
+  cloudReturnPrompt,
+  createRecoveryPrompt,
+  offeredRecoveryMethods,
+  recoveryChoice,
+  type RecoveryPrompt,
+  recoveryScreenFor,
+  setRecoveryPrompt,
+} from '../../modal/wallet/recoveryRoute.ts';
+export {
+  type CloudFlowResult,
+  mountCloudFrame,
+  type MountCloudFrameParameters,
+} from '../../modal/wallet/cloudFlow.ts';
 export {
   type MountPasswordFrameParameters,
   mountPasswordFrame,

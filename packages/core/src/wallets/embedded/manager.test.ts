@@ -112,7 +112,10 @@ function passwordPage(handler: (data: unknown) => unknown) {
 
 /** A container whose visible frame page answers its one `event` with `handler`. */
 function framePage(
-  event: typeof FRAME_EVENTS.walletPassword | typeof FRAME_EVENTS.walletImport,
+  event:
+    | typeof FRAME_EVENTS.walletPassword
+    | typeof FRAME_EVENTS.walletImport
+    | typeof FRAME_EVENTS.walletCloud,
   handler: (data: unknown) => unknown,
 ) {
   const requests: unknown[] = [];
@@ -714,6 +717,130 @@ describe('embedded wallet manager: the password page (issue 24 item 4)', () => {
     ).rejects.toMatchObject({ type: 'recovery_attempts_exceeded' });
     expect(manager.getState().status).toBe('needs-recovery');
     expect(c.client.logout).not.toHaveBeenCalled();
+  });
+});
+
+describe('embedded wallet manager: the cloud recovery page (issue 23)', () => {
+  it('recovers a google-drive wallet on a new device through the page and adopts it', async () => {
+    const c = fakeClient(user([walletAccount({ recoveryMethod: 'google-drive' })]));
+    const bridge = fakeBridge({
+      connect: vi.fn(async () => {
+        throw notOnDevice();
+      }),
+    });
+    const manager = createEmbeddedWalletManager({
+      client: c.asClient,
+      chains: [CHAIN],
+      defaultChainId: 31337,
+      bridge,
+    });
+    expect(await manager.connect()).toEqual({
+      status: 'needs-recovery',
+      address: ADDRESS,
+      recoveryMethod: 'google-drive',
+    });
+    expect(bridge.recover).not.toHaveBeenCalled();
+    const page = framePage(FRAME_EVENTS.walletCloud, () => ({
+      status: 'done',
+      address: ADDRESS,
+      recoveryMethod: 'google-drive',
+      deviceStorage: 'local',
+    }));
+    const frame = manager.mountCloud(page.container, {
+      action: 'recover',
+      provider: 'google-drive',
+      returnUrl: HOST_ORIGIN,
+    });
+    expect(await frame.result).toMatchObject({ status: 'done', address: ADDRESS });
+    expect(page.requests).toEqual([
+      {
+        accessToken: 'token',
+        action: 'recover',
+        provider: 'google-drive',
+        address: ADDRESS,
+        returnUrl: HOST_ORIGIN,
+      },
+    ]);
+    expect(manager.getState()).toMatchObject({
+      status: 'connected',
+      recoveryMethod: 'google-drive',
+      deviceStorage: 'local',
+    });
+    expect(c.client.wallets.list()).toHaveLength(1);
+  });
+
+  it('create adopts the created wallet; set adopts the new method; a redirect changes nothing', async () => {
+    const c = fakeClient(user());
+    const manager = createEmbeddedWalletManager({
+      client: c.asClient,
+      chains: [CHAIN],
+      defaultChainId: 31337,
+      bridge: fakeBridge(),
+    });
+    expect(() =>
+      manager.mountCloud(framePage(FRAME_EVENTS.walletCloud, () => ({})).container, {
+        action: 'set',
+        provider: 'icloud',
+      }),
+    ).toThrow(expect.objectContaining({ code: 'no_embedded_wallet' }));
+    const created = framePage(FRAME_EVENTS.walletCloud, () => {
+      c.setUser(user([walletAccount({ recoveryMethod: 'icloud' })]));
+      return { status: 'done', address: ADDRESS, recoveryMethod: 'icloud' };
+    });
+    const out = await manager.mountCloud(created.container, {
+      action: 'create',
+      provider: 'icloud',
+    }).result;
+    expect(out).toMatchObject({ status: 'done', address: ADDRESS, user: { id: 'user_1' } });
+    expect(created.requests).toEqual([
+      { accessToken: 'token', action: 'create', provider: 'icloud' },
+    ]);
+    expect(manager.getState()).toMatchObject({ status: 'connected', recoveryMethod: 'icloud' });
+
+    const set = framePage(FRAME_EVENTS.walletCloud, () => ({
+      status: 'done',
+      address: ADDRESS,
+      recoveryMethod: 'google-drive',
+    }));
+    await manager.mountCloud(set.container, { action: 'set', provider: 'google-drive' }).result;
+    expect(manager.getState().recoveryMethod).toBe('google-drive');
+
+    const redirect = framePage(FRAME_EVENTS.walletCloud, () => ({
+      status: 'redirect',
+      url: 'https://accounts.example/authorize',
+    }));
+    const sessionStore = new Map<string, string>();
+    vi.stubGlobal('sessionStorage', {
+      getItem: (k: string) => sessionStore.get(k) ?? null,
+      setItem: (k: string, v: string) => void sessionStore.set(k, v),
+      removeItem: (k: string) => void sessionStore.delete(k),
+    });
+    const assign = vi.fn();
+    (redirect.browser.hostWindow as unknown as { location: unknown }).location = {
+      origin: HOST_ORIGIN,
+      assign,
+    };
+    try {
+      const answer = await manager.mountCloud(redirect.container, {
+        action: 'set',
+        provider: 'google-drive',
+      }).result;
+      expect(answer).toEqual({ status: 'redirect', url: 'https://accounts.example/authorize' });
+      expect(redirect.requests).toEqual([
+        expect.objectContaining({ action: 'set', returnUrl: HOST_ORIGIN }),
+      ]);
+      expect(assign).toHaveBeenCalledWith('https://accounts.example/authorize');
+      expect(
+        JSON.parse(sessionStore.get('latchkey:cloud-recovery:clpispdty00ycl80fpueukbhl')!),
+      ).toMatchObject({
+        action: 'set',
+        provider: 'google-drive',
+        address: ADDRESS,
+      });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(manager.getState().recoveryMethod).toBe('google-drive');
   });
 });
 

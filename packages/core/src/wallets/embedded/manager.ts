@@ -9,6 +9,13 @@ import type { LatchkeyClient } from '../../session/createLatchkeyClient.ts';
 import type { User } from '../../session/user.ts';
 import type { ConnectedWallet } from '../registry.ts';
 import type { EmbeddedWalletBridge } from './bridge.ts';
+import {
+  type CloudOAuthReturn,
+  createEmbeddedWalletCloudFrame,
+  type EmbeddedWalletCloudAction,
+  type EmbeddedWalletCloudFrame,
+  type EmbeddedWalletCloudResult,
+} from './cloud-frame.ts';
 import { frameBridgeFor } from './frameBridge.ts';
 import { PROVIDER_ERRORS, ProviderRpcError, WALLET_ERROR_MESSAGES, WalletError } from './errors.ts';
 import {
@@ -40,6 +47,7 @@ import {
   type EmbeddedEthereumProvider,
 } from './provider.ts';
 import { type ChainConfig, embeddedWalletOf } from './types.ts';
+import type { CloudRecoveryMethod } from '@latchkey/api';
 
 /**
  * Why the manager refuses a password (issue 24): passwords are typed on the password page
@@ -155,6 +163,34 @@ export interface EmbeddedWalletManager {
     },
   ): EmbeddedWalletPasswordFrame & {
     readonly result: Promise<EmbeddedWalletPasswordResult & { user?: User }>;
+  };
+  /**
+   * Mounts the cloud recovery page (issue 23; `createEmbeddedWalletCloudFrame`) in `container`
+   * for `action` with `provider` (spec sections 2, 4 and 8, EMBEDDED_WALLET_RECOVERY_OAUTH_SCREEN):
+   * `create` the wallet backed up to the user's Google Drive or iCloud, `recover` it from there on
+   * this device, or `set` (change) its backup to it. The provider's sign-in runs from a click
+   * inside that frame; the cloud key never reaches this page. A `done` answer is adopted like the
+   * password page's ({@link adoptPassword}: `create` refreshes the user and checks the wallet)
+   * before `result` resolves. A `redirect` answer (a blocked Google pop-up) has already sent the
+   * top window to the provider, with the pending flow kept for the return; `returnUrl` defaults
+   * to this page's origin (one of the app's allowed origins). Errors: the page's, the creation
+   * failures of {@link create} (with `embedded_wallet_creation_failed`); `session_not_bound`
+   * logs out.
+   * @throws WalletError `no_embedded_wallet` when `recover` or `set` finds no wallet.
+   */
+  mountCloud(
+    container: HTMLElement,
+    parameters: {
+      action: EmbeddedWalletCloudAction;
+      provider: CloudRecoveryMethod;
+      theme?: EmbeddedWalletExportTheme;
+      /** Default the container's window's origin. */
+      returnUrl?: string;
+      /** What the provider's redirect brought back (`takeCloudRecoveryReturn`). */
+      oauthReturn?: CloudOAuthReturn;
+    },
+  ): EmbeddedWalletCloudFrame & {
+    readonly result: Promise<EmbeddedWalletCloudResult & { user?: User }>;
   };
   /**
    * Adopts what the password page did (issue 24): publishes the wallet created, recovered or
@@ -454,6 +490,10 @@ export function createEmbeddedWalletManager(
     return fail(error);
   }
 
+  /**
+   * Adopts a visible page's custody outcome (password page, issue 24; cloud page, issue 23):
+   * the wallet created, recovered or reshared there with `result.recoveryMethod`.
+   */
   async function adoptPassword(
     action: EmbeddedWalletPasswordAction,
     result: EmbeddedWalletPasswordResult,
@@ -610,6 +650,38 @@ export function createEmbeddedWalletManager(
         result,
         destroy: () => frame.destroy(),
       };
+    },
+    mountCloud(container, { action, provider, theme, returnUrl, oauthReturn }) {
+      const address = action === 'create' ? undefined : (state.address ?? walletOfUser()?.address);
+      if (action !== 'create' && !address) {
+        throw new WalletError(WALLET_ERROR_MESSAGES.noEmbeddedWallet, {
+          code: 'no_embedded_wallet',
+        });
+      }
+      const origin = returnUrl ?? container.ownerDocument.defaultView?.location?.origin;
+      const frame = createEmbeddedWalletCloudFrame({
+        apiUrl: client.apiUrl,
+        appId: client.appId,
+        getAccessToken: () => client.getAccessToken(),
+        container,
+        action,
+        provider,
+        ...(address ? { address } : {}),
+        ...(origin && origin !== 'null' ? { returnUrl: origin } : {}),
+        ...(oauthReturn ? { oauthReturn } : {}),
+        ...(theme ? { theme } : {}),
+      });
+      const result = frame.result.then(
+        async (out) =>
+          out.status === 'done' ? { ...out, ...(await adoptPassword(action, out)) } : out,
+        (error: unknown) => {
+          if (action === 'create') return creationFailed(error);
+          if (error instanceof WalletError && error.type === 'session_not_bound') fail(error);
+          throw error;
+        },
+      );
+      result.catch(() => {});
+      return { iframe: frame.iframe, ready: frame.ready, result, destroy: () => frame.destroy() };
     },
     mountImport(container, { theme } = {}) {
       if (walletOfUser()) {
