@@ -66,6 +66,10 @@ export interface Stack {
   moonpayUrl: string;
   /** JSON-RPC URL of the local Solana cluster (LiteSVM, test-support/solana-rpc.ts; issue 22). */
   solanaRpcUrl: string;
+  /** The local Google Drive v3 stand-in (test-support/google-drive.ts; issue 23). */
+  driveUrl: string;
+  /** The local CloudKit Web Services stand-in (test-support/cloudkit.ts; issue 23). */
+  cloudKitUrl: string;
   /** The dev app the server seeds, which the demo uses. */
   appId: string;
   /** The temporary PGlite data folder (deleted by stop()). */
@@ -272,8 +276,17 @@ export interface StartStackOptions {
  */
 export async function startStack(options: StartStackOptions = {}): Promise<Stack> {
   installExitHooks();
-  const [apiPort, demoPort, anvilPort, oidcPort, moonpayPort, providerDemoPort, solanaPort] =
-    await freePorts(7);
+  const [
+    apiPort,
+    demoPort,
+    anvilPort,
+    oidcPort,
+    moonpayPort,
+    providerDemoPort,
+    solanaPort,
+    drivePort,
+    cloudKitPort,
+  ] = await freePorts(9);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'latchkey-e2e-'));
   // A migrated database copied in: the stack skips PGlite's initdb (db-template.ts).
   await placeDatabaseTemplate(dataDir);
@@ -286,6 +299,8 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
   const oidcUrl = `http://127.0.0.1:${oidcPort}`;
   const moonpayUrl = `http://127.0.0.1:${moonpayPort}`;
   const solanaRpcUrl = `http://127.0.0.1:${solanaPort}`;
+  const driveUrl = `http://127.0.0.1:${drivePort}`;
+  const cloudKitUrl = `http://127.0.0.1:${cloudKitPort}`;
   const verbose = options.verbose ?? process.env.E2E_VERBOSE === '1';
 
   // The specs read codes from the dev outbox: SMTP delivery from the caller's shell would hide them.
@@ -305,6 +320,8 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
       LATCHKEY_OIDC_PORT: String(oidcPort),
       LATCHKEY_MOONPAY_PORT: String(moonpayPort),
       LATCHKEY_SOLANA_RPC_PORT: String(solanaPort),
+      LATCHKEY_DRIVE_PORT: String(drivePort),
+      LATCHKEY_CLOUDKIT_PORT: String(cloudKitPort),
       LATCHKEY_DATA_DIR: dataDir,
       LATCHKEY_DEV_APP_ID: appId,
       // The demo as a production build (start.ts): a page loads in ~0.7 s instead of ~3.5 s.
@@ -464,6 +481,8 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     oidcUrl,
     moonpayUrl,
     solanaRpcUrl,
+    driveUrl,
+    cloudKitUrl,
     appId,
     dataDir,
     output: () => output,
