@@ -84,6 +84,11 @@ export {
   type UseSetWalletPasswordReturnType,
   useSetWalletPassword,
 } from './hooks/useSetWalletPassword.ts';
+export {
+  type SetWalletRecoveryOptions,
+  type UseSetWalletRecoveryReturnType,
+  useSetWalletRecovery,
+} from './hooks/useSetWalletRecovery.ts';
 export { type UseWalletsReturnType, useWallets } from './hooks/useWallets.ts';
 export {
   type EmbeddedSolanaWallet,

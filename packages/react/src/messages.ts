@@ -51,6 +51,21 @@ export const reactMessages = {
   recoveryMethodPassword: 'Password',
   recoveryMethodGoogleDrive: 'Google Drive',
   recoveryMethodIcloud: 'iCloud',
+  // Issue 23: choosing a backup (create and set) and the cloud recovery screen ({provider}:
+  // 'Google Drive' or 'iCloud').
+  recoveryBackupTitle: 'Back up your wallet',
+  recoveryBackupDetail:
+    'Choose where your backup lives. You will use it to restore your wallet on a new device.',
+  cloudRecoverTitle: 'Restore from {provider}',
+  cloudRecoverDetail: 'Use the {provider} account that holds your backup.',
+  cloudBackupTitle: 'Back up to {provider}',
+  cloudBackupDetail: 'Your recovery key is saved in your own {provider}; only this app can see it.',
+  /** The accessible title of the cloud recovery frame. */
+  cloudFrameTitle: '{provider} backup',
+  cloudBackupSuccessTitle: 'Backup complete',
+  cloudBackupSuccessDetail: 'You can now restore your wallet from {provider} on a new device.',
+  cloudRedirecting: 'Taking you to {provider}…',
+  cloudBackupFailed: 'An error has occurred, please try again.',
   passwordRecoveryTitle: 'Enter your password',
   passwordRecoveryDetail:
     'Enter the recovery password you set to restore your wallet on this device.',

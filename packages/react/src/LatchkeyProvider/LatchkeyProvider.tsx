@@ -16,6 +16,7 @@ import { useClientSession, useMethodMountEffects } from './useClientSession.ts';
 import { focusedElement, useLastFocused, useModalOpeners } from './useModalOpeners.ts';
 import { useResolvedConfig } from './useResolvedConfig.ts';
 import { useTermsGate } from './useTermsGate.ts';
+import { useCloudRecoveryReturn } from './useCloudRecoveryReturn.ts';
 import { useWalletAutoConnect } from './useWalletAutoConnect.ts';
 import { useMfaPromptHandler } from '../mfa/useMfaPromptHandler.ts';
 import { createSolanaWallets } from '../solana/solanaWallets.ts';
@@ -123,7 +124,9 @@ export function LatchkeyProvider({
   useSolanaAutoConnect(session, solana, wallet);
   // MFA (issue 15): a wallet action refused for want of MFA shows the prompt.
   const mfa = useMfaPromptHandler(client, flow, session, open, latestConfig, rememberOpener);
-  useWalletAutoConnect(session, wallet, open);
+  // Issue 23: a cloud recovery redirect's return reopens its screen; auto-connect waits for it.
+  const cloudReturn = useCloudRecoveryReturn(appId, session, wallet, open);
+  useWalletAutoConnect(session, wallet, open || cloudReturn);
   const standalone = resolved.render.standalone;
   useTermsGate(flow, session, {
     requireTerms: resolved.legal.requireUsersAcceptTerms,

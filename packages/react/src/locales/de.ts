@@ -112,6 +112,20 @@ const de: Messages = {
   recoveryMethodPassword: 'Passwort',
   recoveryMethodGoogleDrive: 'Google Drive',
   recoveryMethodIcloud: 'iCloud',
+  recoveryBackupTitle: 'Wallet sichern',
+  recoveryBackupDetail:
+    'Wählen Sie, wo Ihre Sicherung liegt. Damit stellen Sie Ihre Wallet auf einem neuen Gerät wieder her.',
+  cloudRecoverTitle: 'Aus {provider} wiederherstellen',
+  cloudRecoverDetail: 'Verwenden Sie das {provider}-Konto, in dem Ihre Sicherung liegt.',
+  cloudBackupTitle: 'In {provider} sichern',
+  cloudBackupDetail:
+    'Ihr Wiederherstellungsschlüssel wird in Ihrem eigenen {provider} gespeichert; nur diese App kann ihn sehen.',
+  cloudFrameTitle: '{provider}-Sicherung',
+  cloudBackupSuccessTitle: 'Sicherung abgeschlossen',
+  cloudBackupSuccessDetail:
+    'Sie können Ihre Wallet jetzt auf einem neuen Gerät aus {provider} wiederherstellen.',
+  cloudRedirecting: 'Weiter zu {provider}…',
+  cloudBackupFailed: 'Ein Fehler ist aufgetreten, bitte versuchen Sie es erneut.',
   passwordRecoveryTitle: 'Passwort eingeben',
   passwordRecoveryDetail:
     'Geben Sie Ihr Wiederherstellungspasswort ein, um Ihre Wallet auf diesem Gerät wiederherzustellen.',

@@ -108,6 +108,20 @@ const es: Messages = {
   recoveryMethodPassword: 'Contraseña',
   recoveryMethodGoogleDrive: 'Google Drive',
   recoveryMethodIcloud: 'iCloud',
+  recoveryBackupTitle: 'Haz una copia de seguridad de tu monedero',
+  recoveryBackupDetail:
+    'Elige dónde guardar tu copia de seguridad. La usarás para restaurar tu monedero en un dispositivo nuevo.',
+  cloudRecoverTitle: 'Restaurar desde {provider}',
+  cloudRecoverDetail: 'Usa la cuenta de {provider} que guarda tu copia de seguridad.',
+  cloudBackupTitle: 'Copia de seguridad en {provider}',
+  cloudBackupDetail:
+    'Tu clave de recuperación se guarda en tu propio {provider}; solo esta aplicación puede verla.',
+  cloudFrameTitle: 'Copia de seguridad en {provider}',
+  cloudBackupSuccessTitle: 'Copia de seguridad completada',
+  cloudBackupSuccessDetail:
+    'Ya puedes restaurar tu monedero desde {provider} en un dispositivo nuevo.',
+  cloudRedirecting: 'Te llevamos a {provider}…',
+  cloudBackupFailed: 'Se ha producido un error. Inténtalo de nuevo.',
   passwordRecoveryTitle: 'Introduce tu contraseña',
   passwordRecoveryDetail:
     'Introduce la contraseña de recuperación que configuraste para restaurar tu wallet en este dispositivo.',

@@ -111,6 +111,20 @@ const fr: Messages = {
   recoveryMethodPassword: 'Mot de passe',
   recoveryMethodGoogleDrive: 'Google Drive',
   recoveryMethodIcloud: 'iCloud',
+  recoveryBackupTitle: 'Sauvegarder votre portefeuille',
+  recoveryBackupDetail:
+    'Choisissez où conserver votre sauvegarde. Elle vous servira à restaurer votre portefeuille sur un nouvel appareil.',
+  cloudRecoverTitle: 'Restaurer depuis {provider}',
+  cloudRecoverDetail: 'Utilisez le compte {provider} qui contient votre sauvegarde.',
+  cloudBackupTitle: 'Sauvegarder dans {provider}',
+  cloudBackupDetail:
+    'Votre clé de récupération est enregistrée dans votre propre {provider} ; seule cette application peut la voir.',
+  cloudFrameTitle: 'Sauvegarde {provider}',
+  cloudBackupSuccessTitle: 'Sauvegarde terminée',
+  cloudBackupSuccessDetail:
+    'Vous pouvez désormais restaurer votre portefeuille depuis {provider} sur un nouvel appareil.',
+  cloudRedirecting: 'Redirection vers {provider}…',
+  cloudBackupFailed: 'Une erreur est survenue, veuillez réessayer.',
   passwordRecoveryTitle: 'Saisissez votre mot de passe',
   passwordRecoveryDetail:
     'Saisissez le mot de passe de récupération que vous avez défini pour restaurer votre portefeuille sur cet appareil.',

@@ -108,6 +108,20 @@ const ja: Messages = {
   recoveryMethodPassword: 'パスワード',
   recoveryMethodGoogleDrive: 'Google Drive',
   recoveryMethodIcloud: 'iCloud',
+  recoveryBackupTitle: 'ウォレットをバックアップ',
+  recoveryBackupDetail:
+    'バックアップの保存先を選んでください。新しいデバイスでウォレットを復元するときに使います。',
+  cloudRecoverTitle: '{provider} から復元',
+  cloudRecoverDetail: 'バックアップを保存している {provider} アカウントを使用してください。',
+  cloudBackupTitle: '{provider} にバックアップ',
+  cloudBackupDetail:
+    '復元キーはあなた自身の {provider} に保存されます。見られるのはこのアプリだけです。',
+  cloudFrameTitle: '{provider} バックアップ',
+  cloudBackupSuccessTitle: 'バックアップが完了しました',
+  cloudBackupSuccessDetail:
+    '新しいデバイスでも {provider} からウォレットを復元できるようになりました。',
+  cloudRedirecting: '{provider} に移動しています…',
+  cloudBackupFailed: 'エラーが発生しました。もう一度お試しください。',
   passwordRecoveryTitle: 'パスワードを入力',
   passwordRecoveryDetail:
     'このデバイスでウォレットを復元するには、設定したリカバリーパスワードを入力してください。',

@@ -40,6 +40,12 @@ export const SCREENS: ScreenEntries = {
       () => import('./EmbeddedWalletRecoverySelection/EmbeddedWalletRecoverySelection.tsx'),
     ),
   },
+  // Issue 23: the wallet's backup in the user's Google Drive or iCloud (recover, create, set).
+  [SCREEN.EMBEDDED_WALLET_RECOVERY_OAUTH_SCREEN]: {
+    component: lazyScreen(
+      () => import('./EmbeddedWalletRecoveryOAuth/EmbeddedWalletRecoveryOAuth.tsx'),
+    ),
+  },
   [SCREEN.EMBEDDED_WALLET_PASSWORD_RECOVERY_SCREEN]: {
     component: lazyScreen(
       () => import('./EmbeddedWalletPasswordRecovery/EmbeddedWalletPasswordRecovery.tsx'),

@@ -16,6 +16,7 @@ import type { WalletPromptParams, WalletScreenParams } from '@latchkey/core';
 import { createWalletController } from '@latchkey/core';
 import { createFakeApprovalMount } from './fakeApproval.ts';
 import { APP_ID, createFakeClient, TEST_USER } from './fakeClient.ts';
+import { createFakeCloudMount } from './fakeCloudFrame.ts';
 import { createFakePasswordMount } from './fakePasswordFrame.ts';
 
 afterEach(() => {
@@ -60,6 +61,7 @@ export function createFakeManager(provider = createFakeProvider()) {
   const listeners = new Set<(s: EmbeddedWalletState) => void>();
   const approval = createFakeApprovalMount();
   const password = createFakePasswordMount();
+  const cloud = createFakeCloudMount();
   const manager = {
     getState: () => state,
     subscribe: (l: (s: EmbeddedWalletState) => void) => {
@@ -80,6 +82,9 @@ export function createFakeManager(provider = createFakeProvider()) {
     /** The password frames the screens mounted (issue 24); the test plays the frame. */
     passwords: password.mounts,
     mountPassword: password.mountPassword,
+    /** The cloud recovery frames the screens mounted (issue 23); the test plays the frame. */
+    clouds: cloud.mounts,
+    mountCloud: cloud.mountCloud,
     destroy: vi.fn(),
     bridge: {},
     set(patch: Partial<EmbeddedWalletState>) {

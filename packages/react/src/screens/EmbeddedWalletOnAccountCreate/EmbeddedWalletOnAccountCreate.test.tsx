@@ -65,4 +65,59 @@ describe('EMBEDDED_WALLET_ON_ACCOUNT_CREATE_SCREEN', () => {
     );
     expect(manager.create).not.toHaveBeenCalled();
   });
+
+  it('with requireUserOwnedRecoveryOnCreate and several backups, the selection screen comes first (issue 23)', async () => {
+    const { manager, modal } = renderWalletScreen(
+      <EmbeddedWalletOnAccountCreate />,
+      { kind: 'create', login },
+      {
+        config: {
+          embeddedWallets: {
+            requireUserOwnedRecoveryOnCreate: true,
+            userOwnedRecoveryOptions: ['user-passcode', 'google-drive', 'icloud'],
+          },
+        },
+      },
+    );
+    await waitFor(() =>
+      expect(modal.navigate).toHaveBeenCalledWith(
+        SCREEN.EMBEDDED_WALLET_RECOVERY_SELECTION_SCREEN,
+        {
+          wallet: expect.objectContaining({
+            kind: 'set-recovery',
+            action: 'create',
+            methods: ['user-passcode', 'google-drive', 'icloud'],
+            automatic: true,
+            login,
+          }),
+        },
+      ),
+    );
+    expect(manager.create).not.toHaveBeenCalled();
+  });
+
+  it('with a single cloud backup, its OAuth screen creates the wallet (issue 23)', async () => {
+    const { manager, modal } = renderWalletScreen(
+      <EmbeddedWalletOnAccountCreate />,
+      { kind: 'create', login },
+      {
+        config: {
+          embeddedWallets: {
+            requireUserOwnedRecoveryOnCreate: true,
+            userOwnedRecoveryOptions: ['icloud'],
+          },
+        },
+      },
+    );
+    await waitFor(() =>
+      expect(modal.navigate).toHaveBeenCalledWith(SCREEN.EMBEDDED_WALLET_RECOVERY_OAUTH_SCREEN, {
+        wallet: expect.objectContaining({
+          kind: 'set-recovery',
+          action: 'create',
+          methods: ['icloud'],
+        }),
+      }),
+    );
+    expect(manager.create).not.toHaveBeenCalled();
+  });
 });

@@ -1,4 +1,5 @@
 import { SCREEN } from '@latchkey/core';
+import { createRecoveryPrompt } from '@latchkey/core/embedded-wallet';
 import { useEffect } from 'react';
 import { WalletIcon } from '../../components/Icons/Icons.tsx';
 import { ModalHeader } from '../../components/ModalHeader/ModalHeader.tsx';
@@ -11,8 +12,10 @@ import { onAccountCreateCss } from './EmbeddedWalletOnAccountCreate.css.ts';
 /**
  * EMBEDDED_WALLET_ON_ACCOUNT_CREATE_SCREEN (spec section 4, "Embedded wallet creation"): creates
  * the wallet through core's manager (token, frame init 30 s, create 10 s, refresh user, check),
- * then EMBEDDED_WALLET_CREATED_SCREEN. With `requireUserOwnedRecoveryOnCreate` the password flow
- * runs first and creates the wallet with user-passcode recovery. A failure during login logs the
+ * then EMBEDDED_WALLET_CREATED_SCREEN. With `requireUserOwnedRecoveryOnCreate` the wallet is
+ * created with a backup of the user's (issue 23; core's `createRecoveryPrompt`): several
+ * `userOwnedRecoveryOptions` -> EMBEDDED_WALLET_RECOVERY_SELECTION_SCREEN; a single cloud method
+ * -> EMBEDDED_WALLET_RECOVERY_OAUTH_SCREEN with `create`; only the password -> the password flow. A failure during login logs the
  * user out and posts `embedded_wallet_creation_failure_logout` with the error and the screen.
  */
 export default function EmbeddedWalletOnAccountCreate() {
@@ -29,8 +32,10 @@ export default function EmbeddedWalletOnAccountCreate() {
 
   useEffect(() => {
     if (walletConfig.requireUserOwnedRecoveryOnCreate) {
-      navigate(SCREEN.EMBEDDED_WALLET_PASSWORD_CREATE_SCREEN, {
-        wallet: { ...request, kind: 'set-password', automatic: true, mode: 'create' },
+      // Issue 23: the backup the app offers creates the wallet (selection, cloud or password).
+      const next = createRecoveryPrompt(walletConfig.userOwnedRecoveryOptions, request.login);
+      navigate(next.screen, {
+        wallet: { ...next.params, resolve: request.resolve, reject: request.reject },
       });
       return;
     }
