@@ -5,6 +5,7 @@ import {
   useLatchkey,
   useSendTransaction,
   useSetWalletPassword,
+  useSetWalletRecovery,
   useSignMessage,
   useSignTypedData,
   useWallets,
@@ -24,7 +25,9 @@ function formatEth(wei: bigint): string {
 
 /**
  * The embedded wallet (issue 3): address, balance, sign, send, fund by card (issue 20: the local
- * MoonPay stand-in that `npm start` runs), export and set password; a user without a wallet can
+ * MoonPay stand-in that `npm start` runs), export, set password and back up (issue 23: the
+ * app's backups, password, Google Drive or iCloud, the cloud ones at the local stand-ins that
+ * `npm start` runs); a user without a wallet can
  * import an existing Ethereum key instead (issue 22 item 4: typed into the wallet frame only;
  * open the demo with `?createOnLogin=off` so none is made at login).
  */
@@ -39,6 +42,7 @@ export function Wallet() {
   const { importWallet } = useImportWallet();
   const { fundWallet } = useFundWallet();
   const { setWalletPassword } = useSetWalletPassword();
+  const { setWalletRecovery } = useSetWalletRecovery();
   const [balance, setBalance] = useState<bigint | null>(null);
 
   const refreshBalance = useCallback(async () => {
@@ -161,6 +165,17 @@ export function Wallet() {
           })}
         >
           Set password
+        </button>
+        <button
+          type="button"
+          className="demo__button demo__button--secondary"
+          disabled={!embedded || busy}
+          onClick={run('Back up wallet', async () => {
+            await setWalletRecovery();
+            return 'Backup set';
+          })}
+        >
+          Back up wallet
         </button>
       </div>
       <pre data-testid="result">{result}</pre>

@@ -69,8 +69,14 @@ const config: LatchkeyClientConfig = {
   embeddedWallets: {
     createOnLogin: params.get('createOnLogin') === 'off' ? 'off' : 'users-without-wallets',
     noPromptOnSignature: params.get('noPrompt') === '1',
-    // `?passwordOnCreate=1`: the password flow runs while the wallet is created.
-    requireUserOwnedRecoveryOnCreate: params.get('passwordOnCreate') === '1',
+    // `?passwordOnCreate=1`: the password flow runs while the wallet is created (the password
+    // only, whatever else the app offers). `?cloudOnCreate=1` (issue 23): the user picks the
+    // wallet's backup first among the app's (the dev app: password, Google Drive, iCloud).
+    requireUserOwnedRecoveryOnCreate:
+      params.get('passwordOnCreate') === '1' || params.get('cloudOnCreate') === '1',
+    ...(params.get('passwordOnCreate') === '1'
+      ? { userOwnedRecoveryOptions: ['user-passcode' as const] }
+      : {}),
     // `?fiat=1` (issue 20): dollar amounts beside ETH on the send screen, from the API's prices.
     ...(params.get('fiat') === '1'
       ? { priceDisplay: { primary: 'native-token', secondary: 'fiat-currency' } as const }

@@ -128,6 +128,21 @@ describe("seedDevApp (settings from the method modules' `devSeed`)", () => {
       devApp.driveApiUrl,
       devApp.cloudKitApiUrl,
     ]);
+    // The dev app offers the password, Google Drive and iCloud (the stand-ins are there).
+    expect(await loadAdminAppConfig(database.db, devApp.id)).toMatchObject({
+      embedded_wallet_config: {
+        user_owned_recovery_options: ['user-passcode', 'google-drive', 'icloud'],
+      },
+    });
+  });
+
+  it('offers only the password without the cloud stand-ins (issue 23)', async () => {
+    const { context } = testServer(database);
+    const devApp = { id: 'seeddev000000000000000010', origins: ['http://localhost:5173'] };
+    await seedDevApp(database, context, TEST_SECRET, devApp, async () => APP_SECRET);
+    expect(await loadAdminAppConfig(database.db, devApp.id)).toMatchObject({
+      embedded_wallet_config: { user_owned_recovery_options: ['user-passcode'] },
+    });
   });
 
   it('applies only the methods it is given (the registry by default)', async () => {

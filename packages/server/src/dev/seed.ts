@@ -4,7 +4,7 @@
  * declares a `MethodDevSeed` as its module's `devSeed` (a loader, so production never loads a
  * seed; `methods/types.ts`, issue 11); this file names no method.
  */
-import { CROSS_APP_ROUTES, MFA_METHODS } from '@latchkey/api';
+import { CROSS_APP_ROUTES, MFA_METHODS, type USER_OWNED_RECOVERY_OPTIONS } from '@latchkey/api';
 import { ensureApp } from '../apps/records.ts';
 import { DEV_CLOUDKIT_CONTAINER, DEV_PROVIDER_APP_ID } from '../dev-defaults.ts';
 import { setAppSecret } from '../apps/secret.ts';
@@ -29,6 +29,23 @@ export interface SeedDevAppOptions {
    * (`funding/dev/moonpay-standin.ts`, started by `npm start`) knows.
    */
   onRampSandboxKeys?: { publishable_key: string; secret_key: string };
+}
+
+/**
+ * The backups the dev app offers its users (issue 23; `user_owned_recovery_options`, spec
+ * section 3): the password always; Google Drive when the dev stack runs the Drive stand-in and
+ * the local OpenID provider (whose client is the app's Drive client); iCloud when it runs the
+ * CloudKit stand-in. The demo keeps its password-only flows by asking for `['user-passcode']`
+ * where it needs them (`?passwordOnCreate=1`).
+ */
+export function devRecoveryOptions(
+  devApp: DevAppEnv,
+): (typeof USER_OWNED_RECOVERY_OPTIONS)[number][] {
+  return [
+    'user-passcode',
+    ...(devApp.driveApiUrl && devApp.oidcIssuer ? (['google-drive'] as const) : []),
+    ...(devApp.cloudKitApiUrl ? (['icloud'] as const) : []),
+  ];
 }
 
 /** Name of the dev app. */
@@ -81,10 +98,14 @@ export async function seedDevApp(
   };
   await database.withStartupLock(async () => {
     await seedApp({ id: devApp.id, name: DEV_APP_NAME }, devApp.origins);
+    // Issue 23: the backups the dev app offers (the cloud ones where the stack runs them).
+    await applyAppSettings(database.db, devApp.id, {
+      embedded_wallet_config: { user_owned_recovery_options: devRecoveryOptions(devApp) },
+    });
     await setAppSecret(database.db, devApp.id, await appSecret());
     for (const seed of seeds) await seed.seed?.(ctx, devApp.id, devApp);
-    // Issue 23: the dev app's iCloud recovery container, at the CloudKit stand-in. The methods
-    // offered (`user_owned_recovery_options`) are left as they are.
+    // Issue 23: the dev app's iCloud recovery container, at the CloudKit stand-in (the Google
+    // Drive client is the OAuth method's seed's).
     if (devApp.cloudKitApiUrl) {
       await setRecoveryCloudConfig(ctx, devApp.id, {
         cloudkit: { ...DEV_CLOUDKIT_CONTAINER, apiUrl: devApp.cloudKitApiUrl },
