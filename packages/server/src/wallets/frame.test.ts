@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/index.ts';
 import { TEST_PUBLIC_URL, type TestServer, testDatabase, testServer } from '../test-utils.ts';
 import { saveClient } from '../crossapp/clients.ts';
+import { setRecoveryCloudConfig } from '../recovery/config.ts';
 import { buildWalletFrame, DEFAULT_WALLET_FRAME_ENTRY, escapeHtml } from './frame.ts';
 
 let database: Database;
@@ -140,6 +141,55 @@ describe('GET /apps/{appId}/embedded-wallets', () => {
       'frame-ancestors https://app.example.com http://localhost:5173;',
     );
     expect(configOf(await res.text()).mode).toBe('import');
+  });
+
+  it("serves the cloud recovery page and its pop-up's return page (issue 23)", async () => {
+    const app = await server.createApp({ allowedOrigins: ORIGINS });
+    await setRecoveryCloudConfig(server.context, app.id, {
+      google: {
+        clientId: 'c',
+        issuer: 'https://issuer.example',
+        driveApiUrl: 'https://drive.example/x',
+      },
+      cloudkit: {
+        container: 'iCloud.example.app',
+        environment: 'development',
+        apiToken: 't',
+        apiUrl: 'https://ck.example',
+      },
+    });
+    const cloud = await get(ROUTES.walletCloud(app.id));
+    expect(cloud.status).toBe(200);
+    const cloudCsp = cloud.headers.get('content-security-policy')!;
+    // It calls the user's cloud (Drive, CloudKit) and is framed by the app only.
+    expect(cloudCsp).toContain("connect-src 'self' https://drive.example https://ck.example;");
+    expect(cloudCsp).toContain('frame-ancestors https://app.example.com http://localhost:5173;');
+    expect(cloud.headers.get('cross-origin-opener-policy')).toBeNull();
+    const cloudHtml = await cloud.text();
+    expect(configOf(cloudHtml)).toEqual({
+      appId: app.id,
+      apiUrl: TEST_PUBLIC_URL,
+      allowedOrigins: ORIGINS,
+      mode: 'cloud',
+    });
+    expect(cloudHtml).toContain('<title>Latchkey cloud backup</title>');
+
+    const back = await get(
+      `${ROUTES.walletCloudReturn(app.id)}?latchkey_oauth_code=c&latchkey_oauth_state=s`,
+    );
+    expect(back.status).toBe(200);
+    const backCsp = back.headers.get('content-security-policy')!;
+    // Framed by no one, calls nothing but its own origin; no COOP, so its opener stays.
+    expect(backCsp).toContain("frame-ancestors 'none';");
+    expect(backCsp).toContain("connect-src 'self';");
+    expect(back.headers.get('cross-origin-opener-policy')).toBeNull();
+    expect(back.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(configOf(await back.text())).toEqual({
+      appId: app.id,
+      apiUrl: TEST_PUBLIC_URL,
+      allowedOrigins: [],
+      mode: 'cloud-return',
+    });
   });
 
   it("lets a cross-app provider's pages (the API origin) talk to its wallet frames, not export", async () => {

@@ -54,7 +54,12 @@ export interface WalletFrameConfig {
    * in a cross-app provider's wallet frame (its sign-in page; issue 21).
    */
   allowedOrigins: string[];
-  mode: 'wallet' | 'export' | 'approve' | 'password' | 'import';
+  /**
+   * Issue 23: `cloud` is the cloud recovery page (framed like the others); `cloud-return` its
+   * pop-up's return page, framed by no one, whose script only posts the provider's answer to
+   * its opener (its `allowedOrigins` are empty).
+   */
+  mode: 'wallet' | 'export' | 'approve' | 'password' | 'import' | 'cloud' | 'cloud-return';
   /**
    * The wallet frame's key cache idle window (ms; issue 13): how long the rebuilt key stays in
    * the frame's memory after its last use. Absent: the frame's default (60000).
@@ -68,6 +73,8 @@ const PAGE_TITLES: Record<WalletFrameConfig['mode'], string> = {
   approve: 'Latchkey approval',
   password: 'Latchkey recovery password',
   import: 'Latchkey wallet import',
+  cloud: 'Latchkey cloud backup',
+  'cloud-return': 'Latchkey cloud backup',
 };
 
 const PAGE_PATTERNS: Record<WalletFrameConfig['mode'], string> = {
@@ -76,6 +83,8 @@ const PAGE_PATTERNS: Record<WalletFrameConfig['mode'], string> = {
   approve: ROUTE_PATTERNS.walletApprove,
   password: ROUTE_PATTERNS.walletPassword,
   import: ROUTE_PATTERNS.walletImport,
+  cloud: ROUTE_PATTERNS.walletCloud,
+  'cloud-return': ROUTE_PATTERNS.walletCloudReturn,
 };
 
 export interface Asset {
@@ -425,10 +434,14 @@ export function walletFrameRoutes(ctx: ServerContext, options: WalletFrameOption
       // provider app's own: its hidden frame (the consent only it may send, the signing), its
       // approval page (the user's click on a requester's request) and its password page (a
       // wallet to recover first) answer them. Not the key export or import page.
+      // Issue 23: the cloud pop-up's return page is a top-level page (frame-ancestors 'none')
+      // that talks to no parent.
       const parents =
-        mode !== 'export' && mode !== 'import' && (await isCrossAppProvider(ctx, app.id))
-          ? [...app.allowedOrigins, selfOrigin]
-          : app.allowedOrigins;
+        mode === 'cloud-return'
+          ? []
+          : mode !== 'export' && mode !== 'import' && (await isCrossAppProvider(ctx, app.id))
+            ? [...app.allowedOrigins, selfOrigin]
+            : app.allowedOrigins;
       const config: WalletFrameConfig = {
         appId: app.id,
         apiUrl: ctx.publicUrl,
@@ -436,8 +449,11 @@ export function walletFrameRoutes(ctx: ServerContext, options: WalletFrameOption
         mode,
         ...(options.keyIdleMs === undefined ? {} : { keyIdleMs: options.keyIdleMs }),
       };
-      // Issue 23: the hidden wallet frame backs the recovery key up to the user's own cloud.
-      const cloud = mode === 'wallet' ? await cloudRecoveryOrigins(ctx, app.id) : [];
+      // Issue 23: the cloud recovery page (and the hidden frame) reach the user's own cloud
+      // (the Drive API, CloudKit Web Services). No page sends Cross-Origin-Opener-Policy, so
+      // the cloud page keeps its pop-up and the return page its opener.
+      const cloud =
+        mode === 'wallet' || mode === 'cloud' ? await cloudRecoveryOrigins(ctx, app.id) : [];
       pageHeaders(c, walletFrameCsp(app, parents, cloud));
       return c.html(page(config, base, assets));
     });

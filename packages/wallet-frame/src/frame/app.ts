@@ -5,6 +5,9 @@ import { type KeyValueStore, openDeviceShareStore } from './device-store.ts';
 import { forwardEscapeToParent } from './escape.ts';
 import { reportHeightToParent } from './resize.ts';
 import { startApprovePage } from './approve-page.ts';
+import { startCloudPage } from './cloud-page.ts';
+import { runCloudReturn } from './cloud-return.ts';
+import { mountCloudView } from './cloud-view.ts';
 import { mountExportView } from './export-page.ts';
 import { startImportPage } from './import-page.ts';
 import { mountImportView } from './import-view.ts';
@@ -20,11 +23,14 @@ import { createExportHandler, createWalletHandlers, shareApiFor } from './wallet
  * Starts the wallet frame page: reads the `latchkey-config` meta tag, opens the device-share store
  * (localStorage, or memory when blocked), routes messages from the allowed origins to the wallet
  * handlers (mode `wallet`) or the one handler of a visible page (`export`, `approve`,
- * `password`, `import`), and announces
+ * `password`, `import`, `cloud`), and announces
  * `latchkey:iframe:ready` to the parent when its origin is allowed. The visible pages (approve,
  * password, export, import) forward the user's Escape key to that parent (`escape.ts`); the
  * export, password and import pages also tell it their content's height (`resize.ts`).
- * @returns the router, or null when the config is missing/invalid (the frame then stays silent).
+ * The `cloud-return` page (the cloud recovery pop-up's landing page; issue 23) only tells its
+ * opener what the provider answered (`runCloudReturn`) and has no router.
+ * @returns the router, or null when the config is missing/invalid (the frame then stays silent)
+ *   or the page is `cloud-return`.
  */
 export function startFrame(win: Window, doc: Document): FrameRouter | null {
   let config;
@@ -32,6 +38,10 @@ export function startFrame(win: Window, doc: Document): FrameRouter | null {
     config = readFrameConfig(doc);
   } catch (error) {
     console.error('Latchkey wallet frame: invalid configuration', error);
+    return null;
+  }
+  if (config.mode === 'cloud-return') {
+    runCloudReturn(win, doc);
     return null;
   }
   const store = openDeviceShareStore(
@@ -52,6 +62,11 @@ export function startFrame(win: Window, doc: Document): FrameRouter | null {
     const view = mountPasswordView(doc, { clipboard: win.navigator?.clipboard });
     content = view.root;
     handlers = { [FRAME_EVENTS.walletPassword]: startPasswordPage(doc, win, base, { view }) };
+  } else if (config.mode === 'cloud') {
+    // Issue 23: the provider's pop-up opens, and the cloud's key is used, only here.
+    const view = mountCloudView(doc);
+    content = view.root;
+    handlers = { [FRAME_EVENTS.walletCloud]: startCloudPage(doc, win, base, { view }) };
   } else if (config.mode === 'import') {
     // Issue 22 item 4: the private key is typed here, never on the host page.
     const view = mountImportView(doc);

@@ -1,5 +1,13 @@
 /** The frame pages (`FrameConfig.mode`). */
-export const FRAME_MODES = ['wallet', 'export', 'approve', 'password', 'import'] as const;
+export const FRAME_MODES = [
+  'wallet',
+  'export',
+  'approve',
+  'password',
+  'import',
+  'cloud',
+  'cloud-return',
+] as const;
 export type FrameMode = (typeof FRAME_MODES)[number];
 
 /** What the server tells the frame page in `<meta name="latchkey-config" content="{json}">`. */
@@ -12,7 +20,9 @@ export interface FrameConfig {
   /**
    * `wallet`: the hidden frame; `export`: the visible key-export page; `approve`: the visible
    * approval page of one signing request; `password`: the visible recovery-password page
-   * (issue 24); `import`: the visible key import page (issue 22 item 4).
+   * (issue 24); `import`: the visible key import page (issue 22 item 4); `cloud`: the visible
+   * cloud recovery page (issue 23); `cloud-return`: its pop-up's return page, not framed, which
+   * only tells its opener the provider's answer.
    */
   mode: FrameMode;
   /**

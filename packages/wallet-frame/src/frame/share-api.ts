@@ -8,6 +8,10 @@ import {
   type OpaqueSealedShareWire,
   type PasswordEncryptedShareWire,
   type RecoveryMethod,
+  type RecoveryOAuthAuthenticateRequest,
+  type RecoveryOAuthAuthenticateResponse,
+  type RecoveryOAuthInitICloudResponse,
+  type RecoveryOAuthInitRequest,
   type ReshareEmbeddedWalletRequest,
   ROUTES,
   type WalletErrorType,
@@ -110,6 +114,29 @@ export interface ShareApi {
     body: object,
     options?: { cookies?: boolean },
   ): Promise<unknown>;
+  // Cloud recovery (issue 23), the cloud recovery page's calls.
+  /**
+   * `POST ROUTES.recoveryOAuthInit` (Google Drive): the frame's S256 challenge and state code.
+   * @returns the provider's authorization URL (an http(s) URL).
+   * @throws ShareApiError for a refusal (`invalid_origin`, `recovery_method_not_allowed`, ...).
+   */
+  recoveryOAuthInit(token: string, body: RecoveryOAuthInitRequest): Promise<string>;
+  /**
+   * `POST ROUTES.recoveryOAuthInitICloud` `{client_type: 'web'}`: CloudKit's sign-in URL and the
+   * container to call with the web auth token.
+   * @throws CustodyError `error` when the answer has no http(s) URL or no container.
+   */
+  recoveryOAuthInitICloud(token: string): Promise<Required<RecoveryOAuthInitICloudResponse>>;
+  /**
+   * `POST ROUTES.recoveryOAuthAuthenticate` (DPoP by the frame's key): redeems the code with the
+   * frame's verifier; answers the provider's access token and the Drive API base.
+   * @throws ShareApiError `recovery_oauth_denied`, `recovery_oauth_invalid_code` or
+   *   `oauth_unexpected` (its `code`) for the server's refusals.
+   */
+  recoveryOAuthAuthenticate(
+    token: string,
+    body: RecoveryOAuthAuthenticateRequest,
+  ): Promise<RecoveryOAuthAuthenticateResponse>;
   /** `POST recovery/opaque/login/finish`: the sealed share. */
   opaqueLoginFinish(
     token: string,
@@ -131,6 +158,17 @@ const MFA_REFUSALS: readonly WalletErrorType[] = [
   'missing_or_invalid_mfa',
   'mfa_verification_max_attempts_reached',
 ];
+
+/** An absolute http(s) URL (what the frame may navigate its pop-up to or call). */
+function isHttpUrl(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
 
 /** A shape check of the policy answer (no zod in the frame bundle). */
 function isPolicyAnswer(value: unknown): value is WalletPolicyResponse {
@@ -381,6 +419,40 @@ export function createShareApi(parameters: {
     mfa: (token, path, body) => post(path, token, body),
     methodCall: (token, path, body, options) =>
       post(path, token, body, options?.cookies ? 'same-origin' : 'omit'),
+    // Cloud recovery (issue 23).
+    async recoveryOAuthInit(token, body) {
+      const answer = (await post(ROUTES.recoveryOAuthInit, token, body)) as
+        { url?: unknown } | undefined;
+      if (!isHttpUrl(answer?.url)) {
+        throw new CustodyError('error', 'The wallet service did not answer a sign-in URL');
+      }
+      return answer.url;
+    },
+    async recoveryOAuthInitICloud(token) {
+      const answer = (await post(ROUTES.recoveryOAuthInitICloud, token, {
+        client_type: 'web',
+      })) as Partial<RecoveryOAuthInitICloudResponse> | undefined;
+      const cloudkit = answer?.cloudkit;
+      if (
+        !isHttpUrl(answer?.url) ||
+        !cloudkit ||
+        !isHttpUrl(cloudkit.api_url) ||
+        typeof cloudkit.container !== 'string' ||
+        typeof cloudkit.api_token !== 'string' ||
+        (cloudkit.environment !== 'development' && cloudkit.environment !== 'production')
+      ) {
+        throw new CustodyError('error', 'The wallet service did not answer an iCloud sign-in');
+      }
+      return { url: answer.url, cloudkit };
+    },
+    async recoveryOAuthAuthenticate(token, body) {
+      const answer = (await post(ROUTES.recoveryOAuthAuthenticate, token, body)) as
+        Partial<RecoveryOAuthAuthenticateResponse> | undefined;
+      if (typeof answer?.access_token !== 'string' || !isHttpUrl(answer.api_url)) {
+        throw new CustodyError('error', 'The wallet service did not answer an access token');
+      }
+      return answer as RecoveryOAuthAuthenticateResponse;
+    },
     // OPAQUE recovery passwords (issue 24 items 5 and 6).
     async opaqueRegister(token, body) {
       const answer = (await post(ROUTES.walletOpaqueRegister, token, body)) as

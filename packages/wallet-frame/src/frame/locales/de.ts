@@ -179,4 +179,27 @@ export default {
     failed:
       'Dieser Schlüssel kann nicht importiert werden. Bitte schließen Sie dieses Fenster und versuchen Sie es erneut.',
   },
+  cloud: {
+    pageTitle: 'Cloud-Sicherung',
+    continueWith: 'Weiter mit {provider}',
+    continueReturn: 'Weiter',
+    tryAgain: 'Erneut versuchen',
+    waiting: 'Fahre im {provider}-Fenster fort.',
+    working: 'Einen Moment…',
+    redirecting: '{provider} wird geöffnet…',
+    backedUp: 'Deine Wallet ist in {provider} gesichert.',
+    recovered: 'Deine Wallet ist wiederhergestellt.',
+    denied: 'Der Nutzer hat die Bestätigung im OAuth-Ablauf abgelehnt',
+    invalidCode: 'Ungültiger Code im OAuth-Ablauf.',
+    recoveryUnsuccessful: 'Wiederherstellung mit {provider} fehlgeschlagen',
+    backupUnsuccessful: 'Sicherung mit {provider} fehlgeschlagen',
+    accountHint:
+      'Bitte prüfe, dass du das {provider}-Konto auswählst, das zu deiner Sicherung gehört.',
+    unexpected: 'Unerwarteter Anmeldeablauf. Dies könnte ein Phishing-Versuch sein.',
+    popupBlocked: 'Erlaube Pop-ups, um mit {provider} fortzufahren.',
+    popupClosed: 'Das {provider}-Fenster wurde geschlossen.',
+    timedOut: 'Die Anmeldung bei {provider} hat zu lange gedauert.',
+    refused: 'Achte darauf, dass dieses Fenster vollständig sichtbar ist, und versuche es erneut.',
+    closeWindow: 'Du kannst dieses Fenster schließen.',
+  },
 } satisfies FrameMessages;

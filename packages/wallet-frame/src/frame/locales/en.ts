@@ -244,6 +244,39 @@ const en = {
     timedOut: 'The import took too long. Please close this window and try again.',
     failed: 'Unable to import this key. Please close this window and try again.',
   },
+  /** The cloud recovery page (cloud-view.ts) and its pop-up return page (issue 23). */
+  cloud: {
+    /** The page's own (visually hidden) level-one heading; the host screen shows its title. */
+    pageTitle: 'Cloud backup',
+    /** The button that opens the provider's pop-up ({provider}: Google Drive or iCloud). */
+    continueWith: 'Continue with {provider}',
+    /** The button after a redirect came back (the flow is finished with its code). */
+    continueReturn: 'Continue',
+    tryAgain: 'Try again',
+    waiting: 'Continue in the {provider} window.',
+    working: 'One moment…',
+    redirecting: 'Opening {provider}…',
+    backedUp: 'Your wallet is backed up to {provider}.',
+    recovered: 'Your wallet is recovered.',
+    /** Spec section 8, Recovery OAuth: the user denied at the provider. */
+    denied: 'User denied confirmation during OAuth flow',
+    /** Spec section 8: the provider refused the code. */
+    invalidCode: 'Invalid code during OAuth flow.',
+    /** Spec section 8: '{Recovery|Back up} with {provider} unsuccessful'. */
+    recoveryUnsuccessful: 'Recovery with {provider} unsuccessful',
+    backupUnsuccessful: 'Back up with {provider} unsuccessful',
+    /** Spec section 8: the hint under it when the cloud holds no (or another wallet's) backup. */
+    accountHint:
+      'Please verify that you are selecting the {provider} account associated with your backup.',
+    /** Spec section 5: a state code that is not this flow's. */
+    unexpected: 'Unexpected auth flow. This may be a phishing attempt.',
+    popupBlocked: 'Allow pop-ups to continue with {provider}.',
+    popupClosed: 'The {provider} window was closed.',
+    timedOut: 'The {provider} sign-in took too long.',
+    refused: 'Make sure this window is fully visible, then try again.',
+    /** The pop-up's return page when it has no opener to tell. */
+    closeWindow: 'You can close this window.',
+  },
 } as const;
 
 /** The shape every frame catalogue has: en's keys, string values. */
