@@ -192,3 +192,79 @@ describe('share API: recovery attempts (issue 24 item 6)', () => {
     ).rejects.toMatchObject({ type: 'recovery_attempts_exceeded', retryAfterSeconds: 120 });
   });
 });
+
+describe('cloud recovery calls (issue 23)', () => {
+  /** A server answering `body` to every call, recording the paths. */
+  function answering(body: unknown, status = 200) {
+    const paths: string[] = [];
+    const fetch = (async (input: RequestInfo | URL) => {
+      paths.push(new URL(String(input)).pathname);
+      return new Response(JSON.stringify(body), {
+        status,
+        headers: { 'content-type': 'application/json' },
+      });
+    }) as typeof globalThis.fetch;
+    const api = createShareApi({
+      apiUrl: API_URL,
+      appId: APP_ID,
+      key: openFrameKey(APP_ID, undefined),
+      fetch,
+    });
+    return { api, paths };
+  }
+  const init = {
+    provider: 'google-drive' as const,
+    redirect_to: `${API_URL}/r`,
+    code_challenge: 'c'.repeat(43),
+    state_code: 's'.repeat(43),
+  };
+
+  it('answers only http(s) URLs the pop-up may be sent to', async () => {
+    const ok = answering({ url: 'https://accounts.example/auth?x=1' });
+    expect(await ok.api.recoveryOAuthInit(token(), init)).toBe('https://accounts.example/auth?x=1');
+    expect(ok.paths).toEqual([ROUTES.recoveryOAuthInit]);
+    for (const url of ['javascript:alert(1)', 'data:text/html,x', 'not a url', 42]) {
+      await expect(answering({ url }).api.recoveryOAuthInit(token(), init)).rejects.toMatchObject({
+        type: 'error',
+      });
+      await expect(
+        answering({
+          url,
+          cloudkit: {
+            api_url: 'https://ck.example',
+            container: 'c',
+            environment: 'development',
+            api_token: 't',
+          },
+        }).api.recoveryOAuthInitICloud(token()),
+      ).rejects.toMatchObject({ type: 'error' });
+    }
+    const icloud = answering({
+      url: 'https://ck.example/signin',
+      cloudkit: {
+        api_url: 'https://ck.example',
+        container: 'c',
+        environment: 'development',
+        api_token: 't',
+      },
+    });
+    expect((await icloud.api.recoveryOAuthInitICloud(token())).cloudkit.container).toBe('c');
+    expect(icloud.paths).toEqual([ROUTES.recoveryOAuthInitICloud]);
+  });
+
+  it("keeps the server's refusal code of authenticate", async () => {
+    const refused = answering(
+      { error: 'User denied confirmation during OAuth flow', code: 'recovery_oauth_denied' },
+      400,
+    );
+    await expect(
+      refused.api.recoveryOAuthAuthenticate(token(), {
+        provider: 'google-drive',
+        authorization_code: 'undefined',
+        state_code: 's'.repeat(43),
+        code_verifier: 'v'.repeat(43),
+      }),
+    ).rejects.toMatchObject({ status: 400, code: 'recovery_oauth_denied' });
+    expect(refused.paths).toEqual([ROUTES.recoveryOAuthAuthenticate]);
+  });
+});
