@@ -93,6 +93,27 @@ function setup(noPromptOnSignature = false) {
 
 describe('WalletController', () => {
   it.each([
+    ['latchkey', SCREEN.EMBEDDED_WALLET_PASSWORD_UPDATE_SPLASH_SCREEN, 'update'],
+    ['user-passcode', SCREEN.EMBEDDED_WALLET_PASSWORD_CREATE_SCREEN, 'set'],
+    ['google-drive', SCREEN.EMBEDDED_WALLET_PASSWORD_CREATE_SCREEN, 'update'],
+  ])(
+    'setWalletPassword(): a %s wallet opens %s in mode %s (a cloud backup moves to a password)',
+    async (recoveryMethod, screen, mode) => {
+      const { controller, openScreen, manager } = setup();
+      const state = manager.getState();
+      (manager as unknown as { getState: () => unknown }).getState = () => ({
+        ...state,
+        recoveryMethod,
+      });
+      void controller.setWalletPassword();
+      await vi.waitFor(() => expect(openScreen).toHaveBeenCalled());
+      expect(openScreen).toHaveBeenCalledWith(screen, {
+        wallet: expect.objectContaining({ kind: 'set-password', automatic: false, mode }),
+      });
+    },
+  );
+
+  it.each([
     ['google-drive', SCREEN.EMBEDDED_WALLET_RECOVERY_OAUTH_SCREEN],
     ['icloud', SCREEN.EMBEDDED_WALLET_RECOVERY_OAUTH_SCREEN],
     ['user-passcode', SCREEN.EMBEDDED_WALLET_PASSWORD_RECOVERY_SCREEN],

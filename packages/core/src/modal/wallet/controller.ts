@@ -134,7 +134,10 @@ export interface WalletController {
    *   (`@latchkey/core/solana`), which a user with an Ethereum wallet may use.
    */
   importWallet(): Promise<string>;
-  /** Moves the wallet to password recovery (update splash for 'latchkey' recovery). */
+  /**
+   * Moves the wallet to password recovery (update splash for 'latchkey' recovery; the update
+   * flow for a cloud backup, issue 23) or changes its password.
+   */
   setWalletPassword(): Promise<void>;
 }
 
@@ -366,12 +369,17 @@ export function createWalletController(p: CreateWalletControllerParameters): Wal
     },
     async setWalletPassword() {
       const manager = await controller.ready();
-      const automaticRecovery = manager.getState().recoveryMethod === 'latchkey';
+      const method = manager.getState().recoveryMethod;
       await controller.prompt(
-        automaticRecovery
+        method === 'latchkey'
           ? SCREEN.EMBEDDED_WALLET_PASSWORD_UPDATE_SPLASH_SCREEN
           : SCREEN.EMBEDDED_WALLET_PASSWORD_CREATE_SCREEN,
-        { kind: 'set-password', automatic: false, mode: automaticRecovery ? 'update' : 'set' },
+        // A password is changed; any other backup (automatic, or a cloud one: issue 23) moves to one.
+        {
+          kind: 'set-password',
+          automatic: false,
+          mode: method === 'user-passcode' ? 'set' : 'update',
+        },
       );
     },
   } satisfies Partial<WalletController>);
