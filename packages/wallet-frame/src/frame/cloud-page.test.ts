@@ -19,8 +19,8 @@ import {
 import { runCloudReturn } from './cloud-return.ts';
 import { CLOUD_TEXTS } from './cloud-view.ts';
 import { openDeviceShareStore } from './device-store.ts';
-import type { ShareApi } from './share-api.ts';
-import { ShareApiError } from './share-api.ts';
+import { openFrameKey } from './frame-key.ts';
+import { createShareApi, type ShareApi, ShareApiError } from './share-api.ts';
 import {
   $,
   fakeVisibility,
@@ -29,7 +29,7 @@ import {
   syntheticClick,
   trustedClick,
 } from './test/approval-fakes.ts';
-import { API_URL, APP_ID, memoryStorage, token } from './test/fakes.ts';
+import { API_URL, APP_ID, fakeShareServer, memoryStorage, token } from './test/fakes.ts';
 import { CLOUD_RECOVERY_ACCESS, type CloudRecoveryAccess } from './wallet-handlers.ts';
 
 const PARENT = 'https://app.example';
@@ -522,5 +522,142 @@ describe('cloud recovery return page (issue 23)', () => {
     expect(runCloudReturn(win, document)).toBe('shown');
     expect($('cloud-return').textContent).toBe('You can close this window.');
     expect(close).not.toHaveBeenCalled();
+  });
+});
+
+/**
+ * A Drive v3 stand-in in-process (the calls `createDriveKeyStore` makes), one appDataFolder per
+ * access token: what the page's cloud key store reaches in the end-to-end test below.
+ */
+function memoryDrive(base: string) {
+  const files = new Map<string, { id: string; name: string; content: string; owner: string }>();
+  let next = 0;
+  const json = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const fetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input));
+    const owner = new Headers(init.headers).get('authorization') ?? '';
+    if (!url.href.startsWith(base) || !owner.startsWith('Bearer ')) return json({}, 401);
+    const mine = [...files.values()].filter((f) => f.owner === owner);
+    const id = url.pathname.split('/').pop()!;
+    if (url.pathname.endsWith('/upload/drive/v3/files') && init.method === 'POST') {
+      const parts = String(init.body).split(/\r\n--latchkey-[^\r]*\r\n|\r\n\r\n/);
+      const meta = JSON.parse(parts.find((p) => p.startsWith('{"name"'))!) as { name: string };
+      const content = parts.filter((p) => p.startsWith('{')).pop()!;
+      const file = { id: `f${++next}`, name: meta.name, content, owner };
+      files.set(file.id, file);
+      return json({ id: file.id });
+    }
+    if (url.pathname.endsWith('/drive/v3/files')) {
+      const name = /name = '([^']+)'/.exec(url.searchParams.get('q') ?? '')?.[1];
+      return json({
+        files: mine
+          .filter((f) => f.name === name)
+          .map((f) => ({ id: f.id, name: f.name, createdTime: f.id.padStart(8, '0') })),
+      });
+    }
+    const file = mine.find((f) => f.id === id);
+    if (!file) return json({}, 404);
+    if (init.method === 'DELETE') {
+      files.delete(id);
+      return new Response(null, { status: 204 });
+    }
+    return new Response(file.content, { headers: { 'content-type': 'application/json' } });
+  }) as typeof globalThis.fetch;
+  return { fetch, files };
+}
+
+describe('cloud recovery page with the real custody handlers (issue 23)', () => {
+  it('backs a new wallet up to Drive on one device and recovers it on another through the page', async () => {
+    const server = fakeShareServer();
+    const drive = memoryDrive('https://drive.test');
+    /** One device: its own device-share storage and frame key, the page on a fresh document. */
+    function devicePage(account: string) {
+      const store = openDeviceShareStore(APP_ID, () => memoryStorage());
+      const key = openFrameKey(APP_ID, undefined);
+      const real = createShareApi({ apiUrl: API_URL, appId: APP_ID, key, fetch: server.fetch });
+      const api: ShareApi = {
+        ...real,
+        recoveryOAuthInit: async (_token, body) => `${AUTH_URL}?state=${body.state_code}`,
+        recoveryOAuthAuthenticate: async () => ({
+          provider: 'google-drive',
+          access_token: `token-of-${account}`,
+          access_token_expires_in_seconds: 3600,
+          scopes: [],
+          api_url: 'https://drive.test',
+        }),
+      };
+      const popup = fakePopup();
+      window.open = (() => popup) as unknown as typeof window.open;
+      const io = fakeVisibility();
+      const handle = startCloudPage(
+        document,
+        window,
+        { appId: APP_ID, apiUrl: API_URL, store, key, fetch: server.fetch },
+        {
+          api,
+          guard: { IntersectionObserver: io.Observer, hasVisibilityV2: true, armMs: ARM_MS },
+          storage: memoryStorage(),
+          theme: {},
+          cloudFetch: drive.fetch,
+        },
+      );
+      return { handle, popup, io, store };
+    }
+    async function run(
+      device: ReturnType<typeof devicePage>,
+      data: Record<string, unknown>,
+    ): Promise<unknown> {
+      const answer = Promise.resolve(device.handle({ accessToken: T, ...data }, ORIGIN));
+      await vi.waitFor(() => expect(state()).toBe('ready'));
+      device.io.visible(true);
+      await sleep(ARM_MS + 20);
+      trustedClick($('cloud-button'));
+      await vi.waitFor(() => expect(device.popup.location.href).toContain(AUTH_URL));
+      const sent = new URL(device.popup.location.href).searchParams.get('state')!;
+      post(device.popup, FRAME_ORIGIN, {
+        type: RECOVERY_OAUTH_MESSAGE_TYPE,
+        code: 'c',
+        state: sent,
+      });
+      return answer;
+    }
+
+    const phone = devicePage('alice');
+    const created = (await run(phone, { action: 'create', provider: 'google-drive' })) as {
+      address: string;
+    };
+    expect(created).toMatchObject({ status: 'done', recoveryMethod: 'google-drive' });
+    const wallet = server.wallets.get(created.address.toLowerCase())!;
+    expect(wallet.recovery_method).toBe('google-drive');
+    expect([...drive.files.values()].map((f) => f.name)).toEqual([
+      `latchkey-${APP_ID}-${created.address.toLowerCase()}.json`,
+    ]);
+    resetDocument();
+
+    // Another Drive account holds no backup: the spec's text and hint, and Try again.
+    const stranger = devicePage('bob');
+    const failed = run(stranger, {
+      action: 'recover',
+      provider: 'google-drive',
+      address: created.address,
+    });
+    void failed.catch(() => {});
+    await vi.waitFor(() => expect(state()).toBe('failed'));
+    expect($('cloud-hint')).not.toBeNull();
+    expect(server.count(ROUTES.walletReshare)).toBe(0);
+    resetDocument();
+
+    const laptop = devicePage('alice');
+    await expect(
+      run(laptop, { action: 'recover', provider: 'google-drive', address: created.address }),
+    ).resolves.toEqual({
+      status: 'done',
+      address: created.address,
+      recoveryMethod: 'google-drive',
+      deviceStorage: 'local',
+    });
+    expect(laptop.store.get('user_1', created.address)).not.toBeNull();
+    expect(server.count(ROUTES.walletReshare)).toBe(1);
   });
 });
