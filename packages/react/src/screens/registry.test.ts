@@ -18,4 +18,11 @@ describe('likelyNext (issue 14 item 2: preloading)', () => {
     // A screen that is not a login step preloads nothing of a login.
     expect(likelyNext(SCREEN.LINK_EMAIL_SCREEN)).toEqual([]);
   });
+
+  it('the recovery selection preloads the cloud page and the password flow (issue 23)', () => {
+    expect(likelyNext(SCREEN.EMBEDDED_WALLET_RECOVERY_SELECTION_SCREEN)).toEqual([
+      SCREEN.EMBEDDED_WALLET_RECOVERY_OAUTH_SCREEN,
+      SCREEN.EMBEDDED_WALLET_PASSWORD_CREATE_SCREEN,
+    ]);
+  });
 });
