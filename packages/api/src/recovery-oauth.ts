@@ -64,9 +64,11 @@ const stateCode = z.string().regex(/^[A-Za-z0-9_-]{16,128}$/, 'Invalid state cod
 
 /**
  * `POST /api/v1/recovery/oauth/init` (a session of the user: `Authorization: Bearer` or
- * `DPoP`): `redirect_to` must equal one of the app's allowed origins; `code_challenge` is the
- * frame's PKCE S256 challenge (43 base64url characters), sent on to the provider; `state_code`
- * the frame's state (16-128 base64url characters). `provider` defaults to `google-drive`.
+ * `DPoP`): `redirect_to` must equal one of the app's allowed origins, or exactly the wallet
+ * frame's pop-up return page of the app (`{apiUrl}{ROUTES.walletCloudReturn(appId)}`);
+ * `code_challenge` is the frame's PKCE S256 challenge (43 base64url characters), sent on to the
+ * provider; `state_code` the frame's state (16-128 base64url characters). `provider` defaults to
+ * `google-drive`.
  * Answers {@link RecoveryOAuthInitResponse}.
  */
 export const recoveryOAuthInitRequest = z.object({
