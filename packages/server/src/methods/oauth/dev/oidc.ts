@@ -82,7 +82,7 @@ button{background:#1a73e8;color:#fff;border:0;border-radius:4px;cursor:pointer}<
 <p>Sign in to continue to <b>${escapeHtml(clientId)}</b>. Any username works.</p>
 <form method="post" action="/interaction/${u}/login" autocomplete="off">
 <label for="username">Username</label>
-<input id="username" name="username" required autofocus placeholder="alice" pattern="[A-Za-z0-9._-]{1,64}">
+<input id="username" name="username" required autofocus placeholder="alice" pattern="[A-Za-z0-9._\\-]{1,64}">
 <button type="submit">Sign in</button></form></body></html>`;
 }
 
