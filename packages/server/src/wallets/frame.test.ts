@@ -165,6 +165,9 @@ describe('GET /apps/{appId}/embedded-wallets', () => {
     expect(cloudCsp).toContain("connect-src 'self' https://drive.example https://ck.example;");
     expect(cloudCsp).toContain('frame-ancestors https://app.example.com http://localhost:5173;');
     expect(cloud.headers.get('cross-origin-opener-policy')).toBeNull();
+    // The hidden frame does not call the cloud (it refuses cloud methods from the host).
+    const hidden = await get(ROUTES.walletFrame(app.id));
+    expect(hidden.headers.get('content-security-policy')).toContain("connect-src 'self';");
     const cloudHtml = await cloud.text();
     expect(configOf(cloudHtml)).toEqual({
       appId: app.id,

@@ -449,11 +449,11 @@ export function walletFrameRoutes(ctx: ServerContext, options: WalletFrameOption
         mode,
         ...(options.keyIdleMs === undefined ? {} : { keyIdleMs: options.keyIdleMs }),
       };
-      // Issue 23: the cloud recovery page (and the hidden frame) reach the user's own cloud
-      // (the Drive API, CloudKit Web Services). No page sends Cross-Origin-Opener-Policy, so
-      // the cloud page keeps its pop-up and the return page its opener.
-      const cloud =
-        mode === 'wallet' || mode === 'cloud' ? await cloudRecoveryOrigins(ctx, app.id) : [];
+      // Issue 23: only the cloud recovery page reaches the user's own cloud (the Drive API,
+      // CloudKit Web Services); the hidden frame never does (it refuses cloud methods). No page
+      // sends Cross-Origin-Opener-Policy, so the cloud page keeps its pop-up and the return
+      // page its opener.
+      const cloud = mode === 'cloud' ? await cloudRecoveryOrigins(ctx, app.id) : [];
       pageHeaders(c, walletFrameCsp(app, parents, cloud));
       return c.html(page(config, base, assets));
     });
