@@ -86,6 +86,19 @@ async function popupCloses(popup: Page): Promise<void> {
   });
 }
 
+/** Opens the selection's 'Why do I need to secure my account?' explainer and checks its list. */
+async function openExplainer(page: Page, shot: string): Promise<void> {
+  await dialog(page).getByText('Why do I need to secure my account?', { exact: true }).click();
+  const items = dialog(page).locator('.lk-why li');
+  await items.first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  assert.deepEqual(
+    (await items.allTextContents()).map((t) => t.split(':')[0]),
+    ['Google Drive', 'iCloud', 'Password'],
+    'the explainer lists the backups',
+  );
+  await screenshot(page, shot);
+}
+
 /** A new device: a fresh context, the same email login, up to the recovery screen. */
 async function newDevice(
   context: BrowserContext,
@@ -118,6 +131,7 @@ test(
         await dialogButton(page, name).waitFor({ state: 'visible' });
       }
       await screenshot(page, 'cloud-1-selection');
+      await openExplainer(page, 'cloud-1b-explainer');
       await dialogButton(page, 'Google Drive').click();
       await waitForScreen(page, OAUTH);
       await dialog(page)
@@ -216,6 +230,7 @@ test(
         await logInWithEmail(page, stack, email, query);
         await waitForScreen(page, SELECTION);
         await screenshot(page, 'cloud-7-create-selection-dark');
+        await openExplainer(page, 'cloud-7b-explainer-dark');
         await dialogButton(page, 'iCloud').click();
         await waitForScreen(page, OAUTH);
         await dialog(page)
