@@ -35,11 +35,10 @@ const NAMES: Record<string, RegExp> = {
  * left, and why:
  * - `core/src/screens/screens.ts` (passkey, oauth, telegram, farcaster): `SCREEN`, spec section
  *   2's list of screen names, the one list core's flows and react's screen registry share.
- * - `core/src/modal/wallet/recoveryRoute.ts` (oauth): the embedded wallet's cloud-recovery
- *   screen (`EMBEDDED_WALLET_RECOVERY_OAUTH_SCREEN`), not the OAuth login method.
- * - `server/src/recovery/{config,routes,service}.ts` (oauth): cloud recovery (issue 23), the
- *   spec's "recovery OAuth" (`/api/v1/recovery/oauth/*`, its error codes, oauth4webapi), which
- *   gets the user's Google Drive token for the wallet frame, not a login.
+ * - The spec's "recovery OAuth" (issue 23: the wallet's cloud backup gets the user's Google
+ *   Drive token, not a login) is not the OAuth method: its names ({@link RECOVERY_OAUTH_NAMES})
+ *   are taken out everywhere and its own places ({@link isRecoveryOAuthPlace}) are not counted.
+ *   `server/src/recovery/service.ts` does reuse the OAuth folder's discovery and redirect check.
  * - `server/src/server.ts` (siwe): `createServer`'s public `siweChains` option.
  * - farcaster (issue 16): `createServer`'s public `farcaster` option (`server.ts`) and its field of
  *   `MethodRoutesOptions` (`methods/types.ts`), read from `LATCHKEY_FARCASTER_RELAY_URL`, `..._RPC_URL`
@@ -58,7 +57,7 @@ export const BUDGET: Record<string, number> = {
   passkey: 1,
   sms: 0,
   siwe: 1,
-  oauth: 5,
+  oauth: 1,
   email: 9,
   telegram: 1,
   farcaster: 5,
@@ -118,6 +117,31 @@ function withoutComments(source: string): string {
 }
 
 /**
+ * The spec's "recovery OAuth" (issue 23; sections 2, 7 and 8): the embedded wallet's cloud
+ * backup gets the user's Google Drive token through `/api/v1/recovery/oauth/*`, shows
+ * EMBEDDED_WALLET_RECOVERY_OAUTH_SCREEN, and its frame request carries the redirect's
+ * `oauthReturn`. Those names are the wallet's, not the OAuth login method's, so they are taken
+ * out before the oauth count.
+ */
+/**
+ * The cloud backup's own places, which name the recovery OAuth freely (its callback's
+ * `latchkey_oauth_*` return parameters, PKCE through oauth4webapi, the spec's 'Invalid code
+ * during OAuth flow.' texts in every frame locale): the server's `src/recovery/`, the frame's
+ * `cloud-*` pages and its locales, core's cloud frame and flow, react's cloud recovery screen
+ * and its redirect return.
+ */
+const isRecoveryOAuthPlace = (file: string) =>
+  /\/src\/recovery\//.test(file) ||
+  /\/frame\/(cloud-[\w-]+|locales\/[\w-]+)\.ts$/.test(file) ||
+  /\/wallets\/embedded\/cloud-[\w-]+\.ts$/.test(file) ||
+  /\/modal\/wallet\/cloud\w*\.ts$/.test(file) ||
+  /\/EmbeddedWalletRecoveryOAuth\//.test(file) ||
+  file.endsWith('/useCloudRecoveryReturn.ts');
+
+const RECOVERY_OAUTH_NAMES =
+  /\w*recovery[_-]?oauth\w*|\w*RecoveryOAuth\w*|\w*CloudOAuthReturn\w*|\boauthReturn\b/gi;
+
+/**
  * A registry: `methods/index.ts`, react's and core's `methods/links.ts` and `methods/screens.ts`,
  * react's `methods/public.ts` (each method's public hooks, one line per method, re-exported
  * by the package index), and react's `methods/locales/<locale>.ts` (each method's translations
@@ -153,7 +177,9 @@ let failed = false;
 for (const [id, pattern] of Object.entries(NAMES)) {
   const outside = files.filter((f) => {
     if (ownedBy(f, id) || isRegistry(f) || isContract(f)) return false;
-    return pattern.test(withoutComments(readFileSync(path.join(root, f), 'utf8')));
+    if (id === 'oauth' && isRecoveryOAuthPlace(f)) return false;
+    const code = withoutComments(readFileSync(path.join(root, f), 'utf8'));
+    return pattern.test(id === 'oauth' ? code.replace(RECOVERY_OAUTH_NAMES, '') : code);
   });
   const over = outside.length > BUDGET[id]!;
   if (over) failed = true;
