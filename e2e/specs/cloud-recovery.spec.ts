@@ -67,23 +67,33 @@ async function openProviderPopup(page: Page, name: string | RegExp): Promise<Pag
   return popup;
 }
 
-/** Signs in on a provider page (the local OpenID provider's 'Username', CloudKit's 'Apple ID'). */
-async function signInAt(popup: Page, label: string, username: string, shot?: string) {
+/**
+ * Signs in on a provider page (the local OpenID provider's 'Username', CloudKit's 'Apple ID').
+ * @returns a promise of the page's close, listened for before the click: CloudKit's page posts
+ *   the token and closes at once, before a listener added afterwards would hear it.
+ */
+async function signInAt(
+  popup: Page,
+  label: string,
+  username: string,
+  shot?: string,
+): Promise<Promise<void>> {
   const field = popup.getByLabel(label);
   await field.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
   await field.fill(username);
   if (shot) await screenshot(popup, shot);
+  const closed = popup.waitForEvent('close', { timeout: WALLET_TIMEOUT_MS }).then(
+    () => undefined,
+    async (error: unknown) => {
+      if (popup.isClosed()) return;
+      const where = `${popup.url()}\n${(await popup.content().catch(() => '')).slice(0, 1500)}`;
+      throw new Error(`the provider pop-up did not close: ${where}`, { cause: error });
+    },
+  );
+  // Not left unhandled while the caller has not awaited it yet.
+  closed.catch(() => {});
   await popup.getByRole('button', { name: 'Sign in' }).click();
-}
-
-/** Waits for the pop-up to close itself; says where it got stuck otherwise. */
-async function popupCloses(popup: Page): Promise<void> {
-  await popup.waitForEvent('close', { timeout: WALLET_TIMEOUT_MS }).catch(async (error) => {
-    const where = popup.isClosed()
-      ? 'closed'
-      : `${popup.url()}\n${(await popup.content().catch(() => '')).slice(0, 1500)}`;
-    throw new Error(`the provider pop-up did not close: ${where}`, { cause: error });
-  });
+  return closed;
 }
 
 /** Opens the selection's 'Why do I need to secure my account?' explainer and checks its list. */
@@ -143,8 +153,7 @@ test(
       await screenshot(page, 'cloud-2-backup-screen');
 
       const popup = await openProviderPopup(page, 'Continue with Google Drive');
-      await signInAt(popup, 'Username', driveUser, 'cloud-3-provider-login');
-      await popupCloses(popup);
+      await await signInAt(popup, 'Username', driveUser, 'cloud-3-provider-login');
       assert.equal(await waitForResult(page), 'Backup set');
       await dialog(page)
         .locator('.lk-header__title', { hasText: /^Backup complete$/ })
@@ -174,8 +183,7 @@ test(
           .waitFor({ state: 'visible', timeout: WALLET_TIMEOUT_MS });
         await screenshot(page, 'cloud-5-recover-screen');
         let popup = await openProviderPopup(page, 'Continue with Google Drive');
-        await signInAt(popup, 'Username', `${driveUser}-other`);
-        await popupCloses(popup);
+        await await signInAt(popup, 'Username', `${driveUser}-other`);
         const frame = cloudFrame(page);
         await frame
           .getByTestId('cloud-failure')
@@ -190,8 +198,7 @@ test(
         // The provider remembers its session: sign out there (its cookies) and pick the right one.
         await context.clearCookies({ domain: new URL(stack.oidcUrl).hostname });
         popup = await openProviderPopup(page, 'Try again');
-        await signInAt(popup, 'Username', driveUser);
-        await popupCloses(popup);
+        await await signInAt(popup, 'Username', driveUser);
         await dialog(page).waitFor({ state: 'hidden', timeout: WALLET_TIMEOUT_MS });
         assert.equal(await shownAddress(page), address, 'the same wallet, recovered');
 
@@ -241,8 +248,7 @@ test(
           .waitFor({ state: 'visible', timeout: WALLET_TIMEOUT_MS });
         await screenshot(page, 'cloud-8-icloud-screen-dark');
         const popup = await openProviderPopup(page, 'Continue with iCloud');
-        await signInAt(popup, 'Apple ID', appleId, 'cloud-9-icloud-sign-in');
-        await popupCloses(popup);
+        await await signInAt(popup, 'Apple ID', appleId, 'cloud-9-icloud-sign-in');
         await waitForScreen(page, 'EMBEDDED_WALLET_CREATED_SCREEN', WALLET_TIMEOUT_MS);
         await dialog(page).waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
         await waitForStatus(page, 'authenticated');
@@ -265,8 +271,7 @@ test(
           .waitFor({ state: 'visible', timeout: WALLET_TIMEOUT_MS });
         await screenshot(page, 'cloud-10-icloud-recover-390-dark');
         const popup = await openProviderPopup(page, 'Continue with iCloud');
-        await signInAt(popup, 'Apple ID', appleId);
-        await popupCloses(popup);
+        await await signInAt(popup, 'Apple ID', appleId);
         await dialog(page).waitFor({ state: 'hidden', timeout: WALLET_TIMEOUT_MS });
         assert.equal(await shownAddress(page), address, 'the same wallet, recovered from iCloud');
       },
@@ -310,7 +315,10 @@ test(
         await page.waitForURL((url) => url.href.startsWith(stack.oidcUrl), {
           timeout: WALLET_TIMEOUT_MS,
         });
-        await signInAt(page, 'Username', `redirect${Date.now().toString(36)}`);
+        const field = page.getByLabel('Username');
+        await field.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+        await field.fill(`redirect${Date.now().toString(36)}`);
+        await page.getByRole('button', { name: 'Sign in' }).click();
         await page.waitForURL((url) => url.href.startsWith(stack.demoUrl), {
           timeout: WALLET_TIMEOUT_MS,
         });

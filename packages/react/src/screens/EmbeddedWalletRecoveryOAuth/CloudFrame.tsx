@@ -10,7 +10,7 @@ import { useFrameHeight } from '../../wallet/useFrameHeight.ts';
 import { cloudFrameCss } from './CloudFrame.css.ts';
 
 /** The cloud frame's height bounds in CSS px (its page reports its content's height). */
-export const CLOUD_FRAME_HEIGHT = { min: 120, max: 480 } as const;
+export const CLOUD_FRAME_HEIGHT = { min: 56, max: 480 } as const;
 
 /** Props of {@link CloudFrame}. */
 export interface CloudFrameProps {
