@@ -12,6 +12,7 @@ import type {
 } from '../../wallets/embedded/cloud-frame.ts';
 import type { EmbeddedWalletExportTheme } from '../../wallets/embedded/export.ts';
 import type { EmbeddedWalletManager } from '../../wallets/embedded/manager.ts';
+import { mountCustodyPage } from './custodyPage.ts';
 
 /** What the cloud page answered once done (the manager adopted the wallet). */
 export type CloudFlowResult = Extract<EmbeddedWalletCloudResult, { status: 'done' }> & {
@@ -54,43 +55,24 @@ export interface MountCloudFrameParameters {
  * @returns The unmount function.
  */
 export function mountCloudFrame(p: MountCloudFrameParameters): () => void {
-  let live = true;
-  let mounted: { destroy(): void } | null = null;
-  (async () => {
-    const manager = await p.wallet.manager();
-    if (p.action === 'set' && manager.getState().status !== 'connected') {
-      const connected = await manager.connect();
-      if (connected.status !== 'connected') throw new Error(p.unableToRecoverMessage);
-    }
-    if (p.action !== 'create') await manager.ensureMfa({ onDevice: p.action !== 'recover' });
-    if (!live) return null;
-    const frame = manager.mountCloud(p.host, {
-      action: p.action,
-      provider: p.provider,
-      theme: p.theme,
-      ...(p.oauthReturn ? { oauthReturn: p.oauthReturn } : {}),
-    });
-    mounted = frame;
-    frame.iframe.title = p.frameTitle;
-    frame.ready.then(
-      () => {
-        if (live) p.onReady();
-      },
-      () => {},
-    );
-    return frame.result;
-  })().then(
-    (result) => {
-      if (!live || !result) return;
-      if (result.status === 'done') p.onResult(result);
-      else p.onRedirect?.(result.url);
+  return mountCustodyPage({
+    wallet: p.wallet,
+    needsDeviceShare: p.action === 'set',
+    mfa: p.action === 'create' ? null : { onDevice: p.action !== 'recover' },
+    unableToRecoverMessage: p.unableToRecoverMessage,
+    mount: (manager) =>
+      manager.mountCloud(p.host, {
+        action: p.action,
+        provider: p.provider,
+        theme: p.theme,
+        ...(p.oauthReturn ? { oauthReturn: p.oauthReturn } : {}),
+      }),
+    frameTitle: p.frameTitle,
+    onReady: p.onReady,
+    onAnswer: (answer) => {
+      if (answer.status === 'done') p.onResult(answer);
+      else p.onRedirect?.(answer.url);
     },
-    (error: unknown) => {
-      if (live) p.onError(error);
-    },
-  );
-  return () => {
-    live = false;
-    mounted?.destroy();
-  };
+    onError: p.onError,
+  });
 }

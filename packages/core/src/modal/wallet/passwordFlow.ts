@@ -6,6 +6,7 @@
 import type { User } from '../../session/user.ts';
 import type { EmbeddedWalletExportTheme } from '../../wallets/embedded/export.ts';
 import type { EmbeddedWalletManager } from '../../wallets/embedded/manager.ts';
+import { mountCustodyPage } from './custodyPage.ts';
 import type {
   EmbeddedWalletPasswordAction,
   EmbeddedWalletPasswordResult,
@@ -46,48 +47,18 @@ export interface MountPasswordFrameParameters {
  * @returns The unmount function.
  */
 export function mountPasswordFrame(p: MountPasswordFrameParameters): () => void {
-  let live = true;
-  let mounted: { destroy(): void } | null = null;
-  (async () => {
-    const manager = await p.wallet.manager();
-    if (
-      (p.action === 'set' || p.action === 'change') &&
-      manager.getState().status !== 'connected'
-    ) {
-      // The page reshares from this device's share: the wallet must be here first.
-      const connected = await manager.connect();
-      if (connected.status !== 'connected') throw new Error(p.unableToRecoverMessage);
-    }
-    // Issue 15: the page fetches shares (recovery share, auth share) that an MFA user's session
-    // gets only when verified, and cannot ask for MFA behind its button: verify first.
-    if (p.action !== 'create') await manager.ensureMfa({ onDevice: p.action !== 'recover' });
-    if (!live) return;
-    const frame = manager.mountPassword(p.host, {
-      action: p.action,
-      theme: p.theme,
-      appName: p.appName,
-    });
-    mounted = frame;
-    frame.iframe.title = p.frameTitle;
-    frame.ready.then(
-      () => {
-        if (live) p.onReady();
-      },
-      () => {},
-    );
-    return frame.result;
-  })().then(
-    (result) => {
-      if (live && result) p.onResult(result);
-    },
-    (error: unknown) => {
-      if (live) p.onError(error);
-    },
-  );
-  return () => {
-    live = false;
-    mounted?.destroy();
-  };
+  return mountCustodyPage({
+    wallet: p.wallet,
+    needsDeviceShare: p.action === 'set' || p.action === 'change',
+    mfa: p.action === 'create' ? null : { onDevice: p.action !== 'recover' },
+    unableToRecoverMessage: p.unableToRecoverMessage,
+    mount: (manager) =>
+      manager.mountPassword(p.host, { action: p.action, theme: p.theme, appName: p.appName }),
+    frameTitle: p.frameTitle,
+    onReady: p.onReady,
+    onAnswer: p.onResult,
+    onError: p.onError,
+  });
 }
 
 /** The step the password flow shows: the frame, 'Success', or 'Something went wrong'. */

@@ -494,7 +494,7 @@ export function createEmbeddedWalletManager(
    * Adopts a visible page's custody outcome (password page, issue 24; cloud page, issue 23):
    * the wallet created, recovered or reshared there with `result.recoveryMethod`.
    */
-  async function adoptPassword(
+  async function adoptCustodyPage(
     action: EmbeddedWalletPasswordAction,
     result: EmbeddedWalletPasswordResult,
   ): Promise<{ address: string; user?: User }> {
@@ -515,6 +515,32 @@ export function createEmbeddedWalletManager(
     // Best effort: the user's wallet account now carries the new recovery method.
     const user = await client.refreshUser().catch(() => null);
     return { address: result.address, ...(user ? { user } : {}) };
+  }
+
+  /**
+   * The wallet a visible custody page (password, cloud) acts on: none for `create`, else the
+   * connected or the user's embedded wallet.
+   * @throws WalletError `no_embedded_wallet` when an action but `create` has no wallet.
+   */
+  function custodyPageAddress(action: string): string | undefined {
+    if (action === 'create') return undefined;
+    const address = state.address ?? walletOfUser()?.address;
+    if (!address) {
+      throw new WalletError(WALLET_ERROR_MESSAGES.noEmbeddedWallet, {
+        code: 'no_embedded_wallet',
+      });
+    }
+    return address;
+  }
+
+  /**
+   * A visible custody page's failure: a creation reports `embedded_wallet_creation_failed`; a
+   * session not bound to the frame's key moves the manager to its error state; rethrown.
+   */
+  function custodyPageFailed(action: string, error: unknown): never {
+    if (action === 'create') return creationFailed(error);
+    if (error instanceof WalletError && error.type === 'session_not_bound') fail(error);
+    throw error;
   }
 
   return {
@@ -594,7 +620,7 @@ export function createEmbeddedWalletManager(
         return fail(error);
       }
     },
-    adoptPassword,
+    adoptPassword: adoptCustodyPage,
     async ensureMfa({ onDevice = true } = {}) {
       // A user without MFA needs nothing (the server refuses a stale answer anyway).
       if ((client.getState().user?.mfaMethods ?? []).length === 0) return;
@@ -619,12 +645,7 @@ export function createEmbeddedWalletManager(
       await guarded.connect({ address, unlock: true });
     },
     mountPassword(container, { action, theme, appName }) {
-      const address = action === 'create' ? undefined : (state.address ?? walletOfUser()?.address);
-      if (action !== 'create' && !address) {
-        throw new WalletError(WALLET_ERROR_MESSAGES.noEmbeddedWallet, {
-          code: 'no_embedded_wallet',
-        });
-      }
+      const address = custodyPageAddress(action);
       const frame = createEmbeddedWalletPasswordFrame({
         apiUrl: client.apiUrl,
         appId: client.appId,
@@ -636,28 +657,14 @@ export function createEmbeddedWalletManager(
         ...(appName ? { appName } : {}),
       });
       const result = frame.result.then(
-        async (out) => ({ ...out, ...(await adoptPassword(action, out)) }),
-        (error: unknown) => {
-          if (action === 'create') return creationFailed(error);
-          if (error instanceof WalletError && error.type === 'session_not_bound') fail(error);
-          throw error;
-        },
+        async (out) => ({ ...out, ...(await adoptCustodyPage(action, out)) }),
+        (error: unknown) => custodyPageFailed(action, error),
       );
       result.catch(() => {});
-      return {
-        iframe: frame.iframe,
-        ready: frame.ready,
-        result,
-        destroy: () => frame.destroy(),
-      };
+      return { iframe: frame.iframe, ready: frame.ready, result, destroy: () => frame.destroy() };
     },
     mountCloud(container, { action, provider, theme, returnUrl, oauthReturn }) {
-      const address = action === 'create' ? undefined : (state.address ?? walletOfUser()?.address);
-      if (action !== 'create' && !address) {
-        throw new WalletError(WALLET_ERROR_MESSAGES.noEmbeddedWallet, {
-          code: 'no_embedded_wallet',
-        });
-      }
+      const address = custodyPageAddress(action);
       const origin = returnUrl ?? container.ownerDocument.defaultView?.location?.origin;
       const frame = createEmbeddedWalletCloudFrame({
         apiUrl: client.apiUrl,
@@ -673,12 +680,8 @@ export function createEmbeddedWalletManager(
       });
       const result = frame.result.then(
         async (out) =>
-          out.status === 'done' ? { ...out, ...(await adoptPassword(action, out)) } : out,
-        (error: unknown) => {
-          if (action === 'create') return creationFailed(error);
-          if (error instanceof WalletError && error.type === 'session_not_bound') fail(error);
-          throw error;
-        },
+          out.status === 'done' ? { ...out, ...(await adoptCustodyPage(action, out)) } : out,
+        (error: unknown) => custodyPageFailed(action, error),
       );
       result.catch(() => {});
       return { iframe: frame.iframe, ready: frame.ready, result, destroy: () => frame.destroy() };
