@@ -13,7 +13,15 @@
  *   handler (SIGKILL, OOM).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -110,25 +118,83 @@ export interface Stack {
   kill(): Promise<void>;
 }
 
-/** A port nobody listens on right now (bound on 0.0.0.0 and released). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * Where free ports are looked for: below Linux's ephemeral range (32768-60999 by default), which
+ * the kernel hands to every outgoing connection. A port found free in that range could be taken
+ * by a browser's or a concurrent stack's outgoing connection before our server binds it (stop 43:
+ * `EADDRINUSE` on the API's port). Ports here are only ever taken by a listen.
+ */
+const PORT_RANGE = { low: 20_000, high: 32_000 } as const;
+/** One file per port a live test process holds (its pid inside), so two processes never pick the same port. */
+const portLockDir = path.join(tmpdir(), 'latchkey-e2e-ports');
+const heldPorts = new Set<number>();
+let portHooksInstalled = false;
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Reserves `port` for this process; false when a live process holds it. */
+function lockPort(port: number): boolean {
+  mkdirSync(portLockDir, { recursive: true });
+  const file = path.join(portLockDir, String(port));
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      if (!portHooksInstalled) {
+        portHooksInstalled = true;
+        process.on('exit', () => {
+          for (const held of heldPorts)
+            rmSync(path.join(portLockDir, String(held)), { force: true });
+        });
+      }
+      heldPorts.add(port);
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(readFileSync(file, 'utf8').trim());
+      if (Number.isInteger(owner) && owner > 0 && pidAlive(owner)) return false;
+      rmSync(file, { force: true }); // its process is gone
+    }
+  }
+  return false;
+}
+
+/** Whether a listen on `port` (all interfaces, IPv6 and IPv4) succeeds right now. */
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
     server.unref();
-    server.once('error', reject);
-    server.listen(0, () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, () => server.close(() => resolve(true)));
   });
+}
+
+/**
+ * A port nobody listens on right now, outside the kernel's ephemeral range and reserved for
+ * this test process until it exits ({@link PORT_RANGE}).
+ *
+ * @throws after 500 tries without one (the range is 12,000 ports wide).
+ */
+export async function freePort(): Promise<number> {
+  for (let tries = 0; tries < 500; tries++) {
+    const port = PORT_RANGE.low + Math.floor(Math.random() * (PORT_RANGE.high - PORT_RANGE.low));
+    if (heldPorts.has(port) || !lockPort(port)) continue;
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`no free port in ${PORT_RANGE.low}-${PORT_RANGE.high} after 500 tries`);
 }
 
 /** `n` distinct free ports. */
 export async function freePorts(n: number): Promise<number[]> {
-  const ports = new Set<number>();
-  while (ports.size < n) ports.add(await freePort());
-  return [...ports];
+  const ports: number[] = [];
+  while (ports.length < n) ports.push(await freePort());
+  return ports;
 }
 
 /** pid -> parent pid and process group, read from /proc (Linux). */
@@ -275,6 +341,19 @@ export interface StartStackOptions {
  *   carries the tail of its output.
  */
 export async function startStack(options: StartStackOptions = {}): Promise<Stack> {
+  // A port taken between our check and the server's listen (by a process outside these tests)
+  // fails one try, not the spec file: new ports, once more.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startStackOnce(options);
+    } catch (error) {
+      if (attempt >= 3 || !String((error as Error).message).includes('EADDRINUSE')) throw error;
+      process.stderr.write(`[e2e] a port was taken while the stack started; try ${attempt + 1}\n`);
+    }
+  }
+}
+
+async function startStackOnce(options: StartStackOptions): Promise<Stack> {
   installExitHooks();
   const [
     apiPort,
