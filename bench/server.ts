@@ -25,6 +25,8 @@
  * - email code sign-ins: `POST /passwordless/init` -> `GET /dev/outbox?to=` -> `POST
  *   /passwordless/authenticate`, a fresh address (a new user) per flow, BENCH_FLOW_CONCURRENCY
  *   (= connections) workers in a loop (autocannon cannot carry a value between requests);
+ *   the codes wait in the dev outbox in the server's memory, as Better Auth's do in a Map
+ *   (`BENCH_OUTBOX`, below);
  * - `POST /api/v1/sessions` (refresh with rotation): autocannon drawing a never-used refresh
  *   token from a pool filled by the sign-ins and putting the rotated one back (pipelining 1,
  *   so no token is presented twice: a reuse would revoke its session and count as an error);
@@ -66,7 +68,10 @@ import autocannon, { type AutocannonResult } from 'autocannon';
 import pg from 'pg';
 import { createAppRecord } from '../packages/server/src/apps/records.ts';
 import { openDatabase } from '../packages/server/src/db/index.ts';
-import { devOutboxDelivery } from '../packages/server/src/delivery/dev-outbox.ts';
+import {
+  devOutboxDelivery,
+  memoryOutboxDelivery,
+} from '../packages/server/src/delivery/dev-outbox.ts';
 import { createServer } from '../packages/server/src/server.ts';
 import { freePort } from '../test-support/anvil.ts';
 import { startThrowawayPostgres } from '../test-support/postgres.ts';
@@ -86,6 +91,16 @@ const ONLY = process.env.BENCH_ONLY?.split(',').map((p) => p.trim());
 const runs = (pathName: 'apps' | 'signin' | 'refresh' | 'me') => !ONLY || ONLY.includes(pathName);
 /** `BENCH_SKIP_PGLITE=1` skips the PGlite server (e.g. to profile PostgreSQL alone). */
 const SKIP_PGLITE = process.env.BENCH_SKIP_PGLITE === '1';
+/**
+ * `BENCH_OUTBOX`: where Latchkey's dev outbox keeps the codes, `memory` (default: this process's
+ * memory, `LATCHKEY_DEV_OUTBOX=memory`, as Better Auth's bench server keeps its codes in a Map)
+ * or `database` (the `dev_outbox` table: one INSERT per send and one SELECT per read, which the
+ * compared server does not pay).
+ */
+const OUTBOX = process.env.BENCH_OUTBOX ?? 'memory';
+if (OUTBOX !== 'memory' && OUTBOX !== 'database') {
+  throw new Error(`BENCH_OUTBOX must be memory or database, got ${OUTBOX}`);
+}
 /** `BENCH_PG_WAITS=1`: sample `pg_stat_activity` during the PostgreSQL runs. */
 const PG_WAITS = process.env.BENCH_PG_WAITS === '1';
 
@@ -244,6 +259,7 @@ async function startLatchkey(databaseUrl: string | undefined, dir: string): Prom
       LATCHKEY_DEV_APP_ID: APP_ID,
       LATCHKEY_DEV_ORIGINS: ORIGIN,
       LATCHKEY_RATE_LIMITS: JSON.stringify(RATE_LIMITS),
+      LATCHKEY_DEV_OUTBOX: OUTBOX,
       // One JSON line per request would be most of what the bench measures and keeps.
       LATCHKEY_LOG_LEVEL: process.env.LATCHKEY_LOG_LEVEL ?? 'warn',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl, LATCHKEY_SECRET: SECRET } : {}),
@@ -638,7 +654,12 @@ async function statementCounts(): Promise<Record<string, number>> {
     db,
     publicUrl: 'http://127.0.0.1:1',
     secret: SECRET,
-    delivery: devOutboxDelivery(db),
+    ...(OUTBOX === 'memory'
+      ? (() => {
+          const outbox = memoryOutboxDelivery();
+          return { delivery: outbox, devOutbox: outbox };
+        })()
+      : { delivery: devOutboxDelivery(db) }),
     dev: true,
     rateLimits: RATE_LIMITS,
   });
@@ -848,7 +869,8 @@ async function main() {
   console.log('');
   console.log(
     `loopback, ${CONNECTIONS} connections, ${DURATION_S} s per path, Node ${process.version}; ` +
-      `load average ${l1!.toFixed(2)} / ${l5!.toFixed(2)} (1/5 min) on a shared machine: ` +
+      `load average ${l1!.toFixed(2)} / ${l5!.toFixed(2)} (1/5 min) on a shared machine; ` +
+      `Latchkey's codes go to its dev outbox in ${OUTBOX === 'memory' ? 'memory (LATCHKEY_DEV_OUTBOX=memory; BENCH_OUTBOX=database for the table)' : 'the database (BENCH_OUTBOX=database)'}: ` +
       'compare the "x bare" ratios, not the raw rates.',
   );
   console.log(

@@ -8,6 +8,7 @@ import type { KeyStore } from './apps/keys.ts';
 import type { ServerKeys } from './crypto.ts';
 import type { Db } from './db/index.ts';
 import type { AppRow } from './db/schema.ts';
+import type { DevOutbox } from './delivery/dev-outbox.ts';
 import type { Delivery } from './delivery/types.ts';
 import type { TrustProxy } from './middleware/request.ts';
 import type { MemoryRateLimiter, RateLimitConfig } from './rate-limit.ts';
@@ -25,6 +26,8 @@ export interface ServerContext {
    */
   apps: AppCache;
   delivery: Delivery;
+  /** What `GET /dev/outbox` lists (dev only): the `dev_outbox` table, or a memory outbox. */
+  devOutbox: DevOutbox;
   /** Current time in ms since the epoch (injectable for expiry tests). */
   now: () => number;
   /**

@@ -227,6 +227,12 @@ export interface ServerEnv {
   logLevel: LogLevel;
   /** `LATCHKEY_WALLET_KEY_IDLE_MS` (an integer >= 0), or undefined for the frame's default. */
   walletKeyIdleMs?: number;
+  /**
+   * `LATCHKEY_DEV_OUTBOX`: where the development outbox keeps messages, `database` (default, the
+   * `dev_outbox` table every process sees) or `memory` (this process only; no statement per
+   * message: what `npm run bench:server` uses, issue 13).
+   */
+  devOutbox: 'database' | 'memory';
   /** `LATCHKEY_DB_POOL_MAX` ({@link poolMaxOf}), or undefined for the default (20). */
   dbPoolMax?: number;
   /**
@@ -363,6 +369,13 @@ export function parseServerEnv(env: Env): ServerEnv {
 
   const dbPoolMax = poolMaxOf(env);
 
+  const devOutbox = env.LATCHKEY_DEV_OUTBOX?.trim().toLowerCase() || 'database';
+  if (devOutbox !== 'database' && devOutbox !== 'memory') {
+    throw new EnvError(
+      `LATCHKEY_DEV_OUTBOX must be database or memory: ${env.LATCHKEY_DEV_OUTBOX}`,
+    );
+  }
+
   let prices: PriceSettings;
   try {
     prices = parsePriceEnv(env);
@@ -394,6 +407,7 @@ export function parseServerEnv(env: Env): ServerEnv {
     logLevel,
     walletKeyIdleMs,
     dbPoolMax,
+    devOutbox,
     moonpay: {
       apiUrl: urlOf(env, 'LATCHKEY_MOONPAY_API_URL'),
       widgetUrls: {

@@ -47,7 +47,12 @@ export {
   openDatabase,
 } from './db/index.ts';
 export * as schema from './db/schema.ts';
-export { devOutboxDelivery } from './delivery/dev-outbox.ts';
+export {
+  type DevOutbox,
+  devOutboxDelivery,
+  memoryOutboxDelivery,
+  tableOutbox,
+} from './delivery/dev-outbox.ts';
 export type { Delivery, DeliveryMessage } from './delivery/types.ts';
 export { type SmtpDeliveryOptions, smtpDelivery } from './methods/email/delivery/smtp.ts';
 export {

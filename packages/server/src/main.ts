@@ -44,6 +44,8 @@
  *   the JSON log on standard output (`src/logging/`): one line per request, failed readiness
  *   checks, start and stop. The plain `Latchkey API listening on <url>` line is printed
  *   whatever the level (`npm start`, the e2e harness and the bench wait for it).
+ * - `LATCHKEY_DEV_OUTBOX` (`database`, default, or `memory`): where the dev outbox keeps codes;
+ *   `memory` is this process only, with no statement per message (the benchmark's setting).
  * - `LATCHKEY_DB_POOL_MAX` (default 20): the most PostgreSQL connections the server opens.
  * - `LATCHKEY_WALLET_KEY_IDLE_MS` (integer >= 0, default 60000): how long the wallet frame keeps
  *   a rebuilt key in its memory after the last use (zeroed then, on logout and on unload); 0
@@ -117,6 +119,7 @@ async function main(): Promise<void> {
       publicUrl,
       secret,
       delivery: delivery.delivery,
+      devOutbox: delivery.outbox,
       dev,
       rateLimits: config.rateLimits,
       trustProxy: config.trustProxy,

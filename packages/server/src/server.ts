@@ -19,6 +19,7 @@ import { crossAppRoutes } from './crossapp/routes.ts';
 import { deriveServerKeys } from './crypto.ts';
 import type { Db } from './db/index.ts';
 import { databaseUnavailable, databaseUnavailableReason } from './db/unavailable.ts';
+import { type DevOutbox, tableOutbox } from './delivery/dev-outbox.ts';
 import type { Delivery } from './delivery/types.ts';
 import { devRoutes } from './dev/routes.ts';
 import { ApiError } from './errors.ts';
@@ -56,6 +57,11 @@ export interface CreateServerOptions {
   delivery: Delivery;
   /** Mount the `/dev` routes (dev outbox). Default false. */
   dev?: boolean;
+  /**
+   * What `GET /dev/outbox` lists (with `dev`): default the `dev_outbox` table
+   * (`devOutboxDelivery`'s messages); a `memoryOutboxDelivery` when that is the delivery.
+   */
+  devOutbox?: DevOutbox;
   /** Overrides of the default rate limits. */
   rateLimits?: Partial<RateLimitConfig>;
   /** Clock in ms since the epoch. Default `Date.now`. */
@@ -195,6 +201,7 @@ export function createServer(options: CreateServerOptions): LatchkeyServer {
     keyStore: new KeyStore(options.db, keys.keyEncryptionKey, { issuer: publicUrl }),
     apps: new AppCache(options.db, { ttlMs: options.appCacheTtlMs ?? DEFAULT_APP_CACHE_TTL_MS }),
     delivery: options.delivery,
+    devOutbox: options.devOutbox ?? tableOutbox(options.db),
     now: options.now ?? Date.now,
     refreshReuseIntervalS: reuseInterval(options.refreshReuseIntervalS),
     rateLimits: resolveRateLimits(options.rateLimits),

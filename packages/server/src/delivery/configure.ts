@@ -8,7 +8,12 @@ import type { ServerEnv } from '../env.ts';
 import { METHODS } from '../methods/index.ts';
 import type { MethodParts } from '../methods/types.ts';
 import { channelDelivery } from './channels.ts';
-import { devOutboxDelivery } from './dev-outbox.ts';
+import {
+  type DevOutbox,
+  devOutboxDelivery,
+  memoryOutboxDelivery,
+  tableOutbox,
+} from './dev-outbox.ts';
 import type { ChannelTransport, Delivery, DeliveryChannel } from './types.ts';
 
 /** What {@link configuredDelivery} returns. */
@@ -17,6 +22,11 @@ export interface ConfiguredDelivery {
   delivery: Delivery;
   /** The transports the environment configured, in the registry's order. */
   transports: ChannelTransport[];
+  /**
+   * What `GET /dev/outbox` lists: the memory outbox with `LATCHKEY_DEV_OUTBOX=memory`, else the
+   * `dev_outbox` table.
+   */
+  outbox: DevOutbox;
   /** Closes every transport (at shutdown). */
   close(): void;
 }
@@ -30,7 +40,8 @@ export interface ConfiguredDeliveryOptions {
 /**
  * Routes each channel to its configured transport. Channels without one go to the transport
  * that replaces the dev outbox (`replacesDevOutbox`: SMTP), else to the dev outbox
- * (`dev_outbox` table). `parseServerEnv` refuses to start outside development without one.
+ * (`dev_outbox` table, or this process's memory with `LATCHKEY_DEV_OUTBOX=memory`).
+ * `parseServerEnv` refuses to start outside development without one.
  *
  * @param env the parsed environment (`parseServerEnv`).
  * @param db the database of the dev outbox.
@@ -45,12 +56,15 @@ export async function configuredDelivery(
     (options.methods ?? METHODS).flatMap((m) => (m.transport ? [m.transport()] : [])),
   );
   const transports = factories.flatMap((fromEnv) => fromEnv(env) ?? []);
-  const fallback = transports.find((t) => t.replacesDevOutbox)?.delivery ?? devOutboxDelivery(db);
+  const memory = env.devOutbox === 'memory' ? memoryOutboxDelivery() : undefined;
+  const fallback =
+    transports.find((t) => t.replacesDevOutbox)?.delivery ?? memory ?? devOutboxDelivery(db);
   const own: Partial<Record<DeliveryChannel, Delivery>> = {};
   for (const t of transports) if (!t.replacesDevOutbox) own[t.channel] = t.delivery;
   return {
     delivery: Object.keys(own).length ? channelDelivery(own, fallback) : fallback,
     transports,
+    outbox: memory ?? tableOutbox(db),
     close() {
       for (const t of transports) t.close?.();
     },

@@ -3,32 +3,18 @@
  * dev outbox delivered, newest last, as JSON (`outboxMessage[]`) or, when the client prefers
  * text/html, as a page. `?to=` filters by recipient.
  */
-import { type OutboxMessage, ROUTES } from '@latchkey/api';
-import { asc, eq } from 'drizzle-orm';
+import { ROUTES } from '@latchkey/api';
 import { Hono } from 'hono';
 import { accepts } from 'hono/accepts';
 import { html } from 'hono/html';
 import type { AppEnv, ServerContext } from '../context.ts';
-import { devOutbox } from '../db/schema.ts';
 
 /** The dev routes. */
 export function devRoutes(ctx: ServerContext) {
   const r = new Hono<AppEnv>();
   r.get(ROUTES.devOutbox, async (c) => {
     const to = c.req.query('to')?.trim().toLowerCase();
-    const rows = await ctx.db
-      .select()
-      .from(devOutbox)
-      .where(to ? eq(devOutbox.to, to) : undefined)
-      .orderBy(asc(devOutbox.id));
-    const messages: OutboxMessage[] = rows.map((m) => ({
-      to: m.to,
-      channel: m.channel,
-      subject: m.subject,
-      text: m.text,
-      code: m.code,
-      sentAt: m.sentAt.toISOString(),
-    }));
+    const messages = await ctx.devOutbox.list(to || undefined);
     const type = accepts(c, {
       header: 'Accept',
       supports: ['application/json', 'text/html'],
