@@ -16,8 +16,8 @@
  *   (`packages/server/src/funding/dev/moonpay-standin.ts`) on http://127.0.0.1:8789, in this
  *   process, whose buy page moves a purchase through MoonPay's statuses (the API asks it as
  *   MoonPay, and the dev app holds its sandbox keys); and an ETH / USD price feed (a Chainlink
- *   AggregatorV3 stand-in at $3,000) deployed on anvil before the API starts, which the API
- *   reads for `GET /api/v1/token_price`
+ *   AggregatorV3 stand-in at $3,000) deployed on anvil while the API starts, at a CREATE2
+ *   address known beforehand, which the API reads for `GET /api/v1/token_price`
  * - a local Solana JSON-RPC endpoint on LiteSVM (`test-support/solana-rpc.ts`, issue 22) on
  *   http://127.0.0.1:8899, in this process: the API gets it as LATCHKEY_SOLANA_RPC_URL, the demo
  *   as VITE_LATCHKEY_SOLANA_RPC_URL (its page calls it directly)
@@ -34,21 +34,19 @@
  * 3 s; or a copy of LATCHKEY_DEMO_BUILD_DIR, a build made once by the caller) served by
  * `vite preview`, with this stack's API URL, app ids and demo origins written into its `index.html`. A page of the build loads in about 0.7 s from 36 requests
  * against 3.5 s from about 250 on the dev server, so the e2e harness uses `preview`.
- * Prints one line containing `Latchkey is running` once every part answers; Ctrl-C (SIGINT)
- * or SIGTERM stops every child process group and exits 0. If a part dies, the rest are
- * stopped and the exit code is 1.
+ * The parts start side by side, the API (the slowest, about 5 s of module loading) first when
+ * the stand-ins' ports are fixed (the defaults, and the e2e harness's). Prints one line
+ * containing `Latchkey is running` once every part answers; Ctrl-C (SIGINT) or SIGTERM stops
+ * every child process group and exits 0. If a part dies, the rest are stopped and the exit code
+ * is 1. LATCHKEY_START_TIMING=1 writes when each step of the start ended (`[start timing]
+ * <step> <ms since this process started>`) to standard error.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  DEV_MOONPAY_KEYS,
-  type MoonPayStandIn,
-  startMoonPayStandIn,
-} from '../packages/server/src/funding/dev/moonpay-standin.ts';
-import { deployAggregatorStandIn } from '../packages/server/src/prices/dev/aggregatorStandIn.ts';
+import type { MoonPayStandIn } from '../packages/server/src/funding/dev/moonpay-standin.ts';
 import {
   DEFAULT_DEV_CLOUDKIT_PORT,
   DEFAULT_DEV_DRIVE_PORT,
@@ -63,9 +61,9 @@ import {
   DEV_DRIVE_INTROSPECTION_CLIENT_ID,
   DEV_DRIVE_INTROSPECTION_CLIENT_SECRET,
 } from '../packages/server/src/methods/oauth/dev/oidc-client.ts';
-import { type CloudKit, startCloudKit } from '../test-support/cloudkit.ts';
-import { type GoogleDrive, startGoogleDrive } from '../test-support/google-drive.ts';
-import { type SolanaRpc, startSolanaRpc } from '../test-support/solana-rpc.ts';
+import type { CloudKit } from '../test-support/cloudkit.ts';
+import type { GoogleDrive } from '../test-support/google-drive.ts';
+import type { SolanaRpc } from '../test-support/solana-rpc.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
@@ -107,6 +105,15 @@ const cloudKitPort = Number(
 const DEV_ETH_USD = 3000_00000000n;
 /** The dev feed is posted once, at start: its answer may be a year old before it counts as stale. */
 const DEV_FEED_MAX_AGE_S = 365 * 24 * 3600;
+/**
+ * The dev feed's address: `aggregatorStandInCreate2Address({ answer: DEV_ETH_USD })`
+ * (`packages/server/src/prices/dev/aggregatorStandIn.ts`), a CREATE2 address that follows from
+ * the feed's parameters alone, not from the transactions before it (the API sends some from the
+ * same account as it seeds the dev app). Written out so the API is told it, and starts, before
+ * the feed is deployed and `viem` loaded here; the deployment checks it lands there (the start
+ * fails otherwise).
+ */
+const DEV_FEED_ADDRESS = '0x43EDf57eE9E8A11cf356319A2E642b88a6745BCD';
 const demoMode = process.env.LATCHKEY_DEMO_MODE ?? 'dev';
 // The data folder and the dev app id parse as the server's do (env.ts), relative to the root.
 const dataDir = dataDirOf(process.env, root);
@@ -119,6 +126,11 @@ const oidcUrl = `http://127.0.0.1:${oidcPort}`;
 
 /** Time each part may take to answer before the start is given up, in ms. */
 const READY_TIMEOUT_MS = 120_000;
+/**
+ * Milliseconds between two readiness checks of a part (a refused local connection costs next to
+ * nothing; each poll's wait is time the stack is not yet reported ready).
+ */
+const POLL_MS = 50;
 
 interface Part {
   name: string;
@@ -148,6 +160,17 @@ const PORT_VARIABLES: Record<string, string> = {
 function log(line: string) {
   process.stdout.write(`${line}\n`);
 }
+
+/**
+ * With LATCHKEY_START_TIMING=1, `mark(phase)` writes `[start timing] <phase> <ms>` to standard
+ * error: the milliseconds since this process started (module loading included), to find what
+ * the start waits on.
+ */
+const timing = process.env.LATCHKEY_START_TIMING === '1';
+function mark(phase: string): void {
+  if (timing) process.stderr.write(`[start timing] ${phase} ${Math.round(performance.now())}\n`);
+}
+mark('modules loaded');
 
 /** Fails fast with a clear message when a port is taken (a stack already running?). */
 async function assertPortFree(port: number, what: string): Promise<void> {
@@ -206,12 +229,33 @@ function startPart(
 }
 
 /**
+ * Resolves once `part` prints a line containing `text` on its standard output: the API's and
+ * the OpenID provider's "listening" lines. Either accepts connections a moment before it
+ * answers them (the OpenID provider, before it has made its key, leaves a request unanswered),
+ * so they are asked only from then on.
+ */
+function printed(part: Part, text: string): Promise<void> {
+  return new Promise<void>((resolve) => {
+    let seen = '';
+    const onData = (chunk: string | Buffer) => {
+      // The line may arrive split across two chunks.
+      seen = (seen + chunk.toString()).slice(-500);
+      if (!seen.includes(text)) return;
+      part.child.stdout!.off('data', onData);
+      mark(`${part.name} listening`);
+      resolve();
+    };
+    part.child.stdout!.on('data', onData);
+  });
+}
+
+/**
  * Writes this stack's API URL, app ids and demo origins into the built demo's `index.html`
  * (`window.LATCHKEY_DEMO_CONFIG`, read by `examples/demo/src/main.tsx`: the page on
  * `providerUrl` is app A, `providerAppId`; any other is app B, `appId`; `solanaRpcUrl` the local
  * Solana cluster), so a build made once serves any stack's ports.
  */
-function serveDemoConfig(outDir: string): void {
+function serveDemoConfig(outDir: string, solanaRpcUrl: string): void {
   const file = path.join(outDir, 'index.html');
   const html = readFileSync(file, 'utf8').replace(
     /<script>window\.LATCHKEY_DEMO_CONFIG=.*?<\/script>/,
@@ -223,7 +267,7 @@ function serveDemoConfig(outDir: string): void {
     demoUrl,
     providerAppId: DEV_PROVIDER_APP_ID,
     providerUrl: providerDemoUrl,
-    solanaRpcUrl: solanaRpc?.url,
+    solanaRpcUrl,
   }).replace(/</g, '\\u003c');
   writeFileSync(
     file,
@@ -256,7 +300,9 @@ async function forwardProviderDemo(): Promise<void> {
   });
 }
 
-/** Polls `check` every 200 ms until it resolves true, or throws after READY_TIMEOUT_MS. */
+/**
+ * Polls `check` every {@link POLL_MS} until it resolves true, or throws after READY_TIMEOUT_MS.
+ */
 async function waitFor(what: string, check: () => Promise<boolean>): Promise<void> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
@@ -264,7 +310,7 @@ async function waitFor(what: string, check: () => Promise<boolean>): Promise<voi
     // A check that hangs (a half-open connection) counts as a miss after 5 s.
     const miss = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000));
     if (await Promise.race([check().catch(() => false), miss])) return;
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, POLL_MS));
   }
   throw new Error(`${what} did not answer within ${READY_TIMEOUT_MS / 1000} s`);
 }
@@ -314,67 +360,26 @@ async function stop(exitCode: number): Promise<never> {
 process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
 
-async function main() {
-  if (demoMode !== 'dev' && demoMode !== 'preview') {
-    throw new Error(`LATCHKEY_DEMO_MODE must be dev or preview, got ${demoMode}`);
-  }
-  await assertPortFree(anvilPort, 'chain');
-  await assertPortFree(apiPort, 'API');
-  await assertPortFree(demoPort, 'demo');
-  await assertPortFree(providerDemoPort, 'provider demo');
-  await assertPortFree(oidcPort, 'OpenID provider');
-  await assertPortFree(moonpayPort, 'MoonPay stand-in');
-  if (solanaRpcPort !== 0) await assertPortFree(solanaRpcPort, 'Solana JSON-RPC');
-  if (drivePort !== 0) await assertPortFree(drivePort, 'Google Drive stand-in');
-  if (cloudKitPort !== 0) await assertPortFree(cloudKitPort, 'CloudKit stand-in');
+/** `http://127.0.0.1:<port>`, a stand-in's URL, when its port is fixed (not 0, a free one). */
+const standInUrlOf = (port: number): string | undefined =>
+  port === 0 ? undefined : `http://127.0.0.1:${port}`;
 
-  startPart('chain', bin('anvil'), [
-    '--host',
-    '127.0.0.1',
-    '--port',
-    String(anvilPort),
-    '--chain-id',
-    '31337',
-    '--silent',
-  ]);
+/** The URLs of the in-process stand-ins, which the API and the demo are given. */
+interface StandInUrls {
+  moonpay: string;
+  solanaRpc: string;
+  drive: string;
+  cloudKit: string;
+}
 
-  startPart('oidc', ...tsNode('packages/server/src/methods/oauth/dev/oidc.ts'), {
-    env: { LATCHKEY_OIDC_PORT: String(oidcPort), LATCHKEY_API_URL: apiUrl },
-  });
-  moonpay = await startMoonPayStandIn({
-    port: moonpayPort,
-    keys: { [DEV_MOONPAY_KEYS.publishable_key]: DEV_MOONPAY_KEYS.secret_key },
-  });
-  solanaRpc = await startSolanaRpc({ port: solanaRpcPort });
-  // Cloud recovery (issue 23): Drive checks tokens at the OpenID provider (on first use).
-  drive = await startGoogleDrive({
-    port: drivePort,
-    issuer: oidcUrl,
-    introspection: {
-      clientId: DEV_DRIVE_INTROSPECTION_CLIENT_ID,
-      clientSecret: DEV_DRIVE_INTROSPECTION_CLIENT_SECRET,
-    },
-  });
-  // The sign-in pop-up posts the web auth token to the wallet frame (the API origin) only.
-  cloudKit = await startCloudKit({
-    port: cloudKitPort,
-    containers: [{ ...DEV_CLOUDKIT_CONTAINER, signInMessageOrigin: new URL(apiUrl).origin }],
-  });
-
-  // The price feed goes on the chain before the API starts, which is told its address.
-  await waitFor('anvil', async () => {
-    const res = await fetch(rpcUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
-    });
-    return res.ok;
-  });
-  const feed = await deployAggregatorStandIn(rpcUrl, { answer: DEV_ETH_USD });
+/**
+ * Spawns the API, told every other part's URL (the price feed's address is known beforehand).
+ * Resolves when it prints that it listens.
+ */
+function startApi(urls: StandInUrls): Promise<void> {
   const priceChains = {
-    31337: { rpcUrl, feeds: { ETH: { address: feed, maxAgeS: DEV_FEED_MAX_AGE_S } } },
+    31337: { rpcUrl, feeds: { ETH: { address: DEV_FEED_ADDRESS, maxAgeS: DEV_FEED_MAX_AGE_S } } },
   };
-
   const api = startPart('api', ...tsNode('packages/server/src/main.ts'), {
     env: {
       PORT: String(apiPort),
@@ -389,19 +394,24 @@ async function main() {
       LATCHKEY_RPC_URL: rpcUrl,
       LATCHKEY_CHAIN_ID: '31337',
       LATCHKEY_DEV_OIDC_ISSUER: oidcUrl,
-      LATCHKEY_MOONPAY_API_URL: moonpay.url,
-      LATCHKEY_MOONPAY_SANDBOX_WIDGET_URL: `${moonpay.url}/`,
+      LATCHKEY_MOONPAY_API_URL: urls.moonpay,
+      LATCHKEY_MOONPAY_SANDBOX_WIDGET_URL: `${urls.moonpay}/`,
       LATCHKEY_PRICE_CHAINS: JSON.stringify(priceChains),
-      LATCHKEY_SOLANA_RPC_URL: solanaRpc.url,
-      LATCHKEY_DEV_DRIVE_URL: drive.url,
-      LATCHKEY_DEV_CLOUDKIT_URL: cloudKit.url,
+      LATCHKEY_SOLANA_RPC_URL: urls.solanaRpc,
+      LATCHKEY_DEV_DRIVE_URL: urls.drive,
+      LATCHKEY_DEV_CLOUDKIT_URL: urls.cloudKit,
     },
   });
-  let apiListening = false;
-  api.child.stdout!.on('data', (chunk: Buffer) => {
-    if (chunk.toString().includes('Latchkey API listening')) apiListening = true;
-  });
+  mark('api spawned');
+  return printed(api, 'Latchkey API listening');
+}
 
+/**
+ * Starts the demo: `vite` (dev) or `vite preview` of a build (preview; built now, or a copy of
+ * LATCHKEY_DEMO_BUILD_DIR), then app A's origin forwarded to it. Resolves once both are spawned
+ * (and a build, if any, is made).
+ */
+async function startDemo(solanaRpcUrl: string): Promise<void> {
   const demo = {
     cwd: path.join(root, 'examples', 'demo'),
     env: {
@@ -410,7 +420,7 @@ async function main() {
       VITE_LATCHKEY_DEMO_URL: demoUrl,
       VITE_LATCHKEY_PROVIDER_APP_ID: DEV_PROVIDER_APP_ID,
       VITE_LATCHKEY_PROVIDER_URL: providerDemoUrl,
-      VITE_LATCHKEY_SOLANA_RPC_URL: solanaRpc.url,
+      VITE_LATCHKEY_SOLANA_RPC_URL: solanaRpcUrl,
     },
   };
   const served = ['--port', String(demoPort), '--strictPort', '--host', 'localhost'];
@@ -432,23 +442,159 @@ async function main() {
         ),
       );
     }
-    serveDemoConfig(outDir);
+    serveDemoConfig(outDir, solanaRpcUrl);
+    mark('demo build ready');
     startPart('demo', bin('vite'), ['preview', '--outDir', outDir, ...served], demo);
   } else {
     startPart('demo', bin('vite'), served, demo);
   }
   await forwardProviderDemo();
+  mark('demo spawned');
+}
 
-  await waitFor(
-    'the OpenID provider',
-    async () => (await fetch(`${oidcUrl}/.well-known/openid-configuration`)).ok,
-  );
-  await waitFor(
-    'the API',
-    async () => apiListening && (await fetch(`${apiUrl}/api/v1/apps/${appId}`)).ok,
-  );
-  await waitFor('the demo', async () => (await fetch(demoUrl)).ok);
-  await waitFor('the provider demo', async () => (await fetch(providerDemoUrl)).ok);
+/**
+ * Starts the in-process stand-ins: MoonPay, the Solana JSON-RPC (LiteSVM), Google Drive and
+ * CloudKit. Their modules (LiteSVM, Solana Kit, oauth4webapi, ...) are imported here, not at the
+ * top of this file, so that their loading overlaps the API's.
+ */
+async function startStandIns(): Promise<StandInUrls> {
+  const [{ DEV_MOONPAY_KEYS, startMoonPayStandIn }, { startSolanaRpc }, drives, cloudKits] =
+    await Promise.all([
+      import('../packages/server/src/funding/dev/moonpay-standin.ts'),
+      import('../test-support/solana-rpc.ts'),
+      import('../test-support/google-drive.ts'),
+      import('../test-support/cloudkit.ts'),
+    ]);
+  mark('stand-in modules loaded');
+  moonpay = await startMoonPayStandIn({
+    port: moonpayPort,
+    keys: { [DEV_MOONPAY_KEYS.publishable_key]: DEV_MOONPAY_KEYS.secret_key },
+  });
+  solanaRpc = await startSolanaRpc({ port: solanaRpcPort });
+  // Cloud recovery (issue 23): Drive checks tokens at the OpenID provider (on first use).
+  drive = await drives.startGoogleDrive({
+    port: drivePort,
+    issuer: oidcUrl,
+    introspection: {
+      clientId: DEV_DRIVE_INTROSPECTION_CLIENT_ID,
+      clientSecret: DEV_DRIVE_INTROSPECTION_CLIENT_SECRET,
+    },
+  });
+  // The sign-in pop-up posts the web auth token to the wallet frame (the API origin) only.
+  cloudKit = await cloudKits.startCloudKit({
+    port: cloudKitPort,
+    containers: [{ ...DEV_CLOUDKIT_CONTAINER, signInMessageOrigin: new URL(apiUrl).origin }],
+  });
+  mark('stand-ins listening');
+  return {
+    moonpay: moonpay.url,
+    solanaRpc: solanaRpc.url,
+    drive: drive.url,
+    cloudKit: cloudKit.url,
+  };
+}
+
+/**
+ * Deploys the ETH / USD feed on anvil once it answers, and checks it landed at
+ * {@link DEV_FEED_ADDRESS}, the address the API was given.
+ */
+async function deployFeed(): Promise<void> {
+  const [{ deployAggregatorStandInCreate2 }] = await Promise.all([
+    import('../packages/server/src/prices/dev/aggregatorStandIn.ts'),
+    waitFor('anvil', async () => {
+      const res = await fetch(rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+      });
+      return res.ok;
+    }),
+  ]);
+  mark('anvil answers');
+  const feed = await deployAggregatorStandInCreate2(rpcUrl, { answer: DEV_ETH_USD });
+  if (feed !== DEV_FEED_ADDRESS) {
+    throw new Error(
+      `The price feed was deployed at ${feed}, not at ${DEV_FEED_ADDRESS} as the API was told: DEV_FEED_ADDRESS in scripts/start.ts must follow the feed's bytecode and parameters`,
+    );
+  }
+  mark('feed deployed');
+}
+
+async function main() {
+  if (demoMode !== 'dev' && demoMode !== 'preview') {
+    throw new Error(`LATCHKEY_DEMO_MODE must be dev or preview, got ${demoMode}`);
+  }
+  await Promise.all([
+    assertPortFree(anvilPort, 'chain'),
+    assertPortFree(apiPort, 'API'),
+    assertPortFree(demoPort, 'demo'),
+    assertPortFree(providerDemoPort, 'provider demo'),
+    assertPortFree(oidcPort, 'OpenID provider'),
+    assertPortFree(moonpayPort, 'MoonPay stand-in'),
+    solanaRpcPort !== 0 && assertPortFree(solanaRpcPort, 'Solana JSON-RPC'),
+    drivePort !== 0 && assertPortFree(drivePort, 'Google Drive stand-in'),
+    cloudKitPort !== 0 && assertPortFree(cloudKitPort, 'CloudKit stand-in'),
+  ]);
+  mark('ports checked');
+
+  // anvil first: the API's dev seed sends transactions to it (the Farcaster registries).
+  startPart('chain', bin('anvil'), [
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(anvilPort),
+    '--chain-id',
+    '31337',
+    '--silent',
+  ]);
+  // The API takes longest to start (about 5 s of module loading): it goes first when the
+  // stand-ins' URLs follow from their ports (always in the e2e harness, and for `npm start`'s
+  // defaults), so the rest starts while it loads.
+  const moonpayUrl = standInUrlOf(moonpayPort);
+  const solanaRpcUrl = standInUrlOf(solanaRpcPort);
+  const driveUrl = standInUrlOf(drivePort);
+  const cloudKitUrl = standInUrlOf(cloudKitPort);
+  const knownUrls =
+    moonpayUrl && solanaRpcUrl && driveUrl && cloudKitUrl
+      ? { moonpay: moonpayUrl, solanaRpc: solanaRpcUrl, drive: driveUrl, cloudKit: cloudKitUrl }
+      : undefined;
+  let apiListening = knownUrls ? startApi(knownUrls) : undefined;
+
+  const oidc = startPart('oidc', ...tsNode('packages/server/src/methods/oauth/dev/oidc.ts'), {
+    env: { LATCHKEY_OIDC_PORT: String(oidcPort), LATCHKEY_API_URL: apiUrl },
+  });
+  const oidcListening = printed(oidc, 'Local OpenID provider listening');
+  mark('oidc spawned');
+  if (knownUrls) await startDemo(knownUrls.solanaRpc);
+
+  const urls = await startStandIns();
+  if (knownUrls) {
+    for (const key of Object.keys(urls) as (keyof StandInUrls)[]) {
+      if (urls[key] !== knownUrls[key]) {
+        throw new Error(`The ${key} stand-in listens on ${urls[key]}, not ${knownUrls[key]}`);
+      }
+    }
+  } else {
+    apiListening = startApi(urls);
+    await startDemo(urls.solanaRpc);
+  }
+
+  // The feed goes on the chain while the API loads; the API was told its address.
+  const ready = (what: string, check: () => Promise<boolean>) =>
+    waitFor(what, check).then(() => mark(`${what} answers`));
+  await Promise.all([
+    deployFeed(),
+    oidcListening.then(() =>
+      ready('the OpenID provider', async () => {
+        return (await fetch(`${oidcUrl}/.well-known/openid-configuration`)).ok;
+      }),
+    ),
+    apiListening!.then(() =>
+      ready('the API', async () => (await fetch(`${apiUrl}/api/v1/apps/${appId}`)).ok),
+    ),
+    ready('the demo', async () => (await fetch(demoUrl)).ok),
+    ready('the provider demo', async () => (await fetch(providerDemoUrl)).ok),
+  ]);
 
   log('');
   log(`  Demo app B    ${demoUrl}   (app id ${appId}; logs in with app A's accounts)`);
@@ -457,10 +603,12 @@ async function main() {
   log(`  Dev outbox    ${apiUrl}/dev/outbox`);
   log(`  Chain (anvil) ${rpcUrl}   (chain id 31337)`);
   log(`  OpenID (dev)  ${oidcUrl}   (the demo's Google button; any username)`);
-  log(`  MoonPay (dev) ${moonpay.url}   (the 'Fund wallet' purchases; its page sets their status)`);
-  log(`  Solana (dev)  ${solanaRpc.url}   (JSON-RPC on LiteSVM; requestAirdrop funds any key)`);
-  log(`  Drive (dev)   ${drive.url}   (Google Drive v3 stand-in for cloud recovery)`);
-  log(`  iCloud (dev)  ${cloudKit.url}   (CloudKit Web Services stand-in; any Apple ID)`);
+  log(
+    `  MoonPay (dev) ${urls.moonpay}   (the 'Fund wallet' purchases; its page sets their status)`,
+  );
+  log(`  Solana (dev)  ${urls.solanaRpc}   (JSON-RPC on LiteSVM; requestAirdrop funds any key)`);
+  log(`  Drive (dev)   ${urls.drive}   (Google Drive v3 stand-in for cloud recovery)`);
+  log(`  iCloud (dev)  ${urls.cloudKit}   (CloudKit Web Services stand-in; any Apple ID)`);
   log(`  Data          ${path.relative(root, dataDir) || dataDir}`);
   log('');
   log('Latchkey is running. Press Ctrl-C to stop.');

@@ -7,12 +7,16 @@
  * Development and test only: every write refuses a chain other than anvil's 31337.
  */
 import {
+  concat,
   createPublicClient,
   createWalletClient,
   defineChain,
+  encodeDeployData,
+  getContractAddress,
   http,
   type PublicClient,
   type WalletClient,
+  zeroHash,
 } from 'viem';
 import { ANVIL_CHAIN_ID } from '../../wallets/funder.ts';
 
@@ -219,6 +223,71 @@ export async function deployAggregatorStandIn(
     throw new Error(`Could not deploy the stand-in price feed: transaction ${hash} reverted`);
   }
   return receipt.contractAddress;
+}
+
+/**
+ * Anvil's default CREATE2 deployer (the deterministic deployment proxy, on every anvil chain
+ * unless started with `--disable-default-create2-deployer`): called with a 32-byte salt followed
+ * by a creation bytecode, it deploys that bytecode with CREATE2.
+ */
+export const ANVIL_CREATE2_DEPLOYER = '0x4e59b44847b379578588920cA78FbF26c0B4956C';
+
+/** The creation bytecode with its constructor's arguments: what CREATE2 deploys. */
+function aggregatorStandInInitCode(parameters: AggregatorStandInParameters): `0x${string}` {
+  return encodeDeployData({
+    abi: aggregatorStandInAbi,
+    bytecode: AGGREGATOR_STAND_IN_BYTECODE,
+    args: [parameters.decimals ?? 8, parameters.description ?? 'ETH / USD', parameters.answer],
+  });
+}
+
+/**
+ * The address {@link deployAggregatorStandInCreate2} gives a feed with these parameters: it
+ * follows from them alone (CREATE2 from {@link ANVIL_CREATE2_DEPLOYER}, zero salt), whatever
+ * transactions the chain saw before, so it can be handed out before the deployment.
+ */
+export function aggregatorStandInCreate2Address(
+  parameters: AggregatorStandInParameters,
+): `0x${string}` {
+  return getContractAddress({
+    opcode: 'CREATE2',
+    from: ANVIL_CREATE2_DEPLOYER,
+    salt: zeroHash,
+    bytecode: aggregatorStandInInitCode(parameters),
+  });
+}
+
+/**
+ * Deploys a feed as {@link deployAggregatorStandIn} does, but through anvil's CREATE2 deployer,
+ * at {@link aggregatorStandInCreate2Address}: a feed with these parameters can be deployed once
+ * per chain. Waits for it to be mined and checks the code is there.
+ * @returns the feed's address.
+ * @throws as {@link deployAggregatorStandIn}, and when no code landed at the address (the chain
+ *   has no CREATE2 deployer, or the feed was deployed there before).
+ */
+export async function deployAggregatorStandInCreate2(
+  rpcUrl: string,
+  parameters: AggregatorStandInParameters,
+): Promise<`0x${string}`> {
+  const { publicClient, walletClient, sender } = await anvilWriter(
+    rpcUrl,
+    'deploy a stand-in price feed',
+  );
+  const address = aggregatorStandInCreate2Address(parameters);
+  const hash = await walletClient.sendTransaction({
+    account: sender,
+    chain: foundry,
+    to: ANVIL_CREATE2_DEPLOYER,
+    data: concat([zeroHash, aggregatorStandInInitCode(parameters)]),
+  });
+  const receipt = await publicClient.waitForTransactionReceipt({ hash });
+  const code = await publicClient.getCode({ address });
+  if (receipt.status !== 'success' || code === undefined || code === '0x') {
+    throw new Error(
+      `Could not deploy the stand-in price feed at ${address} through ${ANVIL_CREATE2_DEPLOYER}: transaction ${hash} ${receipt.status === 'success' ? 'left no code there' : 'reverted'}`,
+    );
+  }
+  return address;
 }
 
 /**
