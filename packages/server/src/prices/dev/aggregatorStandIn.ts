@@ -195,6 +195,10 @@ export interface AggregatorStandInParameters {
   answer: bigint;
 }
 
+/** The feed's constructor arguments, defaults filled in: `[decimals, description, answer]`. */
+const constructorArgs = (parameters: AggregatorStandInParameters) =>
+  [parameters.decimals ?? 8, parameters.description ?? 'ETH / USD', parameters.answer] as const;
+
 /**
  * Deploys a fresh {@link aggregatorStandInAbi} feed on anvil from its first unlocked account and
  * waits for it to be mined. Its first round is posted at the deploying block's time.
@@ -216,7 +220,7 @@ export async function deployAggregatorStandIn(
     chain: foundry,
     abi: aggregatorStandInAbi,
     bytecode: AGGREGATOR_STAND_IN_BYTECODE,
-    args: [parameters.decimals ?? 8, parameters.description ?? 'ETH / USD', parameters.answer],
+    args: constructorArgs(parameters),
   });
   const receipt = await publicClient.waitForTransactionReceipt({ hash });
   if (receipt.status !== 'success' || !receipt.contractAddress) {
@@ -237,7 +241,7 @@ function aggregatorStandInInitCode(parameters: AggregatorStandInParameters): `0x
   return encodeDeployData({
     abi: aggregatorStandInAbi,
     bytecode: AGGREGATOR_STAND_IN_BYTECODE,
-    args: [parameters.decimals ?? 8, parameters.description ?? 'ETH / USD', parameters.answer],
+    args: constructorArgs(parameters),
   });
 }
 
